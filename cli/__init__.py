@@ -1,0 +1,1 @@
+"""The realpolitik command line (Typer)."""

@@ -1,0 +1,54 @@
+"""Root Typer app: one sub-app or command per verb group."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from engine import game_specs
+
+app = typer.Typer(
+    name="realpolitik",
+    help="Geopolitical board games against a strong computer opponent.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """realpolitik: play, get hints, run tournaments and benchmark the search."""
+
+
+@app.command("games")
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List every game with its title, player counts and seat names."""
+    rows = [
+        {
+            "name": sp.name,
+            "title": sp.title,
+            "min_players": sp.min_players,
+            "max_players": sp.max_players,
+            "seats": list(sp.seats),
+        }
+        for sp in game_specs()
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    for r in rows:
+        players = (
+            str(r["min_players"])
+            if r["min_players"] == r["max_players"]
+            else f"{r['min_players']}-{r['max_players']}"
+        )
+        typer.echo(f"{r['name']:<12} {r['title']:<40} {players:>5} players  seats: {', '.join(r['seats'])}")
+
+
+def main() -> None:
+    """Entry point."""
+    app()

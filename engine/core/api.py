@@ -1,0 +1,257 @@
+"""The one interface every game speaks (modelled on OpenSpiel's Game/State).
+
+Everything outside a game package (AI, CLI, tournaments, benchmarks) talks to a game only
+through :class:`Game` and :class:`State`. Nothing here knows about any particular game or
+assumes two players.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "ChanceMode",
+    "Information",
+    "GameSpec",
+    "Game",
+    "State",
+    "RealpolitikError",
+    "IllegalAction",
+    "InvalidState",
+    "UnknownGame",
+    "Action",
+    "Seat",
+]
+
+Action = int
+"""An action is a small non-negative int below ``GameSpec.num_distinct_actions``."""
+
+Seat = int
+"""A seat index, 0-based, in the order of ``GameSpec.seats``."""
+
+CHANCE: int = -1
+"""``State.current_player()`` when nature moves (dice): pick from ``chance_outcomes()``."""
+
+TERMINAL: int = -4
+"""``State.current_player()`` once the game is over."""
+
+
+class ChanceMode(enum.Enum):
+    """How a game uses chance."""
+
+    DETERMINISTIC = "deterministic"
+    EXPLICIT_STOCHASTIC = "explicit_stochastic"
+    """Dice are explicit chance nodes; shuffles use the state's seeded RNG."""
+
+
+class Information(enum.Enum):
+    """What the seats can see."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class RealpolitikError(Exception):
+    """Base of every error the engine raises on purpose (the CLI prints these in one line)."""
+
+
+class IllegalAction(RealpolitikError):
+    """An action that is not legal in the state it was applied to; the message says why."""
+
+
+class InvalidState(RealpolitikError):
+    """A serialized state or record that is malformed or inconsistent; names the field."""
+
+
+class UnknownGame(RealpolitikError):
+    """A game name that no registered game answers to."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, as data: capabilities are facts, not code paths.
+
+    Attributes:
+        name: Registry name (``twilight``).
+        title: Human title (``Twilight Struggle``).
+        seats: Seat names for the maximum player count, in seat order.
+        min_players: Fewest players the game supports.
+        max_players: Most players the game supports.
+        chance: How chance enters the game.
+        information: Perfect or imperfect information.
+        num_distinct_actions: Every action id is in ``range(num_distinct_actions)``.
+        max_game_length: An upper bound on the number of actions in one game.
+        version: Rules/data version; records from another version are refused.
+        aliases: Other names ``load_game`` accepts.
+        options: Option names ``new_initial_state`` accepts, with their defaults.
+    """
+
+    name: str
+    title: str
+    seats: tuple[str, ...]
+    min_players: int
+    max_players: int
+    chance: ChanceMode
+    information: Information
+    num_distinct_actions: int
+    max_game_length: int
+    version: str
+    aliases: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def seats_for(self, players: int) -> tuple[str, ...]:
+        """Seat names in use at a given player count.
+
+        Args:
+            players: Number of players.
+
+        Returns:
+            The first ``players`` seat names.
+        """
+        return self.seats[:players]
+
+
+@runtime_checkable
+class State(Protocol):
+    """One position of one game. Mutable: ``apply_action`` changes it in place."""
+
+    history: list[int]
+    """Every action applied since the initial state (chance outcomes included)."""
+
+    def game(self) -> "Game":
+        """The game this state belongs to."""
+
+    def num_players(self) -> int:
+        """Players in this game."""
+
+    def current_player(self) -> int:
+        """The seat to decide, or ``CHANCE`` or ``TERMINAL``."""
+
+    def is_chance_node(self) -> bool:
+        """True when nature moves next."""
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended."""
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids for the current decision (chance outcomes at chance nodes)."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at a chance node; probabilities sum to 1."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; raises ``IllegalAction`` naming the reason."""
+
+    def clone(self) -> "State":
+        """An independent copy (no shared mutable parts)."""
+
+    def returns(self) -> list[float]:
+        """One float per seat at the end: win 1, loss 0, shared wins split."""
+
+    def scores(self) -> list[float]:
+        """The game's own score per seat (VP, influence, money), for analysis."""
+
+    def action_to_string(self, action: int) -> str:
+        """Short, human, unambiguous text for an action legal in this state."""
+
+    def string_from_action(self, text: str) -> int:
+        """Parse what ``action_to_string`` produces (or a unique prefix); raises ``IllegalAction``."""
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` can see, as plain JSON-able data."""
+
+    def resample_hidden(self, seat: int, rng: Any) -> "State":
+        """A full state consistent with what ``seat`` knows (unseen cards redrawn)."""
+
+    def evaluate(self, seat: int) -> float:
+        """The game's heuristic value in [0, 1] of this state for ``seat`` (1 = surely wins)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record (game, version, options, seed, seats, actions) as JSON-able data."""
+
+
+class Game(Protocol):
+    """A game: its spec and how to start or restore a state."""
+
+    spec: GameSpec
+
+    def new_initial_state(
+        self, players: int | None = None, seed: int = 0, **options: Any
+    ) -> State:
+        """A new game. ``players`` may be omitted for a fixed-count game.
+
+        Raises:
+            InvalidState: for an unsupported player count or unknown option.
+        """
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_json()`` output, validating it.
+
+        Raises:
+            InvalidState: naming the field that is wrong.
+        """
+
+
+def check_players(spec: GameSpec, players: int | None) -> int:
+    """Validate a requested player count against a spec.
+
+    Args:
+        spec: The game's spec.
+        players: Requested count, or None for the default (minimum when fixed).
+
+    Returns:
+        The player count to use.
+
+    Raises:
+        InvalidState: if the count is out of range.
+    """
+    if players is None:
+        if spec.min_players != spec.max_players:
+            return spec.min_players
+        return spec.min_players
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidState(f"players: expected an integer, got {players!r}")
+    if not spec.min_players <= players <= spec.max_players:
+        raise InvalidState(
+            f"players: {spec.title} takes {spec.min_players}–{spec.max_players} players, not {players}"
+        )
+    return players
+
+
+def parse_action_text(state: State, text: str, legal: Sequence[int] | None = None) -> int:
+    """Match text against the legal actions' strings (exact, then unique prefix, case-insensitive).
+
+    Args:
+        state: The state whose legal actions are candidates.
+        text: What a person typed.
+        legal: The candidates (default: ``state.legal_actions()``).
+
+    Returns:
+        The matching action id.
+
+    Raises:
+        IllegalAction: when nothing or more than one action matches.
+    """
+    want = " ".join(text.strip().lower().split())
+    if not want:
+        raise IllegalAction("empty move")
+    cands = list(state.legal_actions() if legal is None else legal)
+    names = [(a, " ".join(state.action_to_string(a).lower().split())) for a in cands]
+    exact = [a for a, n in names if n == want]
+    if len(exact) == 1:
+        return exact[0]
+    pref = [a for a, n in names if n.startswith(want)]
+    if len(pref) == 1:
+        return pref[0]
+    sub = [a for a, n in names if want in n]
+    if len(sub) == 1:
+        return sub[0]
+    if not pref and not sub:
+        raise IllegalAction(f"'{text.strip()}' is not a legal move here")
+    many = pref or sub
+    shown = ", ".join(state.action_to_string(a) for a in many[:5])
+    raise IllegalAction(f"'{text.strip()}' is ambiguous: {shown}{' …' if len(many) > 5 else ''}")

@@ -1,0 +1,138 @@
+"""Versioned JSON game records: seed + options + actions replay to the identical state.
+
+A record is plain JSON (never pickle). ``load_record`` validates every field and raises
+``InvalidState`` naming the field; ``replay`` rebuilds the state by re-applying the actions
+and names the first action that does not apply.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from engine.core.api import Game, IllegalAction, InvalidState, State
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "make_record", "load_record", "replay", "dumps"]
+
+RECORD_FORMAT = "realpolitik-record"
+RECORD_VERSION = 1
+
+
+def make_record(
+    game: Game, *, seed: int, players: int, options: Mapping[str, Any], actions: list[int]
+) -> dict[str, Any]:
+    """Build a record dict.
+
+    Args:
+        game: The game played.
+        seed: The seed the initial state was created with.
+        players: Player count.
+        options: Options passed to ``new_initial_state``.
+        actions: Every action applied, chance outcomes included.
+
+    Returns:
+        A JSON-able dict.
+    """
+    spec = game.spec
+    return {
+        "format": RECORD_FORMAT,
+        "format_version": RECORD_VERSION,
+        "game": spec.name,
+        "game_version": spec.version,
+        "seed": seed,
+        "players": players,
+        "seats": list(spec.seats_for(players)),
+        "options": dict(options),
+        "actions": list(actions),
+    }
+
+
+def _need(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in obj:
+        raise InvalidState(f"record: missing field '{key}'")
+    val = obj[key]
+    if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
+        raise InvalidState(f"record: field '{key}' has the wrong type ({type(val).__name__})")
+    return val
+
+
+def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
+    """Validate a record's shape (not yet its actions).
+
+    Args:
+        obj: Parsed JSON.
+        game: When given, the record must be of this game and version.
+
+    Returns:
+        The record with fields normalised.
+
+    Raises:
+        InvalidState: naming the offending field.
+    """
+    if not isinstance(obj, Mapping):
+        raise InvalidState("record: expected a JSON object")
+    if obj.get("format") != RECORD_FORMAT:
+        raise InvalidState(f"record: field 'format' must be '{RECORD_FORMAT}'")
+    ver = _need(obj, "format_version", int)
+    if ver != RECORD_VERSION:
+        raise InvalidState(f"record: format_version {ver} is not supported (expected {RECORD_VERSION})")
+    name = _need(obj, "game", str)
+    gver = _need(obj, "game_version", str)
+    seed = _need(obj, "seed", int)
+    players = _need(obj, "players", int)
+    options = _need(obj, "options", dict)
+    actions = _need(obj, "actions", list)
+    for i, a in enumerate(actions):
+        if not isinstance(a, int) or isinstance(a, bool) or a < 0:
+            raise InvalidState(f"record: actions[{i}] is not a non-negative integer")
+    if game is not None:
+        if name != game.spec.name:
+            raise InvalidState(f"record: field 'game' is '{name}', expected '{game.spec.name}'")
+        if gver != game.spec.version:
+            raise InvalidState(
+                f"record: field 'game_version' is '{gver}', this engine is '{game.spec.version}'"
+            )
+        for i, a in enumerate(actions):
+            if a >= game.spec.num_distinct_actions:
+                raise InvalidState(f"record: actions[{i}] = {a} is out of range")
+    return {
+        "format": RECORD_FORMAT,
+        "format_version": ver,
+        "game": name,
+        "game_version": gver,
+        "seed": seed,
+        "players": players,
+        "seats": obj.get("seats"),
+        "options": dict(options),
+        "actions": list(actions),
+    }
+
+
+def replay(game: Game, record: Mapping[str, Any], upto: int | None = None) -> State:
+    """Rebuild the state a record describes.
+
+    Args:
+        game: The game (checked against the record).
+        record: A record (validated here).
+        upto: Apply only the first ``upto`` actions.
+
+    Returns:
+        The state after the actions.
+
+    Raises:
+        InvalidState: if the record is malformed or an action does not apply.
+    """
+    rec = load_record(record, game)
+    state = game.new_initial_state(players=rec["players"], seed=rec["seed"], **rec["options"])
+    acts = rec["actions"] if upto is None else rec["actions"][:upto]
+    for i, a in enumerate(acts):
+        try:
+            state.apply_action(a)
+        except IllegalAction as exc:
+            raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
+    return state
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """Serialize a record compactly but readably (one line per field)."""
+    return json.dumps(record, indent=1, sort_keys=False)

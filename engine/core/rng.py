@@ -1,0 +1,28 @@
+"""A tiny seeded PRNG whose whole state is one int, so game states clone it for free.
+
+SplitMix64 (Steele, Lea & Flood 2014). Used for deck shuffles inside game states, where a
+``random.Random`` would make ``clone()`` slow. Not for cryptography.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> tuple[int, int]:
+    """Advance the state and return ``(new_state, output)``."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x, z ^ (z >> 31)
+
+
+def shuffle(items: list[int], seed_state: int) -> int:
+    """Fisher–Yates shuffle ``items`` in place; returns the advanced RNG state."""
+    x = seed_state
+    for i in range(len(items) - 1, 0, -1):
+        x, r = splitmix64(x)
+        j = r % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return x

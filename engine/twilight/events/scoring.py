@@ -1,0 +1,25 @@
+"""Scoring cards (#1 Asia, #2 Europe, #3 Middle East, #35 South America, #37 Central America,
+#38 Southeast Asia, #79 Africa): 10.1 and the seed's card texts."""
+
+from __future__ import annotations
+
+from engine.twilight import rules as R
+from engine.twilight.events import event
+from engine.twilight.state import TSState
+
+
+def _region_card(n: int) -> None:
+    @event(n)
+    def _score(s: TSState, side: int) -> None:
+        R.score_region(s, n)
+
+
+for _n in (1, 2, 3, 35, 37, 79):
+    _region_card(_n)
+
+
+@event(38)
+def southeast_asia_scoring(s: TSState, side: int) -> None:
+    """#38: 1 VP per controlled Burma, Laos/Cambodia, Vietnam, Malaysia, Indonesia,
+    Philippines; 2 VP for Thailand. Starred: removed after scoring (7.2)."""
+    R.score_southeast_asia(s)

@@ -1,0 +1,263 @@
+"""Twilight Struggle behind the core interface (``engine.core.api``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from engine.core.api import (
+    ChanceMode,
+    GameSpec,
+    IllegalAction,
+    Information,
+    InvalidState,
+    parse_action_text,
+)
+from engine.core.records import load_record, make_record
+from engine.twilight import actions as A
+from engine.twilight import frames as F
+from engine.twilight import rules as R
+from engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
+from engine.twilight.events import EVENTS, load_all
+from engine.twilight.state import PH_HEADLINE, TSState, opp
+
+load_all()
+
+OPTIONS = {"tournament": False}
+
+SPEC = GameSpec(
+    name="twilight",
+    title="Twilight Struggle",
+    seats=("USSR", "US"),
+    min_players=2,
+    max_players=2,
+    chance=ChanceMode.EXPLICIT_STOCHASTIC,
+    information=Information.IMPERFECT,
+    num_distinct_actions=A.NUM_ACTIONS,
+    max_game_length=6000,
+    version="ts-seed-1",
+    aliases=("ts", "twilight-struggle"),
+    options=OPTIONS,
+)
+
+
+def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(OPTIONS)
+    for k, v in options.items():
+        if k not in OPTIONS:
+            raise InvalidState(f"options: unknown option '{k}' (known: {', '.join(OPTIONS)})")
+        if not isinstance(v, bool):
+            raise InvalidState(f"options: '{k}' must be true or false")
+        out[k] = v
+    return out
+
+
+class TwilightState(TSState):
+    """A Twilight Struggle position speaking the ``State`` protocol."""
+
+    __slots__ = ()
+
+    # ----- protocol -----
+    def game(self) -> "TwilightGame":
+        return GAME
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return R.current_player(self)
+
+    def is_chance_node(self) -> bool:
+        return self.winner < 0 and self.stack[-1][0] in F.CHANCE_KINDS
+
+    def is_terminal(self) -> bool:
+        return self.winner >= 0
+
+    def legal_actions(self) -> list[int]:
+        return R.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return R.chance_outcomes(self)
+
+    def apply_action(self, action: int) -> None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"an action is an integer, not {action!r}")
+        R.apply(self, action)
+
+    def clone(self) -> "TwilightState":
+        return TSState.clone(self)  # type: ignore[return-value]
+
+    def returns(self) -> list[float]:
+        if self.winner == USSR:
+            return [1.0, 0.0]
+        if self.winner == US:
+            return [0.0, 1.0]
+        if self.winner == 2:
+            return [0.5, 0.5]
+        return [0.0, 0.0]
+
+    def scores(self) -> list[float]:
+        """VP from each side's point of view (USSR positive when it leads)."""
+        return [float(-self.vp), float(self.vp)]
+
+    def top(self) -> tuple | None:
+        """The pending frame, or None."""
+        return self.stack[-1] if self.stack and self.winner < 0 else None
+
+    def action_to_string(self, action: int) -> str:
+        return A.to_string(self.top(), action)
+
+    def string_from_action(self, text: str) -> int:
+        t = text.strip()
+        if t.isdigit() and int(t) in self.legal_actions():
+            return int(t)
+        return parse_action_text(self, t)
+
+    def evaluate(self, seat: int) -> float:
+        from engine.twilight.heuristics import evaluate
+
+        return evaluate(self, seat)
+
+    # ----- information -----
+    def hand_visible(self, owner: int, viewer: int) -> bool:
+        """May ``viewer`` see ``owner``'s hand now?"""
+        return owner == viewer or bool(self.revealed >> owner & 1)
+
+    def headline_visible(self, owner: int, viewer: int) -> bool:
+        """May ``viewer`` see the headline card ``owner`` chose (simultaneous choice, 4.5 C)?"""
+        if owner == viewer or self.phase != PH_HEADLINE or self.ar != 0:
+            return True
+        h = R.space_holder(self, 4)
+        return h == viewer  # 6.4.4 box 4: the opponent chose first and revealed it
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows: the board, its own hand, public piles, revealed cards."""
+        o = opp(seat)
+        fr = self.top()
+        return {
+            "game": "twilight",
+            "seat": seat,
+            "turn": self.turn,
+            "action_round": self.ar,
+            "phase": self.phase,
+            "phasing": self.phasing,
+            "defcon": self.defcon,
+            "vp": self.vp,
+            "milops": list(self.milops),
+            "space": list(self.space),
+            "influence": {
+                BOARD.ids[c]: [self.inf[c], self.inf[BOARD.n + c]]
+                for c in range(BOARD.n)
+                if self.inf[c] or self.inf[BOARD.n + c]
+            },
+            "china": {"holder": SIDE_NAMES[self.china], "face_up": self.china_up},
+            "hand": sorted(self.hands[seat]),
+            "opponent_hand_size": len(self.hands[o]),
+            "opponent_hand": sorted(self.hands[o]) if self.hand_visible(o, seat) else None,
+            "headline": {
+                SIDE_NAMES[s]: (self.headline[s] if self.headline_visible(s, seat) else "hidden")
+                for s in (USSR, US)
+                if self.headline[s]
+            },
+            "deck_size": len(self.deck),
+            "discard": sorted(self.discard),
+            "removed": sorted(self.removed),
+            "on_table": sorted(self.inplay),
+            "effects": [n for n in range(1, 111) if self.flag(n)],
+            "to_move": self.current_player(),
+            "decision": F.KIND_NAMES[fr[0]] if fr else None,
+            "winner": self.winner,
+        }
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> "TwilightState":
+        """A state ``seat`` cannot tell apart: unseen cards (opponent hand, deck order,
+        a hidden headline) redrawn with ``rng``; everything public kept."""
+        s = self.clone()
+        o = opp(seat)
+        pool = list(s.deck)
+        hide_hand = not s.hand_visible(o, seat)
+        if hide_hand:
+            pool.extend(s.hands[o])
+        hide_head = s.headline[o] > 0 and not s.headline_visible(o, seat)
+        if hide_head:
+            pool.append(s.headline[o])
+        pool.sort()
+        rng.shuffle(pool)
+        if hide_head:
+            # the hidden headline is any card the opponent could have headlined
+            for i, c in enumerate(pool):
+                if c != R.UN_INTERVENTION:
+                    s.headline[o] = pool.pop(i)
+                    break
+        if hide_hand:
+            k = len(s.hands[o])
+            s.hands[o] = pool[:k]
+            pool = pool[k:]
+        s.deck = pool
+        s.rng = rng.getrandbits(64)
+        return s
+
+    # ----- records -----
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts of the position, stored with records to catch edited files."""
+        return {"turn": self.turn, "vp": self.vp, "defcon": self.defcon, "winner": self.winner}
+
+    def to_json(self) -> dict[str, Any]:
+        rec = make_record(
+            GAME, seed=self.seed, players=2, options=self.options, actions=self.history
+        )
+        rec["position"] = self.position_summary()
+        return rec
+
+
+class TwilightGame:
+    """Twilight Struggle (seed edition): 2 players, USSR seat 0, US seat 1."""
+
+    spec = SPEC
+
+    def new_initial_state(
+        self, players: int | None = None, seed: int = 0, **options: Any
+    ) -> TwilightState:
+        if players not in (None, 2):
+            raise InvalidState(f"players: Twilight Struggle is for 2 players, not {players}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidState(f"seed: expected an integer, got {seed!r}")
+        opts = _check_options(options)
+        s = R.new_state(seed, opts)
+        s.__class__ = TwilightState
+        return s  # type: ignore[return-value]
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> TwilightState:
+        rec = load_record(obj, self)
+        if rec["players"] != 2:
+            raise InvalidState("record: field 'players' must be 2 for Twilight Struggle")
+        opts = _check_options(rec["options"])
+        state = self.new_initial_state(seed=rec["seed"], **opts)
+        for i, a in enumerate(rec["actions"]):
+            try:
+                state.apply_action(a)
+            except IllegalAction as exc:
+                raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
+        pos = obj.get("position") if isinstance(obj, Mapping) else None
+        if pos is not None:
+            if not isinstance(pos, Mapping):
+                raise InvalidState("record: field 'position' must be an object")
+            mine = state.position_summary()
+            for key, val in pos.items():
+                if key not in mine:
+                    raise InvalidState(f"record: field 'position.{key}' is unknown")
+                if mine[key] != val:
+                    raise InvalidState(
+                        f"record: field 'position.{key}' is {val!r} but the actions give {mine[key]!r}"
+                    )
+        return state
+
+
+def missing_events() -> list[int]:
+    """Card numbers in the data with no event handler (must be empty)."""
+    return sorted(n for n in BOARD.cards if n not in EVENTS)
+
+
+GAME = TwilightGame()

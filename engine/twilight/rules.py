@@ -1,0 +1,1218 @@
+"""Twilight Struggle rules: legal actions and transitions. Rule numbers cite the seed rulebook.
+
+The state is a machine: ``advance`` runs bookkeeping frames and the turn sequence (4.5) until
+a player or chance must act; ``legal_actions`` and ``apply`` answer the top frame.
+"""
+
+from __future__ import annotations
+
+from engine.core.api import IllegalAction
+from engine.core.rng import shuffle
+from engine.twilight import actions as A
+from engine.twilight import frames as F
+from engine.twilight.board import (
+    AFRICA,
+    ASIA,
+    BOARD,
+    CENTRAL_AMERICA,
+    EUROPE,
+    MIDDLE_EAST,
+    SIDE_NAMES,
+    SOUTH_AMERICA,
+    SOUTHEAST_ASIA,
+    US,
+    USSR,
+)
+from engine.twilight.events import EVENTS, RESUME
+from engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_OVER, PH_SETUP, TSState, opp
+
+CARDS = BOARD.cards
+STAB = BOARD.stability
+REGION_OF = BOARD.region_of
+ASIA_MASK = BOARD.region_mask[ASIA]
+SEA_MASK = BOARD.sea_mask
+EUROPE_MASK = BOARD.region_mask[EUROPE]
+CA_SA_MASK = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[SOUTH_AMERICA]
+WAR_CARDS = frozenset((11, 13, 24, 36, 102))  # 7.6
+SCORING_CARDS = frozenset(n for n, c in CARDS.items() if c.scoring)
+CHINA = 6
+UN_INTERVENTION = 32
+DEFECTORS = 103
+# Events that need another card first (5.2: prerequisite) and events another card forbids.
+PREREQUISITES = {21: (16, 23), 81: (68,)}
+PROHIBITED_BY = {7: 83, 13: 65, 61: 86, 55: 96, 59: 97}
+# Cards that stay face up beside the map after their event, until cancelled (2.2.5).
+ON_TABLE = frozenset((73, 101))
+JAPAN = BOARD.country("japan")
+FRANCE = BOARD.country("france")
+W_GERMANY = BOARD.country("west_germany")
+CUBA = BOARD.country("cuba")
+TURKEY = BOARD.country("turkey")
+TAIWAN = BOARD.country("taiwan")
+OPTIONAL_MODES = 1 << 7
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def seq(s: TSState, *frames: tuple) -> None:
+    """Push frames so that they run in the order given."""
+    s.stack.extend(reversed(frames))
+
+
+# ---------------------------------------------------------------- setup (3.1–3.4)
+USSR_SETUP = {"syria": 1, "iraq": 1, "north_korea": 3, "east_germany": 3, "finland": 1}
+US_SETUP = {
+    "iran": 1,
+    "israel": 1,
+    "japan": 1,
+    "australia": 4,
+    "philippines": 1,
+    "south_korea": 1,
+    "panama": 1,
+    "south_africa": 1,
+    "uk": 5,
+}
+
+
+def new_state(seed: int, options: dict) -> TSState:
+    """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3)."""
+    s = TSState()
+    s.seed = seed
+    s.options = dict(options)
+    s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
+    early = sorted(n for n, c in CARDS.items() if c.period == 1 and n != CHINA)
+    s.box = sorted(n for n, c in CARDS.items() if c.period > 1)
+    s.deck = early
+    s.rng = shuffle(s.deck, s.rng)
+    s.china, s.china_up = USSR, True  # 3.1
+    for name, n in USSR_SETUP.items():
+        s.add_inf(USSR, BOARD.country(name), n)
+    for name, n in US_SETUP.items():
+        s.add_inf(US, BOARD.country(name), n)
+    deal(s)
+    s.phase = PH_SETUP
+    # 3.2 USSR places 6 anywhere in Eastern Europe first; 3.3 then the US 7 in Western Europe.
+    seq(s, (F.SETUP, USSR, 6, BOARD.ee_mask), (F.SETUP, US, 7, BOARD.we_mask))
+    advance(s)
+    return s
+
+
+# ---------------------------------------------------------------- cards and decks (4.3, 4.4)
+def hand_size(s: TSState) -> int:
+    """4.5 B: 8 cards in turns 1–3, 9 from turn 4."""
+    return 8 if s.turn <= 3 else 9
+
+
+def draw(s: TSState) -> int:
+    """Top card of the deck, reshuffling the discards when it is empty (4.3); 0 if none."""
+    if not s.deck:
+        if not s.discard:
+            return 0
+        s.deck = s.discard
+        s.discard = []
+        s.rng = shuffle(s.deck, s.rng)
+    return s.deck.pop()
+
+
+def deal(s: TSState) -> None:
+    """4.5 B: deal one card at a time, USSR first, until both hands are full (4.3.1)."""
+    target = hand_size(s)
+    while len(s.hands[USSR]) < target or len(s.hands[US]) < target:
+        for side in (USSR, US):
+            if len(s.hands[side]) < target:
+                c = draw(s)
+                if not c:
+                    return
+                s.hands[side].append(c)
+
+
+def add_period(s: TSState, period: int) -> None:
+    """4.4: add the Mid/Late War cards to the draw deck (not the discards) and reshuffle."""
+    new = [c for c in s.box if CARDS[c].period == period]
+    s.box = [c for c in s.box if CARDS[c].period != period]
+    s.deck.extend(new)
+    s.rng = shuffle(s.deck, s.rng)
+
+
+def take_card(s: TSState, card: int) -> None:
+    """Take ``card`` out of wherever it is (not the China Card)."""
+    for pile in (s.hands[0], s.hands[1], s.inplay, s.discard, s.deck, s.removed, s.box):
+        if card in pile:
+            pile.remove(card)
+            return
+
+
+# ---------------------------------------------------------------- ops values (7.4)
+def ops_value(s: TSState, card: int, side: int) -> int:
+    """Operations value of ``card`` for ``side`` with the modifiers in effect (7.4, 7.4.1).
+
+    Containment / Brezhnev Doctrine add 1 up to 4; Red Scare/Purge subtracts 1 down to 1.
+    Area bonuses (China Card in Asia, Vietnam Revolts in Southeast Asia) are added where the
+    points are spent, not here.
+    """
+    v = 4 if card == CHINA else CARDS[card].ops
+    if v == 0:
+        return 0
+    if (side == US and s.turnfx >> 25 & 1) or (side == USSR and s.turnfx >> 51 & 1):
+        if v < 4:
+            v += 1
+    if s.red_scare >> side & 1:
+        v = v - 1 if v > 1 else 1
+    return v
+
+
+# ---------------------------------------------------------------- DEFCON (8.1) and VP (10.3)
+def degrade_defcon(s: TSState, n: int, actor: int) -> None:
+    """Worsen DEFCON by ``n``; at 1 the game ends and ``actor`` loses (8.1.3)."""
+    s.defcon -= n
+    if s.defcon <= 1:
+        s.defcon = 1
+        s.end(opp(actor), f"DEFCON 1: nuclear war, caused by the {SIDE_NAMES[actor]}")
+
+
+def improve_defcon(s: TSState, n: int) -> None:
+    """Improve DEFCON by ``n``, never above 5 (8.1.2)."""
+    s.defcon = min(5, s.defcon + n)
+
+
+def set_defcon(s: TSState, level: int, actor: int) -> None:
+    """Set DEFCON to ``level`` (an event's 'set to'); reaching 1 ends the game (8.1.3)."""
+    if level < s.defcon:
+        degrade_defcon(s, s.defcon - level, actor)
+    else:
+        s.defcon = min(5, level)
+
+
+def check_vp(s: TSState) -> None:
+    """10.3.1: 20 VP wins at once (not during final scoring)."""
+    if s.winner < 0 and s.phase != PH_OVER:
+        if s.vp >= 20:
+            s.end(US, "US reached 20 VP")
+        elif s.vp <= -20:
+            s.end(USSR, "USSR reached 20 VP")
+
+
+# ---------------------------------------------------------------- space race (6.4)
+def space_holder(s: TSState, box: int) -> int:
+    """Side holding the special ability of ``box`` (first there, opponent not yet), or -1 (6.4.4)."""
+    a, b = s.space[USSR] >= box, s.space[US] >= box
+    if a and not b:
+        return USSR
+    if b and not a:
+        return US
+    return -1
+
+
+def space_allowed(s: TSState, side: int, ops: int) -> bool:
+    """6.4.1–6.4.2, 6.4.6: a card of ``ops`` may be used for a space attempt now."""
+    box = s.space[side] + 1
+    if box > 8:
+        return False
+    limit = 2 if space_holder(s, 2) == side else 1
+    return s.space_tries[side] < limit and ops >= BOARD.space[box][0]
+
+
+def advance_space(s: TSState, side: int, boxes: int, vp_last_only: bool = False) -> None:
+    """Move ``side``'s space marker; first/second VP per box (6.4.3)."""
+    for i in range(boxes):
+        box = s.space[side] + 1
+        if box > 8:
+            return
+        s.space[side] = box
+        first = s.space[opp(side)] < box
+        vp = BOARD.space[box][2] if first else BOARD.space[box][3]
+        if not vp_last_only or i == boxes - 1:
+            s.gain_vp(side, vp)
+
+
+def rounds_for(s: TSState, side: int) -> int:
+    """Action rounds this turn (4.5 D): 6 or 7; 8 with space box 8 or North Sea Oil."""
+    n = 6 if s.turn <= 3 else 7
+    if space_holder(s, 8) == side or (side == US and s.turnfx >> 86 & 1):
+        n = 8
+    return n
+
+
+# ---------------------------------------------------------------- targets
+def defcon_blocked(s: TSState) -> int:
+    """Countries where coups and realignments are barred by DEFCON (8.1.5)."""
+    m = 0
+    if s.defcon <= 4:
+        m |= EUROPE_MASK
+    if s.defcon <= 3:
+        m |= ASIA_MASK
+    if s.defcon <= 2:
+        m |= BOARD.region_mask[MIDDLE_EAST]
+    return m
+
+
+def protected(s: TSState, side: int) -> int:
+    """Countries ``side`` may not coup or realign because of NATO / US-Japan Pact (#21, #27)."""
+    if side != USSR:
+        return 0
+    m = 0
+    if s.perm >> 21 & 1:
+        nato = s.control_mask(US) & EUROPE_MASK
+        if s.perm >> 17 & 1:
+            nato &= ~(1 << FRANCE)
+        if s.perm >> 55 & 1:
+            nato &= ~(1 << W_GERMANY)
+        m |= nato
+    if s.perm >> 27 & 1:
+        m |= 1 << JAPAN
+    return m
+
+
+def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
+    """6.3.1: countries with opponent influence ``side`` may coup now."""
+    o = opp(side) * N
+    m = 0
+    for c in range(N):
+        if s.inf[o + c]:
+            m |= 1 << c
+    m &= ~protected(s, side)
+    if side == USSR and s.perm >> 87 & 1:  # #87 The Reformer: no USSR coups in Europe
+        m &= ~EUROPE_MASK
+    if free_mask:
+        return m & free_mask  # 6.3.5: free coups ignore DEFCON limits
+    return m & ~defcon_blocked(s)
+
+
+def realign_targets(s: TSState, side: int, free_mask: int = 0) -> int:
+    """6.2.1: countries with opponent influence ``side`` may realign now."""
+    o = opp(side) * N
+    m = 0
+    for c in range(N):
+        if s.inf[o + c]:
+            m |= 1 << c
+    m &= ~protected(s, side)
+    if free_mask:
+        return m & free_mask
+    return m & ~defcon_blocked(s)
+
+
+def placement_mask(s: TSState, side: int) -> int:
+    """6.1.1, 6.1.4: countries where ``side`` may place influence by operations this round."""
+    start = s.round_start[side]
+    m = start | BOARD.adj_superpower[side]
+    adj = BOARD.adj_mask
+    x = start
+    while x:
+        low = x & -x
+        m |= adj[low.bit_length() - 1]
+        x ^= low
+    if side == USSR and s.chernobyl >= 0:  # #94 Chernobyl
+        m &= ~BOARD.region_mask[s.chernobyl]
+    return m
+
+
+# ---------------------------------------------------------------- event playability (5.2, 7.5)
+def event_block(s: TSState, card: int, side: int) -> str:
+    """Why ``card``'s event cannot occur for ``side`` now ('' = it can)."""
+    need = PREREQUISITES.get(card)
+    if need and not any(s.perm >> n & 1 for n in need):
+        names = " or ".join(A.card_label(n) for n in need)
+        return f"needs {names} first"
+    bar = PROHIBITED_BY.get(card)
+    if bar and s.perm >> bar & 1:
+        return f"cancelled by {A.card_label(bar)}"
+    return ""
+
+
+def un_targets(s: TSState, side: int) -> list[int]:
+    """Cards in ``side``'s hand UN Intervention can go with (opponent's events, 32)."""
+    o = opp(side)
+    return [c for c in s.hands[side] if CARDS[c].side == o and not CARDS[c].scoring]
+
+
+def can_play_event(s: TSState, card: int, side: int) -> bool:
+    """May ``side`` play ``card`` as its own event in an action round (7.1)?"""
+    c = CARDS[card]
+    if card == CHINA or c.side == opp(side):
+        return False
+    if event_block(s, card, side):
+        return False
+    if card == UN_INTERVENTION and not any(x != card for x in un_targets(s, side)):
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- scoring (10.1)
+def region_tally(s: TSState, region: int) -> list[list[int]]:
+    """Per side: [countries controlled, battlegrounds controlled, adjacent-to-enemy controlled]."""
+    mask = BOARD.region_mask[region]
+    out = [[0, 0, 0], [0, 0, 0]]
+    for side in (USSR, US):
+        cm = s.control_mask(side) & mask
+        bg = BOARD.bg_mask
+        if region == ASIA and s.perm >> 101 & 1 and side == US and cm >> TAIWAN & 1:
+            bg |= 1 << TAIWAN  # #101 Formosan Resolution
+        out[side][0] = bin(cm).count("1")
+        out[side][1] = bin(cm & bg).count("1")
+        out[side][2] = bin(cm & BOARD.adj_superpower[opp(side)]).count("1")
+    return out
+
+
+def score_region(s: TSState, card: int, final: bool = False) -> int:
+    """Score a region card (10.1.1–10.1.2); returns the net VP to the US. Europe control wins."""
+    region, pres, dom, ctrl = BOARD.scoring[card]
+    t = region_tally(s, region)
+    total_bg = bin(BOARD.region_mask[region] & BOARD.bg_mask).count("1")
+    if region == ASIA and s.perm >> 101 & 1 and s.controls(US, TAIWAN):
+        total_bg += 1
+    if region in (ASIA, MIDDLE_EAST) and s.perm >> 73 & 1:
+        # #73 Shuttle Diplomacy: one USSR battleground is not counted, then the card is discarded.
+        if t[USSR][1] > 0:
+            t[USSR][1] -= 1
+            t[USSR][0] -= 1
+        s.set_perm(73, False)
+        if 73 in s.inplay:
+            s.inplay.remove(73)
+            s.discard.append(73)
+    vp = [0, 0]
+    level = [0, 0]
+    for side in (USSR, US):
+        mine, other = t[side], t[opp(side)]
+        if mine[0] == 0:
+            continue
+        nonbg = mine[0] - mine[1]
+        if mine[1] == total_bg and mine[0] > other[0]:
+            level[side] = 3
+        elif mine[0] > other[0] and mine[1] > other[1] and mine[1] > 0 and nonbg > 0:
+            level[side] = 2
+        else:
+            level[side] = 1
+        base = (0, pres, dom, ctrl)[level[side]]
+        vp[side] = (base if base > 0 else 0) + mine[1] + mine[2]
+    for side in (USSR, US):
+        if level[side] == 3 and ctrl < 0:  # Europe control: automatic victory (10.3.1)
+            s.end(side, f"{SIDE_NAMES[side]} controls Europe at Europe Scoring")
+            return 0
+    net = vp[US] - vp[USSR]
+    s.vp += net  # 10.2.3: only the difference moves the marker
+    return net
+
+
+SEA_SCORING = tuple(
+    (BOARD.country(n), v)
+    for n, v in (
+        ("burma", 1),
+        ("laos_cambodia", 1),
+        ("vietnam", 1),
+        ("malaysia", 1),
+        ("indonesia", 1),
+        ("philippines", 1),
+        ("thailand", 2),
+    )
+)
+
+
+def score_southeast_asia(s: TSState) -> int:
+    """#38 Southeast Asia Scoring: 1 VP per country controlled, 2 for Thailand; net to the US."""
+    net = 0
+    for c, v in SEA_SCORING:
+        who = s.controller(c)
+        if who == US:
+            net += v
+        elif who == USSR:
+            net -= v
+    s.vp += net
+    return net
+
+
+def final_scoring(s: TSState) -> None:
+    """10.3.2: after turn 10 every region scores; 20 VP does not win; Europe control does."""
+    s.gain_vp(s.china, 1)  # card #6: +1 VP to its holder at the end of turn 10
+    s.phase = PH_OVER
+    for card in (2, 1, 3, 37, 35, 79):  # Europe, Asia, Middle East, C. America, S. America, Africa
+        score_region(s, card, final=True)
+        if s.winner >= 0:
+            return
+    if s.vp > 0:
+        s.end(US, f"final scoring: US ahead by {s.vp} VP")
+    elif s.vp < 0:
+        s.end(USSR, f"final scoring: USSR ahead by {-s.vp} VP")
+    else:
+        s.end(2, "final scoring: VP level, a draw")
+
+
+# ---------------------------------------------------------------- the turn sequence (4.5)
+def begin_turn(s: TSState) -> None:
+    """4.5 A–C: improve DEFCON, add new war periods, deal, then the headline."""
+    if s.turn > 1:
+        improve_defcon(s, 1)  # 8.1.6
+    if s.turn == 4:
+        add_period(s, 2)
+    elif s.turn == 8:
+        add_period(s, 3)
+    deal(s)
+    s.phase = PH_HEADLINE
+    s.headline = [0, 0]
+    s.ar = 0
+    s.phasing = -1
+
+
+def headline_order(s: TSState) -> tuple[int, int]:
+    """Who picks the headline first: the opponent of a space-box-4 holder, else the USSR (6.4.4)."""
+    h = space_holder(s, 4)
+    first = opp(h) if h >= 0 else USSR
+    return first, opp(first)
+
+
+def headline_step(s: TSState) -> None:
+    if s.ar == 0:
+        for side in headline_order(s):
+            if s.headline[side] == 0:
+                if any(c != UN_INTERVENTION for c in s.hands[side]):
+                    s.stack.append((F.HEADLINE, side))
+                    return
+                s.headline[side] = -1
+        resolve_headline(s)
+        return
+    # ar == -1: the headlines have been resolved.
+    s.phase = PH_ACTION
+    s.ar = 0
+    s.phasing = US  # so that the USSR takes action round 1 (4.5 D)
+
+
+def resolve_headline(s: TSState) -> None:
+    """4.5 C: higher ops first, US first on ties, scoring cards count 0; #103 Defectors."""
+    s.ar = -1
+    h = s.headline[:]
+    for side in (USSR, US):
+        if h[side] > 0:
+            s.inplay.append(h[side])
+    if h[US] == DEFECTORS and h[USSR] > 0:
+        # #103: the USSR headline is cancelled and discarded (not removed).
+        s.inplay.remove(h[USSR])
+        s.discard.append(h[USSR])
+        h[USSR] = -1
+
+    def val(c: int) -> int:
+        return -1 if c <= 0 else CARDS[c].ops
+
+    order = (US, USSR) if val(h[US]) >= val(h[USSR]) else (USSR, US)
+    frames = []
+    for side in order:
+        c = h[side]
+        if c > 0:
+            flower_power_check(s, c, side)
+            owner = CARDS[c].side
+            eside = side if owner == 2 else owner
+            frames.append((F.EVENT, F.AUTO, c, eside, side))
+    seq(s, *frames)
+
+
+def start_round(s: TSState, side: int) -> None:
+    """Begin ``side``'s action round."""
+    s.phasing = side
+    s.rounds_done[side] += 1
+    s.round_start[side] = s.presence_mask(side)
+    if side == US and s.wwby & 1:
+        s.wwby = 3  # #50: this is the US round that may answer with UN Intervention
+    trap = 42 if side == US else 44
+    if s.perm >> trap & 1:
+        s.stack.append((F.TRAP, side, trap))
+    else:
+        s.stack.append((F.ACTION, side, None, 0))
+
+
+def china_available(s: TSState, side: int) -> bool:
+    """The China Card may be played by ``side`` now (9.3, #98)."""
+    return s.china == side and s.china_up and not (side == US and s.turnfx >> 98 & 1)
+
+
+def can_take_round(s: TSState, side: int) -> bool:
+    return bool(s.hands[side]) or china_available(s, side)
+
+
+def action_step(s: TSState) -> None:
+    if s.wwby == 3:
+        s.wwby = 0
+        s.gain_vp(USSR, 3)  # #50 We Will Bury You: no UN Intervention came
+        check_vp(s)
+        if s.winner >= 0:
+            return
+    while True:
+        if s.phasing == USSR:
+            side = US
+        else:
+            side = USSR
+            s.ar += 1
+        s.phasing = side
+        if s.ar > max(rounds_for(s, USSR), rounds_for(s, US)):
+            s.phase = PH_END
+            s.ar = 0
+            s.phasing = -1
+            return
+        if s.ar <= rounds_for(s, side) and can_take_round(s, side):
+            start_round(s, side)
+            return
+
+
+def end_step(s: TSState) -> None:
+    """4.5 E–J."""
+    if s.ar == 0:
+        s.ar = 1
+        # E. 8.2.1: each side short of military operations gives the opponent 1 VP per point.
+        short = [max(0, s.defcon - s.milops[side]) for side in (USSR, US)]
+        s.gain_vp(US, short[USSR])
+        s.gain_vp(USSR, short[US])
+        check_vp(s)
+        if s.winner >= 0:
+            return
+        if s.options.get("tournament"):
+            # 11.1: held cards are revealed; holding a scoring card loses at once.
+            s.revealed = 3
+            held = [any(c in SCORING_CARDS for c in s.hands[side]) for side in (USSR, US)]
+            if held[USSR] and held[US]:
+                s.end(2, "both sides held a scoring card (11.1.2)")
+                return
+            for side in (USSR, US):
+                if held[side]:
+                    s.end(opp(side), f"{SIDE_NAMES[side]} held a scoring card (11.1.2)")
+                    return
+        h6 = space_holder(s, 6)
+        if h6 >= 0 and s.hands[h6]:
+            s.stack.append((F.HELD, h6))  # 6.4.4 box 6: may discard the held card
+        return
+    # G/H. flip the China Card face up; clear this turn's effects.
+    s.china_up = True
+    s.turnfx = 0
+    s.red_scare = 0
+    s.cmc = 0
+    s.lads = 0
+    s.chernobyl = -1
+    s.revealed = 0
+    s.ames = []
+    s.milops = [0, 0]
+    s.space_tries = [0, 0]
+    s.rounds_done = [0, 0]
+    if s.turn >= 10:
+        final_scoring(s)  # J
+        return
+    s.turn += 1  # I
+    begin_turn(s)
+
+
+def phase_step(s: TSState) -> None:
+    """Run the turn sequence when no decision is pending."""
+    if s.phase == PH_SETUP:
+        begin_turn(s)
+    elif s.phase == PH_HEADLINE:
+        headline_step(s)
+    elif s.phase == PH_ACTION:
+        action_step(s)
+    elif s.phase == PH_END:
+        end_step(s)
+
+
+# ---------------------------------------------------------------- automatic frames
+def flower_power_check(s: TSState, card: int, side: int) -> None:
+    """#59 Flower Power: 2 VP to the USSR for each war card the US plays (not for space)."""
+    if side == US and card in WAR_CARDS and s.perm >> 59 & 1:
+        s.gain_vp(USSR, 2)
+
+
+def run_event(s: TSState, card: int, side: int, finisher: int) -> None:
+    block = event_block(s, card, side)
+    if finisher >= 0:
+        s.stack.append((F.FINISH, F.AUTO, card, finisher, not block))
+    if block:
+        return
+    if s.phase == PH_HEADLINE:
+        s.phasing = side  # 4.5 C note: the side implementing a headline event is phasing
+    F.run_handler(s, EVENTS[card], side)
+
+
+def finish(s: TSState, card: int, side: int, fired: bool) -> None:
+    """Move a played card on: China Card to the opponent face down (9.3), else discard/remove."""
+    if card == CHINA:
+        s.china = opp(side)
+        s.china_up = False
+        if side == US and s.perm >> 101 & 1:  # #101 ends when the US plays the China Card
+            s.set_perm(101, False)
+            if 101 in s.inplay:
+                s.inplay.remove(101)
+                s.discard.append(101)
+        return
+    if card not in s.inplay:
+        return  # the event moved it already (Missile Envy, Grain Sales …)
+    if fired and card in ON_TABLE and s.perm >> card & 1:
+        return
+    s.inplay.remove(card)
+    if fired and CARDS[card].starred:
+        s.removed.append(card)  # 2.2.4
+    else:
+        s.discard.append(card)
+
+
+def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> None:
+    """Open the operations frame for ``card`` used as ``mode``."""
+    ops = fixed or ops_value(s, card, side)
+    asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
+    sea_b = 1 if side == USSR and s.turnfx >> 9 & 1 else 0  # #9 Vietnam Revolts
+    if s.phase == PH_HEADLINE:
+        s.round_start[side] = s.presence_mask(side)
+    if mode == F.M_INFLUENCE:
+        s.stack.append((F.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
+    elif mode == F.M_REALIGN:
+        s.stack.append((F.REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
+    elif mode == F.M_COUP:
+        s.stack.append((F.COUP, side, card, ops, asia_b, sea_b, 0))
+    elif mode == F.M_SPACE:
+        s.space_tries[side] += 1
+        s.stack.append((F.SROLL, F.CHANCE_P, side, card))
+
+
+def process_auto(s: TSState, fr: tuple) -> None:
+    k = fr[0]
+    if k == F.EVENT:
+        run_event(s, fr[2], fr[3], fr[4] if len(fr) > 4 else -1)
+    elif k == F.FINISH:
+        finish(s, fr[2], fr[3], fr[4])
+    elif k == F.OPSTART:
+        open_ops(s, fr[2], fr[3], fr[4], fr[5] if len(fr) > 5 else 0)
+    elif k == F.CALL:
+        F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
+
+
+def advance(s: TSState) -> None:
+    """Run bookkeeping until a decision, a chance node or the end."""
+    stack = s.stack
+    while s.winner < 0:
+        check_vp(s)
+        if s.winner >= 0:
+            break
+        if not stack:
+            phase_step(s)
+            continue
+        fr = stack[-1]
+        k = fr[0]
+        if k in F.AUTO_KINDS:
+            stack.pop()
+            process_auto(s, fr)
+            continue
+        if k == F.RCARD:
+            if not s.hands[fr[4]]:
+                stack.pop()
+                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
+                continue
+            break
+        if k in F.CHANCE_KINDS:
+            break
+        if not legal_actions(s):
+            stack.pop()
+            if k == F.CCOUNTRY:
+                F.run_handler(s, RESUME[fr[2]], fr[3], -1, fr[5])
+            elif k == F.CCARD:
+                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[7])
+            continue
+        break
+
+
+# ---------------------------------------------------------------- legal actions
+def current_player(s: TSState) -> int:
+    """Side to decide, -1 for chance (CHANCE), -4 when over (TERMINAL)."""
+    if s.winner >= 0:
+        return -4
+    fr = s.stack[-1]
+    return -1 if fr[0] in F.CHANCE_KINDS else fr[1]
+
+
+def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
+    """Dice faces 1..6 at 1/6, or the cards of a hand at equal odds."""
+    fr = s.stack[-1]
+    if fr[0] == F.RCARD:
+        hand = sorted(s.hands[fr[4]])
+        p = 1.0 / len(hand)
+        return [(A.card_choice(c), p) for c in hand]
+    return [(A.die(v), 1.0 / 6.0) for v in range(1, 7)]
+
+
+def play_modes(s: TSState, side: int, card: int) -> list[int]:
+    """Modes in which ``side`` may play ``card`` in an action round (5.1, 6.0)."""
+    c = CARDS[card] if card != CHINA else None
+    if c is not None and c.scoring:
+        return [F.M_EVENT]
+    out = []
+    if c is not None and can_play_event(s, card, side):
+        out.append(F.M_EVENT)
+    out.append(F.M_INFLUENCE)
+    if realign_targets(s, side):
+        out.append(F.M_REALIGN)
+    if coup_targets(s, side):
+        out.append(F.M_COUP)
+    if space_allowed(s, side, ops_value(s, card, side)):
+        out.append(F.M_SPACE)
+    return out
+
+
+def action_legal(s: TSState, fr: tuple) -> list[int]:
+    side = fr[1]
+    only = fr[2]
+    out: list[int] = []
+    if only is not None:
+        for card in only:
+            out.extend(A.play(card, m) for m in play_modes(s, side, card))
+        out.append(A.option(A.OPT_RETURN))
+        return sorted(out)
+    hand = s.hands[side]
+    cards = list(hand)
+    if china_available(s, side):
+        cards.append(CHINA)
+    remaining = rounds_for(s, side) - s.rounds_done[side] + 1
+    scoring = [c for c in hand if c in SCORING_CARDS]
+    if scoring and not s.options.get("tournament") and len(scoring) >= remaining:
+        cards = scoring  # 4.5 D: scoring cards may not be held
+    elif s.missile_envy == side and 49 in hand:
+        cards = [49]  # #49: the card must be used for operations this round
+    elif side == US and s.ames and s.turnfx >> 98 & 1:
+        nxt = s.ames[0] if s.ames[0] in hand else None
+        cards = [nxt] if nxt else [c for c in hand]
+    for card in cards:
+        modes = play_modes(s, side, card)
+        if s.missile_envy == side and card == 49:
+            modes = [m for m in modes if m != F.M_EVENT]
+        out.extend(A.play(card, m) for m in modes)
+    if s.cmc >> opp(side) & 1:  # #40: the threatened side may cancel the crisis
+        if side == USSR and s.influence(USSR, CUBA) >= 2:
+            out.append(A.option(A.OPT_CMC_CUBA))
+        if side == US and s.influence(US, W_GERMANY) >= 2:
+            out.append(A.option(A.OPT_CMC_WGERMANY))
+        if side == US and s.influence(US, TURKEY) >= 2:
+            out.append(A.option(A.OPT_CMC_TURKEY))
+    if not hand or s.ar > (6 if s.turn <= 3 else 7):
+        out.append(A.option(A.OPT_PASS))  # 9.8 China never forced; box-8 round is optional
+    return sorted(out)
+
+
+def influence_legal(s: TSState, fr: tuple) -> list[int]:
+    side, remaining, asia_b, sea_b = fr[1], fr[3], fr[4], fr[5]
+    o = opp(side)
+    out = []
+    for c in bits(placement_mask(s, side)):
+        cost = 2 if s.controls(o, c) else 1  # 6.1.2
+        if asia_b and not ASIA_MASK >> c & 1:
+            cost += 1
+        if sea_b and not SEA_MASK >> c & 1:
+            cost += 1
+        if cost <= remaining:
+            out.append(A.country(c))
+    return out
+
+
+def realign_legal(s: TSState, fr: tuple) -> list[int]:
+    side, remaining, asia_b, sea_b, free_mask = fr[1], fr[3], fr[4], fr[5], fr[6]
+    out = []
+    for c in bits(realign_targets(s, side, free_mask)):
+        cost = 1 + (1 if asia_b and not ASIA_MASK >> c & 1 else 0)
+        cost += 1 if sea_b and not SEA_MASK >> c & 1 else 0
+        if cost <= remaining:
+            out.append(A.country(c))
+    return out
+
+
+def legal_actions(s: TSState) -> list[int]:
+    """Sorted legal action ids for the top frame."""
+    if s.winner >= 0 or not s.stack:
+        return []
+    fr = s.stack[-1]
+    k = fr[0]
+    if k in F.CHANCE_KINDS:
+        return [a for a, _ in chance_outcomes(s)]
+    if k == F.ACTION:
+        return action_legal(s, fr)
+    if k == F.INFLUENCE:
+        return influence_legal(s, fr)
+    if k == F.REALIGN:
+        return realign_legal(s, fr)
+    if k == F.COUP:
+        out = [A.country(c) for c in bits(coup_targets(s, fr[1], fr[6]))]
+        if fr[6] and out:
+            out.insert(0, A.option(A.OPT_PASS))  # a free coup may be declined
+        return sorted(out)
+    if k == F.HEADLINE:
+        return sorted(A.play(c, F.M_HEADLINE) for c in s.hands[fr[1]] if c != UN_INTERVENTION)
+    if k == F.SETUP:
+        return [A.country(c) for c in bits(fr[3])]
+    if k == F.ORDER:
+        return [A.option(A.OPT_EVENT_FIRST), A.option(A.OPT_OPS_FIRST)]
+    if k == F.PLACE or k == F.REMOVE:
+        side_t, mask, cap, done = fr[3], fr[5], fr[6], fr[7]
+        base = side_t * N
+        out = []
+        for c in bits(mask):
+            if cap and done.count(c) >= cap:
+                continue
+            if k == F.REMOVE and not s.inf[base + c]:
+                continue
+            out.append(A.country(c))
+        if out and fr[8]:
+            out.append(A.option(A.OPT_DONE))
+        return sorted(out)
+    if k == F.CCOUNTRY:
+        return [A.country(c) for c in bits(fr[4])]
+    if k == F.COPTION:
+        return [A.option(i) for i in range(len(fr[4]))]
+    if k == F.CCARD:
+        out = sorted(A.card_choice(c) for c in set(fr[4]))
+        if fr[6]:
+            out.insert(0, A.option(A.OPT_PASS))
+        return sorted(out)
+    if k == F.OPSMODE:
+        side, card, modes = fr[1], fr[2], fr[3]
+        out = []
+        for m in (F.M_INFLUENCE, F.M_REALIGN, F.M_COUP, F.M_SPACE):
+            if not modes >> m & 1:
+                continue
+            if m == F.M_REALIGN and not realign_targets(s, side):
+                continue
+            if m == F.M_COUP and not coup_targets(s, side):
+                continue
+            if m == F.M_SPACE and not space_allowed(s, side, fr[4] or ops_value(s, card, side)):
+                continue
+            out.append(A.option(A.OPT_MODE_BASE + m))
+        if modes & OPTIONAL_MODES:
+            out.append(A.option(A.OPT_MODE_PASS))
+        return sorted(out)
+    if k == F.TRAP:
+        side = fr[1]
+        ok = [c for c in s.hands[side] if c not in SCORING_CARDS and ops_value(s, c, side) >= 2]
+        if ok:
+            return sorted(A.card_choice(c) for c in ok)
+        sc = [A.play(c, F.M_EVENT) for c in s.hands[side] if c in SCORING_CARDS]
+        return sorted(sc) if sc else [A.option(A.OPT_PASS)]
+    if k == F.HELD:
+        return sorted([A.option(A.OPT_PASS)] + [A.card_choice(c) for c in s.hands[fr[1]]])
+    return []
+
+
+# ---------------------------------------------------------------- applying actions
+def apply(s: TSState, a: int) -> None:
+    """Apply action ``a`` (must be legal) and advance to the next decision."""
+    if s.winner >= 0:
+        raise IllegalAction("the game is over")
+    legal = legal_actions(s)
+    if a not in legal:
+        raise IllegalAction(illegal_reason(s, a))
+    fr = s.stack.pop()
+    s.history.append(a)
+    d = A.decode(a)
+    k = fr[0]
+    handler = _APPLY[k]
+    handler(s, fr, d)
+    advance(s)
+
+
+def illegal_reason(s: TSState, a: int) -> str:
+    """A sentence saying why ``a`` is not legal now."""
+    fr = s.stack[-1] if s.stack else None
+    if not 0 <= a < A.NUM_ACTIONS:
+        return f"action {a} is out of range"
+    d = A.decode(a)
+    who = current_player(s)
+    what = F.KIND_NAMES[fr[0]] if fr else "nothing"
+    if who == -1:
+        return f"action {a} is not a possible chance outcome here ({what})"
+    side = SIDE_NAMES[who] if who in (0, 1) else "nobody"
+    if d.kind == "play":
+        card = d.value
+        if card not in CARDS:
+            return f"there is no card #{card}"
+        if fr and fr[0] in (F.ACTION, F.HEADLINE):
+            if card != CHINA and card not in s.hands[who] and (fr[2] is None or card not in (fr[2] or ())):
+                return f"{A.card_label(card)} is not in the {side} hand"
+            if card == CHINA and not china_available(s, who):
+                return "the China Card is not available to play now (9.3, 9.5)"
+            if fr[0] == F.ACTION and d.mode == F.M_EVENT:
+                block = event_block(s, card, who) or (
+                    "it is the opponent's event" if CARDS[card].side == opp(who) else ""
+                )
+                if block:
+                    return f"{A.card_label(card)} cannot be played as an event: {block}"
+            return f"{A.card_label(card)} cannot be played for {F.MODE_NAMES[d.mode]} now"
+        return f"the {side} must answer '{what}', not play a card"
+    if d.kind == "country" and 0 <= d.value < N:
+        return f"{BOARD.name[d.value]} is not a legal choice for '{what}' now"
+    return f"action {a} does not answer '{what}' for the {side}"
+
+
+def ap_setup(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    s.add_inf(fr[1], d.value, 1)
+    if fr[2] > 1:
+        s.stack.append((F.SETUP, fr[1], fr[2] - 1, fr[3]))
+
+
+def ap_headline(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    s.hands[fr[1]].remove(d.value)
+    s.headline[fr[1]] = d.value
+
+
+def ap_action(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    side = fr[1]
+    if d.kind == "option":
+        k = d.value
+        if k == A.OPT_PASS:
+            return
+        if k == A.OPT_RETURN:  # #67 Grain Sales: the card goes back, Grain Sales gives ops
+            card = fr[2][0]
+            s.inplay.remove(card)
+            s.hands[USSR].append(card)
+            s.stack.append((F.OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
+            return
+        if k == A.OPT_CMC_CUBA:
+            s.remove_inf(USSR, CUBA, 2)
+        elif k == A.OPT_CMC_WGERMANY:
+            s.remove_inf(US, W_GERMANY, 2)
+        elif k == A.OPT_CMC_TURKEY:
+            s.remove_inf(US, TURKEY, 2)
+        s.cmc &= ~(1 << opp(side))
+        s.stack.append(fr)  # the round goes on
+        return
+    card, mode = d.value, d.mode
+    play_card(s, side, card, mode)
+
+
+def play_card(s: TSState, side: int, card: int, mode: int) -> None:
+    """``side`` plays ``card`` in ``mode`` (5.1, 5.2, 6.0)."""
+    if card != CHINA:
+        if card in s.hands[side]:
+            s.hands[side].remove(card)
+            s.inplay.append(card)
+        elif card not in s.inplay:
+            s.inplay.append(card)
+    if s.missile_envy == side and card == 49:
+        s.missile_envy = -1
+    if side == US and s.ames and s.ames[0] == card:
+        s.ames.pop(0)
+    if mode != F.M_SPACE:
+        flower_power_check(s, card, side)
+    if mode == F.M_EVENT:
+        owner = CARDS[card].side
+        seq(s, (F.EVENT, F.AUTO, card, side if owner == 2 else owner, side))
+        return
+    if mode == F.M_SPACE:
+        seq(s, (F.OPSTART, F.AUTO, side, card, mode), (F.FINISH, F.AUTO, card, side, False))  # 6.4.5
+        return
+    if card != CHINA and CARDS[card].side == opp(side):
+        if not event_block(s, card, opp(side)):
+            s.stack.append((F.ORDER, side, card, mode))  # 5.2: phasing player picks the order
+            return
+    seq(s, (F.OPSTART, F.AUTO, side, card, mode), (F.FINISH, F.AUTO, card, side, False))
+
+
+def ap_order(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    side, card, mode = fr[1], fr[2], fr[3]
+    ev = (F.EVENT, F.AUTO, card, opp(side), -1)
+    ops = (F.OPSTART, F.AUTO, side, card, mode)
+    fin = (F.FINISH, F.AUTO, card, side, True)
+    if d.value == A.OPT_EVENT_FIRST:
+        seq(s, ev, ops, fin)
+    else:
+        seq(s, ops, ev, fin)
+
+
+def ap_influence(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    _, side, card, remaining, asia_b, sea_b = fr
+    c = d.value
+    cost = 2 if s.controls(opp(side), c) else 1  # 6.1.2: cost as control stands now
+    if asia_b and not ASIA_MASK >> c & 1:
+        remaining -= 1
+        asia_b = 0
+    if sea_b and not SEA_MASK >> c & 1:
+        remaining -= 1
+        sea_b = 0
+    remaining -= cost
+    s.add_inf(side, c, 1)
+    if remaining > 0:
+        s.stack.append((F.INFLUENCE, side, card, remaining, asia_b, sea_b))
+
+
+def ap_realign(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    _, side, card, remaining, asia_b, sea_b, free_mask = fr
+    c = d.value
+    if asia_b and not ASIA_MASK >> c & 1:
+        remaining -= 1
+        asia_b = 0
+    if sea_b and not SEA_MASK >> c & 1:
+        remaining -= 1
+        sea_b = 0
+    remaining -= 1
+    if remaining > 0:
+        s.stack.append((F.REALIGN, side, card, remaining, asia_b, sea_b, free_mask))
+    s.stack.append((F.RROLL, F.CHANCE_P, side, c, 0))
+
+
+def realign_modifier(s: TSState, side: int, c: int) -> int:
+    """6.2.2: +1 per adjacent controlled country, +1 for more influence, +1 superpower adjacent."""
+    mod = 0
+    for n in BOARD.neighbours[c]:
+        if s.controls(side, n):
+            mod += 1
+    if s.inf[side * N + c] > s.inf[opp(side) * N + c]:
+        mod += 1
+    if BOARD.adj_superpower[side] >> c & 1:
+        mod += 1
+    if side == US and s.turnfx >> 93 & 1:  # #93 Iran-Contra Scandal
+        mod -= 1
+    return mod
+
+
+def ap_rroll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    _, _, side, c, first = fr
+    if not first:
+        s.stack.append((F.RROLL, F.CHANCE_P, side, c, d.value))
+        return
+    r_ussr = first + realign_modifier(s, USSR, c)
+    r_us = d.value + realign_modifier(s, US, c)
+    if r_ussr > r_us:
+        s.remove_inf(US, c, r_ussr - r_us)
+    elif r_us > r_ussr:
+        s.remove_inf(USSR, c, r_us - r_ussr)
+
+
+def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    _, side, card, ops, asia_b, sea_b, free_mask = fr
+    if d.kind == "option":
+        return  # free coup declined
+    c = d.value
+    if ASIA_MASK >> c & 1:
+        ops += asia_b
+    if SEA_MASK >> c & 1:
+        ops += sea_b
+    if s.cmc >> opp(side) & 1:  # #40 Cuban Missile Crisis
+        s.end(opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
+        return
+    if not free_mask:
+        s.milops[side] = min(5, s.milops[side] + ops)  # 6.3.3, 8.2.3 (free coups: 8.2.5)
+    if BOARD.battleground[c] and not (side == US and s.turnfx >> 41 & 1):  # 6.3.4; #41
+        degrade_defcon(s, 1, side)
+        if s.winner >= 0:
+            return
+    s.stack.append((F.CROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+
+
+def coup_modifier(s: TSState, side: int, c: int) -> int:
+    """Die modifiers on a coup: #43 SALT −1; #69 Latin American Death Squads ±1."""
+    mod = -1 if s.turnfx >> 43 & 1 else 0
+    if CA_SA_MASK >> c & 1:
+        if s.lads >> side & 1:
+            mod += 1
+        if s.lads >> opp(side) & 1:
+            mod -= 1
+    return mod
+
+
+def ap_croll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    _, _, side, c, ops, _free = fr
+    result = d.value + ops + coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
+    if result > 0:
+        removed = s.remove_inf(opp(side), c, result)
+        s.add_inf(side, c, result - removed)
+
+
+def ap_sroll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    side = fr[2]
+    box = s.space[side] + 1
+    if box <= 8 and d.value <= BOARD.space[box][1]:  # 6.4.1
+        advance_space(s, side, 1)
+
+
+def ap_opsmode(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    if d.value == A.OPT_MODE_PASS:
+        return
+    mode = d.value - A.OPT_MODE_BASE
+    open_ops(s, fr[1], fr[2], mode, fr[4])
+
+
+def ap_place_remove(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    k, chooser, card, side_t, n, mask, cap, done, optional = fr
+    if d.kind == "option":
+        return  # done early ("up to")
+    c = d.value
+    if k == F.PLACE:
+        s.add_inf(side_t, c, 1)
+    else:
+        s.remove_inf(side_t, c, 1)
+    if n > 1:
+        s.stack.append((k, chooser, card, side_t, n - 1, mask, cap, done + (c,), optional))
+
+
+def ap_ccountry(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+
+
+def ap_coption(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+
+
+def ap_ccard(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    choice = 0 if d.kind == "option" else d.value
+    F.run_handler(s, RESUME[fr[2]], fr[3], choice, fr[7])
+
+
+def ap_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[4])
+
+
+def ap_rcard(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+
+
+def ap_trap(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    side, trap = fr[1], fr[2]
+    if d.kind == "play":
+        play_card(s, side, d.value, F.M_EVENT)
+        return
+    if d.kind == "option":
+        return
+    s.hands[side].remove(d.value)
+    s.discard.append(d.value)  # 5.4: the discarded card's event does not occur
+    s.stack.append((F.TROLL, F.CHANCE_P, side, trap))
+
+
+def ap_troll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    if d.value < 5:  # #42 / #44: a roll under 5 ends the trap
+        s.set_perm(fr[3], False)
+
+
+def ap_held(s: TSState, fr: tuple, d: A.Decoded) -> None:
+    if d.kind == "card":
+        s.hands[fr[1]].remove(d.value)
+        s.discard.append(d.value)
+
+
+_APPLY = {
+    F.SETUP: ap_setup,
+    F.HEADLINE: ap_headline,
+    F.ACTION: ap_action,
+    F.ORDER: ap_order,
+    F.INFLUENCE: ap_influence,
+    F.REALIGN: ap_realign,
+    F.RROLL: ap_rroll,
+    F.COUP: ap_coup,
+    F.CROLL: ap_croll,
+    F.SROLL: ap_sroll,
+    F.OPSMODE: ap_opsmode,
+    F.PLACE: ap_place_remove,
+    F.REMOVE: ap_place_remove,
+    F.CCOUNTRY: ap_ccountry,
+    F.COPTION: ap_coption,
+    F.CCARD: ap_ccard,
+    F.ROLL: ap_roll,
+    F.RCARD: ap_rcard,
+    F.TRAP: ap_trap,
+    F.TROLL: ap_troll,
+    F.HELD: ap_held,
+}
+
+REGION_IDS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA, SOUTHEAST_ASIA)
