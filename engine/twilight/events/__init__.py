@@ -45,4 +45,4 @@ def resume(n: int) -> Callable[[ResumeFn], ResumeFn]:
 
 def load_all() -> None:
     """Import every module of handlers (idempotent)."""
-    from engine.twilight.events import early, late, mid, scoring  # noqa: F401
+    from engine.twilight.events import early, late, mid_a, mid_b, scoring  # noqa: F401
