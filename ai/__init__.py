@@ -1,0 +1,24 @@
+"""Game-agnostic AI: bots, search, analysis and the match loop.
+
+Imports ``engine.core`` only; every game reaches the AI through the ``State`` protocol
+(``evaluate``, ``resample_hidden``, ``chance_outcomes``, ``returns`` …). See ``docs/ai.md``.
+"""
+
+from ai.analysis import Analysis, MoveStat, analyse
+from ai.bots import Bot, SearchingBot, bot_names, describe_bots, make_bot
+from ai.expectimax import expectimax_value
+from ai.match import MatchResult, play_match
+
+__all__ = [
+    "Analysis",
+    "MoveStat",
+    "analyse",
+    "Bot",
+    "SearchingBot",
+    "bot_names",
+    "describe_bots",
+    "make_bot",
+    "expectimax_value",
+    "MatchResult",
+    "play_match",
+]
