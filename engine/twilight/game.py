@@ -199,6 +199,41 @@ class TwilightState(TSState):
         s.rng = rng.getrandbits(64)
         return s
 
+    # ----- checks -----
+    def fingerprint(self) -> tuple:
+        """Every field of the position (for replay/determinism tests)."""
+        return tuple(
+            (name, tuple(map(tuple, v)) if name == "hands" else (tuple(v) if isinstance(v, list) else v))
+            for name in TSState.__slots__
+            if name not in ("_queue", "options", "history")
+            for v in (getattr(self, name),)
+        )
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants (empty when sound)."""
+        bad: list[str] = []
+        places = self.hands[0] + self.hands[1] + self.deck + self.discard + self.removed
+        places += self.box + self.inplay + [h for h in self.headline if h > 0]
+        want = sorted(n for n in BOARD.cards if n != R.CHINA)
+        if sorted(places) != want:
+            from collections import Counter
+
+            cnt = Counter(places)
+            dup = sorted(n for n, k in cnt.items() if k > 1)
+            lost = sorted(set(want) - set(places))
+            bad.append(f"cards not in exactly one place: duplicated {dup}, missing {lost}")
+        if any(v < 0 for v in self.inf):
+            bad.append("negative influence")
+        if not 1 <= self.defcon <= 5:
+            bad.append(f"DEFCON {self.defcon} out of 1..5")
+        if self.winner < 0 and not -20 < self.vp < 20:
+            bad.append(f"VP {self.vp} at or beyond 20 while the game runs")
+        if self.china not in (USSR, US):
+            bad.append("China Card has no holder")
+        if not all(0 <= x <= 8 for x in self.space):
+            bad.append("space race marker off the track")
+        return bad
+
     # ----- records -----
     def position_summary(self) -> dict[str, Any]:
         """A few public facts of the position, stored with records to catch edited files."""

@@ -487,6 +487,7 @@ def resolve_headline(s: TSState) -> None:
     """4.5 C: higher ops first, US first on ties, scoring cards count 0; #103 Defectors."""
     s.ar = -1
     h = s.headline[:]
+    s.headline = [0, 0]  # the cards are now face up on the table (s.inplay)
     for side in (USSR, US):
         if h[side] > 0:
             s.inplay.append(h[side])

@@ -1,0 +1,86 @@
+"""engine.core: registry, records, map graphs, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import available_games, game_specs, load_game
+from engine.core.api import GameSpec, InvalidState, UnknownGame, check_players
+from engine.core.mapgraph import build_graph, freeze
+from engine.core.records import load_record, make_record, replay
+from engine.core.rng import shuffle, splitmix64
+
+
+def test_registry_lists_and_loads_games_by_alias() -> None:
+    assert "twilight" in available_games()
+    assert load_game("TS") is load_game("twilight")
+    assert [s.name for s in game_specs()] == available_games()
+
+
+def test_unknown_game_names_the_choices() -> None:
+    with pytest.raises(UnknownGame, match="available: .*twilight"):
+        load_game("chess")
+
+
+def test_fixed_count_game_starts_without_players() -> None:
+    state = load_game("twilight").new_initial_state(seed=1)
+    assert state.num_players() == 2
+
+
+def test_bad_player_count_and_option_are_refused() -> None:
+    game = load_game("twilight")
+    with pytest.raises(InvalidState, match="players"):
+        game.new_initial_state(players=3)
+    with pytest.raises(InvalidState, match="unknown option 'fog'"):
+        game.new_initial_state(seed=1, fog=True)
+    spec: GameSpec = game.spec
+    assert check_players(spec, None) == 2
+
+
+def test_record_validation_names_the_field() -> None:
+    game = load_game("twilight")
+    good = make_record(game, seed=3, players=2, options={}, actions=[])
+    assert load_record(good, game)["seed"] == 3
+    for field, value, msg in [
+        ("format", "x", "format"),
+        ("format_version", 99, "format_version"),
+        ("game", "chess", "game"),
+        ("game_version", "old", "game_version"),
+        ("seed", "three", "seed"),
+        ("actions", [1, "two"], "actions"),
+        ("actions", [10**9], "out of range"),
+    ]:
+        bad = dict(good)
+        bad[field] = value
+        with pytest.raises(InvalidState, match=msg):
+            load_record(bad, game)
+    bad = dict(good)
+    del bad["options"]
+    with pytest.raises(InvalidState, match="options"):
+        load_record(bad, game)
+    with pytest.raises(InvalidState, match="JSON object"):
+        load_record([1, 2], game)
+
+
+def test_replay_reports_the_first_bad_action() -> None:
+    game = load_game("twilight")
+    state = game.new_initial_state(seed=2)
+    first = state.legal_actions()[0]
+    rec = make_record(game, seed=2, players=2, options={}, actions=[first, 0])
+    with pytest.raises(InvalidState, match=r"actions\[1\]"):
+        replay(game, rec)
+
+
+def test_map_graph_freezes_to_index_arrays() -> None:
+    g = build_graph(["a", "b", "c"], [("a", "b"), ("b", "c")], "t.csv")
+    fm = freeze(g, ["a", "b", "c"])
+    assert fm.neighbours == ((1,), (0, 2), (1,))
+    assert fm.neighbour_mask == (0b010, 0b101, 0b010)
+    with pytest.raises(InvalidState, match="unknown place 'd'"):
+        build_graph(["a"], [("a", "d")], "t.csv")
+
+
+def test_rng_is_deterministic() -> None:
+    a, b = list(range(20)), list(range(20))
+    assert shuffle(a, 5) == shuffle(b, 5) and a == b
+    assert splitmix64(1) != splitmix64(2)
