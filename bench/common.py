@@ -1,0 +1,41 @@
+"""Shared positions and playout loops for the benchmarks (bench/ and `realpolitik bench`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import load_game
+
+
+def random_playout(state: Any, rng: random.Random) -> int:
+    """Play uniformly random legal actions (chance by its odds) to the end; returns the steps."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(acts, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def midgame(name: str = "twilight", seed: int = 2026, steps: int = 120) -> Any:
+    """A reproducible mid-game decision point with several legal moves: random play from
+    ``seed`` for ``steps`` actions, then on to the next decision with at least 5 choices (the
+    next seed is tried if a random game ends first)."""
+    for s in range(seed, seed + 1000):
+        state = load_game(name).new_initial_state(seed=s)
+        rng = random.Random(s)
+        n = 0
+        while not state.is_terminal():
+            if not state.is_chance_node() and n >= steps and len(state.legal_actions()) >= 5:
+                return state
+            if state.is_chance_node():
+                acts, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(acts, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+    raise RuntimeError("no mid-game position found")

@@ -1,0 +1,45 @@
+"""Twilight Struggle engine speed (pytest-benchmark). Targets (issue 2, pure Python, one core):
+>= 20 random full games per second, clone() <= 15 µs. Measured, never asserted as timings;
+`make test` runs these once with --benchmark-disable so they keep working."""
+
+from __future__ import annotations
+
+import random
+
+from bench.common import midgame, random_playout
+from engine import load_game
+
+
+def test_random_full_game(benchmark) -> None:
+    game = load_game("twilight")
+    seeds = iter(range(10**9))
+
+    def run() -> int:
+        seed = next(seeds)
+        return random_playout(game.new_initial_state(seed=seed), random.Random(seed))
+
+    steps = benchmark(run)
+    assert steps > 20  # a full game is many decisions
+
+
+def test_clone(benchmark) -> None:
+    state = midgame()
+    twin = benchmark(state.clone)
+    assert twin.fingerprint() == state.fingerprint()
+
+
+def test_legal_actions(benchmark) -> None:
+    state = midgame()
+    legal = benchmark(state.legal_actions)
+    assert legal == state.legal_actions() and legal
+
+
+def test_apply_action(benchmark) -> None:
+    state = midgame()
+    action = state.legal_actions()[0]
+
+    def run() -> None:
+        s = state.clone()
+        s.apply_action(action)
+
+    benchmark(run)
