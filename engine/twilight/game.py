@@ -291,8 +291,12 @@ class TwilightGame:
 
 
 def missing_events() -> list[int]:
-    """Card numbers in the data with no event handler (must be empty)."""
-    return sorted(n for n in BOARD.cards if n not in EVENTS)
+    """Card numbers in the data with no event handler (must be empty).
+
+    The China Card (#6) is the one card without an event: it is never played as an event or
+    headlined (9.5); the engine never offers it.
+    """
+    return sorted(n for n in BOARD.cards if n not in EVENTS and n != R.CHINA)
 
 
 GAME = TwilightGame()

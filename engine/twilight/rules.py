@@ -661,7 +661,9 @@ def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> Non
     ops = fixed or ops_value(s, card, side)
     asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
     sea_b = 1 if side == USSR and s.turnfx >> 9 & 1 else 0  # #9 Vietnam Revolts
-    if s.phase == PH_HEADLINE:
+    if s.phase == PH_HEADLINE or side != s.phasing:
+        # 6.1.1 counts influence present when the round began; ops outside one's own round
+        # (headline events, an opponent's event triggered by ops) count influence as it stands.
         s.round_start[side] = s.presence_mask(side)
     if mode == F.M_INFLUENCE:
         s.stack.append((F.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
