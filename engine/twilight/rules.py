@@ -271,13 +271,21 @@ def protected(s: TSState, side: int) -> int:
     return m
 
 
-def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
-    """6.3.1: countries with opponent influence ``side`` may coup now."""
+def _opponent_presence(s: TSState, side: int) -> int:
+    inf = s.inf
     o = opp(side) * N
     m = 0
     for c in range(N):
-        if s.inf[o + c]:
+        if inf[o + c]:
             m |= 1 << c
+    return m
+
+
+def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
+    """6.3.1: countries with opponent influence ``side`` may coup now."""
+    m = _opponent_presence(s, side)
+    if not m:
+        return 0
     m &= ~protected(s, side)
     if side == USSR and s.perm >> 87 & 1:  # #87 The Reformer: no USSR coups in Europe
         m &= ~EUROPE_MASK
@@ -288,11 +296,9 @@ def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
 
 def realign_targets(s: TSState, side: int, free_mask: int = 0) -> int:
     """6.2.1: countries with opponent influence ``side`` may realign now."""
-    o = opp(side) * N
-    m = 0
-    for c in range(N):
-        if s.inf[o + c]:
-            m |= 1 << c
+    m = _opponent_presence(s, side)
+    if not m:
+        return 0
     m &= ~protected(s, side)
     if free_mask:
         return m & free_mask
@@ -741,8 +747,13 @@ def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
     return [(A.die(v), 1.0 / 6.0) for v in range(1, 7)]
 
 
-def play_modes(s: TSState, side: int, card: int) -> list[int]:
-    """Modes in which ``side`` may play ``card`` in an action round (5.1, 6.0)."""
+def play_modes(s: TSState, side: int, card: int, can_realign: bool | None = None,
+               can_coup: bool | None = None) -> list[int]:
+    """Modes in which ``side`` may play ``card`` in an action round (5.1, 6.0).
+
+    ``can_realign`` / ``can_coup`` may be passed when already known (they do not depend on
+    the card), so that a whole hand costs one target scan.
+    """
     c = CARDS[card] if card != CHINA else None
     if c is not None and c.scoring:
         return [F.M_EVENT]
@@ -750,9 +761,9 @@ def play_modes(s: TSState, side: int, card: int) -> list[int]:
     if c is not None and can_play_event(s, card, side):
         out.append(F.M_EVENT)
     out.append(F.M_INFLUENCE)
-    if realign_targets(s, side):
+    if can_realign if can_realign is not None else realign_targets(s, side):
         out.append(F.M_REALIGN)
-    if coup_targets(s, side):
+    if can_coup if can_coup is not None else coup_targets(s, side):
         out.append(F.M_COUP)
     if space_allowed(s, side, ops_value(s, card, side)):
         out.append(F.M_SPACE)
@@ -781,8 +792,10 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
     elif side == US and s.ames and s.turnfx >> 98 & 1:
         nxt = s.ames[0] if s.ames[0] in hand else None
         cards = [nxt] if nxt else [c for c in hand]
+    can_realign = bool(realign_targets(s, side))
+    can_coup = bool(coup_targets(s, side))
     for card in cards:
-        modes = play_modes(s, side, card)
+        modes = play_modes(s, side, card, can_realign, can_coup)
         if s.missile_envy == side and card == 49:
             modes = [m for m in modes if m != F.M_EVENT]
         out.extend(A.play(card, m) for m in modes)

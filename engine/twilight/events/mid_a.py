@@ -1,1 +1,361 @@
-"""Mid War card events (see events/__init__.py for the handler contract)."""
+"""Mid War card events, group A: #36, #39–#57 without the scoring cards #37 and #38.
+
+The seed rulebook's card texts are the authority (see events/__init__.py for the handler
+contract and docs/rulings-events-mid_a.md for the readings chosen where the seed is unclear).
+"""
+
+from __future__ import annotations
+
+from engine.twilight import frames as F
+from engine.twilight import rules as R
+from engine.twilight.board import (
+    AFRICA,
+    ASIA,
+    BOARD,
+    CENTRAL_AMERICA,
+    EUROPE,
+    MIDDLE_EAST,
+    SOUTH_AMERICA,
+    US,
+    USSR,
+)
+from engine.twilight.events import event, resume
+from engine.twilight.state import N, TSState, opp
+
+CARDS = BOARD.cards
+
+# #36 Brush War: any country of stability 1 or 2.
+STAB_1_2 = sum(1 << c for c in range(N) if BOARD.stability[c] <= 2)
+# #45 Summit: the six scoring regions and their battleground counts.
+SUMMIT_REGIONS = tuple(
+    (r, bin(BOARD.region_mask[r] & BOARD.bg_mask).count("1"))
+    for r in (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA)
+)
+TAIWAN = BOARD.country("taiwan")
+CA_SA = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[SOUTH_AMERICA]
+SOUTH_AFRICA = BOARD.country("south_africa")
+SE_AFRICAN_STATES = BOARD.country("se_african_states")
+ANGOLA = BOARD.country("angola")
+CHILE = BOARD.country("chile")
+W_GERMANY = BOARD.country("west_germany")
+MUSLIM_COUNTRIES = BOARD.mask_of(
+    "sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan"
+)
+
+SUMMIT_DEFCON = ("DEFCON up", "DEFCON down", "DEFCON unchanged")
+SUMMIT_DEFCON_AT_5 = ("DEFCON down", "DEFCON unchanged")  # 8.1.2: no "up" at 5
+HOW_I_LEARNED = ("DEFCON 1", "DEFCON 2", "DEFCON 3", "DEFCON 4", "DEFCON 5")
+SA_UNREST = ("2 in South Africa", "1 in South Africa, 2 adjacent")
+
+
+# ---------------------------------------------------------------- #36 Brush War
+@event(36)
+def brush_war(s: TSState, side: int) -> None:
+    """#36: attack a stability 1–2 country (not a NATO-protected one for the USSR)."""
+    F.choose_country(s, side, 36, 0, STAB_1_2 & ~R.protected(s, side), (side,))
+
+
+@resume(36)
+def brush_war_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    side = data[0]
+    if step == 0:
+        if choice >= 0:
+            F.roll(s, 36, 1, (side, choice))
+        return
+    c = data[1]
+    o = opp(side)
+    mod = 0
+    for n in BOARD.neighbours[c]:
+        if s.controls(o, n):
+            mod += 1
+    s.milops[side] = min(5, s.milops[side] + 3)  # 7.6, 8.2.3: win or lose
+    if choice - mod >= 3:
+        s.gain_vp(side, 1)
+        k = s.influence(o, c)
+        s.set_inf(o, c, 0)
+        s.add_inf(side, c, k)
+
+
+# ---------------------------------------------------------------- #39 Arms Race
+@event(39)
+def arms_race(s: TSState, side: int) -> None:
+    """#39: more Military Ops than the opponent: 1 VP, or 3 VP if the required amount is met."""
+    mine = s.milops[side]
+    if mine > s.milops[opp(side)]:
+        s.gain_vp(side, 3 if mine >= s.defcon else 1)
+
+
+# ---------------------------------------------------------------- #40 Cuban Missile Crisis
+@event(40)
+def cuban_missile_crisis(s: TSState, side: int) -> None:
+    """#40: DEFCON to 2; the opponent loses on any coup this turn unless it cancels (engine)."""
+    R.set_defcon(s, 2, s.phasing)
+    s.cmc |= 1 << side
+
+
+# ---------------------------------------------------------------- #41 Nuclear Subs
+@event(41)
+def nuclear_subs(s: TSState, side: int) -> None:
+    """#41: US coups in battlegrounds do not degrade DEFCON this turn (engine reads the flag)."""
+    s.set_turn(41)
+
+
+# ---------------------------------------------------------------- #42 Quagmire, #44 Bear Trap
+@event(42)
+def quagmire(s: TSState, side: int) -> None:
+    """#42: the US is trapped until it discards a 2+ Ops card and rolls 1–4 (engine)."""
+    s.set_perm(42)
+
+
+@event(44)
+def bear_trap(s: TSState, side: int) -> None:
+    """#44: the USSR is trapped until it discards a 2+ Ops card and rolls 1–4 (engine)."""
+    s.set_perm(44)
+
+
+# ---------------------------------------------------------------- #43 SALT Negotiations
+@event(43)
+def salt_negotiations(s: TSState, side: int) -> None:
+    """#43: DEFCON +2, coups −1 this turn, may take a non-scoring card from the discards."""
+    R.improve_defcon(s, 2)
+    s.set_turn(43)
+    scoring = R.SCORING_CARDS
+    cards = tuple(c for c in s.discard if c not in scoring)
+    if cards:
+        F.choose_card(s, side, 43, 0, cards, "take", allow_pass=True, data=(side,))
+
+
+@resume(43)
+def salt_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if choice and choice in s.discard:
+        s.discard.remove(choice)
+        s.hands[data[0]].append(choice)  # shown to the opponent (public: it left the discards)
+
+
+# ---------------------------------------------------------------- #45 Summit
+def summit_bonus(s: TSState, side: int) -> int:
+    """Regions (of the six) that ``side`` dominates or controls (10.1.1 via R.region_tally)."""
+    o = opp(side)
+    n = 0
+    formosan = s.perm >> 101 & 1 and s.controls(US, TAIWAN)
+    for region, total_bg in SUMMIT_REGIONS:
+        t = R.region_tally(s, region)
+        if formosan and region == ASIA:
+            t[US][1] -= 1  # #101: Taiwan is a battleground only for Asia Scoring
+        mine, other = t[side], t[o]
+        if mine[0] == 0 or mine[0] <= other[0]:
+            continue
+        if mine[1] == total_bg:
+            n += 1  # control
+        elif mine[1] > other[1] and mine[1] > 0 and mine[0] > mine[1]:
+            n += 1  # domination
+    return n
+
+
+@event(45)
+def summit(s: TSState, side: int) -> None:
+    """#45: both roll (USSR first), +1 per region dominated or controlled; higher: 2 VP, DEFCON ±1."""
+    F.roll(s, 45, 0)
+
+
+@resume(45)
+def summit_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if step == 0:
+        F.roll(s, 45, 1, (choice,))
+        return
+    if step == 1:
+        r_ussr = data[0] + summit_bonus(s, USSR)
+        r_us = choice + summit_bonus(s, US)
+        if r_ussr == r_us:
+            return  # tie: nothing happens
+        winner = USSR if r_ussr > r_us else US
+        s.gain_vp(winner, 2)
+        if s.defcon >= 5:
+            F.choose_option(s, winner, 45, 2, SUMMIT_DEFCON_AT_5, (winner, 1))
+        else:
+            F.choose_option(s, winner, 45, 2, SUMMIT_DEFCON, (winner, 0))
+        return
+    choice += data[1]
+    if choice == 0:
+        R.improve_defcon(s, 1)
+    elif choice == 1:
+        R.degrade_defcon(s, 1, data[0])
+
+
+# ---------------------------------------------------------------- #46 How I Learned to Stop Worrying
+@event(46)
+def how_i_learned(s: TSState, side: int) -> None:
+    """#46: set DEFCON to any level; the player's Military Ops become 5."""
+    s.milops[side] = 5
+    F.choose_option(s, side, 46, 0, HOW_I_LEARNED, (side,))
+
+
+@resume(46)
+def how_i_learned_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    R.set_defcon(s, choice + 1, data[0])
+
+
+# ---------------------------------------------------------------- #47 Junta
+@event(47)
+def junta(s: TSState, side: int) -> None:
+    """#47: 2 Influence in one Central/South American country, then a free coup there (6.3.5)."""
+    F.choose_country(s, side, 47, 0, CA_SA, (side,))
+
+
+@resume(47)
+def junta_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    side = data[0]
+    if choice >= 0:
+        s.add_inf(side, choice, 2)
+    F.free_coup(s, side, 47, R.ops_value(s, 47, side), CA_SA)
+
+
+# ---------------------------------------------------------------- #48 Kitchen Debates
+@event(48)
+def kitchen_debates(s: TSState, side: int) -> None:
+    """#48: the US gains 2 VP if it controls more battlegrounds than the USSR."""
+    bg = BOARD.bg_mask
+    if bin(s.control_mask(US) & bg).count("1") > bin(s.control_mask(USSR) & bg).count("1"):
+        s.gain_vp(US, 2)
+
+
+# ---------------------------------------------------------------- #49 Missile Envy
+@event(49)
+def missile_envy(s: TSState, side: int) -> None:
+    """#49: swap with the opponent's highest-Ops card (opponent breaks ties) and use it at once."""
+    o = opp(side)
+    best = 0
+    tied: list[int] = []
+    for c in s.hands[o]:
+        card = CARDS[c]
+        if card.scoring:
+            continue
+        if card.ops > best:
+            best = card.ops
+            tied = [c]
+        elif card.ops == best:
+            tied.append(c)
+    if not tied:
+        return  # no Operations card to take: no effect
+    if len(tied) == 1:
+        envy_take(s, side, tied[0])
+    else:
+        F.choose_card(s, o, 49, 0, tuple(tied), "give", data=(side,))
+
+
+@resume(49)
+def missile_envy_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if choice:
+        envy_take(s, data[0], choice)
+
+
+def envy_take(s: TSState, side: int, card: int) -> None:
+    """Missile Envy's exchange: ``side`` gets ``card`` and resolves it; #49 goes to the opponent."""
+    o = opp(side)
+    s.hands[o].remove(card)
+    if s.ames and card in s.ames:
+        s.ames.remove(card)  # #98: the card left the US hand; the rest keep their order
+    if 49 in s.inplay:
+        s.inplay.remove(49)
+        s.hands[o].append(49)
+        s.missile_envy = o
+    s.inplay.append(card)
+    R.flower_power_check(s, card, side)
+    if CARDS[card].side != o and R.can_play_event(s, card, side):
+        F.fire_event(s, card, side)
+        F.finish_card(s, card, side, True)
+    else:
+        F.conduct_ops(s, side, card)
+        F.finish_card(s, card, side, False)
+
+
+# ---------------------------------------------------------------- #50 We Will Bury You
+@event(50)
+def we_will_bury_you(s: TSState, side: int) -> None:
+    """#50: DEFCON −1; 3 VP to the USSR after the US's next round unless it plays UN Intervention."""
+    s.wwby = 1
+    R.degrade_defcon(s, 1, s.phasing)
+
+
+# ---------------------------------------------------------------- #51 Brezhnev Doctrine
+@event(51)
+def brezhnev_doctrine(s: TSState, side: int) -> None:
+    """#51: USSR cards played for Ops get +1 (max 4) this turn (R.ops_value reads the flag)."""
+    s.set_turn(51)
+
+
+# ---------------------------------------------------------------- #52 Portuguese Empire Crumbles
+@event(52)
+def portuguese_empire_crumbles(s: TSState, side: int) -> None:
+    """#52: 2 USSR Influence in SE African States and 2 in Angola."""
+    s.add_inf(USSR, SE_AFRICAN_STATES, 2)
+    s.add_inf(USSR, ANGOLA, 2)
+
+
+# ---------------------------------------------------------------- #53 South African Unrest
+@event(53)
+def south_african_unrest(s: TSState, side: int) -> None:
+    """#53: the USSR adds 2 in South Africa, or 1 there and 2 in adjacent countries."""
+    F.choose_option(s, USSR, 53, 0, SA_UNREST)
+
+
+@resume(53)
+def south_african_unrest_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if choice == 0:
+        s.add_inf(USSR, SOUTH_AFRICA, 2)
+    else:
+        s.add_inf(USSR, SOUTH_AFRICA, 1)
+        F.place(s, USSR, USSR, 2, BOARD.adj_mask[SOUTH_AFRICA], card=53)
+
+
+# ---------------------------------------------------------------- #54 Allende
+@event(54)
+def allende(s: TSState, side: int) -> None:
+    """#54: 2 USSR Influence in Chile."""
+    s.add_inf(USSR, CHILE, 2)
+
+
+# ---------------------------------------------------------------- #55 Willy Brandt
+@event(55)
+def willy_brandt(s: TSState, side: int) -> None:
+    """#55: the USSR gains 1 VP and 2 Influence in West Germany; NATO no longer covers it."""
+    s.gain_vp(USSR, 1)
+    s.add_inf(USSR, W_GERMANY, 2)
+    s.set_perm(55)
+
+
+# ---------------------------------------------------------------- #56 Muslim Revolution
+def _us_presence(s: TSState, mask: int) -> int:
+    m = 0
+    for c in R.bits(mask):
+        if s.inf[N + c]:
+            m |= 1 << c
+    return m
+
+
+@event(56)
+def muslim_revolution(s: TSState, side: int) -> None:
+    """#56: remove all US Influence from two of the eight listed countries."""
+    m = _us_presence(s, MUSLIM_COUNTRIES)
+    if bin(m).count("1") <= 2:
+        for c in R.bits(m):
+            s.set_inf(US, c, 0)  # no choice to make
+        return
+    F.choose_country(s, USSR, 56, 0, m)
+
+
+@resume(56)
+def muslim_revolution_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if choice < 0:
+        return
+    s.set_inf(US, choice, 0)
+    if step == 0:
+        F.choose_country(s, USSR, 56, 1, _us_presence(s, MUSLIM_COUNTRIES))
+
+
+# ---------------------------------------------------------------- #57 ABM Treaty
+@event(57)
+def abm_treaty(s: TSState, side: int) -> None:
+    """#57: DEFCON +1, then conduct Operations with this card."""
+    R.improve_defcon(s, 1)
+    F.conduct_ops(s, side, 57)
