@@ -790,8 +790,9 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
     elif s.missile_envy == side and 49 in hand:
         cards = [49]  # #49: the card must be used for operations this round
     elif side == US and s.ames and s.turnfx >> 98 & 1:
-        nxt = s.ames[0] if s.ames[0] in hand else None
-        cards = [nxt] if nxt else [c for c in hand]
+        # #98: the next card of the USSR's order still in the hand (others may have left it)
+        nxt = next((x for x in s.ames if x in hand), None)
+        cards = [nxt] if nxt else list(hand)
     can_realign = bool(realign_targets(s, side))
     can_coup = bool(coup_targets(s, side))
     for card in cards:
@@ -1008,8 +1009,8 @@ def play_card(s: TSState, side: int, card: int, mode: int) -> None:
             s.inplay.append(card)
     if s.missile_envy == side and card == 49:
         s.missile_envy = -1
-    if side == US and s.ames and s.ames[0] == card:
-        s.ames.pop(0)
+    if side == US and card in s.ames:
+        s.ames.remove(card)
     if mode != F.M_SPACE:
         flower_power_check(s, card, side)
     if mode == F.M_EVENT:
