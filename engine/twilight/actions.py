@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.twilight import frames as F
+from engine.twilight import movegen as _movegen
 from engine.twilight.board import BOARD, REGION_NAMES, SIDE_NAMES
 
 PLAY_BASE = 0
@@ -24,6 +25,8 @@ OPTION_BASE = 1000
 CARD_BASE = 1100
 DIE_BASE = 1250
 NUM_ACTIONS = DIE_BASE + 7
+
+assert COUNTRY_BASE == _movegen.COUNTRY_BASE
 
 # Fixed option numbers used by engine frames.
 OPT_PASS = 0

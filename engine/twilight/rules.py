@@ -10,6 +10,7 @@ from engine.core.api import IllegalAction
 from engine.core.rng import shuffle
 from engine.twilight import actions as A
 from engine.twilight import frames as F
+from engine.twilight import movegen
 from engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -272,13 +273,7 @@ def protected(s: TSState, side: int) -> int:
 
 
 def _opponent_presence(s: TSState, side: int) -> int:
-    inf = s.inf
-    o = opp(side) * N
-    m = 0
-    for c in range(N):
-        if inf[o + c]:
-            m |= 1 << c
-    return m
+    return _presence(s.inf, 1 - side)
 
 
 def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
@@ -307,14 +302,7 @@ def realign_targets(s: TSState, side: int, free_mask: int = 0) -> int:
 
 def placement_mask(s: TSState, side: int) -> int:
     """6.1.1, 6.1.4: countries where ``side`` may place influence by operations this round."""
-    start = s.round_start[side]
-    m = start | BOARD.adj_superpower[side]
-    adj = BOARD.adj_mask
-    x = start
-    while x:
-        low = x & -x
-        m |= adj[low.bit_length() - 1]
-        x ^= low
+    m = _spread(s.round_start[side]) | BOARD.adj_superpower[side]
     if side == USSR and s.chernobyl >= 0:  # #94 Chernobyl
         m &= ~BOARD.region_mask[s.chernobyl]
     return m
@@ -813,29 +801,14 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
 
 
 def influence_legal(s: TSState, fr: tuple) -> list[int]:
-    side, remaining, asia_b, sea_b = fr[1], fr[3], fr[4], fr[5]
-    o = opp(side)
-    out = []
-    for c in bits(placement_mask(s, side)):
-        cost = 2 if s.controls(o, c) else 1  # 6.1.2
-        if asia_b and not ASIA_MASK >> c & 1:
-            cost += 1
-        if sea_b and not SEA_MASK >> c & 1:
-            cost += 1
-        if cost <= remaining:
-            out.append(A.country(c))
-    return out
+    """6.1.2: cost 2 in enemy-controlled countries; forfeited area bonuses cost 1 more."""
+    side = fr[1]
+    return _influence_moves(s.inf, side, placement_mask(s, side), fr[3], fr[4], fr[5])
 
 
 def realign_legal(s: TSState, fr: tuple) -> list[int]:
-    side, remaining, asia_b, sea_b, free_mask = fr[1], fr[3], fr[4], fr[5], fr[6]
-    out = []
-    for c in bits(realign_targets(s, side, free_mask)):
-        cost = 1 + (1 if asia_b and not ASIA_MASK >> c & 1 else 0)
-        cost += 1 if sea_b and not SEA_MASK >> c & 1 else 0
-        if cost <= remaining:
-            out.append(A.country(c))
-    return out
+    """6.2.2: one point per roll; forfeited area bonuses cost 1 more."""
+    return _realign_moves(realign_targets(s, fr[1], fr[6]), fr[3], fr[4], fr[5])
 
 
 def legal_actions(s: TSState) -> list[int]:
@@ -853,14 +826,14 @@ def legal_actions(s: TSState) -> list[int]:
     if k == F.REALIGN:
         return realign_legal(s, fr)
     if k == F.COUP:
-        out = [A.country(c) for c in bits(coup_targets(s, fr[1], fr[6]))]
+        out = _mask_moves(coup_targets(s, fr[1], fr[6]))
         if fr[6] and out:
             out.insert(0, A.option(A.OPT_PASS))  # a free coup may be declined
         return sorted(out)
     if k == F.HEADLINE:
         return sorted(A.play(c, F.M_HEADLINE) for c in s.hands[fr[1]] if c != UN_INTERVENTION)
     if k == F.SETUP:
-        return [A.country(c) for c in bits(fr[3])]
+        return _mask_moves(fr[3])
     if k == F.ORDER:
         return [A.option(A.OPT_EVENT_FIRST), A.option(A.OPT_OPS_FIRST)]
     if k == F.PLACE or k == F.REMOVE:
@@ -877,7 +850,7 @@ def legal_actions(s: TSState) -> list[int]:
             out.append(A.option(A.OPT_DONE))
         return sorted(out)
     if k == F.CCOUNTRY:
-        return [A.country(c) for c in bits(fr[4])]
+        return _mask_moves(fr[4])
     if k == F.COPTION:
         return [A.option(i) for i in range(len(fr[4]))]
     if k == F.CCARD:
@@ -1233,3 +1206,20 @@ _APPLY = {
 }
 
 REGION_IDS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA, SOUTHEAST_ASIA)
+
+
+_presence = movegen.MG.presence
+_spread = movegen.MG.spread
+_mask_moves = movegen.MG.mask_moves
+_influence_moves = movegen.MG.influence_moves
+_realign_moves = movegen.MG.realign_moves
+
+
+def bind(mg: object) -> None:
+    """Use the hot loops of ``mg`` (see ``movegen.use``)."""
+    global _presence, _spread, _mask_moves, _influence_moves, _realign_moves
+    _presence = mg.presence  # type: ignore[attr-defined]
+    _spread = mg.spread  # type: ignore[attr-defined]
+    _mask_moves = mg.mask_moves  # type: ignore[attr-defined]
+    _influence_moves = mg.influence_moves  # type: ignore[attr-defined]
+    _realign_moves = mg.realign_moves  # type: ignore[attr-defined]

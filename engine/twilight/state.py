@@ -7,6 +7,9 @@ flat list, ``inf[side * N + country]``. Pending decisions live on ``stack`` as t
 
 from __future__ import annotations
 
+from types import ModuleType
+
+from engine.twilight import movegen
 from engine.twilight.board import BOARD, US, USSR
 
 __all__ = ["TSState", "N", "opp"]
@@ -242,26 +245,11 @@ class TSState:
 
     def control_mask(self, side: Side) -> int:
         """Bitmask of countries ``side`` controls."""
-        m = 0
-        inf = self.inf
-        base = side * N
-        other = (1 - side) * N
-        stab = BOARD.stability
-        for c in range(N):
-            mine = inf[base + c]
-            if mine and mine >= stab[c] and mine - inf[other + c] >= stab[c]:
-                m |= 1 << c
-        return m
+        return _control(self.inf, side)
 
     def presence_mask(self, side: Side) -> int:
         """Bitmask of countries where ``side`` has any influence."""
-        m = 0
-        inf = self.inf
-        base = side * N
-        for c in range(N):
-            if inf[base + c]:
-                m |= 1 << c
-        return m
+        return _presence(self.inf, side)
 
     def influence_to_control(self, side: Side, c: CountryId) -> int:
         """Influence ``side`` needs in ``c`` to control it with the opponent's as it is."""
@@ -302,3 +290,14 @@ class TSState:
             self.end_reason = reason
             self.stack.clear()
             self.phasing = -1
+
+
+_control = movegen.MG.control
+_presence = movegen.MG.presence
+
+
+def bind(mg: ModuleType) -> None:
+    """Use the hot loops of ``mg`` (see ``movegen.use``)."""
+    global _control, _presence
+    _control = mg.control
+    _presence = mg.presence

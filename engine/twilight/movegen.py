@@ -1,0 +1,66 @@
+"""Chooses the compiled hot loops (``_movegen_c``) or the pure-Python reference (``_movegen_py``).
+
+``REALPOLITIK_PURE=1`` forces the reference; so does a missing compiled extension (``IMPL``
+then says ``pure`` and ``realpolitik bench`` warns). Both modules have identical signatures.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+from engine.twilight import _movegen_py
+from engine.twilight.board import ASIA, BOARD
+
+COUNTRY_BASE = 900  # actions.COUNTRY_BASE (asserted there)
+
+
+def _load() -> ModuleType:
+    if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0"):
+        return _movegen_py
+    try:
+        from engine.twilight import _movegen_c  # type: ignore[attr-defined]
+    except ImportError:
+        return _movegen_py
+    return _movegen_c
+
+
+_READY: set[str] = set()
+
+
+def init(mod: ModuleType) -> ModuleType:
+    """Give ``mod`` the board constants (once) and return it."""
+    if mod.__name__ not in _READY:
+        mod.init(BOARD.n, BOARD.stability, BOARD.adj_mask, BOARD.region_mask[ASIA], BOARD.sea_mask, COUNTRY_BASE)
+        _READY.add(mod.__name__)
+    return mod
+
+
+init(_movegen_py)
+MG: ModuleType = init(_load())
+IMPL: str = MG.IMPL
+
+
+def use(mod: ModuleType) -> None:
+    """Switch every caller to ``mod`` (tests and bench compare the two implementations)."""
+    global MG, IMPL
+    MG = init(mod)
+    IMPL = mod.IMPL
+    from engine.twilight import rules, state
+
+    state.bind(MG)
+    rules.bind(MG)
+
+
+def pure() -> ModuleType:
+    """The pure-Python reference module."""
+    return _movegen_py
+
+
+def compiled() -> ModuleType | None:
+    """The compiled module if it is built, else None (for differential tests and bench)."""
+    try:
+        from engine.twilight import _movegen_c  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return init(_movegen_c)

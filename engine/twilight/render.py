@@ -1,0 +1,692 @@
+"""Twilight Struggle on the terminal: the map by region, the tracks, hands, choices and a log.
+
+The CLI (``cli/screen.py``) looks for these functions in each game's ``render`` module and
+falls back to a generic renderer for any it does not find:
+
+- ``board(state, viewer)``: the whole screen (map, tracks, hands);
+- ``status(state, viewer)``: one line of tracks shown at every prompt;
+- ``question(state)``: what the player to move is asked;
+- ``choices(state, actions)``: the legal actions grouped for a numbered list;
+- ``describe_action(state, action, viewer)``: one line for the log, in words;
+- ``describe_change(before, action, after, viewer)``: what an action changed;
+- ``show(state, viewer, what)``: details on request (``show Iran``, ``show #27``, ``show hand``);
+- ``result(state)``: how the game ended.
+
+``viewer`` is the seat looking at the screen (it sees its own hand, never the other's unless
+revealed), or None for an omniscient view (replays). Everything is ASCII and fits 80 columns;
+colour (USSR red, US blue) is only decoration, so ``--no-color`` loses nothing.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from engine.twilight import actions as A
+from engine.twilight import frames as F
+from engine.twilight import rules as R
+from engine.twilight.board import (
+    AFRICA,
+    ASIA,
+    BOARD,
+    CENTRAL_AMERICA,
+    EUROPE,
+    MIDDLE_EAST,
+    REGION_NAMES,
+    SIDE_NAMES,
+    SOUTH_AMERICA,
+    SOUTHEAST_ASIA,
+    US,
+    USSR,
+)
+from engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, TSState
+
+__all__ = [
+    "board",
+    "status",
+    "question",
+    "choices",
+    "describe_action",
+    "describe_change",
+    "show",
+    "result",
+    "SHOW_TOPICS",
+]
+
+SHOW_TOPICS = "a country (Iran), a region (europe), #N (a card), hand, discard, removed, effects, space"
+"""What ``show`` accepts, for the help text."""
+
+STYLE = ("red", "blue")
+"""Colour of each side (USSR, US)."""
+
+MAP_REGIONS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA)
+SHORT_NAMES = {"Southeast African States": "SE African States"}
+PERIOD_NAMES = {1: "Early War", 2: "Mid War", 3: "Late War"}
+MODE_PHRASES = {
+    F.M_EVENT: "the event",
+    F.M_INFLUENCE: "influence",
+    F.M_REALIGN: "realignment rolls",
+    F.M_COUP: "a coup",
+    F.M_SPACE: "the space race",
+    F.M_HEADLINE: "the headline",
+}
+ABILITIES = {
+    "two_attempts": "2 space attempts a turn",
+    "headline_reveal": "sees the opponent's headline first",
+    "discard_held": "may discard a held card at turn end",
+    "eight_rounds": "8 action rounds",
+}
+COL = 38
+"""Width of one country column on the map (two columns fit 80)."""
+
+
+# ---------------------------------------------------------------- small helpers
+def _side(seat: int) -> str:
+    return SIDE_NAMES[seat] if seat in (USSR, US) else "nobody"
+
+
+def _name(c: int) -> str:
+    n = BOARD.name[c]
+    return SHORT_NAMES.get(n, n)
+
+
+def _card_side(n: int) -> str:
+    c = BOARD.cards.get(n)
+    if c is None:
+        return "?"
+    return ("USSR", "US", "both")[c.side]
+
+
+def card_label(n: int) -> str:
+    """``#27 US/Japan Mutual Defense Pact``."""
+    return A.card_label(n)
+
+
+def vp_text(vp: int) -> str:
+    """Victory points as a person reads them (``US +3``, ``USSR +2``, ``level``)."""
+    if vp > 0:
+        return f"US +{vp}"
+    if vp < 0:
+        return f"USSR +{-vp}"
+    return "level"
+
+
+def _frame(state: TSState) -> tuple | None:
+    return state.stack[-1] if state.stack and state.winner < 0 else None
+
+
+def _defcon_limits(defcon: int) -> str:
+    banned = [REGION_NAMES[r] for r, lvl in ((EUROPE, 4), (ASIA, 3), (MIDDLE_EAST, 2)) if defcon <= lvl]
+    if defcon <= 1:
+        return "nuclear war"
+    if not banned:
+        return "no restrictions"
+    return "no coups or realignments in " + ", ".join(banned)
+
+
+def _hand_visible(state: TSState, owner: int, viewer: int | None) -> bool:
+    if viewer is None:
+        return True
+    return owner == viewer or bool(state.revealed >> owner & 1)
+
+
+def _ops(state: TSState, card: int, side: int) -> int:
+    try:
+        return R.ops_value(state, card, side)
+    except Exception:  # noqa: BLE001 — a display helper must never break the screen
+        return BOARD.cards[card].ops if card in BOARD.cards else 0
+
+
+def _country_query(text: str) -> int | None:
+    key = " ".join(text.strip().lower().replace("_", " ").split())
+    if not key:
+        return None
+    for i in range(N):
+        if key in (BOARD.ids[i].replace("_", " "), BOARD.name[i].lower(), _name(i).lower()):
+            return i
+    pref = [i for i in range(N) if BOARD.name[i].lower().startswith(key)]
+    return pref[0] if len(pref) == 1 else None
+
+
+def _region_query(text: str) -> int | None:
+    key = " ".join(text.strip().lower().replace("_", " ").split())
+    for r, name in enumerate(REGION_NAMES):
+        if key == name.lower() or (len(key) >= 4 and name.lower().startswith(key)):
+            return r
+    return {"me": MIDDLE_EAST, "ca": CENTRAL_AMERICA, "sa": SOUTH_AMERICA, "sea": SOUTHEAST_ASIA}.get(key)
+
+
+def _region_members(r: int) -> list[int]:
+    mask = BOARD.region_mask[r]
+    return [c for c in range(N) if mask >> c & 1]
+
+
+# ---------------------------------------------------------------- the map
+def _country_cell(state: TSState, c: int) -> Text:
+    a, b = state.influence(USSR, c), state.influence(US, c)
+    ctrl = state.controller(c)
+    t = Text()
+    t.append("*" if BOARD.battleground[c] else " ")
+    t.append(f"{_name(c):<20}", style="bold" if ctrl >= 0 else "")
+    t.append(f"{BOARD.stability[c]:>2}")
+    t.append(f"{a if a else '-':>5}", style=STYLE[USSR] if a else "")
+    t.append(f"{b if b else '-':>4}", style=STYLE[US] if b else "")
+    t.append("  ")
+    t.append(f"{_side(ctrl) if ctrl >= 0 else '':<4}", style=f"bold {STYLE[ctrl]}" if ctrl >= 0 else "")
+    t.pad_right(COL - len(t.plain))
+    return t
+
+
+def _region_block(state: TSState, r: int) -> list[Text]:
+    members = _region_members(r)
+    blocked = R.defcon_blocked(state) & BOARD.region_mask[r]
+    ussr_ctl = sum(1 for c in members if state.controller(c) == USSR)
+    us_ctl = sum(1 for c in members if state.controller(c) == US)
+    head = Text(f"-- {REGION_NAMES[r]} ", style="bold")
+    head.append(f"(controlled: USSR {ussr_ctl}, US {us_ctl}")
+    head.append("; DEFCON bars coups/realigns" if blocked else "")
+    head.append(") ")
+    head.append("-" * max(0, 79 - len(head.plain)))
+    lines = [head]
+    half = (len(members) + 1) // 2
+    left, right = members[:half], members[half:]
+    for i in range(half):
+        row = _country_cell(state, left[i])
+        if i < len(right):
+            row.append("| ")
+            row.append_text(_country_cell(state, right[i]))
+        row.rstrip()
+        lines.append(row)
+    return lines
+
+
+def _map_lines(state: TSState) -> list[Text]:
+    hdr = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
+    lines = [Text(f"{hdr:<{COL}}| {hdr}".rstrip(), style="dim"), Text("(* battleground, St stability)", style="dim")]
+    for r in MAP_REGIONS:
+        lines.extend(_region_block(state, r))
+    return lines
+
+
+# ---------------------------------------------------------------- tracks
+def _round_text(state: TSState) -> str:
+    if state.phase == PH_SETUP:
+        return "setup"
+    if state.phase == PH_HEADLINE:
+        return "headline"
+    if state.phase == PH_END:
+        return "end of turn"
+    if state.phase == PH_ACTION and state.ar > 0:
+        who = f", {_side(state.phasing)} phasing" if state.phasing in (USSR, US) else ""
+        return f"action round {state.ar}{who}"
+    return "between rounds"
+
+
+def _space_text(state: TSState, side: int) -> str:
+    box = state.space[side]
+    nxt = box + 1
+    t = f"{_side(side)} box {box}"
+    if nxt <= 8:
+        ops_needed, max_roll = BOARD.space[nxt][0], BOARD.space[nxt][1]
+        t += f" (next: {ops_needed} ops, roll 1-{max_roll})"
+    else:
+        t += " (finished)"
+    return t
+
+
+def _track_lines(state: TSState) -> list[Text]:
+    period = PERIOD_NAMES[1 if state.turn <= 3 else 2 if state.turn <= 7 else 3]
+    out = [
+        Text(
+            f"Turn {state.turn}/10 ({period}), {_round_text(state)}.   "
+            f"Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}"
+        )
+    ]
+    d = Text("DEFCON ")
+    d.append(str(state.defcon), style="bold red" if state.defcon <= 2 else "bold")
+    d.append(f": {_defcon_limits(state.defcon)}")
+    out.append(d)
+    out.append(Text(f"VP: {vp_text(state.vp)}  (a side wins at once at 20)"))
+    need = state.defcon
+    mil = Text("Military ops (required ")
+    mil.append(f"{need}): ")
+    for side in (USSR, US):
+        have = state.milops[side]
+        mil.append(f"{_side(side)} {have}/{need}", style=STYLE[side] if have >= need else "")
+        mil.append("   " if side == USSR else "")
+    out.append(mil)
+    out.append(Text(f"Space race: {_space_text(state, USSR)}; {_space_text(state, US)}"))
+    abil = []
+    for box in range(1, 9):
+        name = BOARD.space[box][4]
+        h = R.space_holder(state, box)
+        if name != "none" and h >= 0:
+            abil.append(f"{_side(h)} {ABILITIES.get(name, name)}")
+    if abil:
+        out.append(Text("  space abilities: " + "; ".join(abil)))
+    china = f"China Card: {_side(state.china)}, face {'up' if state.china_up else 'down'}"
+    out.append(Text(china))
+    effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
+    out.append(Text("In effect: " + (", ".join(card_label(n) for n in effects) if effects else "nothing")))
+    return out
+
+
+def _hand_lines(state: TSState, side: int, verbose: bool = False) -> list[Text]:
+    hand = sorted(state.hands[side])
+    title = Text(f"{_side(side)} hand ({len(hand)} cards)", style=f"bold {STYLE[side]}")
+    if state.china == side:
+        title.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
+    lines = [title]
+    for n in hand:
+        lines.extend(_card_lines(state, n, side, verbose))
+    return lines
+
+
+def _card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list[Text]:
+    c = BOARD.cards.get(n)
+    if c is None:
+        return [Text(f"  #{n}")]
+    ops = _ops(state, n, side) if side is not None and not c.scoring else c.ops
+    flags = []
+    if c.scoring:
+        flags.append("scoring")
+    if c.starred:
+        flags.append("* removed after event")
+    t = Text(f"  #{n:<3} ")
+    t.append(f"{c.title:<36}", style=STYLE[c.side] if c.side in (USSR, US) else "")
+    t.append(f" {ops} ops  {_card_side(n):<4}")
+    if flags:
+        t.append("  " + ", ".join(flags))
+    t.rstrip()
+    out = [t]
+    if verbose and c.text:
+        out.extend(Text("        " + line) for line in _wrap(c.text, 70))
+    return out
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _headline_line(state: TSState, viewer: int | None) -> Text | None:
+    if state.phase != PH_HEADLINE or not any(state.headline):
+        return None
+    parts = []
+    for side in (USSR, US):
+        h = state.headline[side]
+        if h > 0:
+            seen = viewer is None or state.headline_visible(side, viewer)  # type: ignore[attr-defined]
+            parts.append(f"{_side(side)} {card_label(h) if seen else '(hidden)'}")
+        elif h < 0:
+            parts.append(f"{_side(side)} none")
+    return Text("Headline chosen: " + ", ".join(parts))
+
+
+def board(state: TSState, viewer: int | None) -> Group:
+    """The full screen for ``viewer``: map, tracks, own hand, opponent's hand size."""
+    lines = _map_lines(state)
+    lines.append(Text("-" * 79))
+    lines.extend(_track_lines(state))
+    hl = _headline_line(state, viewer)
+    if hl is not None:
+        lines.append(hl)
+    sides = (USSR, US) if viewer is None else (viewer, 1 - viewer)
+    for side in sides:
+        if _hand_visible(state, side, viewer):
+            lines.extend(_hand_lines(state, side))
+        else:
+            t = Text(f"{_side(side)} hand: {len(state.hands[side])} cards", style=STYLE[side])
+            if state.china == side:
+                t.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
+            lines.append(t)
+    return Group(*lines)
+
+
+def status(state: TSState, viewer: int | None) -> Text:
+    """One line of tracks, shown at every prompt."""
+    t = Text(f"T{state.turn} {_round_text(state)} | DEFCON {state.defcon} | VP {vp_text(state.vp)} | ")
+    t.append(f"MilOps {state.milops[USSR]}-{state.milops[US]}/{state.defcon} | ")
+    t.append(f"Space {state.space[USSR]}-{state.space[US]} | China {_side(state.china)}")
+    t.append("" if state.china_up else " (down)")
+    return t
+
+
+# ---------------------------------------------------------------- the question and choices
+def question(state: TSState) -> str:
+    """What the player to move is asked, in a sentence."""
+    fr = _frame(state)
+    if fr is None:
+        return result(state) if state.winner >= 0 else "nothing to decide"
+    k, who = fr[0], fr[1]
+    side = _side(who) if who in (USSR, US) else ""
+    if k == F.SETUP:
+        return f"{side} setup: place 1 influence in Eastern/Western Europe ({fr[2]} left)"
+    if k == F.HEADLINE:
+        return f"{side}: choose your headline card"
+    if k == F.ACTION:
+        if fr[2] is not None:
+            return f"{side}: play {', '.join(card_label(c) for c in fr[2])} or return it"
+        return f"{side}, action round {state.ar}: play a card (ops for influence, realign, coup or space; or its event)"
+    if k == F.ORDER:
+        return f"{side}: {card_label(fr[2])} is the opponent's event; does it happen before or after your operations?"
+    if k == F.INFLUENCE:
+        return f"{side}: place influence ({fr[3]} ops left; 2 ops into an opponent-controlled country)"
+    if k == F.REALIGN:
+        return f"{side}: choose a realignment target ({fr[3]} rolls left)"
+    if k == F.COUP:
+        extra = " (free coup; you may pass)" if fr[6] else ""
+        return f"{side}: choose a country to coup with {fr[3]} ops{extra}"
+    if k == F.OPSMODE:
+        ops = fr[4] or _ops(state, fr[2], who)
+        return f"{side}: use the {ops} ops of {card_label(fr[2])} for"
+    if k in (F.PLACE, F.REMOVE):
+        verb = "place" if k == F.PLACE else "remove"
+        upto = "up to " if fr[8] else ""
+        return f"{side}, {card_label(fr[2])}: {verb} {upto}{fr[4]} {_side(fr[3])} influence, one at a time"
+    if k == F.CCOUNTRY:
+        return f"{side}, {card_label(fr[2])}: choose a country"
+    if k == F.COPTION:
+        return f"{side}, {card_label(fr[2])}: choose"
+    if k == F.CCARD:
+        return f"{side}, {card_label(fr[2])}: choose a card to {fr[5]}"
+    if k == F.TRAP:
+        return f"{side}, {card_label(fr[2])}: discard a card of 2+ ops, then roll 1-4 to get free"
+    if k == F.HELD:
+        return f"{side}: space race box 6 lets you discard one held card (or pass)"
+    return f"{side}: {F.KIND_NAMES[k]}"
+
+
+def choices(state: TSState, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+    """Legal actions in groups for a numbered list: by card, by region, or one plain list."""
+    fr = _frame(state)
+    who = fr[1] if fr else -1
+    plays = [a for a in actions if A.decode(a).kind == "play"]
+    countries = [a for a in actions if A.decode(a).kind == "country"]
+    others = [a for a in actions if a not in plays and a not in countries]
+    groups: list[tuple[str | None, list[tuple[int, str]]]] = []
+    if plays:
+        by_card: dict[int, list[tuple[int, str]]] = {}
+        for a in plays:
+            d = A.decode(a)
+            by_card.setdefault(d.value, []).append((a, F.MODE_NAMES[d.mode]))
+        for card, items in by_card.items():
+            c = BOARD.cards.get(card)
+            if c is None:
+                groups.append((card_label(card), items))
+                continue
+            bits = [f"{_ops(state, card, who) if not c.scoring else 0} ops", _card_side(card)]
+            if c.scoring:
+                bits.append("scoring")
+            if c.starred:
+                bits.append("*")
+            groups.append((f"{card_label(card)} ({', '.join(bits)})", items))
+    if countries:
+        by_region: dict[int, list[tuple[int, str]]] = {}
+        for a in countries:
+            c = A.decode(a).value
+            label = f"{_name(c)} {state.influence(USSR, c)}/{state.influence(US, c)}"
+            by_region.setdefault(BOARD.region_of[c], []).append((a, label))
+        for r in sorted(by_region):
+            groups.append((f"{REGION_NAMES[r]} (USSR/US influence)", by_region[r]))
+    if others:
+        groups.append((None, [(a, state.action_to_string(a)) for a in others]))
+    return groups
+
+
+# ---------------------------------------------------------------- the log
+def describe_action(state: TSState, action: int, viewer: int | None) -> str:
+    """One line for the log, in words, as ``viewer`` may see it (``state`` is before the action)."""
+    fr = _frame(state)
+    if fr is None:
+        return state.action_to_string(action)
+    k = fr[0]
+    d = A.decode(action)
+    if k in F.CHANCE_KINDS:
+        return _describe_chance(state, fr, d)
+    side = _side(fr[1])
+    if k == F.HEADLINE:
+        if viewer is None or viewer == fr[1]:
+            return f"{side} headlines {card_label(d.value)}"
+        return f"{side} chooses a headline card (face down)"
+    if d.kind == "play":
+        ops = _ops(state, d.value, fr[1])
+        card = BOARD.cards.get(d.value)
+        ops_txt = "" if card is None or card.scoring else f" ({ops} ops)"
+        return f"{side} plays {card_label(d.value)}{ops_txt} for {MODE_PHRASES.get(d.mode, F.MODE_NAMES[d.mode])}"
+    return f"{side}: {state.action_to_string(action)}"
+
+
+def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
+    k = fr[0]
+    v = d.value
+    if k == F.CROLL:
+        side, c, ops = fr[2], fr[3], fr[4]
+        mod = R.coup_modifier(state, side, c)
+        total = v + ops + mod
+        need = 2 * BOARD.stability[c]
+        mod_txt = f" {mod:+d}" if mod else ""
+        outcome = f"succeeds by {total - need}" if total > need else "fails"
+        return f"{_side(side)} coup in {_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
+    if k == F.RROLL:
+        side, c, first = fr[2], fr[3], fr[4]
+        if not first:
+            return f"realignment in {_name(c)} by {_side(side)}: USSR die {v}"
+        ru = first + R.realign_modifier(state, USSR, c)
+        ra = v + R.realign_modifier(state, US, c)
+        who = "USSR" if ru > ra else "US" if ra > ru else "neither"
+        return f"realignment in {_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
+    if k == F.SROLL:
+        side = fr[2]
+        box = state.space[side] + 1
+        if box > 8:
+            return f"{_side(side)} space race: die {v}"
+        need = BOARD.space[box][1]
+        ok = "success" if v <= need else "failure"
+        return f"{_side(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
+    if k == F.ROLL:
+        return f"{card_label(fr[2])}: die {v}"
+    if k == F.RCARD:
+        return f"{card_label(fr[2])}: random card from the {_side(fr[4])} hand is {card_label(v)}"
+    if k == F.TROLL:
+        side = fr[2]
+        freed = "free" if v < 5 else "still trapped"
+        return f"{_side(side)} {card_label(fr[3])} roll: die {v}, {freed}"
+    return f"chance: {d.kind} {v}"
+
+
+def describe_change(before: TSState, action: int, after: TSState, viewer: int | None) -> list[str]:
+    """What ``action`` changed that ``viewer`` may see, one short line each."""
+    out: list[str] = []
+    d = A.decode(action)
+    fr = _frame(before)
+    # headlines revealed
+    if fr is not None and fr[0] == F.HEADLINE and before.phase == PH_HEADLINE:
+        chosen = before.headline[:]
+        chosen[fr[1]] = d.value
+        if after.headline == [0, 0] or after.phase != PH_HEADLINE:
+            shown = [f"{_side(s)} {card_label(chosen[s])}" for s in (USSR, US) if chosen[s] > 0]
+            if shown:
+                out.append("headlines revealed: " + ", ".join(shown))
+    for c in range(N):
+        a0, b0 = before.influence(USSR, c), before.influence(US, c)
+        a1, b1 = after.influence(USSR, c), after.influence(US, c)
+        if (a0, b0) == (a1, b1):
+            continue
+        parts = []
+        if a0 != a1:
+            parts.append(f"USSR {a0}->{a1}")
+        if b0 != b1:
+            parts.append(f"US {b0}->{b1}")
+        line = f"{_name(c)}: {', '.join(parts)}"
+        c0, c1 = before.controller(c), after.controller(c)
+        if c0 != c1:
+            line += f" ({_side(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
+        out.append(line)
+    if before.vp != after.vp:
+        gain = after.vp - before.vp
+        who = "US" if gain > 0 else "USSR"
+        out.append(f"{who} gains {abs(gain)} VP (now {vp_text(after.vp)})")
+    if before.defcon != after.defcon:
+        out.append(f"DEFCON {before.defcon}->{after.defcon} ({_defcon_limits(after.defcon)})")
+    for side in (USSR, US):
+        if before.milops[side] != after.milops[side] and after.turn == before.turn:
+            out.append(f"{_side(side)} military ops {before.milops[side]}->{after.milops[side]}")
+        if before.space[side] != after.space[side]:
+            out.append(f"{_side(side)} space race box {before.space[side]}->{after.space[side]}")
+    if before.china != after.china or before.china_up != after.china_up:
+        out.append(f"China Card: {_side(after.china)}, face {'up' if after.china_up else 'down'}")
+    played = {d.value} if d.kind == "play" else set()
+    for pile, name in ((after.removed, "removed from the game"), (after.discard, "discarded")):
+        old = before.removed if pile is after.removed else before.discard
+        new = [n for n in pile if n not in old and n not in played]
+        if new:
+            out.append(", ".join(card_label(n) for n in new) + f": {name}")
+    if len(after.discard) < len(before.discard) and len(after.deck) > len(before.deck):
+        out.append("the discard pile is reshuffled into the deck")
+    eff0 = {n for n in range(1, 111) if before.flag(n)}
+    eff1 = {n for n in range(1, 111) if after.flag(n)}
+    if after.turn == before.turn:
+        for n in sorted(eff1 - eff0):
+            out.append(f"{card_label(n)} is now in effect")
+        for n in sorted(eff0 - eff1):
+            out.append(f"{card_label(n)} no longer in effect")
+    if after.turn != before.turn:
+        out.append(f"--- turn {after.turn} begins ({PERIOD_NAMES[1 if after.turn <= 3 else 2 if after.turn <= 7 else 3]}) ---")
+    if viewer is not None:
+        new_cards = [n for n in after.hands[viewer] if n not in before.hands[viewer]]
+        if new_cards and len(new_cards) <= 9:
+            out.append("you receive " + ", ".join(card_label(n) for n in sorted(new_cards)))
+    if after.winner >= 0 and before.winner < 0:
+        out.append(f"GAME OVER: {result(after)}")
+    return out
+
+
+# ---------------------------------------------------------------- details on request
+def show(state: TSState, viewer: int | None, what: str) -> Group:
+    """Details on request: a country, a region, a card (#N), hand, discard, removed, effects, space.
+
+    Raises:
+        ValueError: naming what is accepted.
+    """
+    key = what.strip().lower()
+    if key in ("hand", "cards"):
+        sides = (USSR, US) if viewer is None else (viewer,)
+        lines: list[Text] = []
+        for s in sides:
+            lines.extend(_hand_lines(state, s, verbose=True))
+        return Group(*lines)
+    if key in ("discard", "discards", "removed"):
+        pile = state.removed if key == "removed" else state.discard
+        title = "Removed from the game" if key == "removed" else "Discard pile"
+        lines = [Text(f"{title} ({len(pile)} cards)", style="bold")]
+        lines.extend(t for n in sorted(pile) for t in _card_lines(state, n, None, False))
+        return Group(*lines)
+    if key in ("effects", "persistent"):
+        effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
+        lines = [Text("Events in effect", style="bold")]
+        if not effects:
+            lines.append(Text("  none"))
+        lines.extend(t for n in effects for t in _card_lines(state, n, None, True))
+        return Group(*lines)
+    if key in ("space", "space race"):
+        lines = [Text("Space race (box: ops needed, roll needed, VP first/second, ability)", style="bold")]
+        for box in range(1, 9):
+            ops_n, roll, v1, v2, ab = BOARD.space[box]
+            here = [_side(s) for s in (USSR, US) if state.space[s] == box]
+            mark = f"  <- {', '.join(here)}" if here else ""
+            ab_txt = ABILITIES.get(ab, "") if ab != "none" else ""
+            lines.append(Text(f"  {box}: {ops_n} ops, 1-{roll}, {v1}/{v2} VP {ab_txt}".rstrip() + mark))
+        return Group(*lines)
+    num = key[1:] if key.startswith("#") else key
+    if num.isdigit():
+        return _show_card(state, viewer, int(num))
+    r = _region_query(key)
+    if r is not None:
+        return _show_region(state, r)
+    c = _country_query(key)
+    if c is not None:
+        return _show_country(state, c)
+    raise ValueError(f"nothing called '{what.strip()}' to show; try {SHOW_TOPICS}")
+
+
+def _show_card(state: TSState, viewer: int | None, n: int) -> Group:
+    c = BOARD.cards.get(n)
+    if c is None:
+        raise ValueError(f"there is no card #{n} (cards are numbered 1-{max(BOARD.cards)})")
+    where = "in the deck or an unseen hand"
+    for side in (USSR, US):
+        if n in state.hands[side] and _hand_visible(state, side, viewer):
+            where = f"in the {_side(side)} hand"
+    if n in state.discard:
+        where = "in the discard pile"
+    elif n in state.removed:
+        where = "removed from the game"
+    elif n in state.inplay:
+        where = "on the table"
+    elif n in state.box:
+        where = "not yet in the deck (later war period)"
+    elif n == R.CHINA:
+        where = f"held by the {_side(state.china)}"
+    kind = "scoring card" if c.scoring else f"{c.ops} ops"
+    lines = [
+        Text(f"{card_label(n)}", style=f"bold {STYLE[c.side]}" if c.side in (USSR, US) else "bold"),
+        Text(
+            f"  {kind}, {_card_side(n)} event, {PERIOD_NAMES[c.period]}"
+            + (", removed after its event (*)" if c.starred else "")
+            + (", lasting effect" if c.persistent else "")
+        ),
+        Text(f"  {where}" + ("; its effect is in play" if state.flag(n) else "")),
+    ]
+    lines.extend(Text("  " + line) for line in _wrap(c.text, 74))
+    return Group(*lines)
+
+
+def _show_region(state: TSState, r: int) -> Group:
+    lines = [Text(f"{REGION_NAMES[r]}", style="bold")]
+    mask = R.defcon_blocked(state) & BOARD.region_mask[r]
+    if mask:
+        lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
+    tally = R.region_tally(state, r) if r != SOUTHEAST_ASIA else None
+    if tally is not None:
+        lines.append(Text(f"  countries/battlegrounds controlled: USSR {tally[0][0]}/{tally[0][1]}, US {tally[1][0]}/{tally[1][1]}"))
+    for c in _region_members(r):
+        lines.append(_country_cell(state, c))
+    return Group(*lines)
+
+
+def _show_country(state: TSState, c: int) -> Group:
+    ctrl = state.controller(c)
+    nb = ", ".join(_name(n) for n in BOARD.neighbours[c])
+    sup = [_side(s) for s in (USSR, US) if BOARD.adj_superpower[s] >> c & 1]
+    lines = [
+        Text(f"{BOARD.name[c]} ({REGION_NAMES[BOARD.region_of[c]]})", style="bold"),
+        Text(f"  stability {BOARD.stability[c]}{', battleground' if BOARD.battleground[c] else ''}"),
+        Text(
+            f"  influence USSR {state.influence(USSR, c)}, US {state.influence(US, c)}; "
+            f"{'controlled by the ' + _side(ctrl) if ctrl >= 0 else 'uncontrolled'}"
+        ),
+        Text(f"  to control: USSR needs {state.influence_to_control(USSR, c)}, US needs {state.influence_to_control(US, c)}"),
+        Text(f"  adjacent: {nb or 'none'}" + (f"; next to the {' and '.join(sup)}" if sup else "")),
+    ]
+    if R.defcon_blocked(state) >> c & 1:
+        lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
+    return Group(*lines)
+
+
+def result(state: TSState) -> str:
+    """How the game ended (or that it has not)."""
+    if state.winner < 0:
+        return "the game is not over"
+    who = {USSR: "the USSR wins", US: "the US wins", 2: "a draw"}[state.winner]
+    return f"{who}: {state.end_reason} (turn {state.turn}, VP {vp_text(state.vp)})"

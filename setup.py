@@ -1,0 +1,15 @@
+"""Build the compiled move generator; everything else is in pyproject.toml.
+
+The extension is optional at run time (``engine.twilight.movegen`` falls back to the
+pure-Python reference), but ``pip install .`` compiles it on a machine with a C compiler.
+"""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=cythonize(
+        [Extension("engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"])],
+        compiler_directives={"language_level": "3"},
+    )
+)
