@@ -7,7 +7,12 @@ from typing import Annotated
 
 import typer
 
+from cli.bench import bench_cmd
 from engine import game_specs
+
+from cli.hint import hint
+from cli.play import play
+from cli.replay import replay
 
 app = typer.Typer(
     name="realpolitik",
@@ -47,6 +52,14 @@ def games(
             else f"{r['min_players']}-{r['max_players']}"
         )
         typer.echo(f"{r['name']:<12} {r['title']:<40} {players:>5} players  seats: {', '.join(r['seats'])}")
+
+
+app.command("play")(play)
+app.command("hint")(hint)
+app.command("replay")(replay)
+
+
+app.command("bench")(bench_cmd)
 
 
 def main() -> None:

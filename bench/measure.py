@@ -1,0 +1,105 @@
+"""The measurements behind `realpolitik bench` (one core, wall clock, repeated to a time budget).
+
+Each figure is measured for the implementation currently selected by the game's ``movegen``
+(for Twilight Struggle: the compiled hot loops or the pure-Python reference).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from types import ModuleType
+from typing import Any, Callable
+
+from ai.ismcts import SearchConfig, search
+from bench.common import midgame, random_playout
+from engine import load_game
+
+
+def movegen_of(game: str) -> ModuleType | None:
+    """The game's ``movegen`` selector module, if the game has compiled hot paths."""
+    try:
+        return importlib.import_module(f"engine.{game}.movegen")
+    except ImportError:
+        return None
+
+
+def _per_call_us(fn: Callable[[], Any], seconds: float) -> float:
+    n, start = 0, time.perf_counter()
+    end = start + seconds
+    while True:
+        for _ in range(100):
+            fn()
+        n += 100
+        now = time.perf_counter()
+        if now >= end:
+            return (now - start) / n * 1e6
+
+
+def playouts(game: str, seconds: float) -> tuple[float, float]:
+    """Random full games per second and steps per second."""
+    g = load_game(game)
+    games = steps = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds or games < 3:
+        steps += random_playout(g.new_initial_state(seed=seed), random.Random(seed))
+        games += 1
+        seed += 1
+    dt = time.perf_counter() - start
+    return games / dt, steps / dt
+
+
+def ismcts_rate(game: str, seconds: float, rollout: int = 8) -> float:
+    """ISMCTS iterations per second on the fixed mid-game decision (truncated rollouts)."""
+    state = midgame(game)
+    cfg = SearchConfig(iters=None, time=seconds, rollout=rollout, workers=1)
+    result = search(state, state.current_player(), cfg, seed=1)
+    return result.iterations / result.elapsed
+
+
+def measure(game: str, seconds: float) -> dict[str, float]:
+    """All figures for the current implementation (``seconds`` per figure, roughly)."""
+    state = midgame(game)
+    pps, sps = playouts(game, seconds)
+    return {
+        "playouts_per_s": round(pps, 2),
+        "steps_per_s": round(sps, 1),
+        "clone_us": round(_per_call_us(state.clone, seconds / 2), 3),
+        "legal_actions_us": round(_per_call_us(state.legal_actions, seconds / 2), 3),
+        "ismcts_iters_per_s": round(ismcts_rate(game, seconds), 1),
+    }
+
+
+def compare(game: str, seconds: float) -> dict[str, Any]:
+    """Pure and compiled figures and compiled/pure ratios; notes when no compiled module exists."""
+    mg = movegen_of(game)
+    out: dict[str, Any] = {"game": game}
+    if mg is None:
+        out["pure"] = measure(game, seconds)
+        out["compiled"] = None
+        out["note"] = f"{game} has no compiled hot paths; only the pure engine was measured"
+        return out
+    before = mg.MG
+    try:
+        mg.use(mg.pure())
+        out["pure"] = measure(game, seconds)
+        comp = mg.compiled()
+        if comp is None:
+            out["compiled"] = None
+            out["note"] = "the compiled extension is not built (pip install . with a C compiler); pure only"
+        else:
+            mg.use(comp)
+            out["compiled"] = measure(game, seconds)
+            p, c = out["pure"], out["compiled"]
+            out["ratio"] = {
+                "playouts_per_s": round(c["playouts_per_s"] / p["playouts_per_s"], 2),
+                "steps_per_s": round(c["steps_per_s"] / p["steps_per_s"], 2),
+                "clone_us": round(p["clone_us"] / c["clone_us"], 2),
+                "legal_actions_us": round(p["legal_actions_us"] / c["legal_actions_us"], 2),
+                "ismcts_iters_per_s": round(c["ismcts_iters_per_s"] / p["ismcts_iters_per_s"], 2),
+            }
+    finally:
+        mg.use(before)
+    return out
