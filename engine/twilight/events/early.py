@@ -2,7 +2,7 @@
 
 See ``events/__init__.py`` for the handler contract. Each handler reads top to bottom like
 the card; questions are pushed with ``engine.twilight.frames`` and continue in ``@resume``.
-Rulings on ambiguous texts are in ``docs/rulings-events-early.md``.
+Rulings on ambiguous texts are in ``docs/rulings.md``.
 """
 
 from __future__ import annotations
@@ -357,9 +357,6 @@ def containment(s: TSState, side: int) -> None:
 def cia_created(s: TSState, side: int) -> None:
     """#26: the USSR shows its hand for this turn; the US conducts Operations with this card."""
     s.revealed |= 1 << USSR
-    if s.phasing != US:
-        # Fired off a USSR play: the US places from its Influence as it stands now (6.1.1).
-        s.round_start[US] = s.presence_mask(US)
     F.conduct_ops(s, US, 26)
 
 

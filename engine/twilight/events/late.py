@@ -1,7 +1,7 @@
 """Late War card events #81–#100 and #102 (seed numbering; see events/__init__.py for the contract).
 
 Texts follow the seed rulebook's card list ("LE CARTE"); rulings for ambiguous texts are in
-``docs/rulings-events-late.md``. Handlers run inside search: no string formatting, no copying
+``docs/rulings.md``. Handlers run inside search: no string formatting, no copying
 beyond what a decision needs, country indices and masks computed once at import.
 """
 

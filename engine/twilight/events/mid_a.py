@@ -1,7 +1,7 @@
 """Mid War card events, group A: #36, #39–#57 without the scoring cards #37 and #38.
 
 The seed rulebook's card texts are the authority (see events/__init__.py for the handler
-contract and docs/rulings-events-mid_a.md for the readings chosen where the seed is unclear).
+contract and docs/rulings.md for the readings chosen where the seed is unclear).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Mid War card events #58–#78 and #80 (see events/__init__.py for the handler contract).
 
 Texts follow the seed rulebook's card list; the rulings taken where it is ambiguous are in
-``docs/rulings-events-mid_b.md``.
+``docs/rulings.md``.
 """
 
 from __future__ import annotations
@@ -41,12 +41,6 @@ def _popcount(m: int) -> int:
     return bin(m).count("1")
 
 
-def _fresh_start(s: TSState, side: int) -> None:
-    """Ops granted to the non-phasing side: its placement starts from its influence now (6.1.1)."""
-    if side != s.phasing:
-        s.round_start[side] = s.presence_mask(side)
-
-
 @event(58)
 def cultural_revolution(s: TSState, side: int) -> None:
     """#58: the USSR takes the China Card face up from the US (9.4), or gains 1 VP if it has it."""
@@ -84,7 +78,6 @@ def opec(s: TSState, side: int) -> None:
 def lone_gunman(s: TSState, side: int) -> None:
     """#62: the US hand is revealed this turn; the USSR then uses this card's Ops."""
     s.revealed |= 1 << US
-    _fresh_start(s, USSR)
     F.conduct_ops(s, USSR, 62)
 
 
@@ -129,7 +122,6 @@ def grain_sales(s: TSState, side: int) -> None:
 
 @resume(67)
 def grain_sales_drawn(s: TSState, step: int, choice: int, data: tuple) -> None:
-    _fresh_start(s, US)
     if not choice:  # the USSR hand is empty: Grain Sales' own Ops
         F.conduct_ops(s, US, 67)
         return
