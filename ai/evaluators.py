@@ -16,7 +16,6 @@ __all__ = [
     "RolloutPolicy",
     "ROLLOUT_POLICIES",
     "value",
-    "values",
     "expected_value",
     "sample_chance",
     "uniform_policy",
@@ -40,21 +39,6 @@ def value(state: State, seat: int) -> float:
     if state.is_terminal():
         return float(state.returns()[seat])
     return state.evaluate(seat)
-
-
-def values(state: State, players: int) -> list[float]:
-    """The value of a state for every seat (see :func:`value`).
-
-    Args:
-        state: Any state.
-        players: Number of seats.
-
-    Returns:
-        One float per seat.
-    """
-    if state.is_terminal():
-        return [float(r) for r in state.returns()]
-    return [state.evaluate(p) for p in range(players)]
 
 
 def expected_value(state: State, seat: int, chance_depth: int = 2) -> float:
@@ -116,7 +100,7 @@ def uniform_policy(state: State, legal: Sequence[int], player: int, rng: random.
     Returns:
         One of ``legal``.
     """
-    return legal[rng.randrange(len(legal))]
+    return legal[int(rng.random() * len(legal))]
 
 
 def greedy_policy(epsilon: float = 0.25, candidates: int = 3) -> RolloutPolicy:

@@ -18,7 +18,7 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   expands a new child only while it has fewer than ``PW_K * visits ** widen`` children;
 - rollouts play ``rollout`` decisions with a cheap policy (chance nodes in between are sampled
   and do not count), then the state is scored by ``returns()`` if it ended, else by
-  ``evaluate(p)`` for every seat.
+  ``evaluate(p)`` for each seat ``p`` that chose an action on the path.
 
 Root parallelism (``workers``): each worker grows its own tree from its own seed, in a forked
 process, and root statistics are merged by summing. Workers talk JSON over a pipe — nothing is
@@ -87,7 +87,7 @@ class SearchConfig:
     iters: int | None = 2000
     time: float | None = None
     c: float = 0.7
-    rollout: int = 8
+    rollout: int = 0
     policy: str = "random"
     widen: float = 0.5
     workers: int = 1
@@ -210,7 +210,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
     timed = config.time is not None
     log = math.log
     sqrt = math.sqrt
-    randrange = rng.randrange
+    rand = rng.random
     chance, terminal = CHANCE, TERMINAL
 
     iterations = 0
@@ -266,12 +266,13 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
                 if score > best_score:
                     best_score, best, best_a = score, child, a
             if untried and (
-                node is root
+                best is None
+                or node is root
                 or widen <= 0.0
                 or n_legal <= PW_MIN_ACTIONS
                 or n_legal - untried < PW_K * node.visits**widen
             ):
-                k = randrange(untried)
+                k = int(rand() * untried)
                 for a in legal:
                     if a not in children:
                         if k == 0:
@@ -281,7 +282,8 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
                 path.append((child, p))
                 s.apply_action(a)
                 break
-            assert best is not None
+            if best is None:
+                raise ValueError(f"player {p} has no legal action at a decision node")
             path.append((best, p))
             s.apply_action(best_a)
             node = best
@@ -298,23 +300,23 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
             if depth >= rollout_len:
                 break
             legal = s.legal_actions()
-            s.apply_action(legal[randrange(len(legal))] if uniform else policy(s, legal, p, rng))
+            s.apply_action(legal[int(rand() * len(legal))] if uniform else policy(s, legal, p, rng))
             depth += 1
 
-        if s.is_terminal():
-            r = s.returns()
-        else:
-            r = [s.evaluate(q) for q in range(players)]
-
-        # Backpropagation.
+        # Backpropagation. The heuristic is asked only for the seats that chose on the path.
+        r: list[float | None] = list(s.returns()) if s.is_terminal() else [None] * players
         root.visits += 1
         for child, mover in path:
             child.visits += 1
             if mover >= 0:
-                child.total += r[mover]
+                x = r[mover]
+                if x is None:
+                    x = r[mover] = s.evaluate(mover)
+                child.total += x
         if path:
-            x = r[seat]
-            path[0][0].sumsq += x * x
+            x = r[seat]  # the root child was chosen by ``seat``, so this is set
+            if x is not None:
+                path[0][0].sumsq += x * x
         iterations += 1
     return root, iterations
 

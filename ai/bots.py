@@ -1,0 +1,495 @@
+"""Bots and the one registry that builds them from spec strings.
+
+Spec grammar, used by the CLI, tournaments and tests alike::
+
+    name[:key=value[,key=value]...]
+
+    random            heuristic:seed=3         expectimax:depth=2
+    ismcts            ismcts:iters=2000        ismcts:time=1.5,workers=4
+    mcts:iters=500,c=1.0,rollout=0
+
+``make_bot(spec)`` returns a fresh bot; an unknown bot, parameter or value raises
+``ValueError`` naming what is valid. Every bot owns a ``random.Random(seed)`` (``seed=0`` by
+default), so a fresh bot built from the same spec, given the same position and an iteration
+budget, always makes the same move.
+
+A bot is handed the true state but reads only what its seat may see: ``legal_actions()`` of
+its own decision, ``evaluate(seat)``, and determinizations from ``resample_hidden(seat, rng)``.
+The exception is ``mcts``, which searches the true state and so cheats under hidden
+information (documented, for reference play). Bots never modify the state they are given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from engine.core.api import State
+
+from ai.analysis import Analysis, from_search, from_values
+from ai.evaluators import ROLLOUT_POLICIES, expected_value
+from ai.expectimax import expectimax_action_values, expectimax_pv
+from ai.ismcts import SearchConfig, search
+
+__all__ = [
+    "Bot",
+    "SearchingBot",
+    "Param",
+    "BotInfo",
+    "RandomBot",
+    "HeuristicBot",
+    "SearchBot",
+    "ExpectimaxBot",
+    "parse_spec",
+    "format_spec",
+    "with_budget",
+    "make_bot",
+    "bot_names",
+    "describe_bots",
+]
+
+GRAMMAR = "name[:key=value[,key=value]...]"
+"""The spec-string grammar, quoted in error messages."""
+
+TIE_EPS = 1e-12
+"""Values closer than this are ties (broken by the bot's RNG)."""
+
+DEFAULT_ITERS = 2000
+"""Iteration budget of mcts/ismcts when the spec gives neither ``iters`` nor ``time``."""
+
+HEURISTIC_CHANCE_DEPTH = 3
+"""Chained chance nodes the heuristic bot enumerates after its move."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a move for a seat."""
+
+    spec: str
+    """The canonical spec string this bot was built from."""
+
+    def step(self, state: State, seat: int) -> int:
+        """Choose a legal action for ``seat``, who must be to move.
+
+        Args:
+            state: The true state (not modified); read only through what ``seat`` may see.
+            seat: The seat to move.
+
+        Returns:
+            An action in ``state.legal_actions()``.
+        """
+        ...
+
+
+@runtime_checkable
+class SearchingBot(Bot, Protocol):
+    """A bot that can also explain its choice."""
+
+    def analyse(self, state: State, seat: int) -> Analysis:
+        """Rank every legal move of ``seat`` (see ``ai.analysis.Analysis``)."""
+        ...
+
+
+def _check_turn(state: State, seat: int) -> list[int]:
+    """The legal actions of ``seat``, who must be to move."""
+    to_move = state.current_player()
+    if to_move != seat:
+        raise ValueError(f"seat {seat} is not to move (current player: {to_move})")
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    return legal
+
+
+def _pick(scored: dict[int, float], rng: random.Random) -> int:
+    """The highest-valued action, ties broken by ``rng``."""
+    top = max(scored.values())
+    best = [a for a, v in scored.items() if v >= top - TIE_EPS]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class RandomBot:
+    """Uniformly random legal moves."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        self._rng = random.Random(seed)
+
+    def step(self, state: State, seat: int) -> int:
+        """A uniformly random legal action (see :meth:`Bot.step`)."""
+        legal = _check_turn(state, seat)
+        return legal[self._rng.randrange(len(legal))]
+
+
+class HeuristicBot:
+    """One-ply greedy on ``evaluate(seat)``.
+
+    Each move is applied to one determinization of the position (``resample_hidden``, shared
+    by all moves so they are compared in the same world); a move that leads to a chance node
+    is scored by the expectation over its outcomes, through up to
+    :data:`HEURISTIC_CHANCE_DEPTH` chained chance nodes. Ties are broken by the seeded RNG.
+    """
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        self._rng = random.Random(seed)
+
+    def step(self, state: State, seat: int) -> int:
+        """The move with the best one-ply value (see :meth:`Bot.step`)."""
+        legal = _check_turn(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        world = state.resample_hidden(seat, self._rng)
+        scored: dict[int, float] = {}
+        for action in legal:
+            child = world.clone()
+            child.apply_action(action)
+            scored[action] = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
+        return _pick(scored, self._rng)
+
+
+class SearchBot:
+    """MCTS (``determinize=False``, cheats under hidden information) or SO-ISMCTS."""
+
+    def __init__(self, spec: str, config: SearchConfig, seed: int) -> None:
+        self.spec = spec
+        self.config = config
+        self._rng = random.Random(seed)
+
+    def step(self, state: State, seat: int) -> int:
+        """The most visited root move (see :meth:`Bot.step`)."""
+        legal = _check_turn(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        result = search(state, seat, self.config, self._rng.getrandbits(63))
+        return result.best().action
+
+    def analyse(self, state: State, seat: int) -> Analysis:
+        """Search and rank every legal move, with principal variations."""
+        _check_turn(state, seat)
+        result = search(state, seat, self.config, self._rng.getrandbits(63), with_pv=True)
+        return from_search(state, seat, self.spec, result)
+
+
+class ExpectimaxBot:
+    """Depth-limited expectimax (see ``ai.expectimax``) on determinizations.
+
+    The search runs on ``samples`` determinizations (``resample_hidden(seat, rng)``) and move
+    values are averaged over them; in a perfect-information game a determinization is the
+    position itself.
+    """
+
+    def __init__(self, spec: str, depth: int, samples: int, seed: int) -> None:
+        self.spec = spec
+        self.depth = depth
+        self.samples = samples
+        self._rng = random.Random(seed)
+
+    def _values(
+        self, state: State, seat: int, legal: list[int], leaves: dict[int, int]
+    ) -> tuple[dict[int, float], State]:
+        """Move values averaged over determinizations, and the first determinization."""
+        sums = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        first: State | None = None
+        for _ in range(self.samples):
+            world = state.resample_hidden(seat, self._rng)
+            if first is None:
+                first = world
+            for action, v in expectimax_action_values(world, seat, self.depth, leaves).items():
+                if action in sums:
+                    sums[action] += v
+                    counts[action] += 1
+        assert first is not None
+        return {a: sums[a] / counts[a] for a in legal if counts[a]}, first
+
+    def step(self, state: State, seat: int) -> int:
+        """The move with the best averaged expectimax value (see :meth:`Bot.step`)."""
+        legal = _check_turn(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        values, _ = self._values(state, seat, legal, {})
+        return _pick(values, self._rng)
+
+    def analyse(self, state: State, seat: int) -> Analysis:
+        """Exact depth-limited value of every legal move, with principal variations."""
+        start = perf_counter()
+        leaves: dict[int, int] = {}
+        values, world = self._values(state, seat, _check_turn(state, seat), leaves)
+        pvs: dict[int, list[str]] = {}
+        for action in values:
+            child = world.clone()
+            child.apply_action(action)
+            pvs[action] = [state.action_to_string(action)] + expectimax_pv(child, seat, self.depth - 1)
+        return from_values(state, seat, self.spec, values, leaves, pvs, perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One bot parameter.
+
+    Attributes:
+        name: Key in the spec string.
+        kind: ``int``, ``float`` or ``str``.
+        default: Value when omitted (None: no default, e.g. no time limit).
+        help: One line for ``describe_bots``.
+        low: Smallest allowed value (numbers).
+        high: Largest allowed value (numbers).
+        choices: Allowed values (strings).
+        shown: How ``describe_bots`` shows the default (when not ``str(default)``).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    shown: str = ""
+
+    def parse(self, bot: str, text: str) -> Any:
+        """Convert and check a value from a spec string.
+
+        Raises:
+            ValueError: saying what the value must be.
+        """
+        if self.kind is str:
+            if text not in self.choices:
+                raise ValueError(f"bot '{bot}': {self.name} must be one of {', '.join(self.choices)}, got '{text}'")
+            return text
+        noun = "an integer" if self.kind is int else "a number"
+        bounds = []
+        if self.low is not None:
+            bounds.append(f">= {self.low:g}")
+        if self.high is not None:
+            bounds.append(f"<= {self.high:g}")
+        need = f"{noun}{' ' + ' and '.join(bounds) if bounds else ''}"
+        try:
+            val = self.kind(text)
+        except ValueError:
+            raise ValueError(f"bot '{bot}': {self.name} must be {need}, got '{text}'") from None
+        if (
+            (self.kind is float and not math.isfinite(val))
+            or (self.low is not None and val < self.low)
+            or (self.high is not None and val > self.high)
+        ):
+            raise ValueError(f"bot '{bot}': {self.name} must be {need}, got '{text}'")
+        return val
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A registered bot.
+
+    Attributes:
+        name: Registry name.
+        summary: One line on how it plays.
+        params: Its parameters, in canonical order.
+        factory: ``factory(spec, values) -> Bot`` with every parameter's value filled in
+            (explicit or default).
+    """
+
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    factory: Callable[[str, dict[str, Any]], Bot]
+
+
+_SEED = Param("seed", int, 0, "seed of the bot's RNG")
+_SEARCH_PARAMS = (
+    Param("iters", int, None, "iterations per move, total over workers", low=1, shown=f"{DEFAULT_ITERS} unless time is set"),
+    Param("time", float, None, "seconds per move per worker, with iters whichever ends first", low=1e-3, shown="none"),
+    _SEED,
+    Param("c", float, 0.7, "UCB1 exploration constant", low=0.0),
+    Param("rollout", int, 0, "rollout moves before evaluate() scores the position", low=0),
+    Param("policy", str, "random", f"rollout policy: {' or '.join(ROLLOUT_POLICIES)}", choices=tuple(ROLLOUT_POLICIES)),
+    Param("widen", float, 0.5, "progressive widening exponent, 0 = off", low=0.0, high=1.0),
+    Param("workers", int, 1, "root-parallel processes, results merged", low=1, high=64),
+)
+
+
+def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
+    def build(spec: str, v: dict[str, Any]) -> Bot:
+        iters = v["iters"]
+        if iters is None and v["time"] is None:
+            iters = DEFAULT_ITERS
+        config = SearchConfig(
+            iters=iters,
+            time=v["time"],
+            c=v["c"],
+            rollout=v["rollout"],
+            policy=v["policy"],
+            widen=v["widen"],
+            workers=v["workers"],
+            determinize=determinize,
+        )
+        return SearchBot(spec, config, v["seed"])
+
+    return build
+
+
+_REGISTRY: dict[str, BotInfo] = {
+    info.name: info
+    for info in (
+        BotInfo("random", "uniformly random legal moves", (_SEED,), lambda s, v: RandomBot(s, v["seed"])),
+        BotInfo(
+            "heuristic",
+            "one-ply greedy on the game's evaluate(), expectation over dice",
+            (_SEED,),
+            lambda s, v: HeuristicBot(s, v["seed"]),
+        ),
+        BotInfo(
+            "mcts",
+            "MCTS on the true state (reads hidden information: a cheating reference)",
+            _SEARCH_PARAMS,
+            _search_factory(determinize=False),
+        ),
+        BotInfo(
+            "ismcts",
+            "information-set MCTS over determinizations (the default computer player)",
+            _SEARCH_PARAMS,
+            _search_factory(determinize=True),
+        ),
+        BotInfo(
+            "expectimax",
+            "depth-limited expectimax: minimax for two seats, max-n for more; dice enumerated",
+            (
+                Param("depth", int, 2, "decision plies searched, chance nodes are free", low=1, high=8),
+                Param("samples", int, 1, "determinizations averaged", low=1),
+                _SEED,
+            ),
+            lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"]),
+        ),
+    )
+}
+
+
+def bot_names() -> list[str]:
+    """Registered bot names, in registry order."""
+    return list(_REGISTRY)
+
+
+def describe_bots() -> dict[str, str]:
+    """One line per bot: what it does and its parameters with defaults.
+
+    Returns:
+        ``{name: description}`` in registry order.
+    """
+    out = {}
+    for info in _REGISTRY.values():
+        params = "; ".join(f"{p.name}={p.shown or p.default} ({p.help})" for p in info.params)
+        out[info.name] = f"{info.summary}. Parameters: {params}."
+    return out
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split a spec string into its bot name and raw parameter texts.
+
+    Args:
+        spec: ``name[:key=value[,key=value]...]``.
+
+    Returns:
+        ``(name, {key: text})``; the name is lower-cased.
+
+    Raises:
+        ValueError: for an empty or malformed spec, an unknown bot or parameter, or a
+            repeated parameter.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"empty bot spec; expected {GRAMMAR} with name one of: {', '.join(_REGISTRY)}")
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    info = _REGISTRY.get(name)
+    if info is None:
+        raise ValueError(f"unknown bot '{name}'; valid bots: {', '.join(_REGISTRY)}")
+    valid = [p.name for p in info.params]
+    raw: dict[str, str] = {}
+    for part in rest.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, text = part.partition("=")
+        key, text = key.strip().lower(), text.strip()
+        if not eq or not key or not text:
+            raise ValueError(f"bad parameter '{part}' in bot spec '{spec}'; expected {GRAMMAR}")
+        if key not in valid:
+            raise ValueError(f"bot '{name}' has no parameter '{key}'; valid parameters: {', '.join(valid)}")
+        if key in raw:
+            raise ValueError(f"parameter '{key}' given twice in bot spec '{spec}'")
+        raw[key] = text
+    return name, raw
+
+
+def format_spec(name: str, params: dict[str, Any]) -> str:
+    """The canonical spec string: parameters in the bot's own order.
+
+    Args:
+        name: A registered bot name.
+        params: Parameter values (or their texts).
+
+    Returns:
+        ``name`` or ``name:key=value,...``.
+    """
+    order = [p.name for p in _REGISTRY[name].params]
+    parts = [f"{k}={params[k]}" for k in order if k in params]
+    return f"{name}:{','.join(parts)}" if parts else name
+
+
+def with_budget(spec: str, budget: int | float | None) -> str:
+    """A spec with its budget replaced.
+
+    Args:
+        spec: A bot spec.
+        budget: None keeps the spec; an int sets ``iters`` (``depth`` for expectimax) and
+            drops ``time``; a float sets ``time`` and drops ``iters`` (mcts/ismcts only).
+
+    Returns:
+        The new spec string.
+
+    Raises:
+        ValueError: for a budget the bot does not take.
+    """
+    name, raw = parse_spec(spec)
+    if budget is None:
+        return format_spec(name, raw)
+    keys = {p.name for p in _REGISTRY[name].params}
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise ValueError(f"budget must be an int (iterations) or a float (seconds), got {budget!r}")
+    if isinstance(budget, int) and "depth" in keys:
+        raw["depth"] = str(budget)
+    elif isinstance(budget, int) and "iters" in keys:
+        raw["iters"] = str(budget)
+        raw.pop("time", None)
+    elif isinstance(budget, float) and "time" in keys:
+        raw["time"] = repr(budget)
+        raw.pop("iters", None)
+    else:
+        kind = "iteration" if isinstance(budget, int) else "time"
+        raise ValueError(f"bot '{name}' takes no {kind} budget")
+    return format_spec(name, raw)
+
+
+def make_bot(spec: str) -> Bot:
+    """Build a fresh bot from a spec string.
+
+    Args:
+        spec: ``name[:key=value[,key=value]...]``, e.g. ``ismcts:iters=2000,seed=1``.
+
+    Returns:
+        The bot; its ``spec`` attribute is the canonical spec string.
+
+    Raises:
+        ValueError: for an unknown bot, parameter or value, listing the valid ones.
+    """
+    name, raw = parse_spec(spec)
+    info = _REGISTRY[name]
+    values = {p.name: p.default for p in info.params}
+    canonical: dict[str, Any] = {}
+    for p in info.params:
+        if p.name in raw:
+            values[p.name] = canonical[p.name] = p.parse(name, raw[p.name])
+    return info.factory(format_spec(name, canonical), values)

@@ -1,0 +1,208 @@
+"""Depth-limited expectimax (*-minimax) with exact chance enumeration.
+
+- **Depth** counts decision plies; chance nodes never consume depth. At depth 0 a decision
+  node is scored by ``evaluate``; a finished game always by ``returns()``.
+- **Chance nodes** are enumerated with their probabilities (``chance_outcomes()``).
+- **Two seats** (or one): minimax on the searching seat's value — the seat maximises it, the
+  opponent minimises it — with alpha-beta at decision nodes and Ballard's Star1 pruning at
+  chance nodes (values are bounded to [0, 1], so the bounds are exact). Pruning never changes
+  the value.
+- **More than two seats**: max-n (Luckhardt & Irani 1986). Every node yields a value vector
+  (``evaluate(p)`` for each seat) and the player to move picks the child that maximises their
+  own component, the first such child on ties. Max-n is used rather than the paranoid
+  assumption because every seat in these games plays for itself; it does not prune.
+
+The search runs on the state it is given. A bot that must not read hidden information calls it
+on a determinization (``resample_hidden``); see ``ai.bots``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core.api import CHANCE, TERMINAL, State
+
+__all__ = ["expectimax_value", "expectimax_action_values", "expectimax_pv"]
+
+
+def _clip(x: float) -> float:
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def _minimax(state: State, seat: int, depth: int, alpha: float, beta: float, leaves: list[int]) -> float:
+    """Fail-soft alpha-beta / Star1 value of ``state`` for ``seat`` (two seats)."""
+    p = state.current_player()
+    if p == TERMINAL:
+        leaves[0] += 1
+        return _clip(float(state.returns()[seat]))
+    if p == CHANCE:
+        total = 0.0
+        rest = 1.0
+        for action, prob in state.chance_outcomes():
+            rest -= prob
+            if prob <= 0.0:
+                continue
+            child = state.clone()
+            child.apply_action(action)
+            # Node value = total + prob * v + (value of the rest, somewhere in [0, rest]).
+            v = _minimax(child, seat, depth, (alpha - total - rest) / prob, (beta - total) / prob, leaves)
+            total += prob * v
+            if total + rest <= alpha:
+                return total + rest
+            if total >= beta:
+                return total
+        return total
+    if depth <= 0:
+        leaves[0] += 1
+        return _clip(state.evaluate(seat))
+    maximise = p == seat
+    best = -math.inf if maximise else math.inf
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        v = _minimax(child, seat, depth - 1, alpha, beta, leaves)
+        if maximise:
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+        elif v < best:
+            best = v
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    return best
+
+
+def _maxn(state: State, depth: int, players: int, leaves: list[int]) -> list[float]:
+    """Max-n value vector of ``state`` (more than two seats)."""
+    p = state.current_player()
+    if p == TERMINAL:
+        leaves[0] += 1
+        return [_clip(float(r)) for r in state.returns()]
+    if p == CHANCE:
+        acc = [0.0] * players
+        for action, prob in state.chance_outcomes():
+            child = state.clone()
+            child.apply_action(action)
+            vec = _maxn(child, depth, players, leaves)
+            for q in range(players):
+                acc[q] += prob * vec[q]
+        return acc
+    if depth <= 0:
+        leaves[0] += 1
+        return [_clip(state.evaluate(q)) for q in range(players)]
+    best: list[float] | None = None
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        vec = _maxn(child, depth - 1, players, leaves)
+        if best is None or vec[p] > best[p]:
+            best = vec
+    assert best is not None
+    return best
+
+
+def _value(state: State, seat: int, depth: int, leaves: list[int]) -> float:
+    players = state.num_players()
+    if players <= 2:
+        return _minimax(state, seat, depth, -math.inf, math.inf, leaves)
+    return _maxn(state, depth, players, leaves)[seat]
+
+
+def expectimax_value(state: State, seat: int, depth: int) -> float:
+    """The depth-limited expectimax value of a state for a seat.
+
+    Args:
+        state: Any state (not modified).
+        seat: Whose value.
+        depth: Decision plies to search (0 = the evaluator, or the enumerated chance
+            expectation of it when ``state`` is a chance node).
+
+    Returns:
+        The value in [0, 1].
+    """
+    return _value(state, seat, depth, [0])
+
+
+def expectimax_action_values(
+    state: State, seat: int, depth: int, leaves: dict[int, int] | None = None
+) -> dict[int, float]:
+    """The exact value of every legal move at a decision node, for ``seat``.
+
+    The move itself is the first of ``depth`` plies (so ``depth >= 1``). Each move is searched
+    with a full window, so every value is exact, not a bound.
+
+    Args:
+        state: A decision node (not modified).
+        seat: Whose value (usually the player to move).
+        depth: Decision plies including the move.
+        leaves: When given, ``leaves[action]`` is increased by the leaves evaluated under
+            each move.
+
+    Returns:
+        ``{action: value}`` in legal-action order.
+
+    Raises:
+        ValueError: at a chance or terminal node, or for ``depth < 1``.
+    """
+    if state.current_player() < 0:
+        raise ValueError("expectimax_action_values needs a decision node")
+    if depth < 1:
+        raise ValueError("depth must be at least 1")
+    out: dict[int, float] = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        counter = [0]
+        out[action] = _value(child, seat, depth - 1, counter)
+        if leaves is not None:
+            leaves[action] = leaves.get(action, 0) + counter[0]
+    return out
+
+
+def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
+    """The principal variation of a depth-limited search, as action texts.
+
+    Each decision is the mover's best reply found by a search of the remaining depth (the
+    seat maximises its value; with two seats the opponent minimises it, with more each
+    maximises their own); chance nodes follow their most probable outcome, shown in brackets.
+
+    Args:
+        state: The position (not modified).
+        seat: The searching seat.
+        depth: Decision plies.
+
+    Returns:
+        Action texts.
+    """
+    s = state.clone()
+    players = s.num_players()
+    texts: list[str] = []
+    while depth > 0:
+        p = s.current_player()
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            action = max(s.chance_outcomes(), key=lambda o: o[1])[0]
+            texts.append(f"[{s.action_to_string(action)}]")
+            s.apply_action(action)
+            continue
+        if players <= 2:
+            vals = expectimax_action_values(s, seat, depth)
+            pick = max if p == seat else min
+            action = pick(vals, key=lambda a: vals[a])
+        else:
+            best_vec: list[float] | None = None
+            action = -1
+            for a in s.legal_actions():
+                child = s.clone()
+                child.apply_action(a)
+                vec = _maxn(child, depth - 1, players, [0])
+                if best_vec is None or vec[p] > best_vec[p]:
+                    best_vec, action = vec, a
+        texts.append(s.action_to_string(action))
+        s.apply_action(action)
+        depth -= 1
+    return texts

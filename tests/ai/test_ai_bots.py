@@ -1,0 +1,135 @@
+"""Bots: legality, no mutation, determinism, honesty about hidden information, spec parsing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
+from tests.ai.toygames import PASS, RaceGame, RaceState, advance, block, race_position, random_positions
+
+ALL_SPECS = [
+    "random",
+    "heuristic",
+    "expectimax:depth=2",
+    "mcts:iters=30",
+    "ismcts:iters=30",
+    "ismcts:iters=30,policy=greedy,rollout=3,widen=0",
+]
+
+
+def snapshot(s: RaceState) -> tuple:
+    """Everything in a race state, hidden parts included."""
+    return (s.pos[:], [h[:] for h in s.hands], s.deck[:], s.discard[:], s.turn, s.to_move, s.history[:])
+
+
+def with_other_hidden(s: RaceState, seat: int) -> RaceState:
+    """The same position for ``seat`` with the unseen cards dealt differently."""
+    for k in range(100):
+        other = s.resample_hidden(seat, random.Random(1000 + k))
+        if other.hands != s.hands and other.deck != s.deck:
+            return other
+    raise AssertionError("no different consistent deal found")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_bots_choose_legal_actions_and_leave_the_state_alone(players: int) -> None:
+    positions = random_positions(RaceGame(), 25, seed=players, players=players)
+    for spec in ALL_SPECS:
+        bot = make_bot(spec)
+        for s in positions:
+            before = snapshot(s)
+            action = bot.step(s, s.current_player())
+            assert action in s.legal_actions(), (spec, action)
+            assert snapshot(s) == before, spec
+
+
+def test_bots_handle_a_single_legal_action() -> None:
+    s = race_position([3, 4], [[], [1, 2]], [], discard=[1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4])
+    assert s.legal_actions() == [PASS]
+    for spec in ALL_SPECS:
+        assert make_bot(spec).step(s, 0) == PASS
+
+
+def test_same_seed_gives_the_same_move() -> None:
+    positions = random_positions(RaceGame(), 6, seed=11)
+    for spec in ["random:seed=4", "heuristic:seed=4", "ismcts:iters=150,seed=4", "mcts:iters=150,seed=4"]:
+        first = [make_bot(spec).step(s, s.current_player()) for s in positions]
+        again = [make_bot(spec).step(s, s.current_player()) for s in positions]
+        assert first == again, spec
+
+
+def test_honest_bots_decide_the_same_whatever_the_hidden_cards_are() -> None:
+    for s in random_positions(RaceGame(), 6, seed=5, max_walk=12):
+        seat = s.current_player()
+        other = with_other_hidden(s, seat)
+        for spec in ["heuristic:seed=2", "expectimax:depth=2,samples=2,seed=2", "ismcts:iters=200,seed=2"]:
+            assert make_bot(spec).step(s, seat) == make_bot(spec).step(other, seat), spec
+
+
+def test_heuristic_takes_the_expectation_over_the_die() -> None:
+    # Last turn: red at 10 holds a 1, blue at 11. Advancing wins unless the die shows 0 (then a
+    # shared win): 0.5 * 0.5 + 0.5 * 1 = 0.75. Blocking ties at 10-10 for 0.5.
+    s = race_position([10, 11], [[1], [3, 4]], [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4], turn=19, max_turns=20)
+    assert make_bot("heuristic").step(s, 0) == advance(1)
+    assert block(1) in s.legal_actions()
+
+
+def test_bot_refuses_a_seat_that_is_not_to_move() -> None:
+    s = RaceGame().new_initial_state(2, seed=0)
+    with pytest.raises(ValueError, match="not to move"):
+        make_bot("random").step(s, 1)
+
+
+def test_registry_lists_every_bot() -> None:
+    assert bot_names() == ["random", "heuristic", "mcts", "ismcts", "expectimax"]
+    described = describe_bots()
+    assert list(described) == bot_names()
+    assert "iters" in described["ismcts"] and "depth" in described["expectimax"]
+
+
+def test_spec_is_normalised_and_defaults_apply() -> None:
+    bot = make_bot(" ISMCTS : iters=200 , seed=3 ")
+    assert bot.spec == "ismcts:iters=200,seed=3"
+    assert isinstance(bot, SearchBot)
+    assert bot.config.iters == 200 and bot.config.determinize
+    assert make_bot("ismcts").config.iters == 2000
+    timed = make_bot("ismcts:time=1.5")
+    assert timed.config.iters is None and timed.config.time == 1.5
+    assert not make_bot("mcts:iters=5").config.determinize
+    assert make_bot("expectimax").spec == "expectimax"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown bot 'alphazero'; valid bots: random, heuristic, mcts, ismcts, expectimax"),
+        ("", "empty bot spec"),
+        ("ismcts:iter=5", "no parameter 'iter'; valid parameters: iters, time, seed, c, rollout"),
+        ("random:depth=2", "bot 'random' has no parameter 'depth'; valid parameters: seed"),
+        ("ismcts:iters=abc", "iters must be an integer >= 1, got 'abc'"),
+        ("ismcts:iters=0", "iters must be an integer >= 1"),
+        ("ismcts:iters=2.5", "iters must be an integer"),
+        ("ismcts:time=-1", "time must be a number"),
+        ("ismcts:c=nan", "c must be a number >= 0"),
+        ("ismcts:widen=2", "widen must be a number >= 0 and <= 1"),
+        ("ismcts:policy=smart", "policy must be one of random, greedy"),
+        ("ismcts:iters", "expected name[:key=value[,key=value]...]"),
+        ("ismcts:iters=5,iters=6", "given twice"),
+        ("expectimax:depth=0", "depth must be an integer >= 1"),
+    ],
+)
+def test_bad_specs_raise_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as info:
+        make_bot(spec)
+    assert message in str(info.value)
+
+
+def test_with_budget_replaces_the_budget() -> None:
+    assert with_budget("ismcts:time=2,seed=1", 300) == "ismcts:iters=300,seed=1"
+    assert with_budget("mcts:iters=10", 0.5) == "mcts:time=0.5"
+    assert with_budget("expectimax", 3) == "expectimax:depth=3"
+    assert with_budget("ismcts:iters=7", None) == "ismcts:iters=7"
+    with pytest.raises(ValueError, match="no time budget"):
+        with_budget("expectimax", 1.0)

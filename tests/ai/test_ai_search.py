@@ -1,0 +1,165 @@
+"""MCTS / ISMCTS: forced wins, information-set honesty, budgets, root parallelism."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.bots import make_bot
+from ai.evaluators import sample_chance
+from ai.ismcts import SearchConfig, grow_tree, search
+from ai.mcts import mcts_search
+from tests.ai.toygames import Chance, Decision, Leaf, NimGame, RaceGame, TreeGame, advance, race_position, random_positions
+
+
+def forced_win_in_one() -> object:
+    """Red at 12 holds 1 and 3 (goal 15): advancing 3 wins whatever the die; blue at 14 wins next."""
+    return race_position([12, 14], [[1, 3], [2, 4]], [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+
+
+def root_stats(spec: str, state: object, seat: int) -> list[tuple[int, int, float]]:
+    bot = make_bot(spec)
+    analysis = bot.analyse(state, seat)  # type: ignore[attr-defined]
+    return sorted((m.action, m.visits, round(m.mean or 0.0, 12)) for m in analysis.moves)
+
+
+@pytest.mark.parametrize("spec", ["mcts:iters=300", "ismcts:iters=300"])
+def test_search_finds_a_forced_win_in_one(spec: str) -> None:
+    assert make_bot(spec).step(forced_win_in_one(), 0) == advance(3)
+
+
+@pytest.mark.parametrize("pile", [3, 5, 6, 7])
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_search_finds_forced_wins_in_nim(name: str, pile: int) -> None:
+    # Taking the last wins; leaving a multiple of 4 is the only winning move (pile 3: take 3
+    # now; piles 5-7: leave 4, win on the next turn).
+    s = NimGame().new_initial_state(2, pile=pile)
+    action = make_bot(f"{name}:iters=600").step(s, 0)
+    assert (pile - (action + 1)) % 4 == 0
+
+
+def test_ismcts_never_reads_the_hidden_cards() -> None:
+    # Same seed, two true states that differ only in what red cannot see: the whole search
+    # (every root visit count and mean) must be identical.
+    checked = 0
+    for s in random_positions(RaceGame(), 8, seed=21, max_walk=10):
+        seat = s.current_player()
+        for k in range(50):
+            other = s.resample_hidden(seat, random.Random(500 + k))
+            if other.hands != s.hands:
+                break
+        else:
+            continue
+        assert root_stats("ismcts:iters=400,seed=9", s, seat) == root_stats("ismcts:iters=400,seed=9", other, seat)
+        checked += 1
+    assert checked >= 5
+
+
+def test_mcts_does_read_the_hidden_cards() -> None:
+    # The same experiment has teeth: plain MCTS searches the true state, so its statistics move.
+    differs = 0
+    for s in random_positions(RaceGame(), 8, seed=21, max_walk=10):
+        seat = s.current_player()
+        other = s.resample_hidden(seat, random.Random(77))
+        if other.hands != s.hands:
+            differs += root_stats("mcts:iters=300,seed=9", s, seat) != root_stats("mcts:iters=300,seed=9", other, seat)
+    assert differs > 0
+
+
+def test_visits_add_up_and_respect_the_budget() -> None:
+    s = RaceGame().new_initial_state(3, seed=4)
+    result = search(s, 0, SearchConfig(iters=250), seed=1)
+    assert result.iterations == 250
+    assert sum(st.visits for st in result.stats) == 250
+    assert [st.action for st in result.stats] == s.legal_actions()
+
+
+def test_time_budget_stops_the_search() -> None:
+    s = RaceGame().new_initial_state(2, seed=4)
+    result = search(s, 0, SearchConfig(iters=None, time=0.05), seed=1)
+    assert result.iterations > 0
+    assert result.elapsed < 1.0
+
+
+def test_availability_counts_bound_the_visits() -> None:
+    # Opponent actions differ between determinizations: a child's availability counts the
+    # parent visits in which it was legal, so it is at least its own visit count.
+    s = RaceGame().new_initial_state(2, seed=8)
+    root, _ = grow_tree(s, 0, SearchConfig(iters=400, rollout=2), random.Random(3))
+    stack = [root]
+    seen = 0
+    while stack:
+        node = stack.pop()
+        for key, child in node.children.items():
+            stack.append(child)
+            if key >= 0 and child.visits:
+                assert child.avail >= child.visits
+                seen += 1
+    assert seen > 10
+
+
+def test_progressive_widening_limits_children_below_the_root() -> None:
+    # An explicit tree with 20 equal moves at every node.
+    def wide(depth: int) -> object:
+        if depth == 0:
+            return Leaf((0.5, 0.5))
+        return Decision(depth % 2, {a: wide(depth - 1) for a in range(20)}, (0.5, 0.5))
+
+    s = TreeGame(wide(3)).new_initial_state()  # type: ignore[arg-type]
+    root, _ = grow_tree(s, 1, SearchConfig(iters=300, widen=0.5), random.Random(0))
+    assert len(root.children) == 20  # the root is always fully expanded
+    assert all(len(child.children) < 20 for child in root.children.values())
+    root_off, _ = grow_tree(s, 1, SearchConfig(iters=2000, widen=0.0), random.Random(0))
+    assert max(len(child.children) for child in root_off.children.values()) == 20
+
+
+def test_widening_expands_at_a_node_reached_for_the_first_time() -> None:
+    # Below a chance node the child decision node is new (no visits yet) and has many moves:
+    # it must still expand one rather than find nothing to select.
+    def wide(depth: int) -> object:
+        if depth == 0:
+            return Leaf((0.5, 0.5))
+        return Decision(depth % 2, {a: wide(depth - 1) for a in range(12)}, (0.5, 0.5))
+
+    root = Decision(0, {a: Chance({0: (1.0, wide(2))}, (0.5, 0.5)) for a in range(2)}, (0.5, 0.5))
+    s = TreeGame(root).new_initial_state()  # type: ignore[arg-type]
+    tree, iterations = grow_tree(s, 0, SearchConfig(iters=50), random.Random(0))
+    assert iterations == 50 and sum(c.visits for c in tree.children.values()) == 50
+
+
+def test_same_seed_same_search() -> None:
+    s = RaceGame().new_initial_state(2, seed=2)
+    assert root_stats("ismcts:iters=300,seed=3", s, 0) == root_stats("ismcts:iters=300,seed=3", s, 0)
+
+
+def test_root_parallel_workers_are_deterministic() -> None:
+    s = RaceGame().new_initial_state(2, seed=6)
+    config = SearchConfig(iters=400, workers=2)
+    forked = search(s, 0, config, seed=12, with_pv=True)
+    again = search(s, 0, config, seed=12, with_pv=True)
+    in_process = search(s, 0, config, seed=12, with_pv=True, parallel=False)
+    for other in (again, in_process):
+        assert [(x.action, x.visits, x.total, x.sumsq, x.pv) for x in forked.stats] == [
+            (x.action, x.visits, x.total, x.sumsq, x.pv) for x in other.stats
+        ]
+    assert forked.iterations == 400
+    assert make_bot("ismcts:iters=200,workers=2,seed=1").step(s, 0) == make_bot("ismcts:iters=200,workers=2,seed=1").step(s, 0)
+
+
+def test_mcts_search_forces_the_true_state() -> None:
+    s = forced_win_in_one()
+    result = mcts_search(s, 0, SearchConfig(iters=200), seed=0)
+    assert result.best().action == advance(3)
+
+
+def test_search_refuses_a_seat_that_is_not_to_move() -> None:
+    with pytest.raises(ValueError, match="not to move"):
+        search(RaceGame().new_initial_state(2), 1, SearchConfig(iters=5), seed=0)
+
+
+def test_sample_chance_follows_the_probabilities() -> None:
+    rng = random.Random(0)
+    draws = [sample_chance([(0, 0.5), (1, 0.25), (2, 0.25)], rng) for _ in range(4000)]
+    assert abs(draws.count(0) / 4000 - 0.5) < 0.03
+    assert abs(draws.count(2) / 4000 - 0.25) < 0.03
