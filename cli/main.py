@@ -13,6 +13,7 @@ from engine import game_specs
 from cli.hint import hint
 from cli.play import play
 from cli.replay import replay
+from cli.tournament import tournament_cmd
 
 app = typer.Typer(
     name="realpolitik",
@@ -60,6 +61,7 @@ app.command("replay")(replay)
 
 
 app.command("bench")(bench_cmd)
+app.command("tournament")(tournament_cmd)
 
 
 def main() -> None:

@@ -19,6 +19,8 @@ colour (USSR red, US blue) is only decoration, so ``--no-color`` loses nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.text import Text
 
@@ -40,6 +42,9 @@ from engine.twilight.board import (
     USSR,
 )
 from engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, TSState
+
+if TYPE_CHECKING:
+    from engine.twilight.game import TwilightState
 
 __all__ = [
     "board",
@@ -76,7 +81,7 @@ ABILITIES = {
     "discard_held": "may discard a held card at turn end",
     "eight_rounds": "8 action rounds",
 }
-COL = 38
+COL = 39
 """Width of one country column on the map (two columns fit 80)."""
 
 
@@ -237,10 +242,8 @@ def _space_text(state: TSState, side: int) -> str:
 def _track_lines(state: TSState) -> list[Text]:
     period = PERIOD_NAMES[1 if state.turn <= 3 else 2 if state.turn <= 7 else 3]
     out = [
-        Text(
-            f"Turn {state.turn}/10 ({period}), {_round_text(state)}.   "
-            f"Deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}"
-        )
+        Text(f"Turn {state.turn}/10 ({period}), {_round_text(state)}", style="bold"),
+        Text(f"Cards: deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}"),
     ]
     d = Text("DEFCON ")
     d.append(str(state.defcon), style="bold red" if state.defcon <= 2 else "bold")
@@ -263,11 +266,12 @@ def _track_lines(state: TSState) -> list[Text]:
         if name != "none" and h >= 0:
             abil.append(f"{_side(h)} {ABILITIES.get(name, name)}")
     if abil:
-        out.append(Text("  space abilities: " + "; ".join(abil)))
+        out.extend(Text(line) for line in _wrap_hanging("Space abilities: " + "; ".join(abil), 79, 2))
     china = f"China Card: {_side(state.china)}, face {'up' if state.china_up else 'down'}"
     out.append(Text(china))
     effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
-    out.append(Text("In effect: " + (", ".join(card_label(n) for n in effects) if effects else "nothing")))
+    text = "In effect: " + (", ".join(card_label(n) for n in effects) if effects else "nothing")
+    out.extend(Text(line) for line in _wrap_hanging(text, 79, 2))
     return out
 
 
@@ -319,6 +323,14 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+def _wrap_hanging(text: str, width: int, indent: int) -> list[str]:
+    lines = _wrap(text, width)
+    if len(lines) <= 1:
+        return lines
+    rest = _wrap(" ".join(lines[1:]), width - indent)
+    return [lines[0]] + [" " * indent + line for line in rest]
+
+
 def _headline_line(state: TSState, viewer: int | None) -> Text | None:
     if state.phase != PH_HEADLINE or not any(state.headline):
         return None
@@ -354,16 +366,20 @@ def board(state: TSState, viewer: int | None) -> Group:
 
 
 def status(state: TSState, viewer: int | None) -> Text:
-    """One line of tracks, shown at every prompt."""
-    t = Text(f"T{state.turn} {_round_text(state)} | DEFCON {state.defcon} | VP {vp_text(state.vp)} | ")
-    t.append(f"MilOps {state.milops[USSR]}-{state.milops[US]}/{state.defcon} | ")
+    """One line of tracks (under 80 columns), shown at every prompt."""
+    if state.phase == PH_ACTION and state.ar > 0:
+        rnd = f"AR{state.ar}" + (f" {_side(state.phasing)}" if state.phasing in (USSR, US) else "")
+    else:
+        rnd = _round_text(state)
+    t = Text(f"T{state.turn} {rnd} | DEFCON {state.defcon} | VP {vp_text(state.vp)} | ")
+    t.append(f"MilOps {state.milops[USSR]}-{state.milops[US]} of {state.defcon} | ")
     t.append(f"Space {state.space[USSR]}-{state.space[US]} | China {_side(state.china)}")
     t.append("" if state.china_up else " (down)")
     return t
 
 
 # ---------------------------------------------------------------- the question and choices
-def question(state: TSState) -> str:
+def question(state: "TwilightState") -> str:
     """What the player to move is asked, in a sentence."""
     fr = _frame(state)
     if fr is None:
@@ -377,7 +393,7 @@ def question(state: TSState) -> str:
     if k == F.ACTION:
         if fr[2] is not None:
             return f"{side}: play {', '.join(card_label(c) for c in fr[2])} or return it"
-        return f"{side}, action round {state.ar}: play a card (ops for influence, realign, coup or space; or its event)"
+        return f"{side}, action round {state.ar}: play a card"
     if k == F.ORDER:
         return f"{side}: {card_label(fr[2])} is the opponent's event; does it happen before or after your operations?"
     if k == F.INFLUENCE:
@@ -407,7 +423,7 @@ def question(state: TSState) -> str:
     return f"{side}: {F.KIND_NAMES[k]}"
 
 
-def choices(state: TSState, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(state: "TwilightState", actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Legal actions in groups for a numbered list: by card, by region, or one plain list."""
     fr = _frame(state)
     who = fr[1] if fr else -1
@@ -415,6 +431,15 @@ def choices(state: TSState, actions: list[int]) -> list[tuple[str | None, list[t
     countries = [a for a in actions if A.decode(a).kind == "country"]
     others = [a for a in actions if a not in plays and a not in countries]
     groups: list[tuple[str | None, list[tuple[int, str]]]] = []
+    if plays and fr is not None and fr[0] == F.HEADLINE:
+        items = []
+        for a in plays:
+            card = A.decode(a).value
+            c = BOARD.cards.get(card)
+            ops = "scoring" if c is None or c.scoring else f"{c.ops} ops"
+            items.append((a, f"{card_label(card)} ({ops}, {_card_side(card)})"))
+        groups.append((None, items))
+        plays = []
     if plays:
         by_card: dict[int, list[tuple[int, str]]] = {}
         for a in plays:
@@ -434,9 +459,9 @@ def choices(state: TSState, actions: list[int]) -> list[tuple[str | None, list[t
     if countries:
         by_region: dict[int, list[tuple[int, str]]] = {}
         for a in countries:
-            c = A.decode(a).value
-            label = f"{_name(c)} {state.influence(USSR, c)}/{state.influence(US, c)}"
-            by_region.setdefault(BOARD.region_of[c], []).append((a, label))
+            cid = A.decode(a).value
+            label = f"{_name(cid)} {state.influence(USSR, cid)}/{state.influence(US, cid)}"
+            by_region.setdefault(BOARD.region_of[cid], []).append((a, label))
         for r in sorted(by_region):
             groups.append((f"{REGION_NAMES[r]} (USSR/US influence)", by_region[r]))
     if others:
@@ -445,7 +470,7 @@ def choices(state: TSState, actions: list[int]) -> list[tuple[str | None, list[t
 
 
 # ---------------------------------------------------------------- the log
-def describe_action(state: TSState, action: int, viewer: int | None) -> str:
+def describe_action(state: "TwilightState", action: int, viewer: int | None) -> str:
     """One line for the log, in words, as ``viewer`` may see it (``state`` is before the action)."""
     fr = _frame(state)
     if fr is None:

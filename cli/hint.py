@@ -1,0 +1,97 @@
+"""``realpolitik hint``: the computer's advice on a saved position."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.text import Text
+
+from engine.core.api import CHANCE, TERMINAL
+
+from cli.common import CliError, friendly_errors, make_console
+from cli.levels import DEFAULT_LEVEL, LEVELS, run_with_progress
+from cli.play import print_analysis
+from cli.saves import read_game_file
+from cli.screen import Renderer, layout_choices
+
+__all__ = ["hint", "analysis_json"]
+
+
+def analysis_json(analysis: Any, top: int) -> dict[str, Any]:
+    """The JSON ``hint --json`` prints: ``{"moves": [{"action", "text", "visits", "value",
+    "win_prob", "ci", "pv"}, ...], "pv": [...], "game", "seat", "seat_name", "bot",
+    "iterations", "elapsed"}``."""
+    moves = [
+        {
+            "action": m.action,
+            "text": m.text,
+            "visits": m.visits,
+            "value": m.mean,
+            "win_prob": m.win_prob,
+            "ci": [m.ci_low, m.ci_high],
+            "pv": list(m.pv),
+        }
+        for m in analysis.moves[:top]
+    ]
+    return {
+        "game": analysis.game,
+        "seat": analysis.seat,
+        "seat_name": analysis.seat_name,
+        "bot": analysis.bot,
+        "iterations": analysis.iterations,
+        "elapsed": analysis.elapsed,
+        "moves": moves,
+        "pv": list(analysis.pv),
+    }
+
+
+@friendly_errors
+def hint(
+    game: Annotated[str, typer.Argument(help="The game of the save, e.g. twilight.")],
+    load: Annotated[Path, typer.Option("--load", help="The save (or game record) to analyse.")],
+    top: Annotated[int, typer.Option("--top", help="How many moves to list.", min=1)] = 5,
+    iters: Annotated[Optional[int], typer.Option("--iters", help="Search iterations.", min=1)] = None,
+    time: Annotated[Optional[float], typer.Option("--time", help="Search seconds.", min=0.001)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+) -> None:
+    """Analyse the position in a save: ranked moves with visits, value and win chance, and the line."""
+    if iters is not None and time is not None:
+        raise CliError("give --iters or --time, not both")
+    loaded = read_game_file(str(load), expect_game=game)
+    state = loaded.state
+    p = state.current_player()
+    if p == TERMINAL:
+        raise CliError(f"{load}: the game is over ({Renderer(loaded.game).result(state)}); nothing to hint")
+    if p == CHANCE:
+        raise CliError(f"{load}: the dice are to be rolled, not a player's decision; nothing to hint")
+    from ai.analysis import analyse
+    from ai.bots import format_spec, parse_spec
+
+    _, raw = parse_spec(LEVELS[DEFAULT_LEVEL])
+    budget: dict[str, Any] = dict(raw)
+    if iters is not None:
+        budget = {"iters": iters}
+    elif time is not None:
+        budget = {"time": time}
+    budget["seed"] = seed
+    spec = format_spec("ismcts", budget)
+    seconds = float(time) if time is not None else (float(budget["time"]) if "time" in budget else None)
+    analysis = run_with_progress(
+        lambda: analyse(state, p, None, bot_spec=spec), "analysing", seconds, sys.stderr.isatty() and not as_json
+    )
+    if as_json:
+        typer.echo(json.dumps(analysis_json(analysis, top), indent=1))
+        return
+    console = make_console(no_color)
+    r = Renderer(loaded.game)
+    console.print(r.status(state, p))
+    console.print(Text(r.question(state), style="bold"))
+    listing = layout_choices(r.choices(state, state.legal_actions()))
+    numbers = {a: i + 1 for i, a in enumerate(listing.actions)}  # the numbers 'play' shows
+    print_analysis(console, analysis, top, numbers)

@@ -1,0 +1,317 @@
+"""Saved games: versioned JSON, written atomically, validated completely when read.
+
+A save is the game's own record (``state.to_json()``: seed, options and every action, chance
+outcomes included) plus who sits where::
+
+    {"format": "realpolitik-save", "save_version": 1, "game": "twilight",
+     "humans": ["USSR"], "ai": "ismcts:iters=2500,time=2.0,seed=7", "level": "normal",
+     "seed": 7, "saved_at": "2025-01-01T12:00:00Z",
+     "record": {...state.to_json()...}, "digest": "sha256:..."}
+
+Reading checks, in order, and refuses the file with one line naming the problem: size, UTF-8,
+JSON syntax (a truncated file fails here), the format tag, ``save_version``, every field's
+type, no unknown fields, the game (registered, and the one asked for), the record (the game's
+``state_from_json`` re-applies every action and compares the stored position summary, so an
+edited action or summary is refused), the seats, the bot spec, the level, and finally the
+SHA-256 digest over everything else (an edit that still gives a legal game is refused too).
+Nothing is ever written while reading, and nothing is pickled. A bare game record (format
+``realpolitik-record``) is accepted where a save is, with default seats.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Mapping
+
+from engine import load_game
+from engine.core.api import Game, RealpolitikError, State
+from engine.core.records import RECORD_FORMAT
+
+from cli.common import CliError
+from cli.levels import LEVELS
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "MAX_BYTES",
+    "Loaded",
+    "build_save",
+    "digest_of",
+    "write_json_atomic",
+    "write_save",
+    "read_game_file",
+]
+
+SAVE_FORMAT = "realpolitik-save"
+SAVE_VERSION = 1
+MAX_BYTES = 32 * 1024 * 1024
+"""Larger files are refused before parsing."""
+
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "format": str,
+    "save_version": int,
+    "game": str,
+    "humans": list,
+    "ai": str,
+    "level": (str, type(None)),
+    "seed": int,
+    "saved_at": str,
+    "record": dict,
+    "digest": str,
+}
+
+
+@dataclass
+class Loaded:
+    """A game read from a save or record file.
+
+    Attributes:
+        path: The file.
+        game: The game it is of.
+        state: The position it describes (every action re-applied).
+        is_save: True for a save, False for a bare record.
+        humans: Human seat indices (a record: empty).
+        ai: The AI spec stored in the save ("" for a record).
+        level: The stored level, or None.
+        seed: The stored dice seed (a record: its game seed).
+    """
+
+    path: str
+    game: Game
+    state: State
+    is_save: bool
+    humans: list[int] = field(default_factory=list)
+    ai: str = ""
+    level: str | None = None
+    seed: int = 0
+
+
+def _canonical(obj: Mapping[str, Any]) -> bytes:
+    body = {k: v for k, v in obj.items() if k != "digest"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def digest_of(obj: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` over every field but ``digest``, in canonical JSON."""
+    return "sha256:" + hashlib.sha256(_canonical(obj)).hexdigest()
+
+
+def build_save(
+    state: State, humans: list[int], ai: str, level: str | None, seed: int
+) -> dict[str, Any]:
+    """The save of a position.
+
+    Args:
+        state: The position.
+        humans: Human seat indices.
+        ai: The AI's bot spec.
+        level: The level, or None when the AI spec was given directly.
+        seed: The dice seed.
+
+    Returns:
+        The JSON-able save, with its digest.
+    """
+    game = state.game()
+    seats = game.spec.seats_for(state.num_players())
+    obj: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "save_version": SAVE_VERSION,
+        "game": game.spec.name,
+        "humans": [seats[h] for h in humans],
+        "ai": ai,
+        "level": level,
+        "seed": seed,
+        "saved_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "record": state.to_json(),
+    }
+    obj["digest"] = digest_of(obj)
+    return obj
+
+
+def _dumps(obj: Mapping[str, Any]) -> str:
+    """One top-level field per line, each value compact (long action lists stay one line)."""
+    items = [f" {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}" for k, v in obj.items()]
+    return "{\n" + ",\n".join(items) + "\n}\n"
+
+
+def write_json_atomic(path: str | os.PathLike[str], obj: Mapping[str, Any]) -> None:
+    """Write JSON through a temporary file in the same directory and ``os.replace``.
+
+    A crash leaves either the old file or the new one, never half of one.
+
+    Raises:
+        CliError: when the file cannot be written (the message names it and why).
+    """
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    text = _dumps(obj)
+    if target.is_dir():
+        raise CliError(f"cannot save to {path}: it is a directory")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_save(
+    path: str | os.PathLike[str], state: State, humans: list[int], ai: str, level: str | None, seed: int
+) -> None:
+    """Build and atomically write a save (see :func:`build_save`)."""
+    write_json_atomic(path, build_save(state, humans, ai, level, seed))
+
+
+def _read_json(path: str) -> Any:
+    p = Path(path)
+    if not p.exists():
+        raise CliError(f"cannot load {path}: no such file")
+    if p.is_dir():
+        raise CliError(f"cannot load {path}: it is a directory")
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise CliError(f"cannot load {path}: {size} bytes is too large for a save")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot load {path}: {exc.strerror or exc}") from None
+    if not raw.strip():
+        raise CliError(f"cannot load {path}: the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"cannot load {path}: not a text file (not UTF-8)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"cannot load {path}: not valid JSON (truncated or damaged?) at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise CliError(f"cannot load {path}: JSON nested too deeply") from None
+
+
+def _seat_indices(game: Game, players: int, names: Any, path: str) -> list[int]:
+    seats = list(game.spec.seats_for(players))
+    out: list[int] = []
+    for i, n in enumerate(names):
+        if not isinstance(n, str) or n not in seats:
+            raise CliError(f"cannot load {path}: humans[{i}] = {n!r} is not a seat of {game.spec.title} ({', '.join(seats)})")
+        idx = seats.index(n)
+        if idx in out:
+            raise CliError(f"cannot load {path}: seat '{n}' is listed twice in 'humans'")
+        out.append(idx)
+    return out
+
+
+def _load_record(game: Game, record: Any, path: str) -> State:
+    try:
+        return game.state_from_json(record)
+    except RealpolitikError as exc:
+        raise CliError(f"cannot load {path}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        # An engine that cannot re-apply the record is as good as a refused record.
+        raise CliError(f"cannot load {path}: record does not replay ({type(exc).__name__}: {exc})") from None
+
+
+def read_game_file(path: str, expect_game: str | None = None, allow_record: bool = True) -> Loaded:
+    """Read and validate a save (or a bare record) without changing the file.
+
+    Args:
+        path: The file.
+        expect_game: When given, the file must be of this game (name or alias).
+        allow_record: Accept a bare ``realpolitik-record`` too.
+
+    Returns:
+        What the file holds.
+
+    Raises:
+        CliError: one line naming the file and the first problem found.
+    """
+    want = load_game(expect_game).spec.name if expect_game is not None else None
+    obj = _read_json(path)
+    if not isinstance(obj, dict):
+        raise CliError(f"cannot load {path}: expected a JSON object at the top level")
+    fmt = obj.get("format")
+    if fmt == RECORD_FORMAT and allow_record:
+        name = obj.get("game")
+        if not isinstance(name, str):
+            raise CliError(f"cannot load {path}: record field 'game' is missing or not a string")
+        game = _game_of(name, want, path)
+        state = _load_record(game, obj, path)
+        return Loaded(path, game, state, is_save=False, seed=int(obj.get("seed", 0)))
+    if fmt != SAVE_FORMAT:
+        raise CliError(f"cannot load {path}: not a realpolitik save (field 'format' is {fmt!r}, expected '{SAVE_FORMAT}')")
+    ver = obj.get("save_version")
+    if not isinstance(ver, int) or isinstance(ver, bool):
+        raise CliError(f"cannot load {path}: field 'save_version' is missing or not an integer")
+    if ver != SAVE_VERSION:
+        raise CliError(f"cannot load {path}: save_version {ver} is not supported (this program reads version {SAVE_VERSION})")
+    for key, kind in FIELDS.items():
+        if key not in obj:
+            raise CliError(f"cannot load {path}: field '{key}' is missing")
+        val = obj[key]
+        if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
+            raise CliError(f"cannot load {path}: field '{key}' has the wrong type ({type(val).__name__})")
+    extra = sorted(set(obj) - set(FIELDS))
+    if extra:
+        raise CliError(f"cannot load {path}: unknown field '{extra[0]}'")
+    game = _game_of(obj["game"], want, path)
+    record = obj["record"]
+    if record.get("game") != obj["game"]:
+        raise CliError(f"cannot load {path}: the record is of game {record.get('game')!r}, the save says {obj['game']!r}")
+    state = _load_record(game, record, path)
+    humans = _seat_indices(game, state.num_players(), obj["humans"], path)
+    if not humans:
+        raise CliError(f"cannot load {path}: field 'humans' names no seat")
+    from ai.bots import make_bot  # imported late: the AI package is heavy
+
+    try:
+        make_bot(obj["ai"])
+    except ValueError as exc:
+        raise CliError(f"cannot load {path}: field 'ai': {exc}") from None
+    if obj["level"] is not None and obj["level"] not in LEVELS:
+        raise CliError(f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}")
+    if obj["seed"] < 0:
+        raise CliError(f"cannot load {path}: field 'seed' must not be negative")
+    if obj["digest"] != digest_of(obj):
+        raise CliError(f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)")
+    return Loaded(
+        path,
+        game,
+        state,
+        is_save=True,
+        humans=humans,
+        ai=obj["ai"],
+        level=obj["level"],
+        seed=obj["seed"],
+    )
+
+
+def _game_of(name: str, want: str | None, path: str) -> Game:
+    try:
+        game = load_game(name)
+    except RealpolitikError as exc:
+        raise CliError(f"cannot load {path}: {exc}") from None
+    if want is not None and game.spec.name != want:
+        raise CliError(f"cannot load {path}: it is a game of '{game.spec.name}', not '{want}'")
+    return game

@@ -1,0 +1,228 @@
+"""Per-game rendering with a generic fallback, and the numbered, grouped, paged choice list.
+
+A game package may ship a ``render`` module (``engine/<game>/render.py``) defining any of
+``board``, ``status``, ``question``, ``choices``, ``describe_action``, ``describe_change``,
+``show``, ``result`` and ``SHOW_TOPICS`` (see ``engine/twilight/render.py`` for their
+meaning). In place of ``board(state, viewer)`` a module may define
+``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
+colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
+renderables or plain strings. :class:`Renderer` uses the game's function where there is one
+and a generic one built on ``observation()`` and ``action_to_string()`` otherwise, so every
+game in ``available_games()`` can be played, hinted and replayed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from engine.core.api import CHANCE, TERMINAL, Game, State
+
+__all__ = ["Renderer", "ChoiceList", "layout_choices", "PAGE_LINES", "seat_name"]
+
+PAGE_LINES = 22
+"""Choice lines shown at once; the rest come with ``more``."""
+
+WIDTH = 78
+"""Usable columns for wrapped lines (80-column terminals)."""
+
+Groups = list[tuple[str | None, list[tuple[int, str]]]]
+
+
+def seat_name(state: State, seat: int) -> str:
+    """The name of ``seat`` (``CHANCE``/``TERMINAL`` get words too)."""
+    if seat == CHANCE:
+        return "chance"
+    if seat == TERMINAL:
+        return "nobody"
+    names = state.game().spec.seats_for(state.num_players())
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+def _renderable(obj: Any) -> RenderableType:
+    """A game's output as something rich prints: strings (ANSI colours allowed) become Text."""
+    if isinstance(obj, str):
+        return Text.from_ansi(obj)
+    return obj
+
+
+def _render_module(game: Game) -> ModuleType | None:
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    name = f"{package}.render"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+class Renderer:
+    """The game's render functions, each falling back to a generic one."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.module = _render_module(game)
+
+    def _fn(self, name: str) -> Callable[..., Any] | None:
+        fn = getattr(self.module, name, None) if self.module is not None else None
+        return fn if callable(fn) else None
+
+    # ----- the screen
+    def board(self, state: State, viewer: int | None) -> RenderableType:
+        """The whole position as ``viewer`` sees it (None: everything)."""
+        fn = self._fn("board")
+        if fn is not None:
+            return _renderable(fn(state, viewer))
+        fn = self._fn("render")
+        if fn is not None:
+            return _renderable(fn(state, viewer, width=WIDTH + 2, color=True))
+        obs = state.observation(viewer if viewer is not None else max(0, state.current_player()))
+        lines = [Text(f"{state.game().spec.title}", style="bold")]
+        for key, val in obs.items():
+            text = json.dumps(val, separators=(",", ":")) if not isinstance(val, str) else val
+            line = f"  {key}: {text}"
+            lines.append(Text(line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."))
+        return Group(*lines)
+
+    def status(self, state: State, viewer: int | None) -> RenderableType:
+        """One line of the position, shown at every prompt."""
+        fn = self._fn("status")
+        if fn is not None:
+            return _renderable(fn(state, viewer))
+        scores = ", ".join(
+            f"{seat_name(state, i)} {s:g}" for i, s in enumerate(state.scores())
+        )
+        return Text(f"{len(state.history)} actions played | scores: {scores}")
+
+    def question(self, state: State) -> str:
+        """What the player to move is asked."""
+        fn = self._fn("question")
+        if fn is not None:
+            return str(fn(state))
+        return f"{seat_name(state, state.current_player())} to move"
+
+    def choices(self, state: State, actions: list[int]) -> Groups:
+        """The legal actions grouped for the numbered list."""
+        fn = self._fn("choices")
+        if fn is not None:
+            return list(fn(state, actions))
+        return [(None, [(a, state.action_to_string(a)) for a in actions])]
+
+    # ----- the log
+    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
+        """One log line for ``action`` (state before it), as ``viewer`` may see it."""
+        fn = self._fn("describe_action")
+        if fn is not None:
+            return str(fn(state, action, viewer))
+        who = seat_name(state, state.current_player())
+        return f"{who}: {state.action_to_string(action)}"
+
+    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
+        """What ``action`` changed, one line each."""
+        fn = self._fn("describe_change")
+        if fn is not None:
+            return list(fn(before, action, after, viewer))
+        out = []
+        if before.scores() != after.scores():
+            out.append("scores: " + ", ".join(f"{s:g}" for s in after.scores()))
+        if after.is_terminal() and not before.is_terminal():
+            out.append(f"GAME OVER: {self.result(after)}")
+        return out
+
+    # ----- details and the end
+    @property
+    def show_topics(self) -> str:
+        """What ``show`` accepts."""
+        topics = getattr(self.module, "SHOW_TOPICS", None) if self.module is not None else None
+        return str(topics) if topics else "a key of the observation"
+
+    def show(self, state: State, viewer: int | None, what: str) -> RenderableType:
+        """Details on request; raises ``ValueError`` naming what is accepted."""
+        fn = self._fn("show")
+        if fn is not None:
+            return _renderable(fn(state, viewer, what))
+        obs = state.observation(viewer if viewer is not None else max(0, state.current_player()))
+        key = what.strip()
+        if key not in obs:
+            raise ValueError(f"nothing called '{key}' to show; try: {', '.join(obs)}")
+        return Text(f"{key}: {json.dumps(obs[key], indent=1)}")
+
+    def result(self, state: State) -> str:
+        """How the game ended."""
+        fn = self._fn("result")
+        if fn is not None:
+            return str(fn(state))
+        if not state.is_terminal():
+            return "the game is not over"
+        rets = state.returns()
+        best = max(rets)
+        winners = [seat_name(state, i) for i, r in enumerate(rets) if r == best]
+        if len(winners) == len(rets):
+            return "a draw"
+        return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+
+
+@dataclass
+class ChoiceList:
+    """The numbered choices of one decision.
+
+    Attributes:
+        actions: Action of each number, ``actions[n - 1]`` for number ``n``.
+        lines: The display lines (group titles and numbered items).
+    """
+
+    actions: list[int]
+    lines: list[Text]
+
+    def pages(self, size: int = PAGE_LINES) -> list[list[Text]]:
+        """The lines cut into pages."""
+        if not self.lines:
+            return [[]]
+        return [self.lines[i : i + size] for i in range(0, len(self.lines), size)]
+
+
+def layout_choices(groups: Groups, width: int = WIDTH) -> ChoiceList:
+    """Number the grouped choices in display order and lay them out within ``width``.
+
+    A group with a title gets a title line and its items packed on indented lines
+    (``  1 event   2 influence``); untitled items get one line each.
+
+    Args:
+        groups: ``[(title or None, [(action, label), ...]), ...]``.
+        width: Columns available.
+
+    Returns:
+        The numbering and the lines.
+    """
+    actions: list[int] = []
+    lines: list[Text] = []
+    for title, items in groups:
+        if title is None:
+            for action, label in items:
+                actions.append(action)
+                lines.append(Text(f"  {len(actions):>3}  {label}"))
+            continue
+        lines.append(Text(title, style="bold"))
+        cur = Text("    ")
+        for action, label in items:
+            actions.append(action)
+            cell = f"{len(actions)} {label}"
+            if len(cur.plain) > 4 and len(cur.plain) + 3 + len(cell) > width:
+                lines.append(cur)
+                cur = Text("    ")
+            if len(cur.plain) > 4:
+                cur.append("   ")
+            cur.append(str(len(actions)), style="bold")
+            cur.append(f" {label}")
+        if len(cur.plain) > 4:
+            lines.append(cur)
+    return ChoiceList(actions, lines)
