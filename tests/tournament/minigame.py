@@ -1,0 +1,135 @@
+"""A tiny 2–4 player game for tournament tests (any player count the real games lack).
+
+Each seat in turn bids 0–3; then a die (1, 2 or 3, equally likely) sets the target. The bids
+closest to the target win, sharing the win on a tie. The ``fail`` option makes every game raise
+after the first bid, to test how failing games are reported; ``die`` ends the process there.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+from engine.core.api import (
+    CHANCE,
+    TERMINAL,
+    ChanceMode,
+    GameSpec,
+    IllegalAction,
+    Information,
+    InvalidState,
+    check_players,
+)
+from engine.core.records import load_record, make_record
+
+BIDS = 4
+
+
+class MiniGame:
+    """Closest bid wins."""
+
+    spec = GameSpec(
+        name="minibid",
+        title="Closest bid",
+        seats=("north", "east", "south", "west"),
+        min_players=2,
+        max_players=4,
+        chance=ChanceMode.EXPLICIT_STOCHASTIC,
+        information=Information.PERFECT,
+        num_distinct_actions=BIDS,
+        max_game_length=5,
+        version="1",
+        options={"fail": False, "die": False},
+    )
+
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "MiniState":
+        players = check_players(self.spec, players)
+        if set(options) - set(self.spec.options):
+            raise InvalidState(f"unknown options {sorted(set(options) - set(self.spec.options))}")
+        return MiniState(self, players, seed, {**self.spec.options, **options})
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> "MiniState":
+        rec = load_record(obj, self)
+        state = self.new_initial_state(rec["players"], rec["seed"], **rec["options"])
+        for a in rec["actions"]:
+            state.apply_action(a)
+        return state
+
+
+GAME = MiniGame()
+
+
+class MiniState:
+    """Bids so far, then the die."""
+
+    def __init__(self, game: MiniGame, players: int, seed: int, options: dict[str, Any]) -> None:
+        self._game, self.players, self.seed, self.options = game, players, seed, options
+        self.history: list[int] = []
+
+    def game(self) -> MiniGame:
+        return self._game
+
+    def num_players(self) -> int:
+        return self.players
+
+    def current_player(self) -> int:
+        n = len(self.history)
+        return n if n < self.players else CHANCE if n == self.players else TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        p = self.current_player()
+        return [] if p == TERMINAL else [1, 2, 3] if p == CHANCE else list(range(BIDS))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(a, 1 / 3) for a in (1, 2, 3)]
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not legal here")
+        if self.options["fail"] and self.history:
+            raise RuntimeError("this game was asked to fail")
+        if self.options["die"] and self.history:
+            os._exit(9)  # as if the process were killed
+        self.history.append(action)
+
+    def clone(self) -> "MiniState":
+        twin = MiniState(self._game, self.players, self.seed, self.options)
+        twin.history = list(self.history)
+        return twin
+
+    def scores(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        target = self.history[-1]
+        return [-float(abs(b - target)) for b in self.history[: self.players]]
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.players
+        s = self.scores()
+        best = [i for i, x in enumerate(s) if x == max(s)]
+        return [1 / len(best) if i in best else 0.0 for i in range(self.players)]
+
+    def action_to_string(self, action: int) -> str:
+        return f"die {action}" if self.is_chance_node() else f"bid {action}"
+
+    def string_from_action(self, text: str) -> int:
+        return int(text.split()[-1])
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {"history": list(self.history)}
+
+    def resample_hidden(self, seat: int, rng: Any) -> "MiniState":
+        return self.clone()
+
+    def evaluate(self, seat: int) -> float:
+        return 1 / self.players
+
+    def to_json(self) -> dict[str, Any]:
+        return make_record(self._game, seed=self.seed, players=self.players, options=self.options, actions=self.history)

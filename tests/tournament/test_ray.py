@@ -1,0 +1,110 @@
+"""The Ray backend on a private local Ray instance (runs in CI: Ray is in the dev extra)."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.tournament import InlineExecutor, ResultsFile, TournamentError, make_config, run_games
+
+ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'realpolitik[ray]'")
+
+pytestmark = pytest.mark.ray
+
+
+def _descendants(pid: int) -> set[int]:
+    parent: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    out, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, pp in parent.items() if pp in frontier} - out
+        out |= frontier
+    return out
+
+
+def _listening_addresses(pids: set[int]) -> list[str]:
+    """Addresses that the given processes listen on (TCP, IPv4 and IPv6), from /proc."""
+    inodes = set()
+    for pid in pids:
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if link.startswith("socket:["):
+                    inodes.add(link[8:-1])
+        except OSError:
+            continue
+    found = []
+    for table, width in (("tcp", 4), ("tcp6", 16)):
+        with open(f"/proc/net/{table}") as f:
+            for line in f.read().splitlines()[1:]:
+                cols = line.split()
+                if cols[3] == "0A" and cols[9] in inodes:  # LISTEN
+                    raw = bytes.fromhex(cols[1].split(":")[0])
+                    words = b"".join(raw[i : i + 4][::-1] for i in range(0, width, 4))
+                    found.append(str(ipaddress.ip_address(words)))
+    return found
+
+
+def _loopback(addr: str) -> bool:
+    ip = ipaddress.ip_address(addr)
+    return ip.is_loopback or (ip.version == 6 and ip.ipv4_mapped is not None and ip.ipv4_mapped.is_loopback)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads listening sockets from /proc")
+def test_local_ray_plays_the_same_games_and_listens_on_loopback_only(tmp_path: Path) -> None:
+    from ai.tournament import RayExecutor
+
+    cfg = make_config("twilight", [("a", "random"), ("b", "random")], 6, seed=4)
+    with RayExecutor(2) as executor:
+        assert executor.workers == 2
+        with ResultsFile(tmp_path / "ray.jsonl", cfg, resume=False) as results:
+            assert run_games(results, executor) == []
+            assert len(results.done()) == 6
+        addresses = _listening_addresses(_descendants(os.getpid()))
+        assert addresses and all(_loopback(a) for a in addresses), addresses
+        assert {n["NodeManagerAddress"] for n in ray.nodes()} == {"127.0.0.1"}
+    assert not ray.is_initialized()
+    with ResultsFile(tmp_path / "inline.jsonl", cfg, resume=False) as results:
+        run_games(results, InlineExecutor())
+
+    def rows(name: str) -> list[dict]:
+        lines = (tmp_path / name).read_text().splitlines()
+        return sorted(({k: v for k, v in json.loads(x).items() if k != "duration"} for x in lines),
+                      key=lambda r: r["game_id"])  # fmt: skip
+
+    assert rows("ray.jsonl") == rows("inline.jsonl")
+
+
+def test_cli_backend_ray(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    out = tmp_path / "r.jsonl"
+    res = CliRunner().invoke(app, ["tournament", "twilight", "--bot", "a=random", "--bot", "b=random",
+                                   "--games", "4", "--workers", "2", "--backend", "ray", "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["games"] == 4 and len(out.read_text().splitlines()) == 4
+    assert not ray.is_initialized()
+
+
+def test_ray_import_failure_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.tournament import RAY_INSTALL_HINT, RayExecutor
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
+    before = os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")
+    with pytest.raises(TournamentError) as err:
+        RayExecutor(2)
+    assert str(err.value) == RAY_INSTALL_HINT
+    assert os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER") == before  # restored
