@@ -16,11 +16,13 @@ __all__ = ["load_game", "available_games", "game_specs"]
 # name -> (module, factory attribute). Aliases resolve through each spec.
 _REGISTRY: dict[str, tuple[str, str]] = {
     "twilight": ("engine.twilight.game", "GAME"),
+    "ideology": ("engine.ideology.game", "GAME"),
 }
 _ALIASES: dict[str, str] = {
     "ts": "twilight",
     "twilight-struggle": "twilight",
     "twilight_struggle": "twilight",
+    "ideology-war-of-ideas": "ideology",
 }
 _CACHE: dict[str, Game] = {}
 

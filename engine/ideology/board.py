@@ -1,0 +1,601 @@
+"""Ideology component facts, loaded once from ``data/`` through a validator and frozen.
+
+The rulebook (``/work/shared/seeds/ideology_rules_it.txt``) gives the rules but not the
+components: the 43 regions, their printed levels and adjacency, each deck's split, the
+advancement cards' counts and effects and the ideologies' special rules are *reconstructed*
+(see ``data/PROVENANCE.md`` and ``docs/ideology.md``). A player who owns the game can replace
+any data file with the printed values: set ``REALPOLITIK_IDEOLOGY_DATA`` to a folder holding
+one or more of ``regions.csv``, ``ideologies.csv``, ``ideology_rules.csv``,
+``advancements.csv``, ``setup.toml``; files missing there come from the package. Every file
+is validated on load and a bad one raises ``InvalidState`` naming the file, line and field.
+
+Indexing: regions 0..42 in ``regions.csv`` order; ideologies 0..4 in ``ideologies.csv``
+order; influence types MIL = 0, ECO = 1, CUL = 2; advancements 0..6 in
+``advancements.csv`` order.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Mapping
+
+import networkx as nx
+
+from engine.core.api import InvalidState
+from engine.core.mapgraph import FrozenMap, build_graph, freeze
+
+__all__ = [
+    "MIL",
+    "ECO",
+    "CUL",
+    "TYPES",
+    "TYPE_NAMES",
+    "TYPE_SHORT",
+    "PEACE",
+    "NEUTRAL",
+    "WAR",
+    "STANCE_NAMES",
+    "DATA_FILES",
+    "ENV_VAR",
+    "Region",
+    "IdeologyCard",
+    "SpecialRule",
+    "Advancement",
+    "Board",
+    "load_board",
+    "BOARD",
+]
+
+RegionId = int
+IdeologyId = int
+AdvId = int
+
+MIL, ECO, CUL = 0, 1, 2
+TYPES = (MIL, ECO, CUL)
+TYPE_NAMES = ("military", "economic", "cultural")
+TYPE_SHORT = ("mil", "eco", "cul")
+PEACE, NEUTRAL, WAR = 0, 1, 2
+STANCE_NAMES = ("peace", "neutral", "war")
+
+DATA_FILES = ("regions.csv", "ideologies.csv", "ideology_rules.csv", "advancements.csv", "setup.toml")
+ENV_VAR = "REALPOLITIK_IDEOLOGY_DATA"
+
+RULE_KINDS = ("war_only_if_attacked", "offense", "defense", "free_distance", "trade_bonus")
+SCOPES = ("home", "controlled", "anywhere")
+
+
+@dataclass(frozen=True)
+class Region:
+    """One region tile.
+
+    Attributes:
+        name: Name printed on the tile (also its id in data files and action texts).
+        level: Printed Development Level, 1..3.
+        area: Part of the world (for rendering only).
+        neighbours: Names of the adjacent regions printed on the tile.
+    """
+
+    name: str
+    level: int
+    area: str
+    neighbours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IdeologyCard:
+    """One ideology sheet.
+
+    Attributes:
+        name: Full name (``Islamic Fundamentalism``).
+        short: One-word name used in action texts (``Fundamentalism``).
+        colour: Colour of its pieces (rendering).
+        chart: Its space on the Turn Order Chart, 1 = leftmost.
+        start_region: Index of its starting region.
+        start_advancement: Index of the advancement it starts with.
+        split: Military, economic and cultural cards in its 45-card deck.
+        pair: In a 2-player game, the ideology dealt to the second player (rulebook table).
+    """
+
+    name: str
+    short: str
+    colour: str
+    chart: int
+    start_region: RegionId
+    start_advancement: AdvId
+    split: tuple[int, int, int]
+    pair: IdeologyId
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """One of an ideology's three special rules, as a parametrised kind.
+
+    Attributes:
+        ideology: Index of the ideology.
+        name: The rule's name.
+        kind: ``war_only_if_attacked``, ``offense``, ``defense``, ``free_distance`` or
+            ``trade_bonus``.
+        types: Influence types it applies to.
+        scope: For ``defense``: ``home``, ``controlled`` or ``anywhere``.
+        amount: Levels (offense/defense) or extra Trading Power.
+        text: One-line description.
+    """
+
+    ideology: IdeologyId
+    name: str
+    kind: str
+    types: tuple[int, ...]
+    scope: str
+    amount: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Advancement:
+    """One advancement type (a supply pile).
+
+    Attributes:
+        name: Full name.
+        short: Three-letter code.
+        tier: 1 (bought with influence cards), 2 (with level-1s) or 3 (WMD, with level-2s).
+        count: Copies in the box (the supply).
+        cost_cards: Influence cards of each type it costs.
+        cost_advs: Advancements it costs (returned to the supply).
+        defends: Types in which each copy adds one advancement level.
+        distance_free: Types whose distance penalty owning it waives.
+        global_influence: Global Influence each copy adds (WMD).
+        tiebreak: Points in the end-of-game tie-break.
+        text: One-line description.
+    """
+
+    name: str
+    short: str
+    tier: int
+    count: int
+    cost_cards: tuple[int, int, int]
+    cost_advs: tuple[AdvId, ...]
+    defends: tuple[int, ...]
+    distance_free: tuple[int, ...]
+    global_influence: int
+    tiebreak: int
+    text: str
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+class _Source:
+    """Where one data file came from and its text."""
+
+    def __init__(self, name: str, text: str, origin: str) -> None:
+        self.name = name
+        self.text = text
+        self.origin = origin
+
+    def fail(self, line: int, field: str, msg: str) -> InvalidState:
+        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
+
+
+def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
+    pkg = resources.files("engine.ideology").joinpath("data")
+    out: dict[str, _Source] = {}
+    user = Path(directory) if directory is not None else None
+    if user is not None and not user.is_dir():
+        raise InvalidState(f"{ENV_VAR}: '{user}' is not a folder")
+    for name in DATA_FILES:
+        if user is not None and (user / name).is_file():
+            path = user / name
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
+            out[name] = _Source(name, text, str(path))
+        else:
+            out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
+    return out
+
+
+def _rows(src: _Source, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(src.text))
+    header = reader.fieldnames or []
+    for col in columns:
+        if col not in header:
+            raise src.fail(1, col, "is missing from the header")
+    rows: list[tuple[int, dict[str, str]]] = []
+    for row in reader:
+        line = reader.line_num
+        if None in row:
+            raise src.fail(line, columns[-1], "is followed by extra values (quote fields holding commas)")
+        if all(not (v or "").strip() for v in row.values()):
+            continue
+        rows.append((line, {k: (v or "").strip() for k, v in row.items()}))
+    return rows
+
+
+def _int(src: _Source, line: int, row: Mapping[str, str], key: str, lo: int, hi: int) -> int:
+    raw = row.get(key, "")
+    try:
+        v = int(raw)
+    except ValueError:
+        raise src.fail(line, key, f"must be an integer, not '{raw}'") from None
+    if not lo <= v <= hi:
+        raise src.fail(line, key, f"= {v} is outside {lo}..{hi}")
+    return v
+
+
+def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[int, ...]:
+    out = []
+    for word in row.get(key, "").split():
+        w = word.lower()
+        if w not in TYPE_NAMES:
+            raise src.fail(line, key, f"names unknown influence type '{word}' (use military, economic, cultural)")
+        t = TYPE_NAMES.index(w)
+        if t in out:
+            raise src.fail(line, key, f"repeats '{word}'")
+        out.append(t)
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- the board
+
+
+class Board:
+    """Every component fact the rules need, validated, with index arrays for hot loops.
+
+    Attributes:
+        regions: The 43 region tiles.
+        ideologies: The 5 ideology sheets.
+        rules: Every special rule, in file order.
+        advancements: The 7 advancement types.
+        graph: The adjacency graph (networkx), built once.
+        map: The graph frozen to index arrays.
+        level: Printed level per region index.
+        neighbour_mask: Bitmask of neighbours per region index.
+        victory: Global Influence that ends the game (12).
+        start_level: Development Level of a starting region (3).
+        start_cards: Cards per sector beside a starting region (3).
+        deck_size: Influence cards per ideology (45).
+        max_turns: Default turn limit (house rule, an option).
+        digest: Short hash of the data, part of the game version.
+        packaged: True when every file came from the package.
+    """
+
+    def __init__(self, sources: Mapping[str, _Source], packaged: bool) -> None:
+        self.packaged = packaged
+        self.digest = hashlib.sha256(
+            "\0".join(sources[n].text for n in DATA_FILES).encode("utf-8")
+        ).hexdigest()[:10]
+        self._load_setup(sources["setup.toml"])
+        self._load_regions(sources["regions.csv"])
+        self._load_advancements(sources["advancements.csv"])
+        self._load_ideologies(sources["ideologies.csv"])
+        self._load_rules(sources["ideology_rules.csv"])
+        self._derive()
+
+    # --- setup.toml
+    def _load_setup(self, src: _Source) -> None:
+        try:
+            doc = tomllib.loads(src.text)
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"line (\d+)", str(exc))
+            raise InvalidState(f"{src.origin} line {m.group(1) if m else '?'}: {exc}") from None
+        game = doc.get("game")
+        if not isinstance(game, dict):
+            raise src.fail(1, "game", "table [game] is missing")
+        lines = src.text.splitlines()
+
+        def line_of(key: str) -> int:
+            for i, ln in enumerate(lines, start=1):
+                if re.match(rf"\s*{key}\s*=", ln):
+                    return i
+            return 1
+
+        def get(key: str, lo: int, hi: int) -> int:
+            if key not in game:
+                raise src.fail(line_of("\\[game\\]"), key, "is missing from [game]")
+            v = game[key]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise src.fail(line_of(key), key, f"must be an integer, not {v!r}")
+            if not lo <= v <= hi:
+                raise src.fail(line_of(key), key, f"= {v} is outside {lo}..{hi}")
+            return v
+
+        # The rulebook's numbers are fixed: a printed-values file must agree with them.
+        self.n_regions = get("regions", 43, 43)  # Contenuto: 43 Tessere Regione
+        self.deck_size = get("deck_size", 45, 45)  # 225 Carte Influenza, 5 ideologies
+        self.start_level = get("start_level", 3, 3)  # Obiettivo del gioco
+        self.start_cards = get("start_cards_per_sector", 3, 3)  # Preparazione del gioco
+        self.victory = get("victory_influence", 12, 12)  # Fine del gioco e vittoria
+        self.max_turns = get("max_turns", 1, 200)  # house rule
+        for key in game:
+            if key not in ("regions", "deck_size", "start_level", "start_cards_per_sector",
+                           "victory_influence", "max_turns"):
+                raise src.fail(line_of(key), key, "is not a known setting")
+
+    # --- regions.csv
+    def _load_regions(self, src: _Source) -> None:
+        rows = _rows(src, ("name", "level", "area", "neighbours"))
+        regions: list[Region] = []
+        seen: dict[str, int] = {}
+        for line, row in rows:
+            name = row["name"]
+            if not name:
+                raise src.fail(line, "name", "is empty")
+            if name.lower() in seen:
+                raise src.fail(line, "name", f"'{name}' repeats line {seen[name.lower()]}")
+            seen[name.lower()] = line
+            level = _int(src, line, row, "level", 1, 3)
+            nbs = tuple(x.strip() for x in row["neighbours"].split(";") if x.strip())
+            if not nbs:
+                raise src.fail(line, "neighbours", f"of '{name}' is empty (every region touches another)")
+            regions.append(Region(name, level, row["area"] or "World", nbs))
+        if len(regions) != self.n_regions:
+            raise src.fail(rows[-1][0] if rows else 1, "name",
+                           f"lists {len(regions)} regions; the game has {self.n_regions}")
+        names = {r.name: i for i, r in enumerate(regions)}
+        lines = {r.name: ln for (ln, _), r in zip(rows, regions)}
+        edges: list[tuple[str, str]] = []
+        for r in regions:
+            for nb in r.neighbours:
+                if nb not in names:
+                    raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names unknown region '{nb}'")
+                if nb == r.name:
+                    raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names itself")
+                if r.name not in regions[names[nb]].neighbours:
+                    raise src.fail(lines[nb], "neighbours",
+                                   f"of '{nb}' lacks '{r.name}' (adjacency must be symmetric)")
+                edges.append((r.name, nb))
+        graph = build_graph([r.name for r in regions], edges, src.origin)
+        if not nx.is_connected(graph):
+            parts = sorted(nx.connected_components(graph), key=len)
+            cut = sorted(parts[0])[0]
+            raise src.fail(lines[cut], "neighbours", f"leave '{cut}' cut off from the rest of the map")
+        self.regions = tuple(regions)
+        self.region_index = names
+        self.region_lines = lines
+        self.graph = graph
+        self.map: FrozenMap = freeze(graph, [r.name for r in regions])
+
+    # --- advancements.csv
+    def _load_advancements(self, src: _Source) -> None:
+        cols = ("name", "short", "tier", "count", "cost", "defends", "distance_free",
+                "global_influence", "tiebreak", "text")
+        rows = _rows(src, cols)
+        names: dict[str, int] = {}
+        parsed: list[tuple[int, dict[str, str]]] = []
+        for line, row in rows:
+            if not row["name"]:
+                raise src.fail(line, "name", "is empty")
+            if row["name"] in names:
+                raise src.fail(line, "name", f"'{row['name']}' repeats")
+            names[row["name"]] = len(parsed)
+            parsed.append((line, row))
+        if len(parsed) != 7:
+            raise src.fail(rows[-1][0] if rows else 1, "name",
+                           f"lists {len(parsed)} advancement types; the game has 7")
+        advs: list[Advancement] = []
+        for line, row in parsed:
+            tier = _int(src, line, row, "tier", 1, 3)
+            count = _int(src, line, row, "count", 1, 85)
+            parts = [p.strip() for p in row["cost"].split("+") if p.strip()]
+            cards = [0, 0, 0]
+            cadv: list[int] = []
+            for p in parts:
+                if tier == 1:
+                    if p.lower() not in TYPE_NAMES:
+                        raise src.fail(line, "cost", f"of a tier-1 advancement names '{p}', not an influence type")
+                    cards[TYPE_NAMES.index(p.lower())] += 1
+                else:
+                    if p not in names:
+                        raise src.fail(line, "cost", f"names unknown advancement '{p}'")
+                    want = tier - 1
+                    got = _int(src, parsed[names[p]][0], parsed[names[p]][1], "tier", 1, 3)
+                    if got != want:
+                        raise src.fail(line, "cost", f"'{p}' is tier {got}; a tier-{tier} card costs tier-{want} cards")
+                    cadv.append(names[p])
+            # 3.2: level 1 costs two influence cards, level 2 two level-1s, WMD the three level-2s.
+            need = {1: 2, 2: 2, 3: 3}[tier]
+            if len(parts) != need:
+                raise src.fail(line, "cost", f"has {len(parts)} parts; a tier-{tier} advancement costs {need}")
+            advs.append(Advancement(
+                name=row["name"], short=row["short"] or row["name"][:3].upper(), tier=tier, count=count,
+                cost_cards=(cards[0], cards[1], cards[2]), cost_advs=tuple(cadv),
+                defends=_types(src, line, row, "defends"),
+                distance_free=_types(src, line, row, "distance_free"),
+                global_influence=_int(src, line, row, "global_influence", 0, 1),
+                tiebreak=_int(src, line, row, "tiebreak", 0, 2), text=row["text"],
+            ))
+        total = sum(a.count for a in advs)
+        if total != 85:
+            raise src.fail(parsed[-1][0], "count", f"copies add up to {total}; the box holds 85")
+        tiers = sorted(a.tier for a in advs)
+        if tiers != [1, 1, 1, 2, 2, 2, 3]:
+            raise src.fail(parsed[-1][0], "tier", "must give three tier-1, three tier-2 and one tier-3 (WMD) types")
+        for (line, _), a in zip(parsed, advs):
+            if a.tier == 1 and (len(a.defends) != 1 or a.cost_cards[a.defends[0]] != 2):
+                raise src.fail(line, "defends", f"'{a.name}' must defend the one type it costs (5.1)")
+            if a.tier == 3 and a.global_influence != 1:
+                raise src.fail(line, "global_influence", "WMD adds 1 Global Influence (phase 1)")
+            if a.tier != 3 and a.global_influence:
+                raise src.fail(line, "global_influence", "only WMD adds Global Influence")
+        l1 = [i for i, a in enumerate(advs) if a.tier == 1]
+        if sorted(advs[i].defends[0] for i in l1) != [0, 1, 2]:
+            raise src.fail(parsed[l1[-1]][0], "defends",
+                           "the three tier-1 types must defend military, economic and cultural")
+        l2 = [i for i, a in enumerate(advs) if a.tier == 2]
+        if len({tuple(sorted(advs[i].cost_advs)) for i in l2}) != 3:
+            raise src.fail(parsed[l2[-1]][0], "cost", "the three tier-2 types must cost different pairs")
+        self.advancements = tuple(advs)
+        self.adv_index = names
+        self.adv_index.update({a.short.lower(): i for i, a in enumerate(advs)})
+        self.tier1_of_type = tuple(next(i for i in l1 if advs[i].defends[0] == t) for t in TYPES)
+        self.wmd = next(i for i, a in enumerate(advs) if a.tier == 3)
+
+    # --- ideologies.csv
+    def _load_ideologies(self, src: _Source) -> None:
+        cols = ("name", "short", "colour", "chart", "start_region", "start_advancement",
+                "military", "economic", "cultural", "pair_2p")
+        rows = _rows(src, cols)
+        if len(rows) != 5:
+            raise src.fail(rows[-1][0] if rows else 1, "name", f"lists {len(rows)} ideologies; the game has 5")
+        names: set[str] = set()
+        for line, row in rows:
+            if not row["name"] or not row["short"]:
+                raise src.fail(line, "name" if not row["name"] else "short", "is empty")
+            if " " in row["short"]:
+                raise src.fail(line, "short", "must be one word (it appears in action texts)")
+            for k in ("name", "short"):
+                if row[k].lower() in names and not (k == "short" and row["short"].lower() == row["name"].lower()):
+                    raise src.fail(line, k, f"'{row[k]}' repeats")
+            names.add(row["name"].lower())
+            names.add(row["short"].lower())
+        index: dict[str, int] = {}
+        for i, (_, row) in enumerate(rows):
+            index[row["name"].lower()] = i
+            index[row["short"].lower()] = i
+        ideos: list[IdeologyCard] = []
+        charts: set[int] = set()
+        starts: dict[int, str] = {}
+        for line, row in rows:
+            chart = _int(src, line, row, "chart", 1, 5)
+            if chart in charts:
+                raise src.fail(line, "chart", f"= {chart} is taken by another ideology")
+            charts.add(chart)
+            reg = row["start_region"]
+            if reg not in self.region_index:
+                raise src.fail(line, "start_region", f"names unknown region '{reg}'")
+            r = self.region_index[reg]
+            if r in starts:
+                raise src.fail(line, "start_region", f"'{reg}' is also {starts[r]}'s starting region")
+            starts[r] = row["name"]
+            if self.regions[r].level != self.start_level:
+                raise src.fail(line, "start_region",
+                               f"'{reg}' has level {self.regions[r].level}; starting regions have {self.start_level}")
+            adv = row["start_advancement"]
+            if adv not in self.adv_index:
+                raise src.fail(line, "start_advancement", f"names unknown advancement '{adv}'")
+            split = tuple(_int(src, line, row, k, self.start_cards, self.deck_size)
+                          for k in ("military", "economic", "cultural"))
+            if sum(split) != self.deck_size:
+                raise src.fail(line, "cultural", f"military+economic+cultural = {sum(split)}, not {self.deck_size}")
+            pair = row["pair_2p"].lower()
+            if pair not in index:
+                raise src.fail(line, "pair_2p", f"names unknown ideology '{row['pair_2p']}'")
+            if index[pair] == index[row["name"].lower()]:
+                raise src.fail(line, "pair_2p", "cannot pair an ideology with itself")
+            ideos.append(IdeologyCard(
+                name=row["name"], short=row["short"], colour=row["colour"] or "white", chart=chart,
+                start_region=r, start_advancement=self.adv_index[adv],
+                split=(split[0], split[1], split[2]), pair=index[pair],
+            ))
+        self.ideologies = tuple(ideos)
+        self.ideology_index = index
+
+    # --- ideology_rules.csv
+    def _load_rules(self, src: _Source) -> None:
+        rows = _rows(src, ("ideology", "rule", "kind", "types", "scope", "amount", "text"))
+        rules: list[SpecialRule] = []
+        per = [0] * 5
+        for line, row in rows:
+            who = row["ideology"].lower()
+            if who not in self.ideology_index:
+                raise src.fail(line, "ideology", f"names unknown ideology '{row['ideology']}'")
+            kind = row["kind"]
+            if kind not in RULE_KINDS:
+                raise src.fail(line, "kind", f"'{kind}' is unknown (known: {', '.join(RULE_KINDS)})")
+            types = _types(src, line, row, "types")
+            if kind in ("offense", "defense", "free_distance") and not types:
+                raise src.fail(line, "types", f"a '{kind}' rule needs at least one type")
+            scope = row["scope"]
+            if kind == "defense" and scope not in SCOPES:
+                raise src.fail(line, "scope", f"must be one of {', '.join(SCOPES)} for a defense rule")
+            amount = _int(src, line, row, "amount", 0, 3)
+            if kind in ("offense", "defense", "trade_bonus") and amount < 1:
+                raise src.fail(line, "amount", f"a '{kind}' rule needs an amount of at least 1")
+            i = self.ideology_index[who]
+            per[i] += 1
+            rules.append(SpecialRule(i, row["rule"], kind, types, scope, amount, row["text"]))
+        for i, k in enumerate(per):
+            if k != 3:
+                raise src.fail(rows[-1][0] if rows else 1, "ideology",
+                               f"{self.ideologies[i].name} has {k} special rules; each ideology sheet has 3")
+        self.rules = tuple(rules)
+
+    # --- derived arrays
+    def _derive(self) -> None:
+        self.n = len(self.regions)
+        self.level = tuple(r.level for r in self.regions)
+        self.neighbour_mask = self.map.neighbour_mask
+        self.names = tuple(r.name for r in self.regions)
+        self.adv_defends = tuple(tuple(1 if t in a.defends else 0 for t in TYPES) for a in self.advancements)
+        self.adv_free_mask = tuple(sum(1 << t for t in a.distance_free) for a in self.advancements)
+        ni = len(self.ideologies)
+        self.rule_free_mask = [0] * ni
+        self.rule_offense = [[0, 0, 0] for _ in range(ni)]
+        self.rule_defense = [[[0, 0, 0] for _ in SCOPES] for _ in range(ni)]
+        self.rule_trade = [0] * ni
+        self.isolationist = [False] * ni
+        for r in self.rules:
+            if r.kind == "free_distance":
+                for t in r.types:
+                    self.rule_free_mask[r.ideology] |= 1 << t
+            elif r.kind == "offense":
+                for t in r.types:
+                    self.rule_offense[r.ideology][t] += r.amount
+            elif r.kind == "defense":
+                for t in r.types:
+                    self.rule_defense[r.ideology][SCOPES.index(r.scope)][t] += r.amount
+            elif r.kind == "trade_bonus":
+                self.rule_trade[r.ideology] += r.amount
+            elif r.kind == "war_only_if_attacked":
+                self.isolationist[r.ideology] = True
+
+    # --- lookups
+    def region(self, name: str) -> RegionId:
+        """Region index by name (case-insensitive)."""
+        key = name.strip().lower()
+        for i, r in enumerate(self.regions):
+            if r.name.lower() == key:
+                return i
+        raise KeyError(name)
+
+    def ideology(self, name: str) -> IdeologyId:
+        """Ideology index by full or short name (case-insensitive)."""
+        return self.ideology_index[name.strip().lower()]
+
+    def advancement(self, name: str) -> AdvId:
+        """Advancement index by name or short code."""
+        key = name.strip()
+        if key in self.adv_index:
+            return self.adv_index[key]
+        return self.adv_index[key.lower()]
+
+
+def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
+    """Load and validate the data files.
+
+    Args:
+        directory: A folder whose files replace the packaged ones (any subset of
+            ``DATA_FILES``); None for the packaged data only.
+
+    Returns:
+        The validated board.
+
+    Raises:
+        InvalidState: naming the file, line and field of the first problem.
+    """
+    sources = _read_sources(directory)
+    packaged = all(s.origin == s.name for s in sources.values())
+    return Board(sources, packaged)
+
+
+BOARD = load_board(os.environ.get(ENV_VAR) or None)
+"""The board in use: packaged data, or a user's files from ``$REALPOLITIK_IDEOLOGY_DATA``."""

@@ -1,0 +1,444 @@
+"""Ideology: The War of Ideas behind the core interface (``engine.core.api``).
+
+2-5 players. Seats are players; each seat is dealt an ideology at setup (at random from the
+seed, the 2-player pairing table for the second seat, or the ``ideologies`` option).
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import random
+from typing import Any, Mapping
+
+from engine.core.api import (
+    ChanceMode,
+    GameSpec,
+    IllegalAction,
+    Information,
+    InvalidState,
+    check_players,
+    parse_action_text,
+)
+from engine.core.records import load_record, make_record
+from engine.ideology import actions as A
+from engine.ideology import rules as R
+from engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, WAR
+from engine.ideology.state import (
+    IN_PLAY,
+    NA,
+    OFF_DECK,
+    PH_CONFLICT,
+    PH_DEVELOPMENT,
+    PH_DIPLOMACY,
+    PH_FOREIGN,
+    PH_OVER,
+    PH_RESOURCES,
+    PH_REVEAL,
+    PH_TRADING,
+    PHASE_NAMES,
+    WMD_TYPE,
+    IdeoState,
+)
+
+_CAP = tuple(2 * lv for lv in BOARD.level)
+_CAP3 = tuple(c for c in _CAP for _ in range(3))
+_LANE_ADD = int.from_bytes(bytes(127 - c for c in _CAP3), "little")
+_LANE_HIGH = int.from_bytes(bytes([0x80] * len(_CAP3)), "little")
+_REGIONS = tuple(range(BOARD.n))
+_REGION_LANES = tuple(0xFFFFFF << (24 * r) for r in range(BOARD.n))  # a region's three sectors
+
+__all__ = ["SPEC", "OPTIONS", "IdeologyState", "IdeologyGame", "GAME"]
+
+OPTIONS: dict[str, Any] = {"ideologies": "", "max_turns": BOARD.max_turns}
+
+SPEC = GameSpec(
+    name="ideology",
+    title="Ideology: The War of Ideas",
+    seats=("Player 1", "Player 2", "Player 3", "Player 4", "Player 5"),
+    min_players=2,
+    max_players=5,
+    chance=ChanceMode.EXPLICIT_STOCHASTIC,
+    information=Information.IMPERFECT,
+    num_distinct_actions=A.NUM_ACTIONS,
+    max_game_length=60000,
+    version="ideology-1" if BOARD.packaged else f"ideology-1+data-{BOARD.digest}",
+    aliases=("ideology-war-of-ideas",),
+    options=OPTIONS,
+)
+
+DECISION_NAMES = {
+    PH_RESOURCES: "discard down to Global Influence",
+    PH_TRADING: "trade cards",
+    PH_DEVELOPMENT: "develop or buy advancements",
+    PH_REVEAL: "region tile turned up",
+    PH_FOREIGN: "foreign action",
+    PH_CONFLICT: "start a conflict",
+    PH_DIPLOMACY: "diplomatic offer",
+}
+
+
+def _check_options(options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    out = dict(OPTIONS)
+    for k, v in options.items():
+        if k not in OPTIONS:
+            raise InvalidState(f"options: unknown option '{k}' (known: {', '.join(OPTIONS)})")
+        out[k] = v
+    mt = out["max_turns"]
+    if not isinstance(mt, int) or isinstance(mt, bool) or not 1 <= mt <= 200:
+        raise InvalidState(f"options: 'max_turns' must be an integer in 1..200, not {mt!r}")
+    ide = out["ideologies"]
+    if not isinstance(ide, str):
+        raise InvalidState("options: 'ideologies' must be a comma-separated string of ideology names")
+    if ide.strip():
+        names = [x.strip() for x in ide.split(",") if x.strip()]
+        if len(names) != players:
+            raise InvalidState(f"options: 'ideologies' names {len(names)} ideologies for {players} players")
+        for x in names:
+            if x.lower() not in BOARD.ideology_index:
+                known = ", ".join(i.short for i in BOARD.ideologies)
+                raise InvalidState(f"options: 'ideologies' names unknown ideology '{x}' (known: {known})")
+    return out
+
+
+def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list[int]:
+    ide = options["ideologies"].strip()
+    if ide:
+        return [BOARD.ideology(x) for x in ide.split(",") if x.strip()]
+    return R.deal_ideologies(players, seed)
+
+
+class IdeologyState(IdeoState):
+    """An Ideology position speaking the ``State`` protocol."""
+
+    __slots__ = ()
+
+    # ----- protocol
+    def game(self) -> "IdeologyGame":
+        return GAME
+
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        return R.current_player(self)
+
+    def is_chance_node(self) -> bool:
+        return self.phase == PH_REVEAL
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_OVER
+
+    def legal_actions(self) -> list[int]:
+        return R.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return R.chance_outcomes(self)
+
+    def apply_action(self, action: int) -> None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"an action is an integer, not {action!r}")
+        R.apply(self, action)
+
+    def clone(self) -> "IdeologyState":
+        return IdeoState.clone(self)  # type: ignore[return-value]
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * self.n
+        return self.result[:]
+
+    def scores(self) -> list[float]:
+        """Global Influence per seat."""
+        return [float(R.global_influence(self, s)) for s in range(self.n)]
+
+    def action_to_string(self, action: int) -> str:
+        ph = self.phase
+        target = ""
+        if ph == PH_DIPLOMACY and A.OFFER <= action < A.OFFER + 3:
+            c = self.order[self.idx]
+            target = BOARD.ideologies[self.ideo[R.targets(self, c)[self.dip]]].short
+        extra = 0
+        if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
+            extra = R.action_extra(self, action)
+        return A.to_string(action, trading=ph == PH_TRADING,
+                           sequential=ph in (PH_TRADING, PH_DEVELOPMENT), target=target, extra=extra)
+
+    def string_from_action(self, text: str) -> int:
+        t = text.strip()
+        if t.isdigit() and int(t) in self.legal_actions():
+            return int(t)
+        return parse_action_text(self, t)
+
+    def evaluate(self, seat: int) -> float:
+        from engine.ideology.heuristics import evaluate
+
+        return evaluate(self, seat)
+
+    # ----- naming
+    def ideology_name(self, seat: int) -> str:
+        """Full ideology name of a seat."""
+        return BOARD.ideologies[self.ideo[seat]].name
+
+    def decision_name(self) -> str | None:
+        """What the player to move is asked, in words (None at the end)."""
+        if self.phase == PH_OVER:
+            return None
+        if self.conflict is not None:
+            t, stage = self.conflict[3], self.conflict[4]
+            if t == WMD_TYPE:
+                return "answer a WMD strike"
+            return "answer the attack" if stage == 0 else "go on with the conflict or withdraw"
+        if self.phase == PH_DIPLOMACY:
+            c = self.order[self.idx]
+            j = R.targets(self, c)[self.dip]
+            return f"diplomatic offer to {self.ideology_name(j)}"
+        return DECISION_NAMES.get(self.phase)
+
+    # ----- information
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows: the whole table, its own hand, its own pending offers and
+        Resource-phase discards; of the others only hand, deck and staged sizes."""
+        n = self.n
+        fr = self.conflict
+        regions: dict[str, Any] = {}
+        for r in range(BOARD.n):
+            if self.where[r] != IN_PLAY:
+                continue
+            b = r * 3 * n
+            regions[BOARD.regions[r].name] = {
+                "owner": self.owner[r],
+                "level": self.dev[r],
+                "max": R.max_influence(self, r),
+                "cards": [list(self.inf[b + t * n : b + t * n + n]) for t in range(3)],
+            }
+        conflict = None
+        if fr is not None:
+            att, dfn, r, t, stage = fr
+            conflict = {
+                "attacker": att,
+                "defender": dfn,
+                "region": BOARD.regions[r].name,
+                "type": "wmd" if t == WMD_TYPE else TYPE_NAMES[t],
+                "stage": "defender answers" if stage == 0 else "attacker decides",
+            }
+        cur = self.current_player()
+        return {
+            "game": "ideology",
+            "seat": seat,
+            "ideologies": [self.ideology_name(x) for x in range(n)],
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "turn_order": self.order[:],
+            "global_influence": [R.global_influence(self, x) for x in range(n)],
+            "regions": regions,
+            "region_deck": sorted(BOARD.regions[r].name for r in range(BOARD.n) if self.where[r] == OFF_DECK),
+            "revealed": BOARD.regions[self.revealed].name if self.revealed >= 0 else None,
+            "hand": self.hand[seat * 3 : seat * 3 + 3],
+            "hand_sizes": [self.hand_size(x) for x in range(n)],
+            "deck_sizes": [sum(self.deck[x * 3 : x * 3 + 3]) for x in range(n)],
+            "discards": [self.discard[x * 3 : x * 3 + 3] for x in range(n)],
+            "staged": self.staged[seat * 3 : seat * 3 + 3],
+            "staged_sizes": [sum(self.staged[x * 3 : x * 3 + 3]) for x in range(n)],
+            "advancements": [self.adv[x * NA : x * NA + NA] for x in range(n)],
+            "supply": self.supply[:],
+            "stances": [self.stance[i * n : i * n + n] for i in range(n)],
+            "my_offers": {str(j): self.offers[seat * n + j] for j in range(n) if self.offers[seat * n + j] >= 0},
+            "offers_made": [sum(1 for j in range(n) if self.offers[i * n + j] >= 0) for i in range(n)],
+            "last_offers": [self.shown_offers[i * n : i * n + n] for i in range(n)],
+            "attacked_by": self.attacked[:],
+            "conflict": conflict,
+            "traded": self.traded,
+            "passes": self.passes,
+            "to_move": cur,
+            "decision": self.decision_name(),
+            "result": None if self.result is None else self.result[:],
+        }
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> "IdeologyState":
+        """A state ``seat`` cannot tell apart: the others' hands and staged discards redrawn
+        from their unseen cards, their pending offers redrawn, and a fresh draw RNG."""
+        s = self.clone()
+        n = s.n
+        for o in range(n):
+            if o == seat:
+                continue
+            b = o * 3
+            pool: list[int] = []
+            for t in range(3):
+                pool.extend([t] * (s.hand[b + t] + s.staged[b + t] + s.deck[b + t]))
+            hs = s.hand_size(o)
+            ss = sum(s.staged[b : b + 3])
+            rng.shuffle(pool)
+            for t in range(3):
+                s.hand[b + t] = s.staged[b + t] = s.deck[b + t] = 0
+            for i, t in enumerate(pool):
+                if i < hs:
+                    s.hand[b + t] += 1
+                elif i < hs + ss:
+                    s.staged[b + t] += 1
+                else:
+                    s.deck[b + t] += 1
+            for j in range(n):
+                if s.offers[o * n + j] >= 0:
+                    choices = [PEACE, NEUTRAL]
+                    if not BOARD.isolationist[s.ideo[o]] or s.attacked[o] >> j & 1:
+                        choices.append(WAR)
+                    s.offers[o * n + j] = rng.choice(choices)
+        s.rng = rng.getrandbits(64)
+        s._legal = None
+        return s
+
+    # ----- checks
+    def fingerprint(self) -> tuple:
+        """Every field of the position (for replay and determinism tests)."""
+        out = []
+        for name in IdeoState.__slots__:
+            if name in ("history", "options", "_legal"):
+                continue
+            v = getattr(self, name)
+            out.append((name, tuple(v) if isinstance(v, list) else bytes(v) if isinstance(v, bytearray) else v))
+        return tuple(out)
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants (empty when sound).
+
+        A fast pass over flat lists runs at every step of the conformance suite; only when
+        it finds something does the detailed pass name each problem.
+        """
+        n = self.n
+        inf = self.inf
+        seats = [inf[x::n] for x in range(n)]  # per seat: cards per (region, type)
+        # Sector totals with one big-int addition (each byte lane is a sector; 5 x 45 cards
+        # cannot overflow a lane), and "total > cap" for every sector at once by adding
+        # 127 - cap to each lane and looking at the lanes' high bits.
+        big = 0
+        for row in seats:
+            big += int.from_bytes(row, "little")
+        totals = big.to_bytes(len(_CAP3), "little")
+        held = [sum(row[t::3]) for row in seats for t in range(3)]
+        if self.conflict is not None:
+            att, _, _, t, stage = self.conflict
+            if t != WMD_TYPE and stage == 0:
+                held[att * 3 + t] += 1  # the attack card on the table
+        piles = (self.hand, self.deck, self.discard, self.staged)
+        counts = list(map(sum, zip(held, *piles)))
+        owner = self.owner
+        off = list(itertools.compress(_REGIONS, map(operator.not_, self.where)))  # OFF_DECK == 0
+        ok = (
+            not (big + _LANE_ADD) & _LANE_HIGH
+            and not big & sum(map(_REGION_LANES.__getitem__, off))
+            and all(o == -1 for o in map(owner.__getitem__, off))
+            and min(owner) >= -1
+            and max(owner) < n
+            and min(self.dev) >= 1
+            and max(map(operator.sub, self.dev, _CAP)) <= 0
+            and min(min(p) for p in piles) >= 0
+            and all(sum(counts[x * 3 : x * 3 + 3]) == BOARD.deck_size for x in range(n))
+            and min(self.adv) >= 0
+            and min(self.supply) >= 0
+            and all(sum(self.adv[k::NA]) + self.supply[k] == a.count for k, a in enumerate(BOARD.advancements))
+            and self.stance == [self.stance[j * n + i] for i in range(n) for j in range(n)]
+            and min(self.stance) >= 0
+            and max(self.stance) <= 2
+            and sorted(self.order) == list(range(n))
+            and (self.result is not None) == (self.phase == PH_OVER)
+            and 0 <= self.passes < n
+        )
+        if ok:
+            return []
+        return self._explain_invariants(list(totals), counts)
+
+    def _explain_invariants(self, totals: list[int], counts: list[int]) -> list[str]:
+        bad: list[str] = []
+        n = self.n
+        for r in range(BOARD.n):
+            name = BOARD.regions[r].name
+            cap = 2 * BOARD.level[r]
+            sect = totals[r * 3 : r * 3 + 3]
+            if max(sect) > cap:
+                bad.append(f"{name} holds {sect} cards, more than {cap} in a sector")
+            if self.where[r] != IN_PLAY and (max(sect) or self.owner[r] != -1):
+                bad.append(f"{name} is still in the region deck but has cards or an owner")
+            if not -1 <= self.owner[r] < n:
+                bad.append(f"{name} has owner {self.owner[r]}")
+            if not 1 <= self.dev[r] <= cap:
+                bad.append(f"{name} level {self.dev[r]} out of range")
+        for x in range(n):
+            if min(p[x * 3 + t] for p in (self.hand, self.deck, self.discard, self.staged) for t in range(3)) < 0:
+                bad.append(f"seat {x}: negative card count in a pile")
+            total = sum(counts[x * 3 : x * 3 + 3])
+            if total != BOARD.deck_size:
+                bad.append(f"seat {x}: {total} influence cards accounted for, not {BOARD.deck_size}")
+        for k, a in enumerate(BOARD.advancements):
+            owned = sum(self.adv[k::NA])
+            if self.supply[k] < 0 or owned + self.supply[k] != a.count or min(self.adv[k::NA]) < 0:
+                bad.append(f"{a.name}: {owned} owned + {self.supply[k]} in supply != {a.count}")
+        for i in range(n):
+            for j in range(n):
+                if self.stance[i * n + j] != self.stance[j * n + i] or not 0 <= self.stance[i * n + j] <= 2:
+                    bad.append(f"stance between seats {i} and {j} is broken")
+        if sorted(self.order) != list(range(n)):
+            bad.append(f"turn order {self.order} is not a permutation")
+        if (self.result is not None) != (self.phase == PH_OVER):
+            bad.append("result and phase disagree")
+        if not 0 <= self.passes < n:
+            bad.append(f"pass count {self.passes} out of range")
+        return bad
+
+    # ----- records
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts stored with records to catch edited files."""
+        return {
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "ideologies": [self.ideology_name(x) for x in range(self.n)],
+            "global_influence": [R.global_influence(self, x) for x in range(self.n)],
+            "result": None if self.result is None else self.result[:],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        rec = make_record(GAME, seed=self.seed, players=self.n, options=self.options, actions=self.history)
+        rec["position"] = self.position_summary()
+        return rec
+
+
+class IdeologyGame:
+    """Ideology: The War of Ideas, 2-5 players."""
+
+    spec = SPEC
+
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> IdeologyState:
+        n = check_players(SPEC, players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidState(f"seed: expected an integer, got {seed!r}")
+        opts = _check_options(options, n)
+        ideos = _ideologies_for(opts, n, seed)
+        s = R.new_state(IdeologyState, n, seed, ideos, opts)
+        return s  # type: ignore[return-value]
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> IdeologyState:
+        rec = load_record(obj, self)
+        n = check_players(SPEC, rec["players"])
+        state = self.new_initial_state(players=n, seed=rec["seed"], **rec["options"])
+        for i, a in enumerate(rec["actions"]):
+            try:
+                state.apply_action(a)
+            except IllegalAction as exc:
+                raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
+        pos = obj.get("position") if isinstance(obj, Mapping) else None
+        if pos is not None:
+            if not isinstance(pos, Mapping):
+                raise InvalidState("record: field 'position' must be an object")
+            mine = state.position_summary()
+            for key, val in pos.items():
+                if key not in mine:
+                    raise InvalidState(f"record: field 'position.{key}' is unknown")
+                if mine[key] != val:
+                    raise InvalidState(
+                        f"record: field 'position.{key}' is {val!r} but the actions give {mine[key]!r}"
+                    )
+        return state
+
+
+GAME = IdeologyGame()

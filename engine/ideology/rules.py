@@ -1,0 +1,797 @@
+"""Ideology rules: setup, the eight phases of the turn, legal actions and transitions.
+
+Section references are to the seed rulebook ``/work/shared/seeds/ideology_rules_it.txt``
+("Preparazione del gioco", phases 1-8, "Fine del gioco e vittoria", "Ideology per due
+giocatori"). Where the rulebook is silent the reconstructed data in ``data/`` decides (see
+``docs/ideology.md``); the few rulings the engine itself makes are marked ``# ruling:``.
+
+A state always rests at a real decision (two or more legal actions), a chance node or the
+end: a decision with a single legal action (a forced pass, a defender with no card to
+cancel with) is applied at once by ``settle`` and not recorded in the history — replaying
+the history repeats it.
+"""
+
+from __future__ import annotations
+
+from engine.core.api import CHANCE, TERMINAL, IllegalAction, InvalidState
+from engine.core.rng import MASK64, splitmix64
+from engine.ideology import actions as A
+from engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
+from engine.ideology.state import (
+    IN_PLAY,
+    NA,
+    OFF_DECK,
+    PH_CONFLICT,
+    PH_DEVELOPMENT,
+    PH_DIPLOMACY,
+    PH_FOREIGN,
+    PH_OVER,
+    PH_RESOURCES,
+    PH_REVEAL,
+    PH_TRADING,
+    PHASE_NAMES,
+    WMD_TYPE,
+    IdeoState,
+)
+
+__all__ = [
+    "deal_ideologies",
+    "new_state",
+    "current_player",
+    "legal_actions",
+    "chance_outcomes",
+    "apply",
+    "settle",
+    "global_influence",
+    "trading_power",
+    "max_influence",
+    "controlled_mask",
+    "distance_penalty",
+    "advancement_level",
+    "defense_level",
+    "attack_level",
+    "gap_penalty",
+    "conflict_types",
+    "tiebreak_points",
+    "action_extra",
+    "consolidate",
+    "new_turn_order",
+    "begin_turn",
+    "draw",
+]
+
+NR = BOARD.n
+WMD_ADV = BOARD.wmd
+LEVEL = BOARD.level
+NMASK = BOARD.neighbour_mask
+ADV_DEF = BOARD.adv_defends
+ADV_FREE = BOARD.adv_free_mask
+HOME, CONTROLLED, ANYWHERE = 0, 1, 2  # indices of board.SCOPES
+
+
+# =============================================================================== queries
+
+
+def global_influence(s: IdeoState, seat: int) -> int:
+    """Global Influence: the Development Levels of the regions ``seat`` controls, +1 per
+    WMD owned (phase 1, "Fase delle risorse")."""
+    g = 0
+    owner = s.owner
+    dev = s.dev
+    for r in range(NR):
+        if owner[r] == seat:
+            g += dev[r]
+    return g + s.adv[seat * NA + WMD_ADV] * BOARD.advancements[WMD_ADV].global_influence
+
+
+def controlled_mask(s: IdeoState, seat: int) -> int:
+    """Bitmask of the regions ``seat`` controls."""
+    m = 0
+    for r, o in enumerate(s.owner):
+        if o == seat:
+            m |= 1 << r
+    return m
+
+
+def trading_power(s: IdeoState, seat: int) -> int:
+    """Regions where ``seat`` has any influence, controlled or not (phase 2), plus an
+    ideology's ``trade_bonus`` rule."""
+    k = 0
+    for r in range(NR):
+        if s.where[r] == IN_PLAY and s.region_cards(r, seat):
+            k += 1
+    return k + BOARD.rule_trade[s.ideo[seat]]
+
+
+def max_influence(s: IdeoState, r: int) -> int:
+    """Maximum Influence Level of a region: twice the printed level when controlled, the
+    current Development Level when independent (3.1, 4.1)."""
+    return 2 * LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
+
+
+def free_distance_mask(s: IdeoState, seat: int) -> int:
+    """Types (bits) in which ``seat`` pays no distance penalty (advancements, 4.1; rules)."""
+    m = BOARD.rule_free_mask[s.ideo[seat]]
+    base = seat * NA
+    for k in range(NA):
+        if s.adv[base + k] and ADV_FREE[k]:
+            m |= ADV_FREE[k]
+    return m
+
+
+def distance_penalty(s: IdeoState, seat: int, r: int, t: int, ctrl: int | None = None,
+                     free: int | None = None) -> int:
+    """Cards of type ``t`` paid because ``r`` is distant: not adjacent to a region ``seat``
+    controls (4.1) and, for a conflict, not controlled by ``seat`` itself (5.1)."""
+    if free is None:
+        free = free_distance_mask(s, seat)
+    if free >> t & 1 or s.owner[r] == seat:
+        return 0
+    if ctrl is None:
+        ctrl = controlled_mask(s, seat)
+    return 0 if NMASK[r] & ctrl else 1
+
+
+def advancement_level(s: IdeoState, seat: int, t: int) -> int:
+    """``seat``'s advancement level in type ``t``: Tactics (mil), Industry (eco) or
+    Patriotism (cul) cards owned, each level-2 card counting as the two it was bought with."""
+    lv = 0
+    base = seat * NA
+    for k in range(NA):
+        c = s.adv[base + k]
+        if c:
+            lv += c * ADV_DEF[k][t]
+    return lv
+
+
+def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
+    """Advancement level of a defender in region ``r`` (with ``defense`` special rules)."""
+    i = s.ideo[seat]
+    d = BOARD.rule_defense[i]
+    lv = advancement_level(s, seat, t) + d[ANYWHERE][t]
+    if s.owner[r] == seat:
+        lv += d[CONTROLLED][t]
+    if r == BOARD.ideologies[i].start_region:
+        lv += d[HOME][t]
+    return lv
+
+
+def attack_level(s: IdeoState, seat: int, t: int) -> int:
+    """Advancement level of an attacker (with ``offense`` special rules)."""
+    return advancement_level(s, seat, t) + BOARD.rule_offense[s.ideo[seat]][t]
+
+
+def gap_penalty(s: IdeoState, attacker: int, defender: int, r: int, t: int) -> int:
+    """Cards of type ``t`` the attacker pays for the defender's advancement lead (5.1); a
+    lead of the attacker's gives nothing."""
+    return max(0, defense_level(s, defender, t, r) - attack_level(s, attacker, t))
+
+
+def conflict_types(stance: int) -> tuple[int, ...]:
+    """Conflict types allowed at a stance (5): cultural always, economic at war or
+    neutral, military only at war."""
+    if stance == WAR:
+        return (MIL, ECO, CUL)
+    if stance == NEUTRAL:
+        return (ECO, CUL)
+    return (CUL,)
+
+
+def tiebreak_points(s: IdeoState, seat: int) -> int:
+    """End-of-game tie-break: 1 per level-1 advancement, 2 per level-2, WMD excluded."""
+    base = seat * NA
+    return sum(s.adv[base + k] * BOARD.advancements[k].tiebreak for k in range(NA))
+
+
+def can_buy(s: IdeoState, seat: int, k: int) -> bool:
+    """Whether ``seat`` can pay for advancement ``k`` now and the supply has one (3.2)."""
+    if s.supply[k] <= 0:
+        return False
+    a = BOARD.advancements[k]
+    b = seat * 3
+    for t in range(3):
+        if a.cost_cards[t] and s.hand[b + t] < a.cost_cards[t]:
+            return False
+    base = seat * NA
+    for c in a.cost_advs:
+        if s.adv[base + c] < 1:
+            return False
+    return True
+
+
+def targets(s: IdeoState, seat: int) -> list[int]:
+    """The opponents ``seat`` makes diplomatic offers to, in turn order."""
+    return [j for j in s.order if j != seat]
+
+
+def current_player(s: IdeoState) -> int:
+    """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+    ph = s.phase
+    if ph == PH_OVER:
+        return TERMINAL
+    if ph == PH_REVEAL:
+        return CHANCE
+    if ph == PH_CONFLICT and s.conflict is not None:
+        att, dfn, _, _, stage = s.conflict
+        return dfn if stage == 0 else att
+    return s.order[s.idx]
+
+
+# =============================================================================== setup
+
+
+def deal_ideologies(players: int, seed: int) -> list[int]:
+    """Deal ideology sheets at random (Preparazione del gioco); in a 2-player game the
+    second ideology comes from the pairing table (Ideology per due giocatori)."""
+    x = (seed * 0x2545F4914F6CDD1D + 0x1D) & MASK64
+    pool = list(range(len(BOARD.ideologies)))
+    dealt: list[int] = []
+    for _ in range(players if players != 2 else 1):
+        x, r = splitmix64(x)
+        dealt.append(pool.pop(r % len(pool)))
+    if players == 2:
+        dealt.append(BOARD.ideologies[dealt[0]].pair)
+    return dealt
+
+
+def new_state(cls: type[IdeoState], players: int, seed: int, ideologies: list[int],
+              options: dict) -> IdeoState:
+    """The position at the start of turn 1, settled at its first decision.
+
+    Args:
+        cls: The state class to build.
+        players: 2..5.
+        seed: Seed for card draws.
+        ideologies: Ideology index per seat.
+        options: Validated options (kept in the state and records).
+
+    Returns:
+        The state.
+    """
+    if len(set(ideologies)) != players:
+        raise InvalidState("options: 'ideologies' must name each ideology at most once")
+    s = cls()
+    n = players
+    s.n = n
+    s.seed = seed
+    s.options = dict(options)
+    s.ideo = list(ideologies)
+    s.seat_of = [-1] * len(BOARD.ideologies)
+    for seat, i in enumerate(ideologies):
+        s.seat_of[i] = seat
+    s.rng = splitmix64((seed ^ 0x1DE0_106E) & MASK64)[1]
+    s.inf = bytearray(NR * 3 * n)
+    s.hand = [0] * (3 * n)
+    s.deck = [0] * (3 * n)
+    s.discard = [0] * (3 * n)
+    s.staged = [0] * (3 * n)
+    s.adv = [0] * (NA * n)
+    s.stance = [NEUTRAL] * (n * n)  # 6: everyone starts neutral (the owl)
+    s.offers = [-1] * (n * n)
+    s.shown_offers = [-1] * (n * n)
+    s.attacked = [0] * n
+    for seat, i in enumerate(ideologies):
+        card = BOARD.ideologies[i]
+        r = card.start_region
+        s.where[r] = IN_PLAY
+        s.owner[r] = seat
+        s.dev[r] = BOARD.start_level  # Obiettivo del gioco: starting regions are level 3
+        for t in range(3):
+            # Preparazione: 3 military, 3 economic and 3 cultural cards beside the start region
+            s.inf[(r * 3 + t) * n + seat] = BOARD.start_cards
+            s.deck[seat * 3 + t] = card.split[t] - BOARD.start_cards
+        s.adv[seat * NA + card.start_advancement] += 1  # each ideology starts with one
+        s.supply[card.start_advancement] -= 1
+    # Turn Order Chart: markers on their colour's space, shifted left to close the gaps.
+    s.order = sorted(range(n), key=lambda seat: BOARD.ideologies[ideologies[seat]].chart)
+    begin_turn(s)
+    settle(s)
+    return s
+
+
+# =============================================================================== cards
+
+
+def draw(s: IdeoState, seat: int, k: int) -> int:
+    """Draw ``k`` cards into ``seat``'s hand; an empty deck is replaced by the shuffled
+    discard pile at once (phase 1). Returns the cards drawn (fewer when both run out)."""
+    b = seat * 3
+    deck = s.deck
+    got = 0
+    for _ in range(k):
+        tot = deck[b] + deck[b + 1] + deck[b + 2]
+        if tot == 0:
+            for t in range(3):
+                deck[b + t] += s.discard[b + t]
+                s.discard[b + t] = 0
+            tot = deck[b] + deck[b + 1] + deck[b + 2]
+            if tot == 0:
+                break
+        s.rng, x = splitmix64(s.rng)
+        p = x % tot
+        t = 0 if p < deck[b] else (1 if p < deck[b] + deck[b + 1] else 2)
+        deck[b + t] -= 1
+        s.hand[b + t] += 1
+        got += 1
+    return got
+
+
+# =============================================================================== phases
+
+
+def begin_turn(s: IdeoState) -> None:
+    """Start the next turn: phase 1 draws, then the Resource-phase discards if any."""
+    s.turn += 1
+    s.attacked = [0] * s.n
+    s.revealed = -1
+    # 1. Resources: simultaneously draw (or discard) to a hand equal to Global Influence.
+    for seat in s.order:
+        short = global_influence(s, seat) - s.hand_size(seat)
+        if short > 0:
+            draw(s, seat, short)
+    s.phase = PH_RESOURCES
+    s.idx = 0
+    _next_resources(s)
+
+
+def _excess(s: IdeoState, seat: int) -> int:
+    return s.hand_size(seat) - global_influence(s, seat)
+
+
+def _next_resources(s: IdeoState) -> None:
+    while s.idx < s.n and _excess(s, s.order[s.idx]) <= 0:
+        s.idx += 1
+    if s.idx >= s.n:
+        # the simultaneous discards are revealed together
+        for i in range(3 * s.n):
+            s.discard[i] += s.staged[i]
+            s.staged[i] = 0
+        s.phase = PH_TRADING  # 2. Trading, one seat at a time in turn order
+        s.idx = 0
+        s.traded = 0
+
+
+def _finish_trade(s: IdeoState) -> None:
+    # 2: after discarding, draw as many new cards
+    draw(s, s.order[s.idx], s.traded)
+    s.traded = 0
+    s.idx += 1
+    if s.idx >= s.n:
+        s.phase = PH_DEVELOPMENT  # 3. Development, one seat at a time, each completing
+        s.idx = 0
+
+
+def _start_foreign(s: IdeoState) -> None:
+    # 4: the top region tile is turned face up as a new independent region
+    if any(w == OFF_DECK for w in s.where):
+        s.phase = PH_REVEAL
+    else:
+        # ruling: with the region deck exhausted the phase goes on without a new region
+        s.phase = PH_FOREIGN
+        s.idx = 0
+        s.passes = 0
+
+
+def _rotate(s: IdeoState, passed: bool) -> None:
+    """Next seat in a one-action-at-a-time phase (4, 5); all passing in a row ends it."""
+    s.passes = s.passes + 1 if passed else 0
+    if s.passes >= s.n:
+        s.passes = 0
+        s.idx = 0
+        if s.phase == PH_FOREIGN:
+            s.phase = PH_CONFLICT  # 5. Conflict
+            s.conflict = None
+        else:
+            s.phase = PH_DIPLOMACY  # 6. Diplomacy
+            s.dip = 0
+            s.offers = [-1] * (s.n * s.n)
+        return
+    s.idx = (s.idx + 1) % s.n
+
+
+def _end_diplomacy(s: IdeoState) -> None:
+    """6: offers revealed; where two disagree the more critical holds (war > neutral > peace)."""
+    n = s.n
+    for i in range(n):
+        for j in range(i + 1, n):
+            st = max(s.offers[i * n + j], s.offers[j * n + i])
+            s.stance[i * n + j] = s.stance[j * n + i] = st
+    s.shown_offers = s.offers
+    s.offers = [-1] * (n * n)
+    consolidate(s)  # 7
+    new_turn_order(s)  # 8
+    gis = [global_influence(s, seat) for seat in range(n)]
+    # Fine del gioco: 12 or more at the end of phase 8 ends the game (not earlier).
+    if max(gis) >= BOARD.victory or s.turn >= s.options.get("max_turns", BOARD.max_turns):
+        _finish(s, gis)
+    else:
+        begin_turn(s)
+
+
+def consolidate(s: IdeoState) -> None:
+    """7. Consolidation: new levels (7.1), loss of control (7.2), new control (7.3)."""
+    n = s.n
+    inf = s.inf
+    # 7.1: a controlled region's level = cards in its weakest sector, at least 1
+    for r in range(NR):
+        if s.owner[r] >= 0:
+            b = r * 3 * n
+            low = min(sum(inf[b + t * n : b + t * n + n]) for t in range(3))
+            s.dev[r] = max(1, low)
+    # 7.2: keep control only with more cards than every single other ideology
+    for r in range(NR):
+        o = s.owner[r]
+        if o >= 0:
+            mine = s.region_cards(r, o)
+            if any(s.region_cards(r, x) >= mine for x in range(n) if x != o):
+                s.owner[r] = -1
+    # 7.3: an independent region full in all three sectors goes to a single plurality
+    for r in range(NR):
+        if s.where[r] != IN_PLAY or s.owner[r] >= 0:
+            continue
+        cap = s.dev[r]
+        if all(s.sector_total(r, t) >= cap for t in range(3)):
+            counts = [s.region_cards(r, x) for x in range(n)]
+            best = max(counts)
+            if best > 0 and counts.count(best) == 1:
+                s.owner[r] = counts.index(best)
+
+
+def new_turn_order(s: IdeoState) -> None:
+    """8. New turn order: descending Global Influence; ties keep their order (stable sort)."""
+    gis = [global_influence(s, seat) for seat in range(s.n)]
+    s.order.sort(key=lambda seat: -gis[seat])
+
+
+def _finish(s: IdeoState, gis: list[int]) -> None:
+    """Fine del gioco e vittoria: most Global Influence; ties by advancement points
+    (WMD excluded); a further tie shares the win."""
+    best = max(gis)
+    tied = [x for x in range(s.n) if gis[x] == best]
+    if len(tied) > 1:
+        pts = {x: tiebreak_points(s, x) for x in tied}
+        top = max(pts.values())
+        tied = [x for x in tied if pts[x] == top]
+    share = 1.0 / len(tied)
+    s.result = [share if x in tied else 0.0 for x in range(s.n)]
+    s.phase = PH_OVER
+
+
+# =============================================================================== legal
+
+
+def _gen(s: IdeoState) -> list[int]:
+    ph = s.phase
+    n = s.n
+    if ph == PH_OVER:
+        return []
+    if ph == PH_REVEAL:
+        return [A.REVEAL + r for r in range(NR) if s.where[r] == OFF_DECK]
+    if ph == PH_DIPLOMACY:
+        c = s.order[s.idx]
+        j = targets(s, c)[s.dip]
+        out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
+        # Isolationism (reconstructed special rule): war only on an attacker of this turn
+        if not BOARD.isolationist[s.ideo[c]] or s.attacked[c] >> j & 1:
+            out.append(A.OFFER + WAR)
+        return out
+    if ph == PH_CONFLICT and s.conflict is not None:
+        att, dfn, r, t, stage = s.conflict
+        if t == WMD_TYPE:
+            out = [A.CONCEDE]
+            if s.adv[dfn * NA + WMD_ADV] > 0:
+                out.append(A.RETALIATE)
+            return out
+        if stage == 0:
+            return [A.CANCEL, A.CONCEDE] if s.hand[dfn * 3 + t] > 0 else [A.CONCEDE]
+        return [A.CONTINUE, A.WITHDRAW] if s.hand[att * 3 + t] > 0 else [A.WITHDRAW]
+    seat = s.order[s.idx]
+    hb = seat * 3
+    hand = s.hand
+    if ph == PH_RESOURCES:
+        return [A.DISCARD + t for t in range(3) if hand[hb + t] > 0]
+    out = [A.PASS]
+    if ph == PH_TRADING:
+        if s.traded < trading_power(s, seat):
+            out.extend(A.DISCARD + t for t in range(3) if hand[hb + t] > 0)
+        return out
+    if ph == PH_DEVELOPMENT:
+        for r in range(NR):
+            if s.owner[r] == seat:
+                cap = 2 * LEVEL[r]  # 3.1: twice the printed level for a controlled region
+                for t in range(3):
+                    if hand[hb + t] and s.sector_total(r, t) < cap:
+                        out.append(A.DEVELOP + r * 3 + t)
+        for k in range(NA):
+            if can_buy(s, seat, k):
+                out.append(A.BUY + k)
+        out.sort()
+        return out
+    ctrl = controlled_mask(s, seat)
+    free = free_distance_mask(s, seat)
+    if ph == PH_FOREIGN:
+        inf = s.inf
+        where = s.where
+        owner = s.owner
+        h3 = hand[hb : hb + 3]
+        any_hand = h3[0] or h3[1] or h3[2]
+        places: list[int] = []
+        removes: list[int] = []
+        for r in range(NR):
+            if where[r] != IN_PLAY:
+                continue
+            o = owner[r]
+            if o == seat:
+                continue
+            b = r * 3 * n
+            if o < 0 and any_hand:
+                cap = s.dev[r]  # 4.1: an independent region holds its current level per sector
+                far = 0 if NMASK[r] & ctrl else 1
+                for t in range(3):
+                    h = h3[t]
+                    if h and h > (0 if free >> t & 1 else far):
+                        bt = b + t * n
+                        if sum(inf[bt : bt + n]) < cap:
+                            places.append(A.PLACE + r * 3 + t)
+            # 4.2: remove one's own card from an independent or an opponent's region
+            for t in range(3):
+                if inf[b + t * n + seat]:
+                    removes.append(A.REMOVE + r * 3 + t)
+        return out + places + removes
+    # PH_CONFLICT, no conflict running: declare one, or pass
+    has_wmd = s.adv[seat * NA + WMD_ADV] > 0
+    if not (hand[hb] or hand[hb + 1] or hand[hb + 2] or has_wmd):
+        return out
+    att_lv = [attack_level(s, seat, t) for t in range(3)]
+    for d in range(n):
+        if d == seat:
+            continue
+        st = s.stance[seat * n + d]
+        types = [t for t in conflict_types(st) if hand[hb + t]]
+        di = s.ideo[d]
+        war_wmd = has_wmd and st == WAR  # 5: a WMD is always an act of war
+        if not types and not war_wmd:
+            continue
+        def_adv = [advancement_level(s, d, t) for t in range(3)]
+        rd = BOARD.rule_defense[di]
+        home = BOARD.ideologies[di].start_region
+        for r in range(NR):
+            if s.where[r] != IN_PLAY:
+                continue
+            base = r * 3 * n + d
+            any_here = False
+            for t in types:
+                if s.inf[base + t * n] == 0:
+                    continue
+                any_here = True
+                dl = def_adv[t] + rd[ANYWHERE][t]
+                if s.owner[r] == d:
+                    dl += rd[CONTROLLED][t]
+                if r == home:
+                    dl += rd[HOME][t]
+                cost = 1 + max(0, dl - att_lv[t])
+                if not (free >> t & 1) and s.owner[r] != seat and not NMASK[r] & ctrl:
+                    cost += 1
+                if hand[hb + t] >= cost:
+                    out.append(A.ATTACK + (r * 3 + t) * A.NI + di)
+            if war_wmd and (any_here or s.inf[base] or s.inf[base + n] or s.inf[base + 2 * n]):
+                out.append(A.WMD + r * A.NI + di)
+    out.sort()
+    return out
+
+
+def legal_actions(s: IdeoState) -> list[int]:
+    """Sorted legal action ids (chance outcomes at the reveal)."""
+    if s._legal is None:
+        s._legal = _gen(s)
+    return s._legal[:]
+
+
+def chance_outcomes(s: IdeoState) -> list[tuple[int, float]]:
+    """Region tiles that may be turned up, each equally likely (4)."""
+    if s.phase != PH_REVEAL:
+        return []
+    acts = legal_actions(s)
+    p = 1.0 / len(acts)
+    return [(a, p) for a in acts]
+
+
+def action_extra(s: IdeoState, a: int) -> int:
+    """Extra cards (distance + advancement gap) an action costs its player now."""
+    kind, r, t, v = A.decode(a)
+    seat = s.order[s.idx] if s.phase not in (PH_OVER, PH_REVEAL) else -1
+    if kind == A.K_PLACE:
+        return distance_penalty(s, seat, r, t)
+    if kind == A.K_ATTACK:
+        d = s.seat_of[v]
+        return distance_penalty(s, seat, r, t) + gap_penalty(s, seat, d, r, t)
+    return 0
+
+
+# =============================================================================== apply
+
+
+def settle(s: IdeoState) -> None:
+    """Apply forced single-choice decisions until a real decision, chance or the end."""
+    while True:
+        legal = _gen(s)
+        if len(legal) == 1 and s.phase != PH_REVEAL:
+            _do(s, legal[0])
+            continue
+        s._legal = legal
+        return
+
+
+def apply(s: IdeoState, a: int) -> None:
+    """Apply a legal action and settle.
+
+    Raises:
+        IllegalAction: naming the action and why it is refused.
+    """
+    legal = s._legal if s._legal is not None else _gen(s)
+    if a not in legal:
+        raise IllegalAction(_why(s, a))
+    s.history.append(a)
+    s._legal = None
+    _do(s, a)
+    settle(s)
+
+
+def _why(s: IdeoState, a: int) -> str:
+    if s.phase == PH_OVER:
+        return "the game is over"
+    if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
+        return f"{a!r} is not an Ideology action id (0..{A.NUM_ACTIONS - 1})"
+    try:
+        text = A.to_string(a)
+    except ValueError:
+        return f"{a} is not an Ideology action id"
+    who = current_player(s)
+    whom = "chance" if who == CHANCE else BOARD.ideologies[s.ideo[who]].name
+    return f"'{text}' is not legal now ({PHASE_NAMES[s.phase]} phase, {whom} to decide)"
+
+
+def _do(s: IdeoState, a: int) -> None:
+    s._legal = None
+    ph = s.phase
+    n = s.n
+    if ph == PH_REVEAL:
+        r = a - A.REVEAL
+        s.where[r] = IN_PLAY
+        s.owner[r] = -1
+        s.revealed = r
+        s.phase = PH_FOREIGN
+        s.idx = 0
+        s.passes = 0
+        return
+    if ph == PH_DIPLOMACY:
+        c = s.order[s.idx]
+        j = targets(s, c)[s.dip]
+        s.offers[c * n + j] = a - A.OFFER
+        s.dip += 1
+        if s.dip >= n - 1:
+            s.dip = 0
+            s.idx += 1
+            if s.idx >= n:
+                _end_diplomacy(s)
+        return
+    if ph == PH_CONFLICT and s.conflict is not None:
+        _answer(s, a)
+        return
+    seat = s.order[s.idx]
+    hb = seat * 3
+    if ph == PH_RESOURCES:
+        t = a - A.DISCARD
+        s.hand[hb + t] -= 1
+        s.staged[hb + t] += 1  # hidden from the others until everyone has discarded
+        if _excess(s, seat) <= 0:
+            s.idx += 1
+            _next_resources(s)
+        return
+    if ph == PH_TRADING:
+        if a == A.PASS:
+            _finish_trade(s)
+            return
+        t = a - A.DISCARD
+        s.hand[hb + t] -= 1
+        s.discard[hb + t] += 1
+        s.traded += 1
+        if s.traded >= trading_power(s, seat):
+            _finish_trade(s)
+        return
+    if ph == PH_DEVELOPMENT:
+        if a == A.PASS:
+            s.idx += 1
+            if s.idx >= n:
+                _start_foreign(s)
+            return
+        if a >= A.DEVELOP:
+            x = a - A.DEVELOP
+            r, t = divmod(x, 3)
+            s.hand[hb + t] -= 1
+            s.inf[(r * 3 + t) * n + seat] += 1
+            return
+        k = a - A.BUY
+        adv = BOARD.advancements[k]
+        for t in range(3):
+            c = adv.cost_cards[t]
+            if c:
+                s.hand[hb + t] -= c
+                s.discard[hb + t] += c
+        for c in adv.cost_advs:  # 3.2: spent advancements go back to their piles
+            s.adv[seat * NA + c] -= 1
+            s.supply[c] += 1
+        s.adv[seat * NA + k] += 1
+        s.supply[k] -= 1
+        return
+    if ph == PH_FOREIGN:
+        if a == A.PASS:
+            _rotate(s, True)
+            return
+        if a < A.REMOVE:
+            r, t = divmod(a - A.PLACE, 3)
+            pen = distance_penalty(s, seat, r, t)  # 4.1: one more card of the type if distant
+            s.hand[hb + t] -= 1 + pen
+            s.discard[hb + t] += pen
+            s.inf[(r * 3 + t) * n + seat] += 1
+        else:
+            r, t = divmod(a - A.REMOVE, 3)
+            s.inf[(r * 3 + t) * n + seat] -= 1  # 4.2: the removed card is discarded
+            s.discard[hb + t] += 1
+        _rotate(s, False)
+        return
+    # PH_CONFLICT: declare or pass
+    if a == A.PASS:
+        _rotate(s, True)
+        return
+    kind, r, t, di = A.decode(a)
+    d = s.seat_of[di]
+    s.attacked[d] |= 1 << seat
+    if kind == A.K_WMD:
+        s.adv[seat * NA + WMD_ADV] -= 1
+        s.supply[WMD_ADV] += 1
+        s.conflict = (seat, d, r, WMD_TYPE, 0)
+        return
+    # 5.1: distance and advancement-gap penalties, then 5.2: the first attack card
+    pen = distance_penalty(s, seat, r, t) + gap_penalty(s, seat, d, r, t)
+    s.hand[hb + t] -= pen + 1
+    s.discard[hb + t] += pen
+    s.conflict = (seat, d, r, t, 0)
+
+
+def _answer(s: IdeoState, a: int) -> None:
+    """5.2: the attack/cancel sequence (and a WMD strike's answer)."""
+    assert s.conflict is not None
+    att, dfn, r, t, stage = s.conflict
+    n = s.n
+    if t == WMD_TYPE:
+        if a == A.RETALIATE:
+            # the defender spends its own WMD: both are spent, the strike is cancelled
+            s.adv[dfn * NA + WMD_ADV] -= 1
+            s.supply[WMD_ADV] += 1
+        else:
+            for tt in range(3):
+                i = (r * 3 + tt) * n + dfn
+                s.discard[dfn * 3 + tt] += s.inf[i]
+                s.inf[i] = 0
+        s.conflict = None
+        _rotate(s, False)
+        return
+    if a == A.CANCEL:
+        s.hand[dfn * 3 + t] -= 1
+        s.discard[dfn * 3 + t] += 1
+        s.discard[att * 3 + t] += 1  # both cards are discarded
+        s.conflict = (att, dfn, r, t, 1)
+    elif a == A.CONCEDE:
+        # the attacker's last card replaces one of the defender's; the defender's is discarded
+        s.inf[(r * 3 + t) * n + dfn] -= 1
+        s.discard[dfn * 3 + t] += 1
+        s.inf[(r * 3 + t) * n + att] += 1
+        s.conflict = None
+        _rotate(s, False)
+    elif a == A.CONTINUE:
+        s.hand[att * 3 + t] -= 1  # no penalties again within the same conflict
+        s.conflict = (att, dfn, r, t, 0)
+    else:  # WITHDRAW
+        s.conflict = None
+        _rotate(s, False)
