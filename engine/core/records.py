@@ -8,7 +8,7 @@ and names the first action that does not apply.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.core.api import Game, IllegalAction, InvalidState, State
 
@@ -124,13 +124,40 @@ def replay(game: Game, record: Mapping[str, Any], upto: int | None = None) -> St
     """
     rec = load_record(record, game)
     state = game.new_initial_state(players=rec["players"], seed=rec["seed"], **rec["options"])
-    acts = rec["actions"] if upto is None else rec["actions"][:upto]
-    for i, a in enumerate(acts):
+    apply_actions(state, rec["actions"] if upto is None else rec["actions"][:upto])
+    return state
+
+
+def apply_actions(state: State, actions: Sequence[int]) -> State:
+    """Apply a record's actions to ``state`` in order; an action that does not apply is an
+    ``InvalidState`` naming its index."""
+    for i, a in enumerate(actions):
         try:
             state.apply_action(a)
         except IllegalAction as exc:
             raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
     return state
+
+
+def check_position(state: Any, record: Any) -> None:
+    """Compare a record's optional ``position`` summary with ``state.position_summary()``.
+
+    A saved record carries a few facts about its final position (turn, VP, …); an edited action
+    list that still happens to be legal is caught here. Raises ``InvalidState`` naming the field.
+    """
+    pos = record.get("position") if isinstance(record, Mapping) else None
+    if pos is None:
+        return
+    if not isinstance(pos, Mapping):
+        raise InvalidState("record: field 'position' must be an object")
+    mine = state.position_summary()
+    for key, val in pos.items():
+        if key not in mine:
+            raise InvalidState(f"record: field 'position.{key}' is unknown")
+        if mine[key] != val:
+            raise InvalidState(
+                f"record: field 'position.{key}' is {val!r} but the actions give {mine[key]!r}"
+            )
 
 
 def dumps(record: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ from engine.core.api import (
     check_players,
     parse_action_text,
 )
-from engine.core.records import load_record, make_record
+from engine.core.records import apply_actions, check_position, load_record, make_record
 from engine.ideology import actions as A
 from engine.ideology import rules as R
 from engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, WAR
@@ -421,23 +421,8 @@ class IdeologyGame:
         rec = load_record(obj, self)
         n = check_players(SPEC, rec["players"])
         state = self.new_initial_state(players=n, seed=rec["seed"], **rec["options"])
-        for i, a in enumerate(rec["actions"]):
-            try:
-                state.apply_action(a)
-            except IllegalAction as exc:
-                raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
-        pos = obj.get("position") if isinstance(obj, Mapping) else None
-        if pos is not None:
-            if not isinstance(pos, Mapping):
-                raise InvalidState("record: field 'position' must be an object")
-            mine = state.position_summary()
-            for key, val in pos.items():
-                if key not in mine:
-                    raise InvalidState(f"record: field 'position.{key}' is unknown")
-                if mine[key] != val:
-                    raise InvalidState(
-                        f"record: field 'position.{key}' is {val!r} but the actions give {mine[key]!r}"
-                    )
+        apply_actions(state, rec["actions"])
+        check_position(state, obj)
         return state
 
 

@@ -13,7 +13,7 @@ from engine.core.api import (
     InvalidState,
     parse_action_text,
 )
-from engine.core.records import load_record, make_record
+from engine.core.records import apply_actions, check_position, load_record, make_record
 from engine.twilight import actions as A
 from engine.twilight import frames as F
 from engine.twilight import rules as R
@@ -270,23 +270,8 @@ class TwilightGame:
             raise InvalidState("record: field 'players' must be 2 for Twilight Struggle")
         opts = _check_options(rec["options"])
         state = self.new_initial_state(seed=rec["seed"], **opts)
-        for i, a in enumerate(rec["actions"]):
-            try:
-                state.apply_action(a)
-            except IllegalAction as exc:
-                raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
-        pos = obj.get("position") if isinstance(obj, Mapping) else None
-        if pos is not None:
-            if not isinstance(pos, Mapping):
-                raise InvalidState("record: field 'position' must be an object")
-            mine = state.position_summary()
-            for key, val in pos.items():
-                if key not in mine:
-                    raise InvalidState(f"record: field 'position.{key}' is unknown")
-                if mine[key] != val:
-                    raise InvalidState(
-                        f"record: field 'position.{key}' is {val!r} but the actions give {mine[key]!r}"
-                    )
+        apply_actions(state, rec["actions"])
+        check_position(state, obj)
         return state
 
 

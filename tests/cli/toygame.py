@@ -20,7 +20,7 @@ from engine.core.api import (
     check_players,
     parse_action_text,
 )
-from engine.core.records import load_record, make_record
+from engine.core.records import make_record, replay
 
 STEP, LEAP, DIE0, DIE1 = range(4)
 NAMES = ("step", "leap", "die 0", "die 1")
@@ -51,14 +51,7 @@ class ToyRace:
         return ToyState(n, seed, {**self.spec.options, **options})
 
     def state_from_json(self, obj: Mapping[str, Any]) -> "ToyState":
-        rec = load_record(obj, self)
-        s = self.new_initial_state(rec["players"], rec["seed"], **rec["options"])
-        for i, a in enumerate(rec["actions"]):
-            try:
-                s.apply_action(a)
-            except IllegalAction as exc:
-                raise InvalidState(f"record: actions[{i}] = {a} does not apply: {exc}") from None
-        return s
+        return replay(self, obj)  # type: ignore[return-value]
 
 
 GAME = ToyRace()

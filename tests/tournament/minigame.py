@@ -20,7 +20,7 @@ from engine.core.api import (
     InvalidState,
     check_players,
 )
-from engine.core.records import load_record, make_record
+from engine.core.records import make_record, replay
 
 BIDS = 4
 
@@ -49,11 +49,7 @@ class MiniGame:
         return MiniState(self, players, seed, {**self.spec.options, **options})
 
     def state_from_json(self, obj: Mapping[str, Any]) -> "MiniState":
-        rec = load_record(obj, self)
-        state = self.new_initial_state(rec["players"], rec["seed"], **rec["options"])
-        for a in rec["actions"]:
-            state.apply_action(a)
-        return state
+        return replay(self, obj)  # type: ignore[return-value]
 
 
 GAME = MiniGame()
