@@ -21,7 +21,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest tests bench --benchmark-disable
-	REALPOLITIK_PURE=1 $(BIN)/python -m pytest tests/core tests/twilight
+	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(BIN)/python -m pytest tests/core tests/twilight
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest bench --benchmark-only

@@ -205,7 +205,7 @@ class TwilightState(TSState):
         return tuple(
             (name, tuple(map(tuple, v)) if name == "hands" else (tuple(v) if isinstance(v, list) else v))
             for name in TSState.__slots__
-            if name not in ("_queue", "options", "history")
+            if name not in ("_queue", "_legal", "options", "history")
             for v in (getattr(self, name),)
         )
 

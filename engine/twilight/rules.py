@@ -6,6 +6,8 @@ a player or chance must act; ``legal_actions`` and ``apply`` answer the top fram
 
 from __future__ import annotations
 
+import os
+
 from engine.core.api import IllegalAction
 from engine.core.rng import shuffle
 from engine.twilight import actions as A
@@ -704,7 +706,9 @@ def advance(s: TSState) -> None:
                 F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
                 continue
             break
-        if k in F.CHANCE_KINDS:
+        if k in F.CHANCE_KINDS or k == F.ACTION:
+            # An action round always offers a move: every card may be played for influence
+            # (a scoring card as its event), and an empty hand may pass (action_legal).
             break
         if not legal_actions(s):
             stack.pop()
@@ -811,11 +815,30 @@ def realign_legal(s: TSState, fr: tuple) -> list[int]:
     return _realign_moves(realign_targets(s, fr[1], fr[6]), fr[3], fr[4], fr[5])
 
 
+_CHECK_LEGAL = os.environ.get("REALPOLITIK_CHECK_LEGAL", "") not in ("", "0")
+
+
 def legal_actions(s: TSState) -> list[int]:
-    """Sorted legal action ids for the top frame."""
+    """Sorted legal action ids for the top frame (a fresh list the caller may keep).
+
+    The result is remembered with the history length and the top frame, so that the
+    ``apply`` that usually follows checks legality without generating the moves again.
+    """
     if s.winner >= 0 or not s.stack:
         return []
     fr = s.stack[-1]
+    known = s._legal
+    if known is not None and known[0] == len(s.history) and known[1] is fr:
+        if _CHECK_LEGAL:
+            fresh = _legal_actions(s, fr)
+            assert fresh == known[2], ("stale legal-action cache", fresh, known[2])
+        return known[2][:]
+    out = _legal_actions(s, fr)
+    s._legal = (len(s.history), fr, out[:])
+    return out
+
+
+def _legal_actions(s: TSState, fr: tuple) -> list[int]:
     k = fr[0]
     if k in F.CHANCE_KINDS:
         return [a for a, _ in chance_outcomes(s)]
@@ -891,7 +914,8 @@ def apply(s: TSState, a: int) -> None:
     """Apply action ``a`` (must be legal) and advance to the next decision."""
     if s.winner >= 0:
         raise IllegalAction("the game is over")
-    legal = legal_actions(s)
+    legal = legal_actions(s)  # usually remembered from the caller's own legal_actions()
+    s._legal = None
     if a not in legal:
         raise IllegalAction(illegal_reason(s, a))
     fr = s.stack.pop()

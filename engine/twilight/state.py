@@ -115,6 +115,7 @@ class TSState:
         "seed",
         "options",
         "_queue",
+        "_legal",
     )
 
     def __init__(self) -> None:
@@ -157,6 +158,17 @@ class TSState:
         self.seed = 0
         self.options: dict = {}
         self._queue: list[tuple] | None = None
+        # (history length, top frame, legal ids) from the last legal_actions(): apply() checks
+        # legality against it instead of generating the moves a second time (rules.apply).
+        self._legal: tuple[int, tuple, list[int]] | None = None
+
+    def touch(self) -> None:
+        """Forget what was derived from the fields (the legal actions ``rules.legal_actions``
+        remembers for the next ``apply``). Code that edits fields directly — test positions,
+        position editors — calls this after editing; ``apply`` and ``clone`` need not.
+        ``REALPOLITIK_CHECK_LEGAL=1`` makes a forgotten call fail loudly (``make test`` sets it
+        for one pass)."""
+        self._legal = None
 
     def clone(self) -> "TSState":
         """An independent copy. Tuples and ints are shared (immutable); lists are copied."""
@@ -201,6 +213,7 @@ class TSState:
         c.seed = self.seed
         c.options = self.options
         c._queue = None
+        c._legal = None
         return c
 
     # ----- influence and control (2.1.7) -----

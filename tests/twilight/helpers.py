@@ -82,6 +82,7 @@ def position(
     s.headline = [0, 0]
     s.history = []
     s.round_start = [s.presence_mask(USSR), s.presence_mask(US)]
+    s.touch()
     return s
 
 

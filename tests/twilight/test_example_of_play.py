@@ -146,6 +146,7 @@ def set_hands(s, ussr: list[int], us: list[int]) -> None:
     s.deck = [x for x in s.deck if x not in want] + back
     assert len(ussr) == len(s.hands[USSR]) and len(us) == len(s.hands[US])
     s.hands = [list(ussr), list(us)]
+    s.touch()
     check_piles(s)
 
 
@@ -153,6 +154,7 @@ def new_game():
     """The printed starting hands; the deck stacked for turn 2's deal and turn 3's first cards."""
     s = GAME.new_initial_state(seed=1)
     s.hands = [list(USSR_T1), list(US_T1)]
+    s.touch()
     # Turn 2's deal: one card at a time, USSR first, until both hands hold 8 (rules.deal).
     order = []
     for i in range(8):

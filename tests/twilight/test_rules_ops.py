@@ -115,6 +115,7 @@ def test_coup_needs_opponent_influence_6_3_1() -> None:
     assert A.play(26, F.M_INFLUENCE) in s.legal_actions()
     assert R.coup_targets(s, US) == 0
     s.set_inf(USSR, c("mexico"), 1)
+    s.touch()  # edited by hand after legal_actions()
     assert A.play(26, F.M_COUP) in s.legal_actions()
 
 

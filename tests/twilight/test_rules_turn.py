@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.api import IllegalAction
 from engine.twilight.board import BOARD
 from engine.twilight.game import GAME
 from engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE
@@ -55,6 +58,7 @@ def test_headline_is_hidden_then_resolved_by_ops_us_first_on_ties_4_5_c() -> Non
     s.hands = [[30, 19, 7], [63, 26, 4]]
     s.deck = [x for x in s.deck if x not in (30, 19, 7, 63, 26, 4)]
     s.discard = []
+    s.touch()
     act(s, "#30 Decolonization: headline")
     obs = s.observation(US)
     assert obs["headline"] == {"USSR": "hidden"}  # simultaneous choice: the US may not see it
@@ -71,6 +75,7 @@ def test_scoring_headline_goes_second_and_china_cannot_be_headlined() -> None:
     s.deck = [x for x in s.deck if x not in (1, 26)] + [x for x in s.hands[0] + s.hands[1] if x not in (1, 26)]
     s.hands = [[1], [26]]
     s.set_inf(USSR, c("north_korea"), 3)
+    s.touch()
     act(s, "#1 Asia Scoring: headline")
     act(s, "#26 CIA Created: headline")
     # CIA (1 op) resolves before the 0-value scoring card: the US conducts its op first
@@ -84,6 +89,7 @@ def test_defectors_cancel_the_ussr_headline() -> None:
     keep = (14, 103)
     s.deck = [x for x in s.deck if x not in keep] + [x for x in s.hands[0] + s.hands[1] if x not in keep]
     s.hands = [[14], [103]]
+    s.touch()
     act(s, "#14 COMECON: headline")
     act(s, "#103 Defectors: headline")
     assert 14 in s.discard and 14 not in s.removed
@@ -252,3 +258,19 @@ def test_illegal_action_names_the_reason() -> None:
     except Exception as exc:
         assert "space" in str(exc)
     assert texts(s)
+
+
+def test_remembered_legal_actions_are_private_and_forgotten_after_a_move() -> None:
+    """rules.legal_actions remembers its answer for the next apply; callers get their own list,
+    a move forgets it, and touch() forgets it after a direct edit."""
+    s = GAME.new_initial_state(seed=4)
+    first = s.legal_actions()
+    first.clear()  # the caller's list is its own
+    again = s.legal_actions()
+    assert again and again == R._legal_actions(s, s.stack[-1])
+    s.apply_action(again[0])
+    assert s.legal_actions() == R._legal_actions(s, s.stack[-1])
+    with pytest.raises(IllegalAction):
+        s.apply_action(again[0] + 10_000)
+    s.touch()
+    assert s._legal is None
