@@ -39,3 +39,22 @@ def midgame(name: str = "twilight", seed: int = 2026, steps: int = 120) -> Any:
                 state.apply_action(rng.choice(state.legal_actions()))
             n += 1
     raise RuntimeError("no mid-game position found")
+
+
+def legal_actions_call(state: Any) -> Any:
+    """A callable that generates ``state``'s legal actions afresh each time.
+
+    A game may remember its last answer (Twilight Struggle keeps it for the next
+    ``apply_action``); timing repeated calls would then time a cache hit, so the memory is
+    forgotten (``touch()``) before each call where the state has it.
+    """
+    touch = getattr(state, "touch", None)
+    if touch is None:
+        return state.legal_actions
+
+    def fresh() -> Any:
+        touch()
+        return state.legal_actions()
+
+    return fresh
+

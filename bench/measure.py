@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from ai.ismcts import SearchConfig, search
-from bench.common import midgame, random_playout
+from bench.common import legal_actions_call, midgame, random_playout
 from engine import load_game
 
 
@@ -67,7 +67,7 @@ def measure(game: str, seconds: float) -> dict[str, float]:
         "playouts_per_s": round(pps, 2),
         "steps_per_s": round(sps, 1),
         "clone_us": round(_per_call_us(state.clone, seconds / 2), 3),
-        "legal_actions_us": round(_per_call_us(state.legal_actions, seconds / 2), 3),
+        "legal_actions_us": round(_per_call_us(legal_actions_call(state), seconds / 2), 3),
         "ismcts_iters_per_s": round(ismcts_rate(game, seconds), 1),
     }
 

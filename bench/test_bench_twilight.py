@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bench.common import midgame, random_playout
+from bench.common import legal_actions_call, midgame, random_playout
 from engine import load_game
 
 
@@ -30,7 +30,7 @@ def test_clone(benchmark) -> None:
 
 def test_legal_actions(benchmark) -> None:
     state = midgame()
-    legal = benchmark(state.legal_actions)
+    legal = benchmark(legal_actions_call(state))
     assert legal == state.legal_actions() and legal
 
 
