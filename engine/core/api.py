@@ -25,6 +25,9 @@ __all__ = [
     "UnknownGame",
     "Action",
     "Seat",
+    "check_action",
+    "check_players",
+    "parse_action_text",
 ]
 
 Action = int
@@ -210,8 +213,6 @@ def check_players(spec: GameSpec, players: int | None) -> int:
         InvalidState: if the count is out of range.
     """
     if players is None:
-        if spec.min_players != spec.max_players:
-            return spec.min_players
         return spec.min_players
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidState(f"players: expected an integer, got {players!r}")
@@ -220,6 +221,17 @@ def check_players(spec: GameSpec, players: int | None) -> int:
             f"players: {spec.title} takes {spec.min_players}–{spec.max_players} players, not {players}"
         )
     return players
+
+
+def check_action(action: object) -> int:
+    """An action as ``apply_action`` receives it must be a plain int (not a bool, str, …).
+
+    Raises:
+        IllegalAction: naming what was given instead.
+    """
+    if not isinstance(action, int) or isinstance(action, bool):
+        raise IllegalAction(f"an action is an integer, not {action!r}")
+    return action
 
 
 def parse_action_text(state: State, text: str, legal: Sequence[int] | None = None) -> int:

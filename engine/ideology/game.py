@@ -14,9 +14,9 @@ from typing import Any, Mapping
 from engine.core.api import (
     ChanceMode,
     GameSpec,
-    IllegalAction,
     Information,
     InvalidState,
+    check_action,
     check_players,
     parse_action_text,
 )
@@ -136,9 +136,7 @@ class IdeologyState(IdeoState):
         return R.chance_outcomes(self)
 
     def apply_action(self, action: int) -> None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"an action is an integer, not {action!r}")
-        R.apply(self, action)
+        R.apply(self, check_action(action))
 
     def clone(self) -> "IdeologyState":
         return IdeoState.clone(self)  # type: ignore[return-value]

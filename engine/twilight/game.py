@@ -8,9 +8,9 @@ from typing import Any, Mapping
 from engine.core.api import (
     ChanceMode,
     GameSpec,
-    IllegalAction,
     Information,
     InvalidState,
+    check_action,
     parse_action_text,
 )
 from engine.core.records import apply_actions, check_position, load_record, make_record
@@ -82,9 +82,7 @@ class TwilightState(TSState):
         return R.chance_outcomes(self)
 
     def apply_action(self, action: int) -> None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"an action is an integer, not {action!r}")
-        R.apply(self, action)
+        R.apply(self, check_action(action))
 
     def clone(self) -> "TwilightState":
         return TSState.clone(self)  # type: ignore[return-value]
