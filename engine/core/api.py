@@ -235,7 +235,8 @@ def check_action(action: object) -> int:
 
 
 def parse_action_text(state: State, text: str, legal: Sequence[int] | None = None) -> int:
-    """Match text against the legal actions' strings (exact, then unique prefix, case-insensitive).
+    """Match text against the legal actions' strings (exact, then unique prefix, then unique
+    substring, case-insensitive); a bare number that is a legal action id is that action.
 
     Args:
         state: The state whose legal actions are candidates.
@@ -252,6 +253,8 @@ def parse_action_text(state: State, text: str, legal: Sequence[int] | None = Non
     if not want:
         raise IllegalAction("empty move")
     cands = list(state.legal_actions() if legal is None else legal)
+    if want.isdigit() and int(want) in cands:
+        return int(want)
     names = [(a, " ".join(state.action_to_string(a).lower().split())) for a in cands]
     exact = [a for a, n in names if n == want]
     if len(exact) == 1:

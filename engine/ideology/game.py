@@ -163,10 +163,7 @@ class IdeologyState(IdeoState):
                            sequential=ph in (PH_TRADING, PH_DEVELOPMENT), target=target, extra=extra)
 
     def string_from_action(self, text: str) -> int:
-        t = text.strip()
-        if t.isdigit() and int(t) in self.legal_actions():
-            return int(t)
-        return parse_action_text(self, t)
+        return parse_action_text(self, text)
 
     def evaluate(self, seat: int) -> float:
         from engine.ideology.heuristics import evaluate

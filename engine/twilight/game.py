@@ -108,10 +108,7 @@ class TwilightState(TSState):
         return A.to_string(self.top(), action)
 
     def string_from_action(self, text: str) -> int:
-        t = text.strip()
-        if t.isdigit() and int(t) in self.legal_actions():
-            return int(t)
-        return parse_action_text(self, t)
+        return parse_action_text(self, text)
 
     def evaluate(self, seat: int) -> float:
         from engine.twilight.heuristics import evaluate
