@@ -82,7 +82,13 @@ class Decoded:
 
 
 def decode(a: int) -> Decoded:
-    """Split an action id."""
+    """Split an action id (ids in range come from a table built once: no allocation)."""
+    if 0 <= a < NUM_ACTIONS:
+        return _DECODED[a]
+    return _decode(a)
+
+
+def _decode(a: int) -> Decoded:
     if a < COUNTRY_BASE:
         return Decoded("play", a // 8, a % 8)
     if a < OPTION_BASE:
@@ -92,6 +98,9 @@ def decode(a: int) -> Decoded:
     if a < DIE_BASE:
         return Decoded("card", a - CARD_BASE)
     return Decoded("die", a - DIE_BASE)
+
+
+_DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
 
 
 def card_label(n: int) -> str:

@@ -36,6 +36,8 @@ ASIA_MASK = BOARD.region_mask[ASIA]
 SEA_MASK = BOARD.sea_mask
 EUROPE_MASK = BOARD.region_mask[EUROPE]
 CA_SA_MASK = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[SOUTH_AMERICA]
+CARD_SIDE = tuple(CARDS[n].side if n in CARDS else -1 for n in range(max(CARDS) + 1))
+CARD_SCORING = tuple(bool(n in CARDS and CARDS[n].scoring) for n in range(max(CARDS) + 1))
 WAR_CARDS = frozenset((11, 13, 24, 36, 102))  # 7.6
 SCORING_CARDS = frozenset(n for n, c in CARDS.items() if c.scoring)
 CHINA = 6
@@ -221,6 +223,16 @@ def space_allowed(s: TSState, side: int, ops: int) -> bool:
         return False
     limit = 2 if space_holder(s, 2) == side else 1
     return s.space_tries[side] < limit and ops >= BOARD.space[box][0]
+
+
+def space_min_ops(s: TSState, side: int) -> int:
+    """The least ops value a card needs for ``side``'s space attempt now, 0 when none is allowed
+    (``space_allowed(s, side, ops)`` is ``0 < space_min_ops(s, side) <= ops``)."""
+    box = s.space[side] + 1
+    if box > 8:
+        return 0
+    limit = 2 if space_holder(s, 2) == side else 1
+    return BOARD.space[box][0] if s.space_tries[side] < limit else 0
 
 
 def advance_space(s: TSState, side: int, boxes: int, vp_last_only: bool = False) -> None:
@@ -736,7 +748,11 @@ def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
         hand = sorted(s.hands[fr[4]])
         p = 1.0 / len(hand)
         return [(A.card_choice(c), p) for c in hand]
-    return [(A.die(v), 1.0 / 6.0) for v in range(1, 7)]
+    return list(DIE_OUTCOMES)
+
+
+DIE_ACTIONS = tuple(A.die(v) for v in range(1, 7))
+DIE_OUTCOMES = tuple((a, 1.0 / 6.0) for a in DIE_ACTIONS)
 
 
 def play_modes(s: TSState, side: int, card: int, can_realign: bool | None = None,
@@ -762,6 +778,15 @@ def play_modes(s: TSState, side: int, card: int, can_realign: bool | None = None
     return out
 
 
+# Influence (always), then realign and coup when they have targets: by (can_realign | can_coup << 1).
+PLAY_BASE_MODES = (
+    (F.M_INFLUENCE,),
+    (F.M_INFLUENCE, F.M_REALIGN),
+    (F.M_INFLUENCE, F.M_COUP),
+    (F.M_INFLUENCE, F.M_REALIGN, F.M_COUP),
+)
+
+
 def action_legal(s: TSState, fr: tuple) -> list[int]:
     side = fr[1]
     only = fr[2]
@@ -785,14 +810,24 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
         # #98: the next card of the USSR's order still in the hand (others may have left it)
         nxt = next((x for x in s.ames if x in hand), None)
         cards = [nxt] if nxt else list(hand)
-    can_realign = bool(realign_targets(s, side))
-    can_coup = bool(coup_targets(s, side))
+    # What play_modes asks per card, asked once for the round: the ops modes other than
+    # influence and space do not depend on the card, space only on its ops value.
+    base = PLAY_BASE_MODES[(1 if realign_targets(s, side) else 0) | (2 if coup_targets(s, side) else 0)]
+    space_min = space_min_ops(s, side)
+    o = 1 - side
     for card in cards:
-        modes = play_modes(s, side, card, can_realign, can_coup)
-        if s.missile_envy == side and card == 49:
-            modes = [m for m in modes if m != F.M_EVENT]
-        out.extend(A.play(card, m) for m in modes)
-    if s.cmc >> opp(side) & 1:  # #40: the threatened side may cancel the crisis
+        if card != CHINA:
+            if CARD_SCORING[card]:
+                out.append(card * 8 + F.M_EVENT)
+                continue
+            if CARD_SIDE[card] != o and not (s.missile_envy == side and card == 49) and can_play_event(s, card, side):
+                out.append(card * 8 + F.M_EVENT)
+        k = card * 8
+        for m in base:
+            out.append(k + m)
+        if space_min and ops_value(s, card, side) >= space_min:
+            out.append(k + F.M_SPACE)
+    if s.cmc >> o & 1:  # #40: the threatened side may cancel the crisis
         if side == USSR and s.influence(USSR, CUBA) >= 2:
             out.append(A.option(A.OPT_CMC_CUBA))
         if side == US and s.influence(US, W_GERMANY) >= 2:
@@ -801,7 +836,8 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             out.append(A.option(A.OPT_CMC_TURKEY))
     if not hand or s.ar > (6 if s.turn <= 3 else 7):
         out.append(A.option(A.OPT_PASS))  # 9.8 China never forced; box-8 round is optional
-    return sorted(out)
+    out.sort()
+    return out
 
 
 def influence_legal(s: TSState, fr: tuple) -> list[int]:
@@ -841,7 +877,9 @@ def legal_actions(s: TSState) -> list[int]:
 def _legal_actions(s: TSState, fr: tuple) -> list[int]:
     k = fr[0]
     if k in F.CHANCE_KINDS:
-        return [a for a, _ in chance_outcomes(s)]
+        if k == F.RCARD:
+            return [a for a, _ in chance_outcomes(s)]
+        return list(DIE_ACTIONS)
     if k == F.ACTION:
         return action_legal(s, fr)
     if k == F.INFLUENCE:
@@ -861,17 +899,16 @@ def _legal_actions(s: TSState, fr: tuple) -> list[int]:
         return [A.option(A.OPT_EVENT_FIRST), A.option(A.OPT_OPS_FIRST)]
     if k == F.PLACE or k == F.REMOVE:
         side_t, mask, cap, done = fr[3], fr[5], fr[6], fr[7]
-        base = side_t * N
-        out = []
-        for c in bits(mask):
-            if cap and done.count(c) >= cap:
-                continue
-            if k == F.REMOVE and not s.inf[base + c]:
-                continue
-            out.append(A.country(c))
+        if cap:
+            for c in set(done):
+                if done.count(c) >= cap:
+                    mask &= ~(1 << c)
+        if k == F.REMOVE:
+            mask &= _presence(s.inf, side_t)
+        out = _mask_moves(mask)  # ascending, below the OPTION ids
         if out and fr[8]:
             out.append(A.option(A.OPT_DONE))
-        return sorted(out)
+        return out
     if k == F.CCOUNTRY:
         return _mask_moves(fr[4])
     if k == F.COPTION:
@@ -914,7 +951,12 @@ def apply(s: TSState, a: int) -> None:
     """Apply action ``a`` (must be legal) and advance to the next decision."""
     if s.winner >= 0:
         raise IllegalAction("the game is over")
-    legal = legal_actions(s)  # usually remembered from the caller's own legal_actions()
+    fr = s.stack[-1] if s.stack else None
+    known = s._legal
+    if known is not None and known[0] == len(s.history) and known[1] is fr and not _CHECK_LEGAL:
+        legal = known[2]  # remembered from the caller's own legal_actions(); not copied
+    else:
+        legal = legal_actions(s)
     s._legal = None
     if a not in legal:
         raise IllegalAction(illegal_reason(s, a))
