@@ -17,6 +17,14 @@ _ADJ: tuple[int, ...] = ()
 _ASIA = 0
 _SEA = 0
 _BASE = 0
+# Scoring constants (init_scoring): per scoring region (mask, presence, domination, control VP
+# with control < 0 meaning "wins the game", counted as 20), battlegrounds, superpower neighbours.
+_REGIONS: tuple[tuple[int, int, int, int], ...] = ()
+_BGM = 0
+_BG_LIST: tuple[int, ...] = ()
+_ADJ_SUPER: tuple[int, int] = (0, 0)
+_TAIWAN_BIT = 0
+_ASIA_REGION = 1
 
 
 def init(
@@ -108,3 +116,58 @@ def realign_moves(mask: int, remaining: int, asia_b: int, sea_b: int) -> list[in
         if cost <= remaining:
             out.append(_BASE + c)
     return out
+
+
+def init_scoring(
+    regions: Sequence[tuple[int, int, int, int]], bg_mask: int, adj_super: Sequence[int], taiwan: int, asia: int
+) -> None:
+    """Store the scoring constants (called once by ``movegen``): ``regions[r]`` is
+    ``(mask, presence, domination, control)`` for scoring region ``r``."""
+    global _REGIONS, _BGM, _BG_LIST, _ADJ_SUPER, _TAIWAN_BIT, _ASIA_REGION
+    _REGIONS = tuple(tuple(r) for r in regions)  # type: ignore[misc]
+    _BGM = bg_mask
+    _BG_LIST = tuple(c for c in range(_N) if bg_mask >> c & 1)
+    _ADJ_SUPER = (adj_super[0], adj_super[1])
+    _TAIWAN_BIT = 1 << taiwan
+    _ASIA_REGION = asia
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def board_terms(inf: list[int], formosan: bool) -> tuple[tuple[int, ...], int]:
+    """The board part of the evaluator, for the US: what scoring each region now would give
+    (net VP, 10.1; Europe control counted as 20), and the sum over battlegrounds of the
+    influence lead clamped to [-4, 4].
+
+    ``formosan``: #101 Formosan Resolution is in effect (Taiwan is a US battleground in Asia
+    while the US controls it).
+    """
+    cm = (control(inf, 0), control(inf, 1))
+    projs = []
+    for r, (mask, pres, dom, ctrl) in enumerate(_REGIONS):
+        tally = []
+        for side in (0, 1):
+            m = cm[side] & mask
+            bg = _BGM | _TAIWAN_BIT if side == 1 and r == _ASIA_REGION and formosan else _BGM
+            tally.append((_popcount(m), _popcount(m & bg), _popcount(m & _ADJ_SUPER[1 - side])))
+        total_bg = _popcount(mask & _BGM)
+        vp = [0, 0]
+        for side in (0, 1):
+            mine, other = tally[side], tally[1 - side]
+            if mine[0] == 0:
+                continue
+            if mine[1] == total_bg and mine[0] > other[0]:
+                base = 20 if ctrl < 0 else ctrl
+            elif mine[0] > other[0] and mine[1] > other[1] and mine[1] > 0 and mine[0] > mine[1]:
+                base = dom
+            else:
+                base = pres
+            vp[side] = base + mine[1] + mine[2]
+        projs.append(vp[1] - vp[0])
+    lead = 0
+    for c in _BG_LIST:
+        d = inf[_N + c] - inf[c]
+        lead += 4 if d > 4 else -4 if d < -4 else d
+    return tuple(projs), lead

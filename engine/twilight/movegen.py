@@ -32,6 +32,9 @@ def init(mod: ModuleType) -> ModuleType:
     """Give ``mod`` the board constants (once) and return it."""
     if mod.__name__ not in _READY:
         mod.init(BOARD.n, BOARD.stability, BOARD.adj_mask, BOARD.region_mask[ASIA], BOARD.sea_mask, COUNTRY_BASE)
+        by_region = {v[0]: v for v in BOARD.scoring.values()}
+        regions = [(BOARD.region_mask[r],) + tuple(by_region[r][1:]) for r in range(len(by_region))]
+        mod.init_scoring(regions, BOARD.bg_mask, BOARD.adj_superpower, BOARD.country("taiwan"), ASIA)
         _READY.add(mod.__name__)
     return mod
 
@@ -46,10 +49,11 @@ def use(mod: ModuleType) -> None:
     global MG, IMPL
     MG = init(mod)
     IMPL = mod.IMPL
-    from engine.twilight import rules, state
+    from engine.twilight import heuristics, rules, state
 
     state.bind(MG)
     rules.bind(MG)
+    heuristics.bind(MG)
 
 
 def pure() -> ModuleType:

@@ -43,6 +43,10 @@ def test_lockstep_random_games_identical(both) -> None:
             lb, fb = b.legal_actions(), b.fingerprint()
             assert la == lb, f"seed {seed} step {len(a.history)}: legal actions differ"
             assert fa == fb, f"seed {seed} step {len(a.history)}: states differ"
+            for formosan in (False, True):
+                assert pure.board_terms(a.inf, formosan) == comp.board_terms(b.inf, formosan), (
+                    f"seed {seed} step {len(a.history)}: evaluator board terms differ"
+                )
             if a.is_terminal():
                 assert b.is_terminal() and a.returns() == b.returns()
                 break
@@ -71,6 +75,7 @@ def test_kernels_agree_on_edge_masks(both) -> None:
         for side in (0, 1):
             assert pure.influence_moves(inf, side, mask, 3, 1, 1) == comp.influence_moves(inf, side, mask, 3, 1, 1)
         assert pure.realign_moves(mask, 2, 1, 0) == comp.realign_moves(mask, 2, 1, 0)
+    assert pure.board_terms(inf, True) == comp.board_terms(inf, True)
     for side in (0, 1):
         assert pure.presence(inf, side) == comp.presence(inf, side)
         assert pure.control(inf, side) == comp.control(inf, side)
