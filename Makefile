@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py engine/twilight/_movegen_c.pyx
+$(STAMP): $(BIN)/python pyproject.toml setup.py engine/twilight/_movegen_c.pyx engine/twilight/_core_c.pyx
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 

@@ -1,4 +1,4 @@
-"""Build the compiled move generator; everything else is in pyproject.toml.
+"""Build the compiled move generator and core; everything else is in pyproject.toml.
 
 The extension is optional at run time (``engine.twilight.movegen`` falls back to the
 pure-Python reference), but ``pip install .`` compiles it on a machine with a C compiler.
@@ -9,7 +9,10 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=cythonize(
-        [Extension("engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"])],
+        [
+            Extension("engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"]),
+            Extension("engine.twilight._core_c", ["engine/twilight/_core_c.pyx"]),
+        ],
         compiler_directives={"language_level": "3"},
     )
 )

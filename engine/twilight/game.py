@@ -16,6 +16,7 @@ from engine.core.api import (
 from engine.core.records import apply_actions, check_position, load_record, make_record
 from engine.twilight import actions as A
 from engine.twilight import frames as F
+from engine.twilight import movegen
 from engine.twilight import rules as R
 from engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
 from engine.twilight.events import EVENTS, load_all
@@ -52,10 +53,16 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class TwilightState(TSState):
-    """A Twilight Struggle position speaking the ``State`` protocol."""
+class TwilightState:
+    """A Twilight Struggle position speaking the ``State`` protocol.
+
+    The protocol lives here once; a state's fields and rules come from one of two bases (see
+    ``movegen``): :class:`PureTwilightState` (``state.TSState`` run by ``rules``, the
+    reference) or :class:`CompiledTwilightState` (``_core_c.CState`` run by ``_core_c``).
+    """
 
     __slots__ = ()
+    _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
 
     # ----- protocol -----
     def game(self) -> "TwilightGame":
@@ -65,7 +72,7 @@ class TwilightState(TSState):
         return 2
 
     def current_player(self) -> int:
-        return R.current_player(self)
+        return self._core.current_player(self)
 
     def is_chance_node(self) -> bool:
         return self.winner < 0 and self.stack[-1][0] in F.CHANCE_KINDS
@@ -74,18 +81,15 @@ class TwilightState(TSState):
         return self.winner >= 0
 
     def legal_actions(self) -> list[int]:
-        return R.legal_actions(self)
+        return self._core.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.is_chance_node():
             return []
-        return R.chance_outcomes(self)
+        return self._core.chance_outcomes(self)
 
     def apply_action(self, action: int) -> None:
-        R.apply(self, check_action(action))
-
-    def clone(self) -> "TwilightState":
-        return TSState.clone(self)  # type: ignore[return-value]
+        self._core.apply(self, check_action(action))
 
     def returns(self) -> list[float]:
         if self.winner == USSR:
@@ -242,6 +246,27 @@ class TwilightState(TSState):
         return rec
 
 
+class PureTwilightState(TwilightState, TSState):
+    """A position run by the pure-Python reference (``rules``)."""
+
+    __slots__ = ()
+    _core = R
+
+
+_CORE_C = movegen.compiled_core()
+if _CORE_C is not None:
+
+    class CompiledTwilightState(TwilightState, _CORE_C.CState):  # type: ignore[name-defined,misc]
+        """A position run by the compiled core (``_core_c``)."""
+
+        __slots__ = ()
+        _core = _CORE_C
+
+else:
+    CompiledTwilightState = None  # type: ignore[assignment,misc]
+movegen.load_core()
+
+
 class TwilightGame:
     """Twilight Struggle (seed edition): 2 players, USSR seat 0, US seat 1."""
 
@@ -255,9 +280,9 @@ class TwilightGame:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidState(f"seed: expected an integer, got {seed!r}")
         opts = _check_options(options)
-        s = R.new_state(seed, opts)
-        s.__class__ = TwilightState
-        return s  # type: ignore[return-value]
+        if movegen.CORE is None:
+            return R.new_state(seed, opts, PureTwilightState)  # type: ignore[return-value]
+        return movegen.CORE.new_state(seed, opts, CompiledTwilightState)  # type: ignore[no-any-return]
 
     def state_from_json(self, obj: Mapping[str, Any]) -> TwilightState:
         rec = load_record(obj, self)

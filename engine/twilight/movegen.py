@@ -1,4 +1,5 @@
-"""Chooses the compiled hot loops (``_movegen_c``) or the pure-Python reference (``_movegen_py``).
+"""Chooses the compiled hot loops (``_movegen_c``) and core (``_core_c``), or the pure-Python
+reference (``_movegen_py`` with ``rules``).
 
 ``REALPOLITIK_PURE=1`` forces the reference; so does a missing compiled extension (``IMPL``
 then says ``pure`` and ``realpolitik bench`` warns). Both modules have identical signatures.
@@ -44,11 +45,35 @@ MG: ModuleType = init(_load())
 IMPL: str = MG.IMPL
 
 
+# The compiled core (``_core_c``: state class and rules hot path) when the loops in use are the
+# compiled ones, else None (states are then ``TSState`` run by ``rules``). Set by ``load_core``
+# once ``rules`` is importable (``game`` calls it), and by ``use``.
+CORE: ModuleType | None = None
+
+
+def compiled_core() -> ModuleType | None:
+    """The compiled core module if it is built, else None."""
+    try:
+        from engine.twilight import _core_c  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _core_c
+
+
+def load_core() -> ModuleType | None:
+    """Select the core that matches the selected loops (called once by ``game``)."""
+    global CORE
+    CORE = compiled_core() if IMPL == "compiled" else None
+    return CORE
+
+
 def use(mod: ModuleType) -> None:
-    """Switch every caller to ``mod`` (tests and bench compare the two implementations)."""
-    global MG, IMPL
+    """Switch every caller to ``mod`` (tests and bench compare the two implementations): its
+    loops, and for states created from now on the matching core (compiled or ``rules``)."""
+    global MG, IMPL, CORE
     MG = init(mod)
     IMPL = mod.IMPL
+    CORE = compiled_core() if IMPL == "compiled" else None
     from engine.twilight import heuristics, rules, state
 
     state.bind(MG)

@@ -87,9 +87,10 @@ US_SETUP = {
 }
 
 
-def new_state(seed: int, options: dict) -> TSState:
-    """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3)."""
-    s = TSState()
+def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
+    """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3).
+    ``cls`` is the state class to create (a ``TSState`` subclass)."""
+    s = cls()
     s.seed = seed
     s.options = dict(options)
     s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)

@@ -1,0 +1,1418 @@
+# cython: language_level=3, boundscheck=False, cdivision=False, initializedcheck=False
+"""Compiled Twilight Struggle core: the state as a ``cdef class`` and the rules' hot path
+(legal actions, applying actions, the frame machine and the turn sequence) in typed Cython.
+
+``rules.py`` (with ``state.TSState``) is the reference this module must match action for
+action: ``tests/twilight/test_core_differential.py`` plays seeded games through both in
+lockstep and compares legal actions, action texts and every field at every step. Each
+function here carries the name and rule citations of its counterpart in ``rules.py``; read
+that module for the prose. Card events stay in Python (``engine/twilight/events``): they run
+on this state through its Python attributes (under 1% of a random game's time).
+
+Frames are the same tuples as in ``frames.py``; kinds and modes are C constants here, checked
+against ``frames.py`` at import.
+"""
+
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.stdint cimport uint64_t
+
+from engine.core.api import IllegalAction
+from engine.core.rng import shuffle
+from engine.twilight import _movegen_c as MG
+from engine.twilight import actions as A
+from engine.twilight import frames as F
+from engine.twilight import rules as R
+from engine.twilight.board import (
+    AFRICA, ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
+)
+from engine.twilight.events import EVENTS, RESUME
+
+IMPL = "compiled"
+
+# ---------------------------------------------------------------- constants
+cdef enum:
+    USSR = 0
+    US = 1
+    K_SETUP = 0
+    K_HEADLINE = 1
+    K_ACTION = 2
+    K_ORDER = 3
+    K_OPSTART = 4
+    K_INFLUENCE = 5
+    K_REALIGN = 6
+    K_RROLL = 7
+    K_COUP = 8
+    K_CROLL = 9
+    K_SROLL = 10
+    K_OPSMODE = 11
+    K_EVENT = 12
+    K_FINISH = 13
+    K_PLACE = 14
+    K_REMOVE = 15
+    K_CCOUNTRY = 16
+    K_COPTION = 17
+    K_CCARD = 18
+    K_ROLL = 19
+    K_RCARD = 20
+    K_CALL = 21
+    K_TRAP = 22
+    K_TROLL = 23
+    K_HELD = 24
+    M_EVENT = 0
+    M_INFLUENCE = 1
+    M_REALIGN = 2
+    M_COUP = 3
+    M_SPACE = 4
+    M_HEADLINE = 5
+    AUTO = -2
+    CHANCE_P = -1
+    PH_SETUP = 0
+    PH_HEADLINE = 1
+    PH_ACTION = 2
+    PH_END = 3
+    PH_OVER = 4
+    COUNTRY_BASE = 900
+    OPTION_BASE = 1000
+    CARD_BASE = 1100
+    DIE_BASE = 1250
+    OPT_PASS = 0
+    OPT_EVENT_FIRST = 1
+    OPT_OPS_FIRST = 2
+    OPT_CMC_CUBA = 3
+    OPT_CMC_WGERMANY = 4
+    OPT_CMC_TURKEY = 5
+    OPT_RETURN = 6
+    OPT_DONE = 7
+    OPT_MODE_BASE = 10
+    OPT_MODE_PASS = 19
+    OPTIONAL_MODES = 128
+    CHINA = 6
+    UN_INTERVENTION = 32
+    DEFECTORS = 103
+    MAXC = 128
+
+# The reference's numbering, checked once: a renumbered frame kind must fail loudly here.
+_KINDS = (
+    (K_SETUP, F.SETUP), (K_HEADLINE, F.HEADLINE), (K_ACTION, F.ACTION), (K_ORDER, F.ORDER),
+    (K_OPSTART, F.OPSTART), (K_INFLUENCE, F.INFLUENCE), (K_REALIGN, F.REALIGN), (K_RROLL, F.RROLL),
+    (K_COUP, F.COUP), (K_CROLL, F.CROLL), (K_SROLL, F.SROLL), (K_OPSMODE, F.OPSMODE),
+    (K_EVENT, F.EVENT), (K_FINISH, F.FINISH), (K_PLACE, F.PLACE), (K_REMOVE, F.REMOVE),
+    (K_CCOUNTRY, F.CCOUNTRY), (K_COPTION, F.COPTION), (K_CCARD, F.CCARD), (K_ROLL, F.ROLL),
+    (K_RCARD, F.RCARD), (K_CALL, F.CALL), (K_TRAP, F.TRAP), (K_TROLL, F.TROLL), (K_HELD, F.HELD),
+    (M_EVENT, F.M_EVENT), (M_INFLUENCE, F.M_INFLUENCE), (M_REALIGN, F.M_REALIGN), (M_COUP, F.M_COUP),
+    (M_SPACE, F.M_SPACE), (M_HEADLINE, F.M_HEADLINE), (AUTO, F.AUTO), (CHANCE_P, F.CHANCE_P),
+    (COUNTRY_BASE, A.COUNTRY_BASE), (OPTION_BASE, A.OPTION_BASE), (CARD_BASE, A.CARD_BASE),
+    (DIE_BASE, A.DIE_BASE), (OPT_PASS, A.OPT_PASS), (OPT_EVENT_FIRST, A.OPT_EVENT_FIRST),
+    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CMC_CUBA, A.OPT_CMC_CUBA),
+    (OPT_CMC_WGERMANY, A.OPT_CMC_WGERMANY), (OPT_CMC_TURKEY, A.OPT_CMC_TURKEY),
+    (OPT_RETURN, A.OPT_RETURN), (OPT_DONE, A.OPT_DONE), (OPT_MODE_BASE, A.OPT_MODE_BASE),
+    (OPT_MODE_PASS, A.OPT_MODE_PASS), (OPTIONAL_MODES, R.OPTIONAL_MODES), (CHINA, R.CHINA),
+    (UN_INTERVENTION, R.UN_INTERVENTION), (DEFECTORS, R.DEFECTORS), (A.PLAY_BASE, 0),
+)
+for _mine, _ref in _KINDS:
+    if _mine != _ref:
+        raise ImportError(f"_core_c constants out of step with the reference ({_mine} != {_ref})")
+
+cdef int N = BOARD.n
+if N > MAXC:
+    raise ImportError("at most 128 countries")
+cdef long STAB[MAXC]
+cdef bint BATTLEGROUND[MAXC]
+cdef int NB[MAXC][16]
+cdef int NNB[MAXC]
+for _c in range(N):
+    STAB[_c] = BOARD.stability[_c]
+    BATTLEGROUND[_c] = BOARD.battleground[_c]
+    NNB[_c] = len(BOARD.neighbours[_c])
+    if NNB[_c] > 16:
+        raise ImportError("at most 16 neighbours per country")
+    for _i, _n in enumerate(BOARD.neighbours[_c]):
+        NB[_c][_i] = _n
+
+cdef dict CARDS = BOARD.cards
+cdef int C_OPS[MAXC]
+cdef int C_SIDE[MAXC]
+cdef bint C_SCORING[MAXC]
+cdef bint C_STARRED[MAXC]
+cdef bint C_WAR[MAXC]
+cdef bint C_ON_TABLE[MAXC]
+for _n in range(MAXC):
+    C_OPS[_n] = 0
+    C_SIDE[_n] = -1
+    C_SCORING[_n] = False
+    C_STARRED[_n] = False
+    C_WAR[_n] = _n in R.WAR_CARDS
+    C_ON_TABLE[_n] = _n in R.ON_TABLE
+for _n, _card in CARDS.items():
+    if not 0 < _n < MAXC:
+        raise ImportError("card numbers must be 1..127")
+    C_OPS[_n] = _card.ops
+    C_SIDE[_n] = _card.side
+    C_SCORING[_n] = _card.scoring
+    C_STARRED[_n] = _card.starred
+
+cdef int SP_OPS[9]
+cdef int SP_ROLL[9]
+cdef int SP_VP1[9]
+cdef int SP_VP2[9]
+for _b in range(9):
+    SP_OPS[_b], SP_ROLL[_b], SP_VP1[_b], SP_VP2[_b] = BOARD.space[_b][:4]
+
+cdef object ASIA_MASK = BOARD.region_mask[ASIA]
+cdef object SEA_MASK = BOARD.sea_mask
+cdef object EUROPE_MASK = BOARD.region_mask[EUROPE]
+cdef object ME_MASK = BOARD.region_mask[MIDDLE_EAST]
+cdef object CA_SA_MASK = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[SOUTH_AMERICA]
+cdef object ADJ_SUPER0 = BOARD.adj_superpower[0]
+cdef object ADJ_SUPER1 = BOARD.adj_superpower[1]
+cdef object REGION_MASKS = tuple(BOARD.region_mask)
+cdef dict PREREQUISITES = R.PREREQUISITES
+cdef dict PROHIBITED_BY = R.PROHIBITED_BY
+cdef int JAPAN = R.JAPAN
+cdef int FRANCE = R.FRANCE
+cdef int W_GERMANY = R.W_GERMANY
+cdef int CUBA = R.CUBA
+cdef int TURKEY = R.TURKEY
+cdef tuple DIE_ACTIONS = R.DIE_ACTIONS
+cdef tuple DIE_OUTCOMES = R.DIE_OUTCOMES
+cdef tuple PLAY_BASE_MODES = R.PLAY_BASE_MODES
+cdef tuple FINAL_ORDER = (2, 1, 3, 37, 35, 79)
+cdef bint CHECK_LEGAL = R._CHECK_LEGAL
+cdef object ONE = 1
+
+
+cdef inline bint bit(object mask, int i):
+    return (mask >> i) & 1
+
+
+cdef inline int opp(int side):
+    return 1 - side
+
+
+# ---------------------------------------------------------------- the state
+cdef class CState:
+    """The compiled twin of ``state.TSState``: the same fields under the same names, so that
+    event code and everything outside the core read and write it alike (see state.py)."""
+
+    cdef public list inf
+    cdef public int vp, defcon, turn, ar, phase, phasing
+    cdef public list milops, space, space_tries, rounds_done, hands, deck, discard, removed, box, inplay
+    cdef public int china
+    cdef public bint china_up
+    cdef public list headline
+    cdef public object perm, turnfx
+    cdef public int red_scare, cmc, lads, chernobyl, missile_envy
+    cdef public list ames
+    cdef public int revealed, wwby
+    cdef public list round_start, stack
+    cdef public object rng
+    cdef public int winner
+    cdef public str end_reason
+    cdef public list history
+    cdef public object seed
+    cdef public object options
+    cdef public object _queue, _legal
+
+    def __init__(self):
+        self.inf = [0] * (2 * N)
+        self.vp = 0
+        self.defcon = 5
+        self.turn = 1
+        self.ar = 0
+        self.phase = PH_SETUP
+        self.phasing = -1
+        self.milops = [0, 0]
+        self.space = [0, 0]
+        self.space_tries = [0, 0]
+        self.rounds_done = [0, 0]
+        self.hands = [[], []]
+        self.deck = []
+        self.discard = []
+        self.removed = []
+        self.box = []
+        self.inplay = []
+        self.china = USSR
+        self.china_up = True
+        self.headline = [0, 0]
+        self.perm = 0
+        self.turnfx = 0
+        self.red_scare = 0
+        self.cmc = 0
+        self.lads = 0
+        self.chernobyl = -1
+        self.missile_envy = -1
+        self.ames = []
+        self.revealed = 0
+        self.wwby = 0
+        self.round_start = [0, 0]
+        self.stack = []
+        self.rng = 0
+        self.winner = -1
+        self.end_reason = ""
+        self.history = []
+        self.seed = 0
+        self.options = {}
+        self._queue = None
+        self._legal = None
+
+    def touch(self):
+        """See ``TSState.touch``."""
+        self._legal = None
+
+    def clone(self):
+        """An independent copy (see ``TSState.clone``)."""
+        cdef CState c = type(self).__new__(type(self))
+        c.inf = self.inf[:]
+        c.vp = self.vp
+        c.defcon = self.defcon
+        c.turn = self.turn
+        c.ar = self.ar
+        c.phase = self.phase
+        c.phasing = self.phasing
+        c.milops = self.milops[:]
+        c.space = self.space[:]
+        c.space_tries = self.space_tries[:]
+        c.rounds_done = self.rounds_done[:]
+        c.hands = [(<list>self.hands[0])[:], (<list>self.hands[1])[:]]
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.removed = self.removed[:]
+        c.box = self.box[:]
+        c.inplay = self.inplay[:]
+        c.china = self.china
+        c.china_up = self.china_up
+        c.headline = self.headline[:]
+        c.perm = self.perm
+        c.turnfx = self.turnfx
+        c.red_scare = self.red_scare
+        c.cmc = self.cmc
+        c.lads = self.lads
+        c.chernobyl = self.chernobyl
+        c.missile_envy = self.missile_envy
+        c.ames = self.ames[:]
+        c.revealed = self.revealed
+        c.wwby = self.wwby
+        c.round_start = self.round_start[:]
+        c.stack = self.stack[:]
+        c.rng = self.rng
+        c.winner = self.winner
+        c.end_reason = self.end_reason
+        c.history = self.history[:]
+        c.seed = self.seed
+        c.options = self.options
+        c._queue = None
+        c._legal = None
+        return c
+
+    # ----- influence and control (2.1.7) -----
+    def influence(self, int side, int c):
+        return self.inf[side * N + c]
+
+    def add_inf(self, int side, int c, long n):
+        _add_inf(self, side, c, n)
+
+    def remove_inf(self, int side, int c, long n):
+        return _remove_inf(self, side, c, n)
+
+    def set_inf(self, int side, int c, long n):
+        self.inf[side * N + c] = n if n > 0 else 0
+
+    def controller(self, int c):
+        if _controls(self, USSR, c):
+            return USSR
+        if _controls(self, US, c):
+            return US
+        return -1
+
+    def controls(self, int side, int c):
+        return _controls(self, side, c)
+
+    def control_mask(self, int side):
+        return MG.control(self.inf, side)
+
+    def presence_mask(self, int side):
+        return MG.presence(self.inf, side)
+
+    def influence_to_control(self, int side, int c):
+        cdef long need = _inf(self, 1 - side, c) + STAB[c]
+        return need if need > STAB[c] else STAB[c]
+
+    # ----- tracks -----
+    def gain_vp(self, int side, int n):
+        self.vp += n if side == US else -n
+
+    def flag(self, int card):
+        return bool((self.perm | self.turnfx) >> card & 1)
+
+    def set_perm(self, int card, bint on=True):
+        if on:
+            self.perm |= ONE << card
+        else:
+            self.perm &= ~(ONE << card)
+
+    def set_turn(self, int card, bint on=True):
+        if on:
+            self.turnfx |= ONE << card
+        else:
+            self.turnfx &= ~(ONE << card)
+
+    def is_over(self):
+        return self.winner >= 0
+
+    def end(self, int winner, str reason):
+        _end(self, winner, reason)
+
+
+cdef inline long _inf(CState s, int side, int c):
+    return <long><object>PyList_GET_ITEM(s.inf, side * N + c)
+
+
+cdef inline void _add_inf(CState s, int side, int c, long n):
+    cdef long v = _inf(s, side, c) + n
+    s.inf[side * N + c] = v if v > 0 else 0
+
+
+cdef inline long _remove_inf(CState s, int side, int c, long n):
+    cdef long have = _inf(s, side, c)
+    cdef long take = n if n < have else have
+    s.inf[side * N + c] = have - take
+    return take
+
+
+cdef inline bint _controls(CState s, int side, int c):
+    cdef long st = STAB[c]
+    cdef long mine = _inf(s, side, c)
+    return mine >= st and mine - _inf(s, 1 - side, c) >= st
+
+
+cdef inline void _gain_vp(CState s, int side, int n):
+    s.vp += n if side == US else -n
+
+
+cdef void _end(CState s, int winner, str reason):
+    if s.winner < 0:
+        s.winner = winner
+        s.end_reason = reason
+        s.stack.clear()
+        s.phasing = -1
+
+
+cdef inline bint _turnfx(CState s, int card):
+    return bit(s.turnfx, card)
+
+
+cdef inline bint _perm(CState s, int card):
+    return bit(s.perm, card)
+
+
+cdef inline tuple _top(CState s):
+    return <tuple>s.stack[PyList_GET_SIZE(s.stack) - 1]
+
+
+cdef inline int _kind(tuple fr):
+    return <int><object>PyTuple_GET_ITEM(fr, 0)
+
+
+cdef inline int _ti(tuple fr, Py_ssize_t i):
+    return <int><object>PyTuple_GET_ITEM(fr, i)
+
+
+cdef inline bint _is_chance(int k):
+    return k == K_RROLL or k == K_CROLL or k == K_SROLL or k == K_ROLL or k == K_RCARD or k == K_TROLL
+
+
+cdef inline bint _is_auto(int k):
+    return k == K_OPSTART or k == K_EVENT or k == K_FINISH or k == K_CALL
+
+
+cdef inline void _seq2(CState s, tuple a, tuple b):
+    s.stack.append(b)
+    s.stack.append(a)
+
+
+# ---------------------------------------------------------------- setup (3.1–3.4)
+def new_state(seed, options, cls=CState):
+    """``rules.new_state``: decks shuffled from ``seed``, hands dealt, fixed influence placed."""
+    cdef CState s = cls()
+    s.seed = seed
+    s.options = dict(options)
+    s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
+    early = sorted(n for n, c in CARDS.items() if c.period == 1 and n != CHINA)
+    s.box = sorted(n for n, c in CARDS.items() if c.period > 1)
+    s.deck = early
+    s.rng = shuffle(s.deck, s.rng)
+    s.china, s.china_up = USSR, True  # 3.1
+    for name, n in R.USSR_SETUP.items():
+        _add_inf(s, USSR, BOARD.country(name), n)
+    for name, n in R.US_SETUP.items():
+        _add_inf(s, US, BOARD.country(name), n)
+    _deal(s)
+    s.phase = PH_SETUP
+    _seq2(s, (K_SETUP, USSR, 6, BOARD.ee_mask), (K_SETUP, US, 7, BOARD.we_mask))
+    _advance(s)
+    return s
+
+
+# ---------------------------------------------------------------- cards and decks (4.3, 4.4)
+cdef int _draw(CState s):
+    if not s.deck:
+        if not s.discard:
+            return 0
+        s.deck = s.discard
+        s.discard = []
+        s.rng = shuffle(s.deck, s.rng)
+    return s.deck.pop()
+
+
+cdef void _deal(CState s):
+    cdef int target = 8 if s.turn <= 3 else 9
+    cdef int side, c
+    while len(s.hands[USSR]) < target or len(s.hands[US]) < target:
+        for side in range(2):
+            if len(s.hands[side]) < target:
+                c = _draw(s)
+                if not c:
+                    return
+                s.hands[side].append(c)
+
+
+cdef void _add_period(CState s, int period):
+    new = [c for c in s.box if CARDS[c].period == period]
+    s.box = [c for c in s.box if CARDS[c].period != period]
+    s.deck.extend(new)
+    s.rng = shuffle(s.deck, s.rng)
+
+
+# ---------------------------------------------------------------- ops values (7.4)
+cdef int _ops_value(CState s, int card, int side):
+    cdef int v = 4 if card == CHINA else C_OPS[card]
+    if v == 0:
+        return 0
+    if (side == US and _turnfx(s, 25)) or (side == USSR and _turnfx(s, 51)):
+        if v < 4:
+            v += 1
+    if (s.red_scare >> side) & 1:
+        v = v - 1 if v > 1 else 1
+    return v
+
+
+# ---------------------------------------------------------------- DEFCON (8.1) and VP (10.3)
+cdef void _degrade_defcon(CState s, int n, int actor):
+    s.defcon -= n
+    if s.defcon <= 1:
+        s.defcon = 1
+        _end(s, opp(actor), f"DEFCON 1: nuclear war, caused by the {SIDE_NAMES[actor]}")
+
+
+cdef inline void _improve_defcon(CState s, int n):
+    s.defcon = min(5, s.defcon + n)
+
+
+cdef inline void _check_vp(CState s):
+    if s.winner < 0 and s.phase != PH_OVER:
+        if s.vp >= 20:
+            _end(s, US, "US reached 20 VP")
+        elif s.vp <= -20:
+            _end(s, USSR, "USSR reached 20 VP")
+
+
+# ---------------------------------------------------------------- space race (6.4)
+cdef inline int _space_holder(CState s, int box):
+    cdef bint a = <long>s.space[USSR] >= box
+    cdef bint b = <long>s.space[US] >= box
+    if a and not b:
+        return USSR
+    if b and not a:
+        return US
+    return -1
+
+
+cdef int _space_min_ops(CState s, int side):
+    cdef int box = <int>s.space[side] + 1
+    if box > 8:
+        return 0
+    cdef int limit = 2 if _space_holder(s, 2) == side else 1
+    return SP_OPS[box] if <int>s.space_tries[side] < limit else 0
+
+
+cdef inline bint _space_allowed(CState s, int side, int ops):
+    cdef int m = _space_min_ops(s, side)
+    return m > 0 and ops >= m
+
+
+cdef void _advance_space(CState s, int side, int boxes):
+    cdef int i, box, vp
+    for i in range(boxes):
+        box = <int>s.space[side] + 1
+        if box > 8:
+            return
+        s.space[side] = box
+        vp = SP_VP1[box] if <int>s.space[opp(side)] < box else SP_VP2[box]
+        _gain_vp(s, side, vp)
+
+
+cdef int _rounds_for(CState s, int side):
+    cdef int n = 6 if s.turn <= 3 else 7
+    if _space_holder(s, 8) == side or (side == US and _turnfx(s, 86)):
+        n = 8
+    return n
+
+
+# ---------------------------------------------------------------- targets
+cdef object _defcon_blocked(CState s):
+    m = 0
+    if s.defcon <= 4:
+        m |= EUROPE_MASK
+    if s.defcon <= 3:
+        m |= ASIA_MASK
+    if s.defcon <= 2:
+        m |= ME_MASK
+    return m
+
+
+cdef object _protected(CState s, int side):
+    if side != USSR:
+        return 0
+    m = 0
+    if _perm(s, 21):
+        nato = MG.control(s.inf, US) & EUROPE_MASK
+        if _perm(s, 17):
+            nato &= ~(ONE << FRANCE)
+        if _perm(s, 55):
+            nato &= ~(ONE << W_GERMANY)
+        m |= nato
+    if _perm(s, 27):
+        m |= ONE << JAPAN
+    return m
+
+
+cdef object _coup_targets(CState s, int side, object free_mask):
+    m = MG.presence(s.inf, 1 - side)
+    if not m:
+        return 0
+    m &= ~_protected(s, side)
+    if side == USSR and _perm(s, 87):  # #87 The Reformer
+        m &= ~EUROPE_MASK
+    if free_mask:
+        return m & free_mask  # 6.3.5
+    return m & ~_defcon_blocked(s)
+
+
+cdef object _realign_targets(CState s, int side, object free_mask):
+    m = MG.presence(s.inf, 1 - side)
+    if not m:
+        return 0
+    m &= ~_protected(s, side)
+    if free_mask:
+        return m & free_mask
+    return m & ~_defcon_blocked(s)
+
+
+cdef object _placement_mask(CState s, int side):
+    m = MG.spread(s.round_start[side]) | (ADJ_SUPER1 if side else ADJ_SUPER0)
+    if side == USSR and s.chernobyl >= 0:  # #94 Chernobyl
+        m &= ~REGION_MASKS[s.chernobyl]
+    return m
+
+
+# ---------------------------------------------------------------- event playability (5.2, 7.5)
+cdef bint _event_blocked(CState s, int card):
+    need = PREREQUISITES.get(card)
+    if need:
+        for n in need:
+            if _perm(s, n):
+                break
+        else:
+            return True
+    bar = PROHIBITED_BY.get(card)
+    if bar and _perm(s, bar):
+        return True
+    return False
+
+
+cdef bint _can_play_event(CState s, int card, int side):
+    if card == CHINA or C_SIDE[card] == opp(side):
+        return False
+    if _event_blocked(s, card):
+        return False
+    cdef int o, x
+    if card == UN_INTERVENTION:
+        o = opp(side)
+        for x in s.hands[side]:
+            if x != card and C_SIDE[x] == o and not C_SCORING[x]:
+                return True
+        return False
+    return True
+
+
+cdef inline bint _china_available(CState s, int side):
+    return s.china == side and s.china_up and not (side == US and _turnfx(s, 98))
+
+
+# ---------------------------------------------------------------- scoring (10.1)
+cdef void _final_scoring(CState s):
+    """10.3.2 (``rules.final_scoring``)."""
+    _gain_vp(s, s.china, 1)
+    s.phase = PH_OVER
+    for card in FINAL_ORDER:
+        R.score_region(s, card, True)
+        if s.winner >= 0:
+            return
+    if s.vp > 0:
+        _end(s, US, f"final scoring: US ahead by {s.vp} VP")
+    elif s.vp < 0:
+        _end(s, USSR, f"final scoring: USSR ahead by {-s.vp} VP")
+    else:
+        _end(s, 2, "final scoring: VP level, a draw")
+
+
+# ---------------------------------------------------------------- the turn sequence (4.5)
+cdef void _begin_turn(CState s):
+    if s.turn > 1:
+        _improve_defcon(s, 1)  # 8.1.6
+    if s.turn == 4:
+        _add_period(s, 2)
+    elif s.turn == 8:
+        _add_period(s, 3)
+    _deal(s)
+    s.phase = PH_HEADLINE
+    s.headline = [0, 0]
+    s.ar = 0
+    s.phasing = -1
+
+
+cdef void _headline_step(CState s):
+    cdef int h, first, side, i, c
+    cdef bint any_ok
+    if s.ar == 0:
+        h = _space_holder(s, 4)
+        first = opp(h) if h >= 0 else USSR
+        for i in range(2):
+            side = first if i == 0 else opp(first)
+            if <int>s.headline[side] == 0:
+                any_ok = False
+                for c in s.hands[side]:
+                    if c != UN_INTERVENTION:
+                        any_ok = True
+                        break
+                if any_ok:
+                    s.stack.append((K_HEADLINE, side))
+                    return
+                s.headline[side] = -1
+        _resolve_headline(s)
+        return
+    s.phase = PH_ACTION
+    s.ar = 0
+    s.phasing = US
+
+
+cdef inline int _hval(int c):
+    return -1 if c <= 0 else C_OPS[c]
+
+
+cdef void _resolve_headline(CState s):
+    """4.5 C (``rules.resolve_headline``)."""
+    s.ar = -1
+    cdef list h = s.headline[:]
+    s.headline = [0, 0]
+    cdef int side, c, owner, eside
+    for side in range(2):
+        if <int>h[side] > 0:
+            s.inplay.append(h[side])
+    if <int>h[US] == DEFECTORS and <int>h[USSR] > 0:
+        s.inplay.remove(h[USSR])
+        s.discard.append(h[USSR])
+        h[USSR] = -1
+    order = (US, USSR) if _hval(h[US]) >= _hval(h[USSR]) else (USSR, US)
+    frames = []
+    for side in order:
+        c = h[side]
+        if c > 0:
+            _flower_power_check(s, c, side)
+            owner = C_SIDE[c]
+            eside = side if owner == 2 else owner
+            frames.append((K_EVENT, AUTO, c, eside, side))
+    s.stack.extend(reversed(frames))
+
+
+cdef void _start_round(CState s, int side):
+    s.phasing = side
+    s.rounds_done[side] = <int>s.rounds_done[side] + 1
+    s.round_start[side] = MG.presence(s.inf, side)
+    if side == US and s.wwby & 1:
+        s.wwby = 3
+    cdef int trap = 42 if side == US else 44
+    if _perm(s, trap):
+        s.stack.append((K_TRAP, side, trap))
+    else:
+        s.stack.append((K_ACTION, side, None, 0))
+
+
+cdef inline bint _can_take_round(CState s, int side):
+    return bool(s.hands[side]) or _china_available(s, side)
+
+
+cdef void _action_step(CState s):
+    cdef int side, r0, r1
+    if s.wwby == 3:
+        s.wwby = 0
+        _gain_vp(s, USSR, 3)  # #50
+        _check_vp(s)
+        if s.winner >= 0:
+            return
+    while True:
+        if s.phasing == USSR:
+            side = US
+        else:
+            side = USSR
+            s.ar += 1
+        s.phasing = side
+        r0 = _rounds_for(s, USSR)
+        r1 = _rounds_for(s, US)
+        if s.ar > (r0 if r0 > r1 else r1):
+            s.phase = PH_END
+            s.ar = 0
+            s.phasing = -1
+            return
+        if s.ar <= (r1 if side else r0) and _can_take_round(s, side):
+            _start_round(s, side)
+            return
+
+
+cdef void _end_step(CState s):
+    """4.5 E–J (``rules.end_step``)."""
+    cdef int side, short0, short1, h6
+    if s.ar == 0:
+        s.ar = 1
+        short0 = s.defcon - <int>s.milops[USSR]
+        short1 = s.defcon - <int>s.milops[US]
+        _gain_vp(s, US, short0 if short0 > 0 else 0)
+        _gain_vp(s, USSR, short1 if short1 > 0 else 0)
+        _check_vp(s)
+        if s.winner >= 0:
+            return
+        if s.options.get("tournament"):
+            s.revealed = 3
+            held = [any(c in R.SCORING_CARDS for c in s.hands[x]) for x in (USSR, US)]
+            if held[USSR] and held[US]:
+                _end(s, 2, "both sides held a scoring card (11.1.2)")
+                return
+            for side in range(2):
+                if held[side]:
+                    _end(s, opp(side), f"{SIDE_NAMES[side]} held a scoring card (11.1.2)")
+                    return
+        h6 = _space_holder(s, 6)
+        if h6 >= 0 and s.hands[h6]:
+            s.stack.append((K_HELD, h6))
+        return
+    s.china_up = True
+    s.turnfx = 0
+    s.red_scare = 0
+    s.cmc = 0
+    s.lads = 0
+    s.chernobyl = -1
+    s.revealed = 0
+    s.ames = []
+    s.milops = [0, 0]
+    s.space_tries = [0, 0]
+    s.rounds_done = [0, 0]
+    if s.turn >= 10:
+        _final_scoring(s)
+        return
+    s.turn += 1
+    _begin_turn(s)
+
+
+cdef void _phase_step(CState s):
+    if s.phase == PH_SETUP:
+        _begin_turn(s)
+    elif s.phase == PH_HEADLINE:
+        _headline_step(s)
+    elif s.phase == PH_ACTION:
+        _action_step(s)
+    elif s.phase == PH_END:
+        _end_step(s)
+
+
+# ---------------------------------------------------------------- automatic frames
+cdef inline void _flower_power_check(CState s, int card, int side):
+    if side == US and C_WAR[card] and _perm(s, 59):
+        _gain_vp(s, USSR, 2)
+
+
+cdef void _run_event(CState s, int card, int side, int finisher):
+    cdef bint blocked = _event_blocked(s, card)
+    if finisher >= 0:
+        s.stack.append((K_FINISH, AUTO, card, finisher, not blocked))
+    if blocked:
+        return
+    if s.phase == PH_HEADLINE:
+        s.phasing = side
+    F.run_handler(s, EVENTS[card], side)
+
+
+cdef void _finish(CState s, int card, int side, bint fired):
+    if card == CHINA:
+        s.china = opp(side)
+        s.china_up = False
+        if side == US and _perm(s, 101):
+            s.perm &= ~(ONE << 101)
+            if 101 in s.inplay:
+                s.inplay.remove(101)
+                s.discard.append(101)
+        return
+    if card not in s.inplay:
+        return
+    if fired and C_ON_TABLE[card] and _perm(s, card):
+        return
+    s.inplay.remove(card)
+    if fired and C_STARRED[card]:
+        s.removed.append(card)  # 2.2.4
+    else:
+        s.discard.append(card)
+
+
+cdef void _open_ops(CState s, int side, int card, int mode, int fixed):
+    cdef int ops = fixed if fixed else _ops_value(s, card, side)
+    cdef int asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
+    cdef int sea_b = 1 if side == USSR and _turnfx(s, 9) else 0  # #9
+    if s.phase == PH_HEADLINE or side != s.phasing:
+        s.round_start[side] = MG.presence(s.inf, side)  # 6.1.1
+    if mode == M_INFLUENCE:
+        s.stack.append((K_INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
+    elif mode == M_REALIGN:
+        s.stack.append((K_REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
+    elif mode == M_COUP:
+        s.stack.append((K_COUP, side, card, ops, asia_b, sea_b, 0))
+    elif mode == M_SPACE:
+        s.space_tries[side] = <int>s.space_tries[side] + 1
+        s.stack.append((K_SROLL, CHANCE_P, side, card))
+
+
+cdef void _process_auto(CState s, tuple fr):
+    cdef int k = _kind(fr)
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(fr)
+    if k == K_EVENT:
+        _run_event(s, _ti(fr, 2), _ti(fr, 3), _ti(fr, 4) if n > 4 else -1)
+    elif k == K_FINISH:
+        _finish(s, _ti(fr, 2), _ti(fr, 3), fr[4])
+    elif k == K_OPSTART:
+        _open_ops(s, _ti(fr, 2), _ti(fr, 3), _ti(fr, 4), _ti(fr, 5) if n > 5 else 0)
+    elif k == K_CALL:
+        F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
+
+
+cdef void _advance(CState s):
+    """``rules.advance``: run bookkeeping until a decision, a chance node or the end."""
+    cdef list stack = s.stack
+    cdef tuple fr
+    cdef int k
+    while s.winner < 0:
+        _check_vp(s)
+        if s.winner >= 0:
+            break
+        stack = s.stack
+        if not stack:
+            _phase_step(s)
+            continue
+        fr = <tuple>stack[PyList_GET_SIZE(stack) - 1]
+        k = _kind(fr)
+        if _is_auto(k):
+            stack.pop()
+            _process_auto(s, fr)
+            continue
+        if k == K_RCARD:
+            if not s.hands[_ti(fr, 4)]:
+                stack.pop()
+                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
+                continue
+            break
+        if _is_chance(k) or k == K_ACTION:
+            break
+        if not _legal(s):
+            stack.pop()
+            if k == K_CCOUNTRY:
+                F.run_handler(s, RESUME[fr[2]], fr[3], -1, fr[5])
+            elif k == K_CCARD:
+                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[7])
+            continue
+        break
+
+
+def advance(CState s):
+    _advance(s)
+
+
+# ---------------------------------------------------------------- legal actions
+def current_player(CState s):
+    if s.winner >= 0:
+        return -4
+    cdef tuple fr = _top(s)
+    return -1 if _is_chance(_kind(fr)) else _ti(fr, 1)
+
+
+def chance_outcomes(CState s):
+    cdef tuple fr = _top(s)
+    if _kind(fr) == K_RCARD:
+        hand = sorted(s.hands[_ti(fr, 4)])
+        p = 1.0 / len(hand)
+        return [(CARD_BASE + c, p) for c in hand]
+    return list(DIE_OUTCOMES)
+
+
+cdef list _play_modes(CState s, int side, int card):
+    """``rules.play_modes`` (5.1, 6.0), without the precomputed-target shortcut."""
+    if card != CHINA and C_SCORING[card]:
+        return [M_EVENT]
+    cdef list out = []
+    if card != CHINA and _can_play_event(s, card, side):
+        out.append(M_EVENT)
+    out.append(M_INFLUENCE)
+    if _realign_targets(s, side, 0):
+        out.append(M_REALIGN)
+    if _coup_targets(s, side, 0):
+        out.append(M_COUP)
+    if _space_allowed(s, side, _ops_value(s, card, side)):
+        out.append(M_SPACE)
+    return out
+
+
+cdef list _action_legal(CState s, tuple fr):
+    cdef int side = _ti(fr, 1)
+    cdef object only = fr[2]
+    cdef list out = []
+    cdef int card, m, k, o, space_min, remaining, nscoring
+    if only is not None:
+        for card in only:
+            for m in _play_modes(s, side, card):
+                out.append(card * 8 + m)
+        out.append(OPTION_BASE + OPT_RETURN)
+        out.sort()
+        return out
+    cdef list hand = s.hands[side]
+    cdef list cards = list(hand)
+    if _china_available(s, side):
+        cards.append(CHINA)
+    remaining = _rounds_for(s, side) - <int>s.rounds_done[side] + 1
+    nscoring = 0
+    for card in hand:
+        if C_SCORING[card]:
+            nscoring += 1
+    if nscoring and not s.options.get("tournament") and nscoring >= remaining:
+        cards = [c for c in hand if C_SCORING[<int>c]]  # 4.5 D
+    elif s.missile_envy == side and 49 in hand:
+        cards = [49]  # #49
+    elif side == US and s.ames and _turnfx(s, 98):
+        nxt = next((x for x in s.ames if x in hand), None)
+        cards = [nxt] if nxt else list(hand)
+    cdef tuple base = <tuple>PLAY_BASE_MODES[(1 if _realign_targets(s, side, 0) else 0)
+                                              | (2 if _coup_targets(s, side, 0) else 0)]
+    space_min = _space_min_ops(s, side)
+    o = 1 - side
+    for card in cards:
+        if card != CHINA:
+            if C_SCORING[card]:
+                out.append(card * 8 + M_EVENT)
+                continue
+            if (C_SIDE[card] != o and not (s.missile_envy == side and card == 49)
+                    and _can_play_event(s, card, side)):
+                out.append(card * 8 + M_EVENT)
+        k = card * 8
+        for m in base:
+            out.append(k + m)
+        if space_min and _ops_value(s, card, side) >= space_min:
+            out.append(k + M_SPACE)
+    if (s.cmc >> o) & 1:  # #40
+        if side == USSR and _inf(s, USSR, CUBA) >= 2:
+            out.append(OPTION_BASE + OPT_CMC_CUBA)
+        if side == US and _inf(s, US, W_GERMANY) >= 2:
+            out.append(OPTION_BASE + OPT_CMC_WGERMANY)
+        if side == US and _inf(s, US, TURKEY) >= 2:
+            out.append(OPTION_BASE + OPT_CMC_TURKEY)
+    if not hand or s.ar > (6 if s.turn <= 3 else 7):
+        out.append(OPTION_BASE + OPT_PASS)  # 9.8
+    out.sort()
+    return out
+
+
+cdef list _legal_actions(CState s, tuple fr):
+    cdef int k = _kind(fr)
+    cdef int side, card, modes, m, ops
+    cdef list out
+    if _is_chance(k):
+        if k == K_RCARD:
+            return [a for a, _ in chance_outcomes(s)]
+        return list(DIE_ACTIONS)
+    if k == K_ACTION:
+        return _action_legal(s, fr)
+    if k == K_INFLUENCE:
+        side = _ti(fr, 1)
+        return MG.influence_moves(s.inf, side, _placement_mask(s, side), fr[3], fr[4], fr[5])
+    if k == K_REALIGN:
+        return MG.realign_moves(_realign_targets(s, _ti(fr, 1), fr[6]), fr[3], fr[4], fr[5])
+    if k == K_COUP:
+        out = MG.mask_moves(_coup_targets(s, _ti(fr, 1), fr[6]))
+        if fr[6] and out:
+            out.insert(0, OPTION_BASE + OPT_PASS)
+        out.sort()
+        return out
+    if k == K_HEADLINE:
+        out = [c * 8 + M_HEADLINE for c in s.hands[_ti(fr, 1)] if c != UN_INTERVENTION]
+        out.sort()
+        return out
+    if k == K_SETUP:
+        return MG.mask_moves(fr[3])
+    if k == K_ORDER:
+        return [OPTION_BASE + OPT_EVENT_FIRST, OPTION_BASE + OPT_OPS_FIRST]
+    if k == K_PLACE or k == K_REMOVE:
+        mask = fr[5]
+        cap = fr[6]
+        done = fr[7]
+        if cap:
+            for c in set(done):
+                if done.count(c) >= cap:
+                    mask &= ~(ONE << c)
+        if k == K_REMOVE:
+            mask &= MG.presence(s.inf, fr[3])
+        out = MG.mask_moves(mask)
+        if out and fr[8]:
+            out.append(OPTION_BASE + OPT_DONE)
+        return out
+    if k == K_CCOUNTRY:
+        return MG.mask_moves(fr[4])
+    if k == K_COPTION:
+        return [OPTION_BASE + i for i in range(len(fr[4]))]
+    if k == K_CCARD:
+        out = sorted(CARD_BASE + c for c in set(fr[4]))
+        if fr[6]:
+            out.insert(0, OPTION_BASE + OPT_PASS)
+        out.sort()
+        return out
+    if k == K_OPSMODE:
+        side = _ti(fr, 1)
+        card = _ti(fr, 2)
+        modes = _ti(fr, 3)
+        out = []
+        for m in (M_INFLUENCE, M_REALIGN, M_COUP, M_SPACE):
+            if not (modes >> m) & 1:
+                continue
+            if m == M_REALIGN and not _realign_targets(s, side, 0):
+                continue
+            if m == M_COUP and not _coup_targets(s, side, 0):
+                continue
+            if m == M_SPACE:
+                ops = _ti(fr, 4)
+                if not _space_allowed(s, side, ops if ops else _ops_value(s, card, side)):
+                    continue
+            out.append(OPTION_BASE + OPT_MODE_BASE + m)
+        if modes & OPTIONAL_MODES:
+            out.append(OPTION_BASE + OPT_MODE_PASS)
+        out.sort()
+        return out
+    if k == K_TRAP:
+        side = _ti(fr, 1)
+        ok = [c for c in s.hands[side] if not C_SCORING[<int>c] and _ops_value(s, c, side) >= 2]
+        if ok:
+            return sorted(CARD_BASE + c for c in ok)
+        sc = [c * 8 + M_EVENT for c in s.hands[side] if C_SCORING[<int>c]]
+        return sorted(sc) if sc else [OPTION_BASE + OPT_PASS]
+    if k == K_HELD:
+        return sorted([OPTION_BASE + OPT_PASS] + [CARD_BASE + c for c in s.hands[_ti(fr, 1)]])
+    return []
+
+
+cdef list _legal(CState s):
+    """``rules.legal_actions``: remembered with the history length and the top frame."""
+    if s.winner >= 0 or not s.stack:
+        return []
+    cdef tuple fr = _top(s)
+    known = s._legal
+    cdef list fresh
+    if known is not None and (<tuple>known)[0] == len(s.history) and (<tuple>known)[1] is fr:
+        if CHECK_LEGAL:
+            fresh = _legal_actions(s, fr)
+            assert fresh == (<tuple>known)[2], ("stale legal-action cache", fresh, known[2])
+        return (<list>(<tuple>known)[2])[:]
+    cdef list out = _legal_actions(s, fr)
+    s._legal = (len(s.history), fr, out[:])
+    return out
+
+
+def legal_actions(CState s):
+    """Sorted legal action ids for the top frame (a fresh list the caller may keep)."""
+    return _legal(s)
+
+
+# ---------------------------------------------------------------- applying actions
+def apply(CState s, a):
+    """``rules.apply``: apply action ``a`` (must be legal) and advance to the next decision."""
+    if s.winner >= 0:
+        raise IllegalAction("the game is over")
+    cdef tuple fr = _top(s) if s.stack else None
+    known = s._legal
+    cdef list legal
+    if known is not None and known[0] == len(s.history) and known[1] is fr and not CHECK_LEGAL:
+        legal = known[2]
+    else:
+        legal = _legal(s)
+    s._legal = None
+    if a not in legal:
+        raise IllegalAction(R.illegal_reason(s, a))
+    cdef int act = a
+    fr = s.stack.pop()
+    s.history.append(a)
+    _dispatch(s, fr, act)
+    _advance(s)
+
+
+cdef void _dispatch(CState s, tuple fr, int a):
+    cdef int k = _kind(fr)
+    if k == K_SETUP:
+        _add_inf(s, _ti(fr, 1), a - COUNTRY_BASE, 1)
+        if _ti(fr, 2) > 1:
+            s.stack.append((K_SETUP, fr[1], _ti(fr, 2) - 1, fr[3]))
+    elif k == K_HEADLINE:
+        s.hands[_ti(fr, 1)].remove(a // 8)
+        s.headline[_ti(fr, 1)] = a // 8
+    elif k == K_ACTION:
+        _ap_action(s, fr, a)
+    elif k == K_ORDER:
+        _ap_order(s, fr, a)
+    elif k == K_INFLUENCE:
+        _ap_influence(s, fr, a - COUNTRY_BASE)
+    elif k == K_REALIGN:
+        _ap_realign(s, fr, a - COUNTRY_BASE)
+    elif k == K_RROLL:
+        _ap_rroll(s, fr, a - DIE_BASE)
+    elif k == K_COUP:
+        if a >= COUNTRY_BASE and a < OPTION_BASE:
+            _ap_coup(s, fr, a - COUNTRY_BASE)
+    elif k == K_CROLL:
+        _ap_croll(s, fr, a - DIE_BASE)
+    elif k == K_SROLL:
+        _ap_sroll(s, _ti(fr, 2), a - DIE_BASE)
+    elif k == K_OPSMODE:
+        if a - OPTION_BASE != OPT_MODE_PASS:
+            _open_ops(s, _ti(fr, 1), _ti(fr, 2), a - OPTION_BASE - OPT_MODE_BASE, _ti(fr, 4))
+    elif k == K_PLACE or k == K_REMOVE:
+        _ap_place_remove(s, fr, a)
+    elif k == K_CCOUNTRY:
+        F.run_handler(s, RESUME[fr[2]], fr[3], a - COUNTRY_BASE, fr[5])
+    elif k == K_COPTION:
+        F.run_handler(s, RESUME[fr[2]], fr[3], a - OPTION_BASE, fr[5])
+    elif k == K_CCARD:
+        F.run_handler(s, RESUME[fr[2]], fr[3], 0 if a < CARD_BASE else a - CARD_BASE, fr[7])
+    elif k == K_ROLL:
+        F.run_handler(s, RESUME[fr[2]], fr[3], a - DIE_BASE, fr[4])
+    elif k == K_RCARD:
+        F.run_handler(s, RESUME[fr[2]], fr[3], a - CARD_BASE, fr[5])
+    elif k == K_TRAP:
+        _ap_trap(s, fr, a)
+    elif k == K_TROLL:
+        if a - DIE_BASE < 5:  # #42 / #44
+            s.perm &= ~(ONE << _ti(fr, 3))
+    elif k == K_HELD:
+        if a >= CARD_BASE:
+            s.hands[_ti(fr, 1)].remove(a - CARD_BASE)
+            s.discard.append(a - CARD_BASE)
+    else:
+        raise IllegalAction(f"no handler for frame kind {k}")
+
+
+cdef void _ap_action(CState s, tuple fr, int a):
+    cdef int side = _ti(fr, 1)
+    cdef int k, card
+    if a >= OPTION_BASE:
+        k = a - OPTION_BASE
+        if k == OPT_PASS:
+            return
+        if k == OPT_RETURN:  # #67 Grain Sales
+            card = fr[2][0]
+            s.inplay.remove(card)
+            s.hands[USSR].append(card)
+            s.stack.append((K_OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
+            return
+        if k == OPT_CMC_CUBA:
+            _remove_inf(s, USSR, CUBA, 2)
+        elif k == OPT_CMC_WGERMANY:
+            _remove_inf(s, US, W_GERMANY, 2)
+        elif k == OPT_CMC_TURKEY:
+            _remove_inf(s, US, TURKEY, 2)
+        s.cmc &= ~(1 << opp(side))
+        s.stack.append(fr)
+        return
+    _play_card(s, side, a // 8, a % 8)
+
+
+cdef void _play_card(CState s, int side, int card, int mode):
+    """``rules.play_card`` (5.1, 5.2, 6.0)."""
+    cdef int owner
+    cdef list hand
+    if card != CHINA:
+        hand = s.hands[side]
+        if card in hand:
+            hand.remove(card)
+            s.inplay.append(card)
+        elif card not in s.inplay:
+            s.inplay.append(card)
+    if s.missile_envy == side and card == 49:
+        s.missile_envy = -1
+    if side == US and card in s.ames:
+        s.ames.remove(card)
+    if mode != M_SPACE:
+        _flower_power_check(s, card, side)
+    if mode == M_EVENT:
+        owner = C_SIDE[card]
+        s.stack.append((K_EVENT, AUTO, card, side if owner == 2 else owner, side))
+        return
+    if mode == M_SPACE:
+        _seq2(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))  # 6.4.5
+        return
+    if card != CHINA and C_SIDE[card] == opp(side):
+        if not _event_blocked(s, card):
+            s.stack.append((K_ORDER, side, card, mode))  # 5.2
+            return
+    _seq2(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))
+
+
+cdef void _ap_order(CState s, tuple fr, int a):
+    cdef int side = _ti(fr, 1)
+    card, mode = fr[2], fr[3]
+    ev = (K_EVENT, AUTO, card, opp(side), -1)
+    ops = (K_OPSTART, AUTO, side, card, mode)
+    fin = (K_FINISH, AUTO, card, side, True)
+    if a - OPTION_BASE == OPT_EVENT_FIRST:
+        s.stack.extend((fin, ops, ev))
+    else:
+        s.stack.extend((fin, ev, ops))
+
+
+cdef void _ap_influence(CState s, tuple fr, int c):
+    cdef int side = _ti(fr, 1)
+    cdef int remaining = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
+    cdef int cost = 2 if _controls(s, opp(side), c) else 1  # 6.1.2
+    if asia_b and not bit(ASIA_MASK, c):
+        remaining -= 1
+        asia_b = 0
+    if sea_b and not bit(SEA_MASK, c):
+        remaining -= 1
+        sea_b = 0
+    remaining -= cost
+    _add_inf(s, side, c, 1)
+    if remaining > 0:
+        s.stack.append((K_INFLUENCE, side, fr[2], remaining, asia_b, sea_b))
+
+
+cdef void _ap_realign(CState s, tuple fr, int c):
+    cdef int side = _ti(fr, 1)
+    cdef int remaining = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
+    if asia_b and not bit(ASIA_MASK, c):
+        remaining -= 1
+        asia_b = 0
+    if sea_b and not bit(SEA_MASK, c):
+        remaining -= 1
+        sea_b = 0
+    remaining -= 1
+    if remaining > 0:
+        s.stack.append((K_REALIGN, side, fr[2], remaining, asia_b, sea_b, fr[6]))
+    s.stack.append((K_RROLL, CHANCE_P, side, c, 0))
+
+
+cdef int _realign_modifier(CState s, int side, int c):
+    """6.2.2 (``rules.realign_modifier``)."""
+    cdef int mod = 0, i
+    for i in range(NNB[c]):
+        if _controls(s, side, NB[c][i]):
+            mod += 1
+    if _inf(s, side, c) > _inf(s, opp(side), c):
+        mod += 1
+    if bit(ADJ_SUPER1 if side else ADJ_SUPER0, c):
+        mod += 1
+    if side == US and _turnfx(s, 93):  # #93
+        mod -= 1
+    return mod
+
+
+cdef void _ap_rroll(CState s, tuple fr, int die):
+    cdef int side = _ti(fr, 2), c = _ti(fr, 3), first = _ti(fr, 4)
+    if not first:
+        s.stack.append((K_RROLL, CHANCE_P, side, c, die))
+        return
+    cdef int r_ussr = first + _realign_modifier(s, USSR, c)
+    cdef int r_us = die + _realign_modifier(s, US, c)
+    if r_ussr > r_us:
+        _remove_inf(s, US, c, r_ussr - r_us)
+    elif r_us > r_ussr:
+        _remove_inf(s, USSR, c, r_us - r_ussr)
+
+
+cdef void _ap_coup(CState s, tuple fr, int c):
+    cdef int side = _ti(fr, 1), ops = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
+    free_mask = fr[6]
+    if bit(ASIA_MASK, c):
+        ops += asia_b
+    if bit(SEA_MASK, c):
+        ops += sea_b
+    if (s.cmc >> opp(side)) & 1:  # #40
+        _end(s, opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
+        return
+    cdef int mo
+    if not free_mask:
+        mo = <int>s.milops[side] + ops
+        s.milops[side] = mo if mo < 5 else 5  # 6.3.3, 8.2.3
+    if BATTLEGROUND[c] and not (side == US and _turnfx(s, 41)):  # 6.3.4; #41
+        _degrade_defcon(s, 1, side)
+        if s.winner >= 0:
+            return
+    s.stack.append((K_CROLL, CHANCE_P, side, c, ops, 1 if free_mask else 0))
+
+
+cdef int _coup_modifier(CState s, int side, int c):
+    cdef int mod = -1 if _turnfx(s, 43) else 0
+    if bit(CA_SA_MASK, c):
+        if (s.lads >> side) & 1:
+            mod += 1
+        if (s.lads >> opp(side)) & 1:
+            mod -= 1
+    return mod
+
+
+cdef void _ap_croll(CState s, tuple fr, int die):
+    cdef int side = _ti(fr, 2), c = _ti(fr, 3), ops = _ti(fr, 4)
+    cdef long result = die + ops + _coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
+    cdef long removed
+    if result > 0:
+        removed = _remove_inf(s, opp(side), c, result)
+        _add_inf(s, side, c, result - removed)
+
+
+cdef void _ap_sroll(CState s, int side, int die):
+    cdef int box = <int>s.space[side] + 1
+    if box <= 8 and die <= SP_ROLL[box]:  # 6.4.1
+        _advance_space(s, side, 1)
+
+
+cdef void _ap_place_remove(CState s, tuple fr, int a):
+    if a >= OPTION_BASE:
+        return  # done early ("up to")
+    cdef int k = _kind(fr), side_t = _ti(fr, 3), n = _ti(fr, 4)
+    cdef int c = a - COUNTRY_BASE
+    if k == K_PLACE:
+        _add_inf(s, side_t, c, 1)
+    else:
+        _remove_inf(s, side_t, c, 1)
+    if n > 1:
+        s.stack.append((k, fr[1], fr[2], side_t, n - 1, fr[5], fr[6], fr[7] + (c,), fr[8]))
+
+
+cdef void _ap_trap(CState s, tuple fr, int a):
+    cdef int side = _ti(fr, 1), trap = _ti(fr, 2)
+    if a < COUNTRY_BASE:
+        _play_card(s, side, a // 8, M_EVENT)
+        return
+    if a < CARD_BASE:
+        return
+    s.hands[side].remove(a - CARD_BASE)
+    s.discard.append(a - CARD_BASE)  # 5.4
+    s.stack.append((K_TROLL, CHANCE_P, side, trap))
