@@ -15,13 +15,15 @@ against ``frames.py`` at import.
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.math cimport copysign, exp
 from libc.stdint cimport uint64_t
 
-from engine.core.api import IllegalAction
-from engine.core.rng import shuffle
+from engine.core.api import IllegalAction, check_action
+from engine.core import rng as _rng
 from engine.twilight import _movegen_c as MG
 from engine.twilight import actions as A
 from engine.twilight import frames as F
+from engine.twilight import heuristics as H
 from engine.twilight import rules as R
 from engine.twilight.board import (
     AFRICA, ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
@@ -180,6 +182,29 @@ cdef tuple PLAY_BASE_MODES = R.PLAY_BASE_MODES
 cdef tuple FINAL_ORDER = (2, 1, 3, 37, 35, 79)
 cdef bint CHECK_LEGAL = R._CHECK_LEGAL
 cdef object ONE = 1
+if _rng.MASK64 != 0xFFFFFFFFFFFFFFFF:
+    raise ImportError("engine.core.rng is not SplitMix64 over 64 bits")
+
+
+cdef object shuffle(list items, object seed_state):
+    """``engine.core.rng.shuffle`` (SplitMix64 Fisher–Yates) with C integers: the same order
+    and the same returned state (tested against the reference)."""
+    cdef uint64_t x = seed_state, z
+    cdef Py_ssize_t i, j
+    for i in range(len(items) - 1, 0, -1):
+        x = x + <uint64_t>0x9E3779B97F4A7C15
+        z = x
+        z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+        z = z ^ (z >> 31)
+        j = <Py_ssize_t>(z % <uint64_t>(i + 1))
+        items[i], items[j] = items[j], items[i]
+    return x
+
+
+def rng_shuffle(list items, seed_state):
+    """The C shuffle, for callers outside this module (the tests compare it with the reference)."""
+    return shuffle(items, seed_state)
 
 
 cdef inline bint bit(object mask, int i):
@@ -952,6 +977,11 @@ def current_player(CState s):
     return -1 if _is_chance(_kind(fr)) else _ti(fr, 1)
 
 
+def is_chance_node(CState s):
+    """``TwilightState.is_chance_node``."""
+    return s.winner < 0 and _is_chance(_kind(_top(s)))
+
+
 def chance_outcomes(CState s):
     cdef tuple fr = _top(s)
     if _kind(fr) == K_RCARD:
@@ -1145,6 +1175,11 @@ def legal_actions(CState s):
 
 
 # ---------------------------------------------------------------- applying actions
+def apply_action(CState s, action):
+    """``TwilightState.apply_action``: ``engine.core.api.check_action``, then ``apply``."""
+    apply(s, action if type(action) is int else check_action(action))
+
+
 def apply(CState s, a):
     """``rules.apply``: apply action ``a`` (must be legal) and advance to the next decision."""
     if s.winner >= 0:
@@ -1416,3 +1451,64 @@ cdef void _ap_trap(CState s, tuple fr, int a):
     s.hands[side].remove(a - CARD_BASE)
     s.discard.append(a - CARD_BASE)  # 5.4
     s.stack.append((K_TROLL, CHANCE_P, side, trap))
+
+
+# ---------------------------------------------------------------- evaluation (heuristics.py)
+cdef double REGION_WEIGHT[6]
+for _i in range(6):
+    REGION_WEIGHT[_i] = H.REGION_WEIGHT[_i]
+cdef double SCALE = H.SCALE
+cdef int SCORING_REGION[MAXC]
+for _n in range(MAXC):
+    SCORING_REGION[_n] = -1
+for _n, _v in BOARD.scoring.items():
+    SCORING_REGION[_n] = _v[0]
+
+
+cdef double _us_advantage(CState s, int seat):
+    """``heuristics.us_advantage``, term by term in the same order (so the same doubles)."""
+    cdef double x = s.vp
+    cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
+    cdef int region, side, c, short, left
+    cdef double proj, pen, sign
+    projs, bg_lead = MG.board_terms(s.inf, bool(bit(s.perm, 101)))
+    for region in range(6):
+        proj = <long>projs[region]
+        if region == EUROPE and (proj >= 20 or proj <= -20):
+            proj = copysign(12.0, proj)
+        x += REGION_WEIGHT[region] * proj * (0.6 if turns_left > 1 else 1.0)
+    x += 0.08 * <long>bg_lead
+    x += 0.6 * (<long>s.space[US] - <long>s.space[USSR])
+    x += 0.8 if s.china == US else -0.8
+    if s.phase == PH_ACTION:
+        for side in range(2):
+            short = s.defcon - <int>s.milops[side]
+            if short < 0:
+                short = 0
+            left = _rounds_for(s, side) - <int>s.rounds_done[side]
+            if left < 0:
+                left = 0
+            pen = short * (0.8 if left <= 1 else 0.4)
+            x += -pen if side == US else pen
+    sign = 1.0 if seat == US else -1.0
+    for c in s.hands[seat]:
+        if C_SCORING[c] and SCORING_REGION[c] >= 0:
+            proj = <long>projs[SCORING_REGION[c]]
+            x += 0.5 * (-8.0 if proj < -8.0 else (8.0 if proj > 8.0 else proj))
+        elif C_SIDE[c] == opp(seat):
+            x -= sign * 0.3 * C_OPS[c]
+        else:
+            x += sign * 0.15 * C_OPS[c]
+    if s.defcon == 2:
+        x -= sign * 0.5
+    return x
+
+
+def evaluate(CState s, int seat):
+    """``heuristics.evaluate``: value in [0, 1] of ``s`` for ``seat``."""
+    if s.winner >= 0:
+        if s.winner == 2:
+            return 0.5
+        return 1.0 if s.winner == seat else 0.0
+    cdef double v = 1.0 / (1.0 + exp(-_us_advantage(s, seat) / SCALE))
+    return v if seat == US else 1.0 - v

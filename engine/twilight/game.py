@@ -89,7 +89,7 @@ class TwilightState:
         return self._core.chance_outcomes(self)
 
     def apply_action(self, action: int) -> None:
-        self._core.apply(self, check_action(action))
+        self._core.apply(self, action if type(action) is int else check_action(action))
 
     def returns(self) -> list[float]:
         if self.winner == USSR:
@@ -261,6 +261,12 @@ if _CORE_C is not None:
 
         __slots__ = ()
         _core = _CORE_C
+        # The hot protocol calls go straight to the compiled functions (no Python frame).
+        apply_action = _CORE_C.apply_action
+        current_player = _CORE_C.current_player
+        legal_actions = _CORE_C.legal_actions
+        is_chance_node = _CORE_C.is_chance_node
+        evaluate = _CORE_C.evaluate
 
 else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]

@@ -45,6 +45,8 @@ def test_lockstep_random_games_identical(both) -> None:
             lb, fb = b.legal_actions(), b.fingerprint()
             assert la == lb, f"seed {seed} step {len(a.history)}: legal actions differ"
             assert fa == fb, f"seed {seed} step {len(a.history)}: states differ"
+            for seat in (0, 1):
+                assert a.evaluate(seat) == b.evaluate(seat), f"seed {seed} step {len(a.history)}: evaluations differ"
             for formosan in (False, True):
                 assert pure.board_terms(a.inf, formosan) == comp.board_terms(b.inf, formosan), (
                     f"seed {seed} step {len(a.history)}: evaluator board terms differ"
@@ -81,3 +83,14 @@ def test_kernels_agree_on_edge_masks(both) -> None:
     for side in (0, 1):
         assert pure.presence(inf, side) == comp.presence(inf, side)
         assert pure.control(inf, side) == comp.control(inf, side)
+
+
+def test_compiled_shuffle_matches_the_reference(both) -> None:
+    from engine.core.rng import shuffle
+
+    core = movegen.compiled_core()
+    for n in (0, 1, 2, 7, 40, 110):
+        for seed in (0, 1, 2**63 + 5, 2**64 - 1, 0x632BE59BD9B4E019):
+            a, b = list(range(n)), list(range(n))
+            assert shuffle(a, seed) == core.rng_shuffle(b, seed)
+            assert a == b
