@@ -230,11 +230,14 @@ class GameTask:
 @dataclass(frozen=True)
 class Outcome:
     """What a worker hands back: the game's results row, or (``row`` None) the error that stopped
-    it as ``Type: message``."""
+    it as ``Type: message``. ``line``, when set, is the row's results-file line already encoded
+    by the worker (then ``row`` may leave out the record): the parent writes it as it is, which
+    keeps JSON encoding and the record's pickling off the parent's core."""
 
     game_id: int
     row: dict[str, Any] | None = None
     error: str | None = None
+    line: bytes | None = None
 
 
 def make_task(cfg: TournamentConfig, game_id: int, key: str) -> GameTask:
@@ -265,7 +268,7 @@ def play_task(task: GameTask) -> Outcome:
         "returns": result.returns, "scores": result.scores, "length": result.length,
         "decisions": result.decisions, "duration": round(perf_counter() - start, 6), "record": result.record,
     }  # fmt: skip
-    return Outcome(task.game_id, row=row)
+    return Outcome(task.game_id, row=_light(row), line=_line(row))
 
 
 def play_tasks(tasks: Sequence[GameTask]) -> list[Outcome]:
@@ -561,6 +564,11 @@ def _light(row: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "record"}
 
 
+def _line(row: Mapping[str, Any]) -> bytes:
+    """A row as one line of the results file."""
+    return (json.dumps(row, separators=(",", ":")) + "\n").encode()
+
+
 class ResultsFile:
     """The JSONL results of one tournament: loaded and validated on open, appended to by the parent.
 
@@ -639,14 +647,15 @@ class ResultsFile:
         if self.invalid and not self.rows:
             raise TournamentError(f"{self.path} is not a results file of this tournament ({self.invalid[0]})")
 
-    def append(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Append rows (one line each) and fsync; ignores ids already present."""
+    def append(self, rows: Sequence[Mapping[str, Any]], lines: Sequence[bytes | None] | None = None) -> None:
+        """Append rows (one line each) and fsync; ignores ids already present. ``lines[i]``, when
+        given and not None, is row ``i``'s line already encoded (``Outcome.line``)."""
         wrote = False
-        for row in rows:
+        for i, row in enumerate(rows):
             gid = row["game_id"]
             if gid in self.rows:
                 continue
-            line = (json.dumps(row, separators=(",", ":")) + "\n").encode()
+            line = lines[i] if lines is not None and lines[i] is not None else _line(row)
             view = memoryview(line)
             while view:
                 view = view[os.write(self._fd, view) :]
@@ -678,7 +687,8 @@ def run_games(
     on_row: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[Outcome]:
     """Play every game of ``results``' tournament that it does not hold yet, in ``executor``;
-    ``on_row`` is called in the parent with each new row once it is on disk.
+    ``on_row`` is called in the parent with each new row once it is on disk (without its
+    record when the worker encoded the line: ``Outcome.line``).
 
     Returns:
         The outcomes of the games that failed (not written; a later ``resume`` retries them).
@@ -687,12 +697,12 @@ def run_games(
     ids = [i for i in range(cfg.games) if i not in results.rows]
     failures: list[Outcome] = []
     for batch in executor.run((make_task(cfg, i, results.key) for i in ids), total=len(ids)):
-        rows = [o.row for o in batch if o.row is not None]
-        results.append(rows)
+        done = [o for o in batch if o.row is not None]
+        results.append([o.row for o in done], [o.line for o in done])  # type: ignore[misc]
         failures.extend(o for o in batch if o.row is None)
         if on_row is not None:
-            for row in rows:
-                on_row(row)
+            for o in done:
+                on_row(o.row)  # type: ignore[arg-type]
     return sorted(failures, key=lambda o: o.game_id)
 
 
