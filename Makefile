@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py engine/twilight/_movegen_c.pyx engine/twilight/_core_c.pyx
+$(STAMP): $(BIN)/python pyproject.toml setup.py engine/twilight/_movegen_c.pyx engine/twilight/_core_c.pyx ai/_tree_c.pyx
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -21,7 +21,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest tests bench --benchmark-disable
-	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(BIN)/python -m pytest tests/core tests/twilight
+	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(BIN)/python -m pytest tests/core tests/twilight tests/ai
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest bench --benchmark-only

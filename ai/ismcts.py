@@ -40,6 +40,7 @@ from typing import Any
 
 from engine.core.api import CHANCE, TERMINAL, State
 
+from ai import tree as _tree
 from ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
 
 __all__ = [
@@ -102,26 +103,8 @@ class SearchConfig:
             )
 
 
-class Node:
-    """One tree node, reached by one action sequence from the root.
-
-    The statistics describe the edge into this node, from the point of view of the player who
-    chose that edge (for chance edges only ``visits`` is kept).
-    """
-
-    __slots__ = ("children", "visits", "avail", "total", "sumsq")
-
-    def __init__(self) -> None:
-        self.children: dict[int, Node] = {}
-        """Child nodes by action (decisions) or ``~action`` (chance outcomes)."""
-        self.visits = 0
-        """Iterations that passed through this node."""
-        self.avail = 1
-        """Times this node's action was legal when its parent was visited (UCB1's ``N``)."""
-        self.total = 0.0
-        """Sum of the chooser's returns."""
-        self.sumsq = 0.0
-        """Sum of squared returns (kept for root children only, for confidence intervals)."""
+Node = _tree.TREE.Node
+"""Tree node class in use (``ai.tree``: compiled or the reference ``ai._tree_py.Node``)."""
 
 
 @dataclass
@@ -197,7 +180,9 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
     Returns:
         ``(root, iterations)``.
     """
-    root = Node()
+    impl = _tree.TREE  # compiled or the reference (ai.tree); the same trees either way
+    new_node, select, backpropagate = impl.Node, impl.select, impl.backpropagate
+    root = new_node()
     players = state.num_players()
     determinize = config.determinize
     c = config.c
@@ -208,8 +193,6 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
     max_iters = config.iters if config.iters is not None else sys.maxsize
     deadline = perf_counter() + config.time if config.time is not None else math.inf
     timed = config.time is not None
-    log = math.log
-    sqrt = math.sqrt
     rand = rng.random
     chance, terminal = CHANCE, TERMINAL
 
@@ -230,7 +213,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
                     s.apply_action(a)
                     child = node.children.get(~a)
                     if child is None:
-                        child = node.children[~a] = Node()
+                        child = node.children[~a] = new_node()
                     path.append((child, -1))
                     node = child
                     continue
@@ -244,27 +227,14 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
                 a = legal[0]
                 child = children.get(a)
                 if child is None:
-                    child = children[a] = Node()
+                    child = children[a] = new_node()
                 else:
                     child.avail += 1
                 path.append((child, p))
                 s.apply_action(a)
                 node = child
                 continue
-            best: Node | None = None
-            best_a = -1
-            best_score = -math.inf
-            untried = 0
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried += 1
-                    continue
-                child.avail += 1
-                v = child.visits
-                score = child.total / v + c * sqrt(log(child.avail) / v)
-                if score > best_score:
-                    best_score, best, best_a = score, child, a
+            best, best_a, untried = select(node, legal, c)  # UCB1 over the available children
             if untried and (
                 best is None
                 or node is root
@@ -278,7 +248,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
                         if k == 0:
                             break
                         k -= 1
-                child = children[a] = Node()
+                child = children[a] = new_node()
                 path.append((child, p))
                 s.apply_action(a)
                 break
@@ -304,19 +274,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
             depth += 1
 
         # Backpropagation. The heuristic is asked only for the seats that chose on the path.
-        r: list[float | None] = list(s.returns()) if s.is_terminal() else [None] * players
-        root.visits += 1
-        for child, mover in path:
-            child.visits += 1
-            if mover >= 0:
-                x = r[mover]
-                if x is None:
-                    x = r[mover] = s.evaluate(mover)
-                child.total += x
-        if path:
-            x = r[seat]  # the root child was chosen by ``seat``, so this is set
-            if x is not None:
-                path[0][0].sumsq += x * x
+        backpropagate(root, path, s, players, seat)
         iterations += 1
     return root, iterations
 

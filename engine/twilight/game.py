@@ -14,6 +14,7 @@ from engine.core.api import (
     parse_action_text,
 )
 from engine.core.records import apply_actions, check_position, load_record, make_record
+from engine.core.rng import shuffle
 from engine.twilight import actions as A
 from engine.twilight import frames as F
 from engine.twilight import movegen
@@ -63,6 +64,7 @@ class TwilightState:
 
     __slots__ = ()
     _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
+    _shuffle = staticmethod(shuffle)  # engine.core.rng.shuffle, or the compiled one
 
     # ----- protocol -----
     def game(self) -> "TwilightGame":
@@ -183,7 +185,9 @@ class TwilightState:
         if hide_head:
             pool.append(s.headline[o])
         pool.sort()
-        rng.shuffle(pool)
+        # One draw from the caller's rng seeds the engine's own shuffle (compiled for compiled
+        # states): the same worlds from the same rng in either implementation.
+        self._shuffle(pool, rng.getrandbits(64))
         if hide_head:
             # the hidden headline is any card the opponent could have headlined
             for i, c in enumerate(pool):
@@ -261,6 +265,7 @@ if _CORE_C is not None:
 
         __slots__ = ()
         _core = _CORE_C
+        _shuffle = staticmethod(_CORE_C.rng_shuffle)
         # The hot protocol calls go straight to the compiled functions (no Python frame).
         apply_action = _CORE_C.apply_action
         current_player = _CORE_C.current_player
