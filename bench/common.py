@@ -58,3 +58,27 @@ def legal_actions_call(state: Any) -> Any:
 
     return fresh
 
+
+
+def positions(name: str, count: int, seed: int = 3, players: int | None = None, max_walk: int = 200) -> list[Any]:
+    """``count`` decision points with at least two legal moves, reached by seeded random play
+    from seeded initial states (for timing a bot's decisions)."""
+    rng = random.Random(seed)
+    game = load_game(name)
+    out: list[Any] = []
+    for _ in range(count * 50):
+        if len(out) == count:
+            break
+        s = game.new_initial_state(players, seed=rng.randrange(10**6))
+        walk = rng.randrange(max_walk)
+        steps = 0
+        while not s.is_terminal() and (steps < walk or s.is_chance_node() or len(s.legal_actions()) < 2):
+            if s.is_chance_node():
+                acts, probs = zip(*s.chance_outcomes())
+                s.apply_action(rng.choices(acts, probs)[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+            steps += 1
+        if not s.is_terminal():
+            out.append(s)
+    return out

@@ -13,7 +13,7 @@ from rich.text import Text
 from engine.core.api import CHANCE, TERMINAL
 
 from cli.common import CliError, friendly_errors, make_console
-from cli.levels import DEFAULT_LEVEL, LEVELS, run_with_progress
+from cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
 from cli.play import print_analysis
 from cli.saves import read_game_file
 from cli.screen import Renderer, layout_choices
@@ -73,7 +73,7 @@ def hint(
     from ai.analysis import analyse
     from ai.bots import format_spec, parse_spec
 
-    _, raw = parse_spec(LEVELS[DEFAULT_LEVEL])
+    _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game.spec.name))
     budget: dict[str, Any] = dict(raw)
     if iters is not None:
         budget = {"iters": iters}

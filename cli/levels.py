@@ -1,9 +1,12 @@
 """Difficulty levels as bot budgets, the AI/hint bot specs, and thinking with a progress bar.
 
 A level is a budget, not a different program: ``ismcts`` with an iteration budget and a time
-cap (whichever ends first). Measured on the development machine (2 cores) in Twilight
-Struggle's turn 2: ``easy`` about 0.15 s per decision, ``normal`` 1-2 s, ``hard`` about 5 s;
-decisions with one legal action are instant.
+cap (whichever ends first). Iterations are what make a seed give the same move on any
+machine, so each game that searches much faster than the rest has its own budgets
+(:data:`GAME_LEVELS`) sized to the same thinking times: ``easy`` well under a second,
+``normal`` about 1 s, ``hard`` a few seconds (the time cap ends searches on slower machines).
+Decisions with one legal action are instant. The figures are in docs/play.md with the command
+that measured them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from tqdm import tqdm
 
 __all__ = [
     "LEVELS",
+    "GAME_LEVELS",
+    "level_spec",
     "DEFAULT_LEVEL",
     "EXPECTIMAX_DEPTH",
     "ai_spec",
@@ -31,7 +36,29 @@ LEVELS: dict[str, str] = {
     "normal": "ismcts:iters=2500,time=2.0",
     "hard": "ismcts:iters=10000,time=6.0",
 }
-"""Level -> the default AI's spec."""
+"""Level -> the default AI's spec (games without their own entry in :data:`GAME_LEVELS`)."""
+
+GAME_LEVELS: dict[str, dict[str, str]] = {
+    # The compiled engine and search tree run about 40k iterations/s here at the levels'
+    # rollout 0 (issue 6).
+    "twilight": {
+        "easy": "ismcts:iters=300,time=0.5",
+        "normal": "ismcts:iters=50000,time=2.0",
+        "hard": "ismcts:iters=150000,time=6.0",
+    },
+    # About 5k iterations/s here (pure-Python engine, compiled search tree).
+    "ideology": {
+        "easy": "ismcts:iters=300,time=0.5",
+        "normal": "ismcts:iters=5000,time=2.0",
+        "hard": "ismcts:iters=20000,time=6.0",
+    },
+}
+"""Game -> level -> the default AI's spec, where a game's budgets differ from :data:`LEVELS`."""
+
+
+def level_spec(level: str, game: str | None = None) -> str:
+    """The default AI's spec for ``level`` in ``game`` (``GAME_LEVELS``, else ``LEVELS``)."""
+    return GAME_LEVELS.get(game or "", LEVELS)[level]
 
 DEFAULT_LEVEL = "normal"
 
@@ -41,14 +68,14 @@ EXPECTIMAX_DEPTH = {"easy": 1, "normal": 2, "hard": 3}
 SEARCHERS = ("mcts", "ismcts")
 
 
-def _level_budget(level: str) -> dict[str, str]:
+def _level_budget(level: str, game: str | None) -> dict[str, str]:
     from ai.bots import parse_spec
 
-    _, raw = parse_spec(LEVELS[level])
+    _, raw = parse_spec(level_spec(level, game))
     return {k: v for k, v in raw.items() if k in ("iters", "time")}
 
 
-def ai_spec(ai: str | None, level: str, seed: int) -> str:
+def ai_spec(ai: str | None, level: str, seed: int, game: str | None = None) -> str:
     """The AI's bot spec: ``--ai`` (or the level's default), the level's budget where the
     spec sets none, and the game seed where it sets no seed.
 
@@ -56,6 +83,7 @@ def ai_spec(ai: str | None, level: str, seed: int) -> str:
         ai: ``--ai`` as typed, or None.
         level: A key of :data:`LEVELS`.
         seed: The game's seed.
+        game: The game's name (its own level budgets, if any).
 
     Returns:
         A canonical spec string.
@@ -67,9 +95,9 @@ def ai_spec(ai: str | None, level: str, seed: int) -> str:
 
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
-    name, raw = parse_spec(ai if ai is not None else LEVELS[level])
+    name, raw = parse_spec(ai if ai is not None else level_spec(level, game))
     if name in SEARCHERS and "iters" not in raw and "time" not in raw:
-        raw.update(_level_budget(level))
+        raw.update(_level_budget(level, game))
     if name == "expectimax" and "depth" not in raw:
         raw["depth"] = str(EXPECTIMAX_DEPTH[level])
     raw.setdefault("seed", str(seed % (2**31)))
@@ -78,7 +106,7 @@ def ai_spec(ai: str | None, level: str, seed: int) -> str:
     return spec
 
 
-def hint_spec(ai: str, level: str | None) -> str:
+def hint_spec(ai: str, level: str | None, game: str | None = None) -> str:
     """The bot that gives hints: the AI itself when it is an honest searcher (ismcts,
     expectimax), else ismcts with the AI's or the level's budget (mcts would read the
     hidden cards, random and heuristic do not search)."""
@@ -89,7 +117,7 @@ def hint_spec(ai: str, level: str | None) -> str:
         return ai
     budget = {k: v for k, v in raw.items() if k in ("iters", "time")} if name == "mcts" else {}
     if not budget:
-        budget = _level_budget(level or "easy")
+        budget = _level_budget(level or "easy", game)
     if "seed" in raw:
         budget["seed"] = raw["seed"]
     return format_spec("ismcts", budget)

@@ -480,7 +480,7 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
         top = int(rest)
     from ai.analysis import analyse
 
-    spec = hint_spec(loop.s.ai, loop.s.level)
+    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game.spec.name)
     st = loop.s.state
     analysis = run_with_progress(
         lambda: analyse(st, seat, None, bot_spec=spec), "thinking about a hint", spec_time(spec), loop.progress
@@ -604,7 +604,7 @@ def play(
         the_seed = seed if seed is not None else loaded.seed
         lvl = level if level is not None else (loaded.level or DEFAULT_LEVEL)
         if ai is not None or level is not None or not loaded.ai:
-            spec = ai_spec(ai, lvl, the_seed)
+            spec = ai_spec(ai, lvl, the_seed, g.spec.name)
             stored_level: str | None = lvl if ai is None else level
         else:
             spec, stored_level = loaded.ai, loaded.level
@@ -621,7 +621,7 @@ def play(
         else:
             humans = [0]
         lvl = level or DEFAULT_LEVEL
-        spec = ai_spec(ai, lvl, the_seed)
+        spec = ai_spec(ai, lvl, the_seed, g.spec.name)
         stored_level = lvl if ai is None else level
         intro = f"New game, seed {the_seed}."
     if len(humans) > nplayers:

@@ -1,0 +1,45 @@
+"""Time the CLI levels' default AI per decision (the figures in docs/play.md).
+
+    python -m bench.levels twilight --positions 8
+    python -m bench.levels ideology --positions 8 --players 3
+
+Positions are decision points reached by seeded random play (``bench.common.positions``);
+each level's bot (``cli.levels.level_spec``) decides once in each, on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from ai.bots import make_bot
+from bench.common import positions
+from cli.levels import LEVELS, level_spec
+from engine import load_game
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__.splitlines()[0])
+    p.add_argument("game", nargs="?", default="twilight")
+    p.add_argument("--positions", type=int, default=8, help="decision points to time (default 8)")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    a = p.parse_args(argv)
+    game = load_game(a.game)
+    name = game.spec.name
+    states = positions(name, a.positions, seed=3, players=a.players)
+    for level in a.levels.split(","):
+        spec = level_spec(level, name)
+        times = []
+        for k, s in enumerate(states):
+            bot = make_bot(f"{spec},seed={k}")
+            start = time.perf_counter()
+            bot.step(s.clone(), s.current_player())
+            times.append(time.perf_counter() - start)
+        print(f"{name} {level:<7} {spec:<34} median {statistics.median(times):.2f} s, "
+              f"max {max(times):.2f} s over {len(times)} decisions")
+
+
+if __name__ == "__main__":
+    main()
