@@ -36,7 +36,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from time import perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.api import CHANCE, TERMINAL, State
 
@@ -103,8 +103,11 @@ class SearchConfig:
             )
 
 
-Node = _tree.TREE.Node
-"""Tree node class in use (``ai.tree``: compiled or the reference ``ai._tree_py.Node``)."""
+if TYPE_CHECKING:
+    from ai._tree_py import Node
+else:
+    Node = _tree.TREE.Node
+    """Tree node class in use (``ai.tree``: compiled or the reference ``ai._tree_py.Node``)."""
 
 
 @dataclass

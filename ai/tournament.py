@@ -655,7 +655,8 @@ class ResultsFile:
             gid = row["game_id"]
             if gid in self.rows:
                 continue
-            line = lines[i] if lines is not None and lines[i] is not None else _line(row)
+            given = lines[i] if lines is not None else None
+            line = given if given is not None else _line(row)
             view = memoryview(line)
             while view:
                 view = view[os.write(self._fd, view) :]

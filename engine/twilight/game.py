@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.core.api import (
     ChanceMode,
@@ -54,7 +54,13 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-class TwilightState:
+if TYPE_CHECKING:
+    _Fields = TSState  # both bases have TSState's fields under the same names
+else:
+    _Fields = object
+
+
+class TwilightState(_Fields):
     """A Twilight Struggle position speaking the ``State`` protocol.
 
     The protocol lives here once; a state's fields and rules come from one of two bases (see
@@ -64,6 +70,10 @@ class TwilightState:
 
     __slots__ = ()
     _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> "TwilightState": ...  # the base's clone keeps the class
     _shuffle = staticmethod(shuffle)  # engine.core.rng.shuffle, or the compiled one
 
     # ----- protocol -----
@@ -257,10 +267,10 @@ class PureTwilightState(TwilightState, TSState):
     _core = R
 
 
-_CORE_C = movegen.compiled_core()
+_CORE_C: Any = movegen.compiled_core()
 if _CORE_C is not None:
 
-    class CompiledTwilightState(TwilightState, _CORE_C.CState):  # type: ignore[name-defined,misc]
+    class CompiledTwilightState(TwilightState, _CORE_C.CState):  # type: ignore[misc]
         """A position run by the compiled core (``_core_c``)."""
 
         __slots__ = ()
