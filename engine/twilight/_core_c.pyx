@@ -451,6 +451,24 @@ cdef inline bint _is_auto(int k):
     return k == K_OPSTART or k == K_EVENT or k == K_FINISH or k == K_CALL
 
 
+cdef void _run_handler(CState s, object fn, tuple args):
+    """``frames.run_handler``: call an event/resume handler so that its pushes land in call
+    order (queued while it runs, then pushed so that the first queued is on top)."""
+    outer = s._queue
+    cdef list q
+    s._queue = []
+    try:
+        fn(s, *args)
+        q = s._queue
+    finally:
+        s._queue = outer
+    if q:
+        if outer is not None:
+            outer.extend(q)
+        else:
+            s.stack.extend(reversed(q))
+
+
 cdef inline void _seq2(CState s, tuple a, tuple b):
     s.stack.append(b)
     s.stack.append(a)
@@ -874,7 +892,7 @@ cdef void _run_event(CState s, int card, int side, int finisher):
         return
     if s.phase == PH_HEADLINE:
         s.phasing = side
-    F.run_handler(s, EVENTS[card], side)
+    _run_handler(s, EVENTS[card], (side,))
 
 
 cdef void _finish(CState s, int card, int side, bint fired):
@@ -925,7 +943,7 @@ cdef void _process_auto(CState s, tuple fr):
     elif k == K_OPSTART:
         _open_ops(s, _ti(fr, 2), _ti(fr, 3), _ti(fr, 4), _ti(fr, 5) if n > 5 else 0)
     elif k == K_CALL:
-        F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
+        _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[4]))
 
 
 cdef void _advance(CState s):
@@ -950,7 +968,7 @@ cdef void _advance(CState s):
         if k == K_RCARD:
             if not s.hands[_ti(fr, 4)]:
                 stack.pop()
-                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
+                _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[5]))
                 continue
             break
         if _is_chance(k) or k == K_ACTION:
@@ -958,9 +976,9 @@ cdef void _advance(CState s):
         if not _legal(s):
             stack.pop()
             if k == K_CCOUNTRY:
-                F.run_handler(s, RESUME[fr[2]], fr[3], -1, fr[5])
+                _run_handler(s, RESUME[fr[2]], (fr[3], -1, fr[5]))
             elif k == K_CCARD:
-                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[7])
+                _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[7]))
             continue
         break
 
@@ -980,6 +998,52 @@ def current_player(CState s):
 def is_chance_node(CState s):
     """``TwilightState.is_chance_node``."""
     return s.winner < 0 and _is_chance(_kind(_top(s)))
+
+
+def chance_outcomes_or_none(CState s):
+    """``TwilightState.chance_outcomes``: the outcomes at a chance node, else ``[]``."""
+    if s.winner >= 0 or not _is_chance(_kind(_top(s))):
+        return []
+    return chance_outcomes(s)
+
+
+def is_terminal(CState s):
+    """``TwilightState.is_terminal``."""
+    return s.winner >= 0
+
+
+def resample_hidden(CState self, int seat, rng):
+    """``TwilightState.resample_hidden``, statement for statement (the same worlds from the
+    same ``rng``)."""
+    cdef CState s = self.clone()
+    cdef int o = opp(seat)
+    cdef list pool = list(s.deck)
+    cdef bint hide_hand = not (o == seat or (s.revealed >> o) & 1)
+    cdef int h, i, k
+    if hide_hand:
+        pool.extend(s.hands[o])
+    cdef bint hide_head = False
+    if <int>s.headline[o] > 0:
+        # TwilightState.headline_visible: one's own, outside the headline choice, or the
+        # space box 4 holder who saw the opponent's first (6.4.4)
+        if not (o == seat or s.phase != PH_HEADLINE or s.ar != 0):
+            hide_head = _space_holder(s, 4) != seat
+    if hide_head:
+        pool.append(s.headline[o])
+    pool.sort()
+    shuffle(pool, rng.getrandbits(64))
+    if hide_head:
+        for i in range(len(pool)):
+            if <int>pool[i] != UN_INTERVENTION:
+                s.headline[o] = pool.pop(i)
+                break
+    if hide_hand:
+        k = len(s.hands[o])
+        s.hands[o] = pool[:k]
+        pool = pool[k:]
+    s.deck = pool
+    s.rng = rng.getrandbits(64)
+    return s
 
 
 def chance_outcomes(CState s):
@@ -1233,15 +1297,15 @@ cdef void _dispatch(CState s, tuple fr, int a):
     elif k == K_PLACE or k == K_REMOVE:
         _ap_place_remove(s, fr, a)
     elif k == K_CCOUNTRY:
-        F.run_handler(s, RESUME[fr[2]], fr[3], a - COUNTRY_BASE, fr[5])
+        _run_handler(s, RESUME[fr[2]], (fr[3], a - COUNTRY_BASE, fr[5]))
     elif k == K_COPTION:
-        F.run_handler(s, RESUME[fr[2]], fr[3], a - OPTION_BASE, fr[5])
+        _run_handler(s, RESUME[fr[2]], (fr[3], a - OPTION_BASE, fr[5]))
     elif k == K_CCARD:
-        F.run_handler(s, RESUME[fr[2]], fr[3], 0 if a < CARD_BASE else a - CARD_BASE, fr[7])
+        _run_handler(s, RESUME[fr[2]], (fr[3], 0 if a < CARD_BASE else a - CARD_BASE, fr[7]))
     elif k == K_ROLL:
-        F.run_handler(s, RESUME[fr[2]], fr[3], a - DIE_BASE, fr[4])
+        _run_handler(s, RESUME[fr[2]], (fr[3], a - DIE_BASE, fr[4]))
     elif k == K_RCARD:
-        F.run_handler(s, RESUME[fr[2]], fr[3], a - CARD_BASE, fr[5])
+        _run_handler(s, RESUME[fr[2]], (fr[3], a - CARD_BASE, fr[5]))
     elif k == K_TRAP:
         _ap_trap(s, fr, a)
     elif k == K_TROLL:

@@ -281,7 +281,10 @@ if _CORE_C is not None:
         current_player = _CORE_C.current_player
         legal_actions = _CORE_C.legal_actions
         is_chance_node = _CORE_C.is_chance_node
+        is_terminal = _CORE_C.is_terminal
+        chance_outcomes = _CORE_C.chance_outcomes_or_none
         evaluate = _CORE_C.evaluate
+        resample_hidden = _CORE_C.resample_hidden
 
 else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]
