@@ -3,6 +3,11 @@ docs/performance.md).
 
     python -m bench.profile twilight --playouts 300
     python -m bench.profile twilight --ismcts 6000
+    python -m bench.profile twilight --split 200
+
+``--split N`` is no profile: it records N seeded random games, then times (best of 3, no
+profiler) the whole playout loop against replaying the same actions with ``apply_action``
+only, per step, to show what the engine costs and what the generic loop adds.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import time
 
 from ai.ismcts import SearchConfig, search
 from bench.common import midgame, random_playout
@@ -25,8 +31,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rollout", type=int, default=0, help="ISMCTS rollout depth (default 0)")
     p.add_argument("--top", type=int, default=25, help="rows to print (default 25)")
     p.add_argument("--sort", default="tottime", choices=["tottime", "cumtime"])
+    p.add_argument("--split", type=int, default=0, help="time N games: whole loop against apply_action only")
     a = p.parse_args(argv)
     game = load_game(a.game)
+    if a.split:
+        split(game, a.split)
+        return
     prof = cProfile.Profile()
     if a.ismcts:
         state = midgame(game.spec.name)
@@ -39,6 +49,34 @@ def main(argv: list[str] | None = None) -> None:
 
         prof.runcall(run)
     pstats.Stats(prof).sort_stats(a.sort).print_stats(a.top)
+
+
+def split(game, games: int) -> None:  # noqa: ANN001
+    """Print µs per step of the whole random-playout loop and of ``apply_action`` alone."""
+    records = []
+    for seed in range(games):
+        s = game.new_initial_state(seed=seed)
+        random_playout(s, random.Random(seed))
+        records.append((seed, list(s.history)))
+    steps = sum(len(acts) for _, acts in records)
+
+    def whole() -> None:
+        for seed, _ in records:
+            random_playout(game.new_initial_state(seed=seed), random.Random(seed))
+
+    def apply_only() -> None:
+        for seed, acts in records:
+            s = game.new_initial_state(seed=seed)
+            for x in acts:
+                s.apply_action(x)
+
+    for name, fn in (("whole playout loop", whole), ("apply_action only", apply_only)):
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - start)
+        print(f"{name:<20} {best / steps * 1e6:6.2f} us/step  {games / best:8.1f} games/s")
 
 
 if __name__ == "__main__":
