@@ -60,22 +60,27 @@ def legal_actions_call(state: Any) -> Any:
 
 
 
-def positions(name: str, count: int, seed: int = 3, players: int | None = None, max_walk: int = 200) -> list[Any]:
-    """``count`` decision points with at least two legal moves, reached by seeded random play
-    from seeded initial states (for timing a bot's decisions)."""
+def positions(
+    game: Any, count: int, seed: int = 3, players: int | None = None, max_walk: int = 200,
+    min_legal: int = 1, tries: int = 20,
+) -> list[Any]:
+    """``count`` decision points reached by seeded random play from seeded initial states
+    (``game``: a game or its name), each with at least ``min_legal`` legal moves; at most
+    ``count * tries`` games are tried."""
+    if isinstance(game, str):
+        game = load_game(game)
     rng = random.Random(seed)
-    game = load_game(name)
     out: list[Any] = []
-    for _ in range(count * 50):
+    for _ in range(count * tries):
         if len(out) == count:
             break
         s = game.new_initial_state(players, seed=rng.randrange(10**6))
-        walk = rng.randrange(max_walk)
+        walk = rng.randrange(min(max_walk, game.spec.max_game_length))
         steps = 0
-        while not s.is_terminal() and (steps < walk or s.is_chance_node() or len(s.legal_actions()) < 2):
+        while not s.is_terminal() and (steps < walk or s.is_chance_node() or len(s.legal_actions()) < min_legal):
             if s.is_chance_node():
-                acts, probs = zip(*s.chance_outcomes())
-                s.apply_action(rng.choices(acts, probs)[0])
+                outcomes = s.chance_outcomes()
+                s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             else:
                 s.apply_action(rng.choice(s.legal_actions()))
             steps += 1

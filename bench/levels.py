@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     game = load_game(a.game)
     name = game.spec.name
-    states = positions(name, a.positions, seed=3, players=a.players)
+    states = positions(game, a.positions, seed=3, players=a.players, min_legal=2, tries=50)
     for level in a.levels.split(","):
         spec = level_spec(level, name)
         times = []

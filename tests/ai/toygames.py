@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
+from bench.common import positions
 from engine.core.api import (
     CHANCE,
     TERMINAL,
@@ -299,24 +300,7 @@ def race_position(
 
 def random_positions(game: Any, count: int, seed: int, players: int | None = None, max_walk: int = 200) -> list[Any]:
     """Decision nodes reached by seeded random play from seeded initial states."""
-    rng = random.Random(seed)
-    out: list[Any] = []
-    for _ in range(count * 20):
-        if len(out) == count:
-            break
-        s = game.new_initial_state(players, seed=rng.randrange(10**6))
-        walk = rng.randrange(min(max_walk, game.spec.max_game_length))
-        steps = 0
-        while not s.is_terminal() and (steps < walk or s.is_chance_node()):
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
-            steps += 1
-        if not s.is_terminal():
-            out.append(s)
-    return out
+    return positions(game, count, seed, players, max_walk)
 
 
 # --------------------------------------------------------------------------- nim
