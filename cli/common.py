@@ -107,13 +107,16 @@ def game_by_name(name: str) -> Game:
     return load_game(name)
 
 
-def parse_seats(game: Game, players: int, names: Sequence[str]) -> list[int]:
-    """Seat indices from seat names or 1-based numbers, case-insensitive.
+def parse_seats(game: Game, players: int, names: Sequence[str], state: Any = None) -> list[int]:
+    """Seat indices from seat names or 1-based numbers, case-insensitive; with ``state``, also
+    from the names its ``seat_aliases()`` gives, where the game has them (an Ideology seat by
+    its ideology: ``Capitalism``).
 
     Args:
         game: The game.
         players: Player count in use.
-        names: What the user typed (``USSR``, ``us``, ``2``).
+        names: What the user typed (``USSR``, ``us``, ``2``, ``capitalism``).
+        state: The game's position, for seat names dealt at setup.
 
     Returns:
         Seat indices, in the order given, without repeats.
@@ -122,6 +125,9 @@ def parse_seats(game: Game, players: int, names: Sequence[str]) -> list[int]:
         CliError: for an unknown or repeated seat.
     """
     seats = list(game.spec.seats_for(players))
+    aliases: dict[str, int] = {}
+    if state is not None and hasattr(state, "seat_aliases"):
+        aliases = state.seat_aliases()
     out: list[int] = []
     for raw in names:
         key = raw.strip().lower()
@@ -132,7 +138,13 @@ def parse_seats(game: Game, players: int, names: Sequence[str]) -> list[int]:
         if idx is None and key.isdigit() and 1 <= int(key) <= len(seats):
             idx = int(key) - 1
         if idx is None:
-            raise CliError(f"unknown seat '{raw}'; {game.spec.title} seats are: {', '.join(seats)}")
+            idx = aliases.get(key)
+        if idx is None:
+            known = ", ".join(seats)
+            if aliases:
+                by = ", ".join(f"{a.title()} ({seats[i]})" for a, i in sorted(aliases.items(), key=lambda x: x[1]))
+                known += f"; in this game also by name: {by}"
+            raise CliError(f"unknown seat '{raw}'; {game.spec.title} seats are: {known}")
         if idx in out:
             raise CliError(f"seat '{seats[idx]}' given twice")
         out.append(idx)

@@ -600,7 +600,7 @@ def play(
         loaded = read_game_file(str(load), expect_game=game)
         state = loaded.state
         nplayers = state.num_players()
-        humans = parse_seats(g, nplayers, seat) if seat else (loaded.humans or [0])
+        humans = parse_seats(g, nplayers, seat, state) if seat else (loaded.humans or [0])
         the_seed = seed if seed is not None else loaded.seed
         lvl = level if level is not None else (loaded.level or DEFAULT_LEVEL)
         if ai is not None or level is not None or not loaded.ai:
@@ -615,7 +615,7 @@ def play(
         nplayers = state.num_players()
         seats_all = list(g.spec.seats_for(nplayers))
         if seat:
-            humans = parse_seats(g, nplayers, seat)
+            humans = parse_seats(g, nplayers, seat, state)
         elif tty and sys.stdout.isatty():
             humans = _ask_seat(console, seats_all)
         else:

@@ -191,6 +191,11 @@ class IdeologyState(IdeoState):
         return DECISION_NAMES.get(self.phase)
 
     # ----- information
+    def seat_aliases(self) -> dict[str, int]:
+        """Other names a seat answers to where a person names seats (``--seat``): its
+        ideology's name, lower case (``capitalism``); dealt at setup, so known per game."""
+        return {BOARD.ideologies[i].short.lower(): seat for i, seat in enumerate(self.seat_of) if seat >= 0}
+
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: the whole table, its own hand, its own pending offers and
         Resource-phase discards; of the others only hand, deck and staged sizes."""

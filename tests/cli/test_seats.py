@@ -1,0 +1,46 @@
+"""Naming seats at the command line (`--seat`): by name, by number, and, where a game deals
+seat names at setup, by those (an Ideology seat by its ideology)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli.common import CliError, parse_seats
+from engine import load_game
+
+
+def test_seats_by_name_and_number_case_insensitive() -> None:
+    g = load_game("twilight")
+    assert parse_seats(g, 2, ["us"]) == [1]
+    assert parse_seats(g, 2, ["2", "USSR"]) == [1, 0]
+
+
+def test_an_ideology_seat_answers_to_the_ideology_it_was_dealt() -> None:
+    g = load_game("ideology")
+    s = g.new_initial_state(players=3, seed=4)
+    aliases = s.seat_aliases()
+    assert sorted(aliases.values()) == [0, 1, 2]
+    for name, seat in aliases.items():
+        assert parse_seats(g, 3, [name.upper()], s) == [seat]
+        assert s.ideology_name(seat).lower().startswith(name) or name in s.ideology_name(seat).lower()
+
+
+def test_an_ideology_not_in_play_is_refused_with_the_ones_that_are() -> None:
+    g = load_game("ideology")
+    s = g.new_initial_state(players=3, seed=4)
+    absent = "monarchy"
+    assert absent not in s.seat_aliases()
+    with pytest.raises(CliError) as err:
+        parse_seats(g, 3, [absent], s)
+    msg = str(err.value)
+    assert "unknown seat 'monarchy'" in msg and "Player 1" in msg
+    for name in s.seat_aliases():
+        assert name.title() in msg
+
+
+def test_a_seat_named_twice_is_refused() -> None:
+    g = load_game("ideology")
+    s = g.new_initial_state(players=3, seed=4)
+    name, seat = next(iter(s.seat_aliases().items()))
+    with pytest.raises(CliError, match="given twice"):
+        parse_seats(g, 3, [name, str(seat + 1)], s)
