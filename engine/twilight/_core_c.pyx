@@ -694,12 +694,73 @@ cdef inline bint _china_available(CState s, int side):
 
 
 # ---------------------------------------------------------------- scoring (10.1)
+cdef object BG_MASK = BOARD.bg_mask
+cdef int TAIWAN = R.TAIWAN
+cdef dict SCORING = BOARD.scoring
+cdef int REGION_CARD[MAXC]  # card -> region for the six region scoring cards, else -1
+for _n in range(MAXC):
+    REGION_CARD[_n] = -1
+for _n, _v in BOARD.scoring.items():
+    REGION_CARD[_n] = _v[0]
+
+
+cdef int _score_region(CState s, int card):
+    """``rules.score_region`` (10.1.1–10.1.2, #73, #101): the net VP to the US."""
+    cdef int region, pres, dom, ctrl, side, total_bg, base, net
+    region, pres, dom, ctrl = SCORING[card]
+    cdef int t[2][3]
+    cdef int vp[2]
+    cdef int level[2]
+    mask = REGION_MASKS[region]
+    cdef bint formosan = _perm(s, 101)
+    for side in range(2):  # rules.region_tally
+        cm = MG.control(s.inf, side) & mask
+        bg = BG_MASK
+        if region == ASIA and formosan and side == US and bit(cm, TAIWAN):
+            bg = bg | (ONE << TAIWAN)
+        t[side][0] = cm.bit_count()
+        t[side][1] = (cm & bg).bit_count()
+        t[side][2] = (cm & (ADJ_SUPER1 if side == USSR else ADJ_SUPER0)).bit_count()
+    total_bg = (mask & BG_MASK).bit_count()
+    if region == ASIA and formosan and _controls(s, US, TAIWAN):
+        total_bg += 1
+    if (region == ASIA or region == MIDDLE_EAST) and _perm(s, 73):  # #73 Shuttle Diplomacy
+        if t[USSR][1] > 0:
+            t[USSR][1] -= 1
+            t[USSR][0] -= 1
+        s.perm &= ~(ONE << 73)
+        if 73 in s.inplay:
+            s.inplay.remove(73)
+            s.discard.append(73)
+    for side in range(2):
+        vp[side] = 0
+        level[side] = 0
+        if t[side][0] == 0:
+            continue
+        if t[side][1] == total_bg and t[side][0] > t[1 - side][0]:
+            level[side] = 3
+        elif (t[side][0] > t[1 - side][0] and t[side][1] > t[1 - side][1] and t[side][1] > 0
+              and t[side][0] - t[side][1] > 0):
+            level[side] = 2
+        else:
+            level[side] = 1
+        base = pres if level[side] == 1 else (dom if level[side] == 2 else ctrl)
+        vp[side] = (base if base > 0 else 0) + t[side][1] + t[side][2]
+    for side in range(2):
+        if level[side] == 3 and ctrl < 0:  # Europe control: automatic victory (10.3.1)
+            _end(s, side, f"{SIDE_NAMES[side]} controls Europe at Europe Scoring")
+            return 0
+    net = vp[US] - vp[USSR]
+    s.vp += net  # 10.2.3
+    return net
+
+
 cdef void _final_scoring(CState s):
     """10.3.2 (``rules.final_scoring``)."""
     _gain_vp(s, s.china, 1)
     s.phase = PH_OVER
     for card in FINAL_ORDER:
-        R.score_region(s, card, True)
+        _score_region(s, card)
         if s.winner >= 0:
             return
     if s.vp > 0:
@@ -884,6 +945,20 @@ cdef inline void _flower_power_check(CState s, int card, int side):
         _gain_vp(s, USSR, 2)
 
 
+# A region scoring card's handler is the one events/scoring.py registers (checked here, so that
+# a card given another event is run by its own handler).
+cdef bint SCORING_EVENT[MAXC]
+import engine.twilight.events.scoring as _scoring_events
+for _n in range(MAXC):
+    SCORING_EVENT[_n] = (_n in EVENTS and getattr(EVENTS[_n], "__module__", "") == _scoring_events.__name__
+                         and _n in BOARD.scoring)
+
+
+def compiled_events():
+    """Card numbers whose event this module runs itself instead of calling the handler."""
+    return [n for n in range(MAXC) if REGION_CARD[n] >= 0 and SCORING_EVENT[n]]
+
+
 cdef void _run_event(CState s, int card, int side, int finisher):
     cdef bint blocked = _event_blocked(s, card)
     if finisher >= 0:
@@ -892,6 +967,9 @@ cdef void _run_event(CState s, int card, int side, int finisher):
         return
     if s.phase == PH_HEADLINE:
         s.phasing = side
+    if REGION_CARD[card] >= 0 and SCORING_EVENT[card]:
+        _score_region(s, card)  # events/scoring.py: the region cards only score
+        return
     _run_handler(s, EVENTS[card], (side,))
 
 

@@ -99,3 +99,8 @@ def test_compiled_shuffle_matches_the_reference(both) -> None:
             a, b = list(range(n)), list(range(n))
             assert shuffle(a, seed) == core.rng_shuffle(b, seed)
             assert a == b
+
+
+def test_the_compiled_core_runs_only_the_region_scoring_events_itself(both) -> None:
+    """Every other event goes through its Python handler, on either state."""
+    assert movegen.compiled_core().compiled_events() == [1, 2, 3, 35, 37, 79]
