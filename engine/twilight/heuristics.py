@@ -20,7 +20,10 @@ SCALE = 7.0
 
 
 def us_advantage(s: TSState, seat: int) -> float:
-    """A VP-like estimate of the US lead, using only what ``seat`` sees."""
+    """A VP-like estimate of the US lead, using only what ``seat`` sees.
+
+    ``_core_c._us_advantage`` computes the same terms in the same order for compiled states;
+    change both (the compiled differential compares the values to the last bit)."""
     x = float(s.vp)
     turns_left = max(0, 10 - s.turn) + 1
     # What scoring each region would give now (10.1, Europe control as 20), and battleground

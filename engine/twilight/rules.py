@@ -2,6 +2,10 @@
 
 The state is a machine: ``advance`` runs bookkeeping frames and the turn sequence (4.5) until
 a player or chance must act; ``legal_actions`` and ``apply`` answer the top frame.
+
+This module is the reference. ``_core_c.pyx`` repeats its hot path in typed Cython (the same
+functions with a leading underscore); a rule changed here must be changed there too, and
+``tests/twilight/test_compiled_differential.py`` fails until it is (docs/performance.md).
 """
 
 from __future__ import annotations
