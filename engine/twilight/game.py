@@ -184,7 +184,8 @@ class TwilightState(_Fields):
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "TwilightState":
         """A state ``seat`` cannot tell apart: unseen cards (opponent hand, deck order,
-        a hidden headline) redrawn with ``rng``; everything public kept."""
+        a hidden headline) redrawn with ``rng``; everything public kept. (Compiled states use
+        ``_core_c.resample_hidden``, the same statements.)"""
         s = self.clone()
         o = opp(seat)
         pool = list(s.deck)

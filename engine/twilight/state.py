@@ -3,6 +3,9 @@
 Sides: USSR = 0, US = 1. ``vp`` is signed: positive favours the US (10.2.1). Influence is one
 flat list, ``inf[side * N + country]``. Pending decisions live on ``stack`` as tuples (see
 ``frames.py``): the state is a small machine whose top frame says who decides what.
+
+``_core_c.CState`` is the compiled twin: the same fields under the same names (a ``cdef
+class``), so that everything outside the core reads and writes either alike.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Scoring cards (#1 Asia, #2 Europe, #3 Middle East, #35 South America, #37 Central America,
-#38 Southeast Asia, #79 Africa): 10.1 and the seed's card texts."""
+#38 Southeast Asia, #79 Africa): 10.1 and the seed's card texts.
+
+For compiled states ``_core_c`` scores the six region cards itself while these handlers are
+the registered ones (``_core_c.compiled_events``), with its twin of ``rules.score_region``.
+"""
 
 from __future__ import annotations
 
