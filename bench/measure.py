@@ -1,7 +1,8 @@
 """The measurements behind `realpolitik bench` (one core, wall clock, repeated to a time budget).
 
 Each figure is measured for the implementation currently selected by the game's ``movegen``
-(for Twilight Struggle: the compiled hot loops or the pure-Python reference).
+(for Twilight Struggle: the compiled core and loops, or the pure-Python reference) and, for
+ISMCTS, by ``ai.tree`` (``compare`` selects the pure tree for the pure figures).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from types import ModuleType
 from typing import Any, Callable
 
+from ai import tree
 from ai.ismcts import SearchConfig, search
 from bench.common import legal_actions_call, midgame, random_playout
 from engine import load_game
@@ -82,9 +84,12 @@ def compare(game: str, seconds: float) -> dict[str, Any]:
         out["note"] = f"{game} has no compiled hot paths; only the pure engine was measured"
         return out
     before = mg.MG
+    tree_before = tree.TREE
     try:
         mg.use(mg.pure())
+        tree.TREE = tree.pure()  # the pure figures are the references all through, search included
         out["pure"] = measure(game, seconds)
+        tree.TREE = tree.compiled() or tree.pure()
         comp = mg.compiled()
         if comp is None:
             out["compiled"] = None
@@ -102,4 +107,5 @@ def compare(game: str, seconds: float) -> dict[str, Any]:
             }
     finally:
         mg.use(before)
+        tree.TREE = tree_before
     return out
