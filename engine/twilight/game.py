@@ -74,7 +74,6 @@ class TwilightState(_Fields):
     if TYPE_CHECKING:
 
         def clone(self) -> "TwilightState": ...  # the base's clone keeps the class
-    _shuffle = staticmethod(shuffle)  # engine.core.rng.shuffle, or the compiled one
 
     # ----- protocol -----
     def game(self) -> "TwilightGame":
@@ -196,9 +195,9 @@ class TwilightState(_Fields):
         if hide_head:
             pool.append(s.headline[o])
         pool.sort()
-        # One draw from the caller's rng seeds the engine's own shuffle (compiled for compiled
-        # states): the same worlds from the same rng in either implementation.
-        self._shuffle(pool, rng.getrandbits(64))
+        # One draw from the caller's rng seeds the engine's own shuffle: the compiled twin
+        # (_core_c.resample_hidden) makes the same worlds from the same rng.
+        shuffle(pool, rng.getrandbits(64))
         if hide_head:
             # the hidden headline is any card the opponent could have headlined
             for i, c in enumerate(pool):
@@ -276,7 +275,6 @@ if _CORE_C is not None:
 
         __slots__ = ()
         _core = _CORE_C
-        _shuffle = staticmethod(_CORE_C.rng_shuffle)
         # The hot protocol calls go straight to the compiled functions (no Python frame).
         apply_action = _CORE_C.apply_action
         current_player = _CORE_C.current_player
