@@ -53,6 +53,20 @@ def playouts(game: str, seconds: float) -> tuple[float, float]:
     return games / dt, steps / dt
 
 
+def native_playouts(game: str, seconds: float) -> float | None:
+    """Full games per second of the game's own ``random_playout(seed)`` (its choices drawn
+    inside the engine, no protocol calls per step), or None when its states have none."""
+    g = load_game(game)
+    if not hasattr(g.new_initial_state(seed=0), "random_playout"):
+        return None
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        g.new_initial_state(seed=games).random_playout(games)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
 def ismcts_rate(game: str, seconds: float, rollout: int = 8) -> float:
     """ISMCTS iterations per second on the fixed mid-game decision (truncated rollouts)."""
     state = midgame(game)
@@ -65,13 +79,17 @@ def measure(game: str, seconds: float) -> dict[str, float]:
     """All figures for the current implementation (``seconds`` per figure, roughly)."""
     state = midgame(game)
     pps, sps = playouts(game, seconds)
-    return {
+    out = {
         "playouts_per_s": round(pps, 2),
         "steps_per_s": round(sps, 1),
         "clone_us": round(_per_call_us(state.clone, seconds / 2), 3),
         "legal_actions_us": round(_per_call_us(legal_actions_call(state), seconds / 2), 3),
         "ismcts_iters_per_s": round(ismcts_rate(game, seconds), 1),
     }
+    native = native_playouts(game, seconds)
+    if native is not None:
+        out["native_playouts_per_s"] = round(native, 2)
+    return out
 
 
 def compare(game: str, seconds: float) -> dict[str, Any]:
@@ -99,6 +117,8 @@ def compare(game: str, seconds: float) -> dict[str, Any]:
             out["compiled"] = measure(game, seconds)
             p, c = out["pure"], out["compiled"]
             out["ratio"] = {
+                **({"native_playouts_per_s": round(c["native_playouts_per_s"] / p["native_playouts_per_s"], 2)}
+                   if "native_playouts_per_s" in p and "native_playouts_per_s" in c else {}),
                 "playouts_per_s": round(c["playouts_per_s"] / p["playouts_per_s"], 2),
                 "steps_per_s": round(c["steps_per_s"] / p["steps_per_s"], 2),
                 "clone_us": round(p["clone_us"] / c["clone_us"], 2),

@@ -22,6 +22,19 @@ def test_random_full_game(benchmark) -> None:
     assert steps > 20  # a full game is many decisions
 
 
+def test_native_random_playout(benchmark) -> None:
+    """The engine's own random playout (choices drawn inside the engine: no protocol calls)."""
+    game = load_game("twilight")
+    seeds = iter(range(10**9))
+
+    def run() -> int:
+        seed = next(seeds)
+        return game.new_initial_state(seed=seed).random_playout(seed)
+
+    decisions = benchmark(run)
+    assert decisions > 20
+
+
 def test_clone(benchmark) -> None:
     state = midgame()
     twin = benchmark(state.clone)

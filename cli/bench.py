@@ -16,8 +16,9 @@ def bench_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="Time per figure.")] = 2.0,
 ) -> None:
-    """Measure random playouts, steps, clone(), legal_actions() and ISMCTS iterations per second
-    for the pure and the compiled engine on one core, with compiled/pure ratios."""
+    """Measure random playouts (the engine's own where it has them, and through the State
+    protocol), steps, clone(), legal_actions() and ISMCTS iterations per second for the pure
+    and the compiled engine on one core, with compiled/pure ratios."""
     from bench.measure import compare
 
     try:
@@ -32,6 +33,8 @@ def bench_cmd(
     if result.get("note"):
         typer.echo(f"warning: {result['note']}", err=True)
     keys = ["playouts_per_s", "steps_per_s", "clone_us", "legal_actions_us", "ismcts_iters_per_s"]
+    if "native_playouts_per_s" in result["pure"]:
+        keys.insert(0, "native_playouts_per_s")
     typer.echo(f"{name}: {seconds:g} s per figure, one core")
     typer.echo(f"{'figure':<22}{'pure':>14}{'compiled':>14}{'ratio':>9}")
     for k in keys:

@@ -1343,6 +1343,32 @@ def apply(CState s, a):
     _advance(s)
 
 
+def random_playout(CState s, seed, int max_decisions=-1):
+    """``rules.random_playout``: the same SplitMix64 stream, the same choices, the same game."""
+    cdef uint64_t x = seed & 0xFFFFFFFFFFFFFFFF, z
+    cdef int decisions = 0
+    cdef bint chance
+    cdef list legal
+    cdef Py_ssize_t n
+    cdef tuple fr
+    while s.winner < 0:
+        fr = _top(s)
+        chance = _is_chance(_kind(fr))
+        if not chance and decisions == max_decisions:
+            break
+        legal = _legal(s)
+        x = x + <uint64_t>0x9E3779B97F4A7C15
+        z = x
+        z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+        z = z ^ (z >> 31)
+        n = len(legal)
+        apply(s, legal[<Py_ssize_t>(z % <uint64_t>n)])
+        if not chance:
+            decisions += 1
+    return decisions
+
+
 cdef void _dispatch(CState s, tuple fr, int a):
     cdef int k = _kind(fr)
     if k == K_SETUP:

@@ -102,6 +102,12 @@ class TwilightState(_Fields):
     def apply_action(self, action: int) -> None:
         self._core.apply(self, action if type(action) is int else check_action(action))
 
+    def random_playout(self, seed: int, max_decisions: int = -1) -> int:
+        """Play on with uniformly random moves from a SplitMix64 stream seeded by ``seed``,
+        to the end or for ``max_decisions`` decisions; returns the decisions played (see
+        ``rules.random_playout``; compiled states play the same game, faster)."""
+        return int(self._core.random_playout(self, seed, max_decisions))
+
     def returns(self) -> list[float]:
         if self.winner == USSR:
             return [1.0, 0.0]

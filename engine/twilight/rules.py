@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from engine.core.api import IllegalAction
-from engine.core.rng import shuffle
+from engine.core.rng import MASK64, shuffle, splitmix64
 from engine.twilight import actions as A
 from engine.twilight import frames as F
 from engine.twilight import movegen
@@ -972,6 +972,29 @@ def apply(s: TSState, a: int) -> None:
     handler = _APPLY[k]
     handler(s, fr, d)
     advance(s)
+
+
+def random_playout(s: TSState, seed: int, max_decisions: int = -1) -> int:
+    """Play on from ``s`` (modified) with uniformly random legal moves, chance outcomes by
+    their odds (every Twilight chance node is uniform: a die, or a card from a hand), until the
+    end or ``max_decisions`` decisions (-1: no limit); returns the decisions played.
+
+    The choices come from a SplitMix64 stream started at ``seed`` (one draw per choice,
+    taken modulo the number of choices), so ``_core_c.random_playout`` plays the same game.
+    """
+    x = seed & MASK64
+    decisions = 0
+    while s.winner < 0:
+        fr = s.stack[-1]
+        chance = fr[0] in F.CHANCE_KINDS
+        if not chance and decisions == max_decisions:
+            break
+        legal = legal_actions(s)
+        x, r = splitmix64(x)
+        apply(s, legal[r % len(legal)])
+        if not chance:
+            decisions += 1
+    return decisions
 
 
 def illegal_reason(s: TSState, a: int) -> str:

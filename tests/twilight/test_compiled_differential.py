@@ -104,3 +104,33 @@ def test_compiled_shuffle_matches_the_reference(both) -> None:
 def test_the_compiled_core_runs_only_the_region_scoring_events_itself(both) -> None:
     """Every other event goes through its Python handler, on either state."""
     assert movegen.compiled_core().compiled_events() == [1, 2, 3, 35, 37, 79]
+
+
+def test_native_random_playouts_are_the_same_game(both) -> None:
+    """``random_playout`` (rules and _core_c): the same SplitMix64 choices, the same games, to
+    the end and cut after a number of decisions, from the start and from mid-game."""
+    pure, comp = both
+    for seed in range(100):
+        limit = -1 if seed % 2 else seed % 13
+        ends = []
+        for mod in (pure, comp):
+            movegen.use(mod)
+            s = GAME.new_initial_state(seed=seed)
+            if seed % 3 == 0:
+                s.random_playout(seed + 7, 40)  # from mid-game
+            n = s.random_playout(seed, limit)
+            ends.append((n, s.history, s.fingerprint()))
+        assert ends[0] == ends[1], f"seed {seed}"
+        if limit >= 0:
+            assert ends[0][0] <= limit
+
+
+def test_native_random_playout_stops_at_a_decision(both) -> None:
+    from engine.core.api import CHANCE
+
+    comp = both[1]
+    movegen.use(comp)
+    s = GAME.new_initial_state(seed=5)
+    assert s.random_playout(1, 10) == 10
+    assert s.current_player() not in (CHANCE,) and not s.is_terminal()
+    assert s.random_playout(2, 0) == 0
