@@ -26,7 +26,7 @@ from engine.twilight import frames as F
 from engine.twilight import heuristics as H
 from engine.twilight import rules as R
 from engine.twilight.board import (
-    AFRICA, ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
+    ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
 )
 from engine.twilight.events import EVENTS, RESUME
 
@@ -1059,10 +1059,6 @@ cdef void _advance(CState s):
                 _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[7]))
             continue
         break
-
-
-def advance(CState s):
-    _advance(s)
 
 
 # ---------------------------------------------------------------- legal actions
