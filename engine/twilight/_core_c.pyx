@@ -1061,6 +1061,11 @@ cdef void _advance(CState s):
         break
 
 
+def advance(CState s):
+    """``rules.advance`` (tests that build positions by hand run the machine with it)."""
+    _advance(s)
+
+
 # ---------------------------------------------------------------- legal actions
 def current_player(CState s):
     if s.winner >= 0:

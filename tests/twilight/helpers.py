@@ -109,7 +109,7 @@ def fire(s: TwilightState, card: int, side: int, *, by: int | None = None) -> No
     s.round_start[player] = s.presence_mask(player)
     s.stack.append((F.ACTION, opp(player), None, 0))
     s.stack.append((F.EVENT, F.AUTO, card, side, player))
-    R.advance(s)
+    s._core.advance(s)  # the state's own machine: rules, or the compiled core
 
 
 def play(s: TwilightState, side: int, card: int, mode: str) -> None:

@@ -883,6 +883,6 @@ def test_defectors_headline_cancels_ussr_headline():
     s.ar = 0
     s.headline = [8, 103]
     R.resolve_headline(s)
-    R.advance(s)
+    s._core.advance(s)
     assert inf(s, "cuba") == (0, 2) and s.vp == 0
     assert 8 in s.discard and 103 in s.discard

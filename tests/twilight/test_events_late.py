@@ -384,7 +384,7 @@ def test_terrorism_empty_hand_no_effect():
     fire(s, 92, USSR)  # the helper gives the US a filler card for its sentinel round
     assert s.is_chance_node()
     s.hands[US] = []  # empty the hand before the draw
-    R.advance(s)
+    s._core.advance(s)
     assert finished(s)
     assert s.hands[US] == [] and s.discard == [92]
 
