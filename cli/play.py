@@ -627,8 +627,14 @@ def play(
     if len(humans) > nplayers:
         raise CliError(f"{len(humans)} human seats but only {nplayers} players")
     session = Session(g, state, humans, spec, stored_level, the_seed, renderer)
-    names = [session.seat_name(h) for h in humans]
-    ais = [session.seat_name(i) for i in range(nplayers) if i not in humans]
+    aliases = {seat: alias.title() for alias, seat in getattr(state, "seat_aliases", dict)().items()}
+
+    def intro_name(seat: int) -> str:  # "Player 2 (Capitalism)" where the game deals seat names
+        name = session.seat_name(seat)
+        return f"{name} ({aliases[seat]})" if seat in aliases else name
+
+    names = [intro_name(h) for h in humans]
+    ais = [intro_name(i) for i in range(nplayers) if i not in humans]
     console.print(Text(f"{g.spec.title}. {intro}", style="bold"), soft_wrap=True)
     if ais:
         console.print(Text(f"You play {', '.join(names)}; the computer plays {', '.join(ais)} ({spec})."))
