@@ -131,11 +131,17 @@ class HeuristicBot:
     by all moves so they are compared in the same world); a move that leads to a chance node
     is scored by the expectation over its outcomes, through up to
     :data:`HEURISTIC_CHANCE_DEPTH` chained chance nodes. Ties are broken by the seeded RNG.
+
+    With ``follow`` > 0, a move is scored where the bot's own run of decisions ends rather than
+    right after it: up to ``follow`` further decisions of the same seat (a card's operations
+    point by point, an order of event and operations) are taken greedily one ply at a time,
+    so that what those decisions set off (an event that ends the game, say) is seen.
     """
 
-    def __init__(self, spec: str, seed: int) -> None:
+    def __init__(self, spec: str, seed: int, follow: int = 0) -> None:
         self.spec = spec
         self._rng = random.Random(seed)
+        self.follow = follow
 
     def step(self, state: State, seat: int) -> int:
         """The move with the best one-ply value (see :meth:`Bot.step`)."""
@@ -147,8 +153,27 @@ class HeuristicBot:
         for action in legal:
             child = world.clone()
             child.apply_action(action)
+            if self.follow:
+                _follow_own(child, seat, self.follow)
             scored[action] = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
         return _pick(scored, self._rng)
+
+
+def _follow_own(state: State, seat: int, steps: int) -> None:
+    """Take up to ``steps`` decisions of ``seat`` in a row on ``state`` (modified), each the
+    best by one-ply expected value (the first of equals, so the walk is deterministic)."""
+    while steps > 0 and state.current_player() == seat:
+        legal = state.legal_actions()
+        best, best_v = legal[0], -math.inf
+        if len(legal) > 1:
+            for action in legal:
+                child = state.clone()
+                child.apply_action(action)
+                v = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
+                if v > best_v + TIE_EPS:
+                    best, best_v = action, v
+        state.apply_action(best)
+        steps -= 1
 
 
 class SearchBot:
@@ -339,8 +364,11 @@ _REGISTRY: dict[str, BotInfo] = {
         BotInfo(
             "heuristic",
             "one-ply greedy on the game's evaluate(), expectation over dice",
-            (_SEED,),
-            lambda s, v: HeuristicBot(s, v["seed"]),
+            (
+                Param("follow", int, 0, "own decisions in a row played greedily before a move is scored", low=0, high=64),
+                _SEED,
+            ),
+            lambda s, v: HeuristicBot(s, v["seed"], v["follow"]),
         ),
         BotInfo(
             "mcts",

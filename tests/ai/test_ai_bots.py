@@ -7,7 +7,18 @@ import random
 import pytest
 
 from ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
-from tests.ai.toygames import PASS, RaceGame, RaceState, advance, block, race_position, random_positions
+from tests.ai.toygames import (
+    PASS,
+    Decision,
+    Leaf,
+    RaceGame,
+    RaceState,
+    TreeGame,
+    advance,
+    block,
+    race_position,
+    random_positions,
+)
 
 ALL_SPECS = [
     "random",
@@ -133,3 +144,32 @@ def test_with_budget_replaces_the_budget() -> None:
     assert with_budget("ismcts:iters=7", None) == "ismcts:iters=7"
     with pytest.raises(ValueError, match="no time budget"):
         with_budget("expectimax", 1.0)
+
+
+def _trap_tree() -> TreeGame:
+    """Seat 0 picks 1 (looks good, 0.9, but seat 0 must then choose again and both choices
+    lose) or 2 (0.6, seat 1 to move, ends 0.6)."""
+    trap = Decision(0, {3: Leaf((0.0, 1.0)), 4: Leaf((0.1, 0.9))}, (0.9, 0.1))
+    safe = Decision(1, {5: Leaf((0.6, 0.4))}, (0.6, 0.4))
+    return TreeGame(Decision(0, {1: trap, 2: safe}, (0.5, 0.5)))
+
+
+def test_heuristic_follow_sees_the_end_of_its_own_run_of_decisions() -> None:
+    s = _trap_tree().new_initial_state()
+    assert make_bot("heuristic").step(s, 0) == 1  # one ply: the trap looks best
+    assert make_bot("heuristic:follow=1").step(s, 0) == 2  # one more own decision: it is a trap
+    assert s.history == []  # the walk works on copies
+
+
+def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() -> None:
+    from ai.bots import _follow_own
+
+    s = _trap_tree().new_initial_state()
+    s.apply_action(2)  # seat 1 to move: nothing to follow for seat 0
+    _follow_own(s, 0, 8)
+    assert s.history == [2]
+    chain = TreeGame(Decision(0, {1: Decision(0, {2: Decision(0, {3: Leaf((1.0, 0.0))}, (0.5, 0.5))}, (0.5, 0.5))},
+                              (0.5, 0.5)))
+    t = chain.new_initial_state()
+    _follow_own(t, 0, 2)
+    assert t.history == [1, 2]  # two own decisions, then the budget is spent
