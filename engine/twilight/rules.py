@@ -223,16 +223,14 @@ def space_holder(s: TSState, box: int) -> int:
 
 def space_allowed(s: TSState, side: int, ops: int) -> bool:
     """6.4.1–6.4.2, 6.4.6: a card of ``ops`` may be used for a space attempt now."""
-    box = s.space[side] + 1
-    if box > 8:
-        return False
-    limit = 2 if space_holder(s, 2) == side else 1
-    return s.space_tries[side] < limit and ops >= BOARD.space[box][0]
+    need = space_min_ops(s, side)
+    return 0 < need <= ops
 
 
 def space_min_ops(s: TSState, side: int) -> int:
-    """The least ops value a card needs for ``side``'s space attempt now, 0 when none is allowed
-    (``space_allowed(s, side, ops)`` is ``0 < space_min_ops(s, side) <= ops``)."""
+    """The least ops value a card needs for ``side``'s space attempt now (6.4.1: the next box's
+    requirement), 0 when no attempt is allowed (6.4.2 one a turn, two with box 2; 6.4.6 box 8
+    is the last)."""
     box = s.space[side] + 1
     if box > 8:
         return 0
