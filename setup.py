@@ -1,21 +1,41 @@
-"""Build the compiled Twilight engine (move generator, core) and the compiled search tree;
-everything else is in pyproject.toml.
+"""Install the four top-level folders as one package, ``realpolitik``, and build the compiled
+Twilight engine (move generator, core) and the compiled search tree; the rest is in
+pyproject.toml.
 
-The extensions are optional at run time (``engine.twilight.movegen`` and ``ai.tree`` fall back to
+``engine/``, ``ai/``, ``cli/`` and ``bench/`` stay where they are in the repository and install as
+``realpolitik.engine``, ``realpolitik.ai``, ``realpolitik.cli`` and ``realpolitik.bench``
+(``package_dir`` mapping), so no generic top-level name lands in site-packages. ``realpolitik``
+itself is a namespace package (it has no files of its own).
+
+The extensions are optional at run time (each game's ``movegen`` and ``ai.tree`` fall back to
 the pure-Python references), but ``pip install .`` compiles them on a machine with a C compiler.
 """
 
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
+
+TOP = ("engine", "ai", "cli", "bench")
+
+packages: list[str] = []
+package_dir: dict[str, str] = {}
+for top in TOP:
+    package_dir[f"realpolitik.{top}"] = top
+    packages.append(f"realpolitik.{top}")
+    packages.extend(f"realpolitik.{top}.{sub}" for sub in find_packages(top))
+
+# no fused multiply-add where doubles must equal the Python reference's
+NO_FMA = ["-ffp-contract=off"]
 
 setup(
+    packages=packages,
+    package_dir=package_dir,
+    package_data={"": ["py.typed", "data/*.csv", "data/*.toml", "data/*.md", "data/*.json"]},
     ext_modules=cythonize(
         [
-            Extension("engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"]),
-            # no fused multiply-add: the evaluator's doubles must equal the Python reference's
-            Extension("engine.twilight._core_c", ["engine/twilight/_core_c.pyx"], extra_compile_args=["-ffp-contract=off"]),
-            Extension("ai._tree_c", ["ai/_tree_c.pyx"], extra_compile_args=["-ffp-contract=off"]),
+            Extension("realpolitik.engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"]),
+            Extension("realpolitik.engine.twilight._core_c", ["engine/twilight/_core_c.pyx"], extra_compile_args=NO_FMA),
+            Extension("realpolitik.ai._tree_c", ["ai/_tree_c.pyx"], extra_compile_args=NO_FMA),
         ],
         compiler_directives={"language_level": "3"},
-    )
+    ),
 )

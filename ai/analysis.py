@@ -11,9 +11,9 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.core.api import State
+from realpolitik.engine.core.api import State
 
-from ai.ismcts import SearchResult
+from realpolitik.ai.ismcts import SearchResult
 
 __all__ = ["Z95", "MoveStat", "Analysis", "confidence_interval", "from_search", "from_values", "analyse"]
 
@@ -200,7 +200,7 @@ def analyse(
     Raises:
         ValueError: for a bot that does not search, or a bad spec or budget.
     """
-    from ai.bots import make_bot, with_budget  # ai.bots imports this module
+    from realpolitik.ai.bots import make_bot, with_budget  # ai.bots imports this module
 
     bot = make_bot(with_budget(bot_spec, budget))
     analyse_fn = getattr(bot, "analyse", None)

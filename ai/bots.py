@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from engine.core.api import State
+from realpolitik.engine.core.api import State
 
-from ai.analysis import Analysis, from_search, from_values
-from ai.evaluators import ROLLOUT_POLICIES, expected_value
-from ai.expectimax import expectimax_action_values, expectimax_pv
-from ai.ismcts import SearchConfig, search
+from realpolitik.ai.analysis import Analysis, from_search, from_values
+from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
+from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
+from realpolitik.ai.ismcts import SearchConfig, search
 
 __all__ = [
     "Bot",

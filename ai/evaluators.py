@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
 __all__ = [
     "RolloutPolicy",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
 __all__ = ["expectimax_value", "expectimax_action_values", "expectimax_pv"]
 

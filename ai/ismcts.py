@@ -38,10 +38,10 @@ from multiprocessing.connection import Connection
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
-from ai import tree as _tree
-from ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
+from realpolitik.ai import tree as _tree
+from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
 
 __all__ = [
     "PW_K",
@@ -104,7 +104,7 @@ class SearchConfig:
 
 
 if TYPE_CHECKING:
-    from ai._tree_py import Node
+    from realpolitik.ai._tree_py import Node
 else:
     Node = _tree.TREE.Node
     """Tree node class in use (``ai.tree``: compiled or the reference ``ai._tree_py.Node``)."""

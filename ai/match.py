@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.core.api import CHANCE, TERMINAL, IllegalAction, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, State
 
-from ai.bots import Bot
-from ai.evaluators import sample_chance
+from realpolitik.ai.bots import Bot
+from realpolitik.ai.evaluators import sample_chance
 
 __all__ = ["StepCallback", "MatchResult", "play_match"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.api import State
+from realpolitik.engine.core.api import State
 
-from ai.ismcts import SearchConfig, SearchResult, search
+from realpolitik.ai.ismcts import SearchConfig, SearchResult, search
 
 __all__ = ["mcts_search"]
 

@@ -35,12 +35,12 @@ from functools import lru_cache
 from time import perf_counter
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Sized, TypeGuard
 
-from engine import load_game
-from engine.core.api import Game, InvalidState, RealpolitikError, check_players
-from engine.core.records import load_record
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import Game, InvalidState, RealpolitikError, check_players
+from realpolitik.engine.core.records import load_record
 
-from ai.bots import format_spec, make_bot, parse_spec
-from ai.match import MatchResult, play_match
+from realpolitik.ai.bots import format_spec, make_bot, parse_spec
+from realpolitik.ai.match import MatchResult, play_match
 
 __all__ = [
     "TournamentError", "TournamentConfig", "GameTask", "Outcome", "make_config", "resolve_game",

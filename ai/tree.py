@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-from ai import _tree_py
+from realpolitik.ai import _tree_py
 
 
 def _load() -> ModuleType:
     if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0"):
         return _tree_py
     try:
-        from ai import _tree_c  # type: ignore[attr-defined]
+        from realpolitik.ai import _tree_c  # type: ignore[attr-defined]
     except ImportError:
         return _tree_py
     return _tree_c
@@ -32,7 +32,7 @@ def pure() -> ModuleType:
 def compiled() -> ModuleType | None:
     """The compiled module if it is built, else None."""
     try:
-        from ai import _tree_c  # type: ignore[attr-defined]
+        from realpolitik.ai import _tree_c  # type: ignore[attr-defined]
     except ImportError:
         return None
     return _tree_c

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import load_game
+from realpolitik.engine import load_game
 
 
 def random_playout(state: Any, rng: random.Random) -> int:

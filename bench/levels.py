@@ -1,7 +1,7 @@
 """Time the CLI levels' default AI per decision (the figures in docs/play.md).
 
-    python -m bench.levels twilight --positions 8
-    python -m bench.levels ideology --positions 8 --players 3
+    python -m realpolitik.bench.levels twilight --positions 8
+    python -m realpolitik.bench.levels ideology --positions 8 --players 3
 
 Positions are decision points reached by seeded random play (``bench.common.positions``);
 each level's bot (``cli.levels.level_spec``) decides once in each, on one core.
@@ -13,14 +13,14 @@ import argparse
 import statistics
 import time
 
-from ai.bots import make_bot
-from bench.common import positions
-from cli.levels import LEVELS, level_spec
-from engine import load_game
+from realpolitik.ai.bots import make_bot
+from realpolitik.bench.common import positions
+from realpolitik.cli.levels import LEVELS, level_spec
+from realpolitik.engine import load_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench.levels", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m realpolitik.bench.levels", description=__doc__.splitlines()[0])
     p.add_argument("game", nargs="?", default="twilight")
     p.add_argument("--positions", type=int, default=8, help="decision points to time (default 8)")
     p.add_argument("--players", type=int, default=None)

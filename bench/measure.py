@@ -13,16 +13,16 @@ import time
 from types import ModuleType
 from typing import Any, Callable
 
-from ai import tree
-from ai.ismcts import SearchConfig, search
-from bench.common import legal_actions_call, midgame, random_playout
-from engine import load_game
+from realpolitik.ai import tree
+from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.bench.common import legal_actions_call, midgame, random_playout
+from realpolitik.engine import load_game
 
 
 def movegen_of(game: str) -> ModuleType | None:
     """The game's ``movegen`` selector module, if the game has compiled hot paths."""
     try:
-        return importlib.import_module(f"engine.{game}.movegen")
+        return importlib.import_module(f"realpolitik.engine.{game}.movegen")
     except ImportError:
         return None
 

@@ -1,9 +1,9 @@
 """Profile a game's random playouts or an ISMCTS search with cProfile (the figures behind
 docs/performance.md).
 
-    python -m bench.profile twilight --playouts 300
-    python -m bench.profile twilight --ismcts 6000
-    python -m bench.profile twilight --split 200
+    python -m realpolitik.bench.profile twilight --playouts 300
+    python -m realpolitik.bench.profile twilight --ismcts 6000
+    python -m realpolitik.bench.profile twilight --split 200
 
 ``--split N`` is no profile: it records N seeded random games, then times (best of 3, no
 profiler) the whole playout loop against replaying the same actions with ``apply_action``
@@ -18,13 +18,13 @@ import pstats
 import random
 import time
 
-from ai.ismcts import SearchConfig, search
-from bench.common import midgame, random_playout
-from engine import load_game
+from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.bench.common import midgame, random_playout
+from realpolitik.engine import load_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m realpolitik.bench.profile", description=__doc__.splitlines()[0])
     p.add_argument("game", nargs="?", default="twilight")
     p.add_argument("--playouts", type=int, default=300, help="random games to profile (default 300)")
     p.add_argument("--ismcts", type=int, default=0, help="profile an ISMCTS search of N iterations instead")

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from ai.tournament import Executor, ProcessExecutor, ResultsFile, make_config, run_games
+from realpolitik.ai.tournament import Executor, ProcessExecutor, ResultsFile, make_config, run_games
 
 GAMES = 600
 """Games per measurement (a random Twilight game takes under a millisecond with the compiled
@@ -67,7 +67,7 @@ def test_tournament_2_workers(benchmark: Any, pool2: Executor, tmp_path: Path) -
 
 def test_tournament_ray_local_2_workers(benchmark: Any, tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is not installed: pip install 'realpolitik[ray]'")
-    from ai.tournament import RayExecutor
+    from realpolitik.ai.tournament import RayExecutor
 
     with RayExecutor(2) as executor:
         _measure(benchmark, executor, tmp_path)

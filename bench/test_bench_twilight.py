@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from bench.common import legal_actions_call, midgame, random_playout
-from engine import load_game
+from realpolitik.bench.common import legal_actions_call, midgame, random_playout
+from realpolitik.engine import load_game
 
 
 def test_random_full_game(benchmark) -> None:

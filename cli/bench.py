@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from engine import load_game
-from engine.core.api import RealpolitikError
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import RealpolitikError
 
 
 def bench_cmd(
@@ -19,7 +19,7 @@ def bench_cmd(
     """Measure random playouts (the engine's own where it has them, and through the State
     protocol), steps, clone(), legal_actions() and ISMCTS iterations per second for the pure
     and the compiled engine on one core, with compiled/pure ratios."""
-    from bench.measure import compare
+    from realpolitik.bench.measure import compare
 
     try:
         name = load_game(game).spec.name

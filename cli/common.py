@@ -15,8 +15,8 @@ from typing import Any, Callable, Sequence, TypeVar
 import typer
 from rich.console import Console
 
-from engine import load_game
-from engine.core.api import Game, RealpolitikError
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import Game, RealpolitikError
 
 __all__ = [
     "CliError",

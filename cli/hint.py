@@ -10,13 +10,13 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.text import Text
 
-from engine.core.api import CHANCE, TERMINAL
+from realpolitik.engine.core.api import CHANCE, TERMINAL
 
-from cli.common import CliError, friendly_errors, make_console
-from cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
-from cli.play import print_analysis
-from cli.saves import read_game_file
-from cli.screen import Renderer, layout_choices
+from realpolitik.cli.common import CliError, friendly_errors, make_console
+from realpolitik.cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
+from realpolitik.cli.play import print_analysis
+from realpolitik.cli.saves import read_game_file
+from realpolitik.cli.screen import Renderer, layout_choices
 
 __all__ = ["hint", "analysis_json"]
 
@@ -70,8 +70,8 @@ def hint(
         raise CliError(f"{load}: the game is over ({Renderer(loaded.game).result(state)}); nothing to hint")
     if p == CHANCE:
         raise CliError(f"{load}: the dice are to be rolled, not a player's decision; nothing to hint")
-    from ai.analysis import analyse
-    from ai.bots import format_spec, parse_spec
+    from realpolitik.ai.analysis import analyse
+    from realpolitik.ai.bots import format_spec, parse_spec
 
     _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game.spec.name))
     budget: dict[str, Any] = dict(raw)

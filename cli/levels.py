@@ -69,7 +69,7 @@ SEARCHERS = ("mcts", "ismcts")
 
 
 def _level_budget(level: str, game: str | None) -> dict[str, str]:
-    from ai.bots import parse_spec
+    from realpolitik.ai.bots import parse_spec
 
     _, raw = parse_spec(level_spec(level, game))
     return {k: v for k, v in raw.items() if k in ("iters", "time")}
@@ -91,7 +91,7 @@ def ai_spec(ai: str | None, level: str, seed: int, game: str | None = None) -> s
     Raises:
         ValueError: for a spec that does not parse or an unknown level.
     """
-    from ai.bots import format_spec, make_bot, parse_spec
+    from realpolitik.ai.bots import format_spec, make_bot, parse_spec
 
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
@@ -110,7 +110,7 @@ def hint_spec(ai: str, level: str | None, game: str | None = None) -> str:
     """The bot that gives hints: the AI itself when it is an honest searcher (ismcts,
     expectimax), else ismcts with the AI's or the level's budget (mcts would read the
     hidden cards, random and heuristic do not search)."""
-    from ai.bots import format_spec, parse_spec
+    from realpolitik.ai.bots import format_spec, parse_spec
 
     name, raw = parse_spec(ai)
     if name in ("ismcts", "expectimax"):
@@ -125,7 +125,7 @@ def hint_spec(ai: str, level: str | None, game: str | None = None) -> str:
 
 def spec_time(spec: str) -> float | None:
     """The time budget in a spec (seconds), or None."""
-    from ai.bots import parse_spec
+    from realpolitik.ai.bots import parse_spec
 
     _, raw = parse_spec(spec)
     try:

@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from cli.bench import bench_cmd
-from engine import game_specs
+from realpolitik.cli.bench import bench_cmd
+from realpolitik.engine import game_specs
 
-from cli.hint import hint
-from cli.play import play
-from cli.replay import replay
-from cli.tournament import tournament_cmd
+from realpolitik.cli.hint import hint
+from realpolitik.cli.play import play
+from realpolitik.cli.replay import replay
+from realpolitik.cli.tournament import tournament_cmd
 
 app = typer.Typer(
     name="realpolitik",

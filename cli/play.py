@@ -17,15 +17,15 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from engine.core.api import IllegalAction, State
+from realpolitik.engine.core.api import IllegalAction, State
 
-from ai.bots import Bot, bot_names
+from realpolitik.ai.bots import Bot, bot_names
 
-from cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
-from cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, hint_spec, run_with_progress, spec_time
-from cli.saves import read_game_file, write_save
-from cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
-from cli.session import EngineFailure, LogEntry, Session
+from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
+from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, hint_spec, run_with_progress, spec_time
+from realpolitik.cli.saves import read_game_file, write_save
+from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
+from realpolitik.cli.session import EngineFailure, LogEntry, Session
 
 __all__ = ["play", "PlayLoop", "HELP"]
 
@@ -478,7 +478,7 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
         if not rest.isdigit() or int(rest) < 1:
             raise CliError("usage: hint [N] (N = how many moves to show, 1 or more)")
         top = int(rest)
-    from ai.analysis import analyse
+    from realpolitik.ai.analysis import analyse
 
     spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game.spec.name)
     st = loop.s.state
@@ -586,7 +586,7 @@ def play(
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
 ) -> None:
     """Play a game against the computer (or hot seat) in the terminal."""
-    from engine import load_game
+    from realpolitik.engine import load_game
 
     g = load_game(game)
     if level is not None and level not in LEVELS:

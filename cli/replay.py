@@ -9,11 +9,11 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.text import Text
 
-from engine.core.records import replay as replay_record
+from realpolitik.engine.core.records import replay as replay_record
 
-from cli.common import CliError, friendly_errors, make_console
-from cli.saves import read_game_file
-from cli.screen import Renderer, seat_name
+from realpolitik.cli.common import CliError, friendly_errors, make_console
+from realpolitik.cli.saves import read_game_file
+from realpolitik.cli.screen import Renderer, seat_name
 
 __all__ = ["replay"]
 

@@ -30,12 +30,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
 
-from engine import load_game
-from engine.core.api import Game, RealpolitikError, State
-from engine.core.records import RECORD_FORMAT
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import Game, RealpolitikError, State
+from realpolitik.engine.core.records import RECORD_FORMAT
 
-from cli.common import CliError
-from cli.levels import LEVELS
+from realpolitik.cli.common import CliError
+from realpolitik.cli.levels import LEVELS
 
 __all__ = [
     "SAVE_FORMAT",
@@ -283,7 +283,7 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     humans = _seat_indices(game, state.num_players(), obj["humans"], path)
     if not humans:
         raise CliError(f"cannot load {path}: field 'humans' names no seat")
-    from ai.bots import make_bot  # imported late: the AI package is heavy
+    from realpolitik.ai.bots import make_bot  # imported late: the AI package is heavy
 
     try:
         make_bot(obj["ai"])

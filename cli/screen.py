@@ -22,7 +22,7 @@ from typing import Any, Callable
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from engine.core.api import CHANCE, TERMINAL, Game, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
 
 __all__ = ["Renderer", "ChoiceList", "layout_choices", "PAGE_LINES", "seat_name"]
 

@@ -13,13 +13,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from engine.core.api import CHANCE, TERMINAL, Game, State
-from engine.core.records import replay
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
+from realpolitik.engine.core.records import replay
 
-from ai.bots import Bot, make_bot
-from ai.evaluators import sample_chance
+from realpolitik.ai.bots import Bot, make_bot
+from realpolitik.ai.evaluators import sample_chance
 
-from cli.screen import Renderer, seat_name
+from realpolitik.cli.screen import Renderer, seat_name
 
 __all__ = ["LogEntry", "Session", "EngineFailure", "Thinker"]
 

@@ -17,8 +17,8 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.table import Table
 
-from ai.bots import bot_names
-from ai.tournament import (
+from realpolitik.ai.bots import bot_names
+from realpolitik.ai.tournament import (
     RAY_INSTALL_HINT,
     Executor,
     Outcome,
@@ -30,7 +30,7 @@ from ai.tournament import (
     run_games,
     summarize,
 )
-from cli.common import CliError, friendly_errors, game_by_name, make_console
+from realpolitik.cli.common import CliError, friendly_errors, game_by_name, make_console
 
 __all__ = ["Backend", "parse_bot_args", "tournament_cmd", "plot_summary", "default_workers"]
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from engine.core.api import Game, UnknownGame
+from realpolitik.engine.core.api import Game, UnknownGame
 
 __all__ = ["load_game", "available_games", "game_specs"]
 
 # name -> (module, factory attribute). Aliases resolve through each spec.
 _REGISTRY: dict[str, tuple[str, str]] = {
-    "twilight": ("engine.twilight.game", "GAME"),
-    "ideology": ("engine.ideology.game", "GAME"),
+    "twilight": ("realpolitik.engine.twilight.game", "GAME"),
+    "ideology": ("realpolitik.engine.ideology.game", "GAME"),
 }
 _ALIASES: dict[str, str] = {
     "ts": "twilight",

@@ -1,6 +1,6 @@
 """The game-agnostic core: the interface, map graphs and records."""
 
-from engine.core.api import (
+from realpolitik.engine.core.api import (
     CHANCE,
     TERMINAL,
     ChanceMode,

@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 
 import networkx as nx
 
-from engine.core.api import InvalidState
+from realpolitik.engine.core.api import InvalidState
 
 __all__ = ["FrozenMap", "build_graph", "freeze"]
 

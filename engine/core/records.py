@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Sequence
 
-from engine.core.api import Game, IllegalAction, InvalidState, State
+from realpolitik.engine.core.api import Game, IllegalAction, InvalidState, State
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "make_record", "load_record", "replay", "dumps"]
 

@@ -27,7 +27,7 @@ penalties); typing the text without it still matches (unique prefix).
 
 from __future__ import annotations
 
-from engine.ideology.board import BOARD, STANCE_NAMES, TYPE_SHORT
+from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_SHORT
 
 __all__ = [
     "PASS",

@@ -29,8 +29,8 @@ from typing import Mapping
 
 import networkx as nx
 
-from engine.core.api import InvalidState
-from engine.core.mapgraph import FrozenMap, build_graph, freeze
+from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
     "MIL",
@@ -185,7 +185,7 @@ class _Source:
 
 
 def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
-    pkg = resources.files("engine.ideology").joinpath("data")
+    pkg = resources.files("realpolitik.engine.ideology").joinpath("data")
     out: dict[str, _Source] = {}
     user = Path(directory) if directory is not None else None
     if user is not None and not user.is_dir():

@@ -11,7 +11,7 @@ import operator
 import random
 from typing import Any, Mapping
 
-from engine.core.api import (
+from realpolitik.engine.core.api import (
     ChanceMode,
     GameSpec,
     Information,
@@ -20,11 +20,11 @@ from engine.core.api import (
     check_players,
     parse_action_text,
 )
-from engine.core.records import apply_actions, check_position, load_record, make_record
-from engine.ideology import actions as A
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, WAR
-from engine.ideology.state import (
+from realpolitik.engine.core.records import apply_actions, check_position, load_record, make_record
+from realpolitik.engine.ideology import actions as A
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, WAR
+from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
     OFF_DECK,
@@ -166,7 +166,7 @@ class IdeologyState(IdeoState):
         return parse_action_text(self, text)
 
     def evaluate(self, seat: int) -> float:
-        from engine.ideology.heuristics import evaluate
+        from realpolitik.engine.ideology.heuristics import evaluate
 
         return evaluate(self, seat)
 

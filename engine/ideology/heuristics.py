@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import math
 
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD
-from engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD
+from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
 
 __all__ = ["prospects", "evaluate"]
 

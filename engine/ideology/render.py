@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES
-from engine.ideology.state import (
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES
+from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
     OFF_DECK,

@@ -13,11 +13,11 @@ the history repeats it.
 
 from __future__ import annotations
 
-from engine.core.api import CHANCE, TERMINAL, IllegalAction, InvalidState
-from engine.core.rng import MASK64, splitmix64
-from engine.ideology import actions as A
-from engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
-from engine.ideology.state import (
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, InvalidState
+from realpolitik.engine.core.rng import MASK64, splitmix64
+from realpolitik.engine.ideology import actions as A
+from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
+from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
     OFF_DECK,

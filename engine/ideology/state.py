@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ideology.board import BOARD
+from realpolitik.engine.ideology.board import BOARD
 
 __all__ = [
     "NA",

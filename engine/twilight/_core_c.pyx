@@ -18,17 +18,17 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.math cimport copysign, exp
 from libc.stdint cimport uint64_t
 
-from engine.core.api import IllegalAction, check_action
-from engine.core import rng as _rng
-from engine.twilight import _movegen_c as MG
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import heuristics as H
-from engine.twilight import rules as R
-from engine.twilight.board import (
+from realpolitik.engine.core.api import IllegalAction, check_action
+from realpolitik.engine.core import rng as _rng
+from realpolitik.engine.twilight import _movegen_c as MG
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import heuristics as H
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import (
     ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
 )
-from engine.twilight.events import EVENTS, RESUME
+from realpolitik.engine.twilight.events import EVENTS, RESUME
 
 IMPL = "compiled"
 
@@ -948,7 +948,7 @@ cdef inline void _flower_power_check(CState s, int card, int side):
 # A region scoring card's handler is the one events/scoring.py registers (checked here, so that
 # a card given another event is run by its own handler).
 cdef bint SCORING_EVENT[MAXC]
-import engine.twilight.events.scoring as _scoring_events
+import realpolitik.engine.twilight.events.scoring as _scoring_events
 for _n in range(MAXC):
     SCORING_EVENT[_n] = (_n in EVENTS and getattr(EVENTS[_n], "__module__", "") == _scoring_events.__name__
                          and _n in BOARD.scoring)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.twilight import frames as F
-from engine.twilight import movegen as _movegen
-from engine.twilight.board import BOARD, REGION_NAMES, SIDE_NAMES
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import movegen as _movegen
+from realpolitik.engine.twilight.board import BOARD, REGION_NAMES, SIDE_NAMES
 
 PLAY_BASE = 0
 COUNTRY_BASE = 900

@@ -11,8 +11,8 @@ import io
 from dataclasses import dataclass
 from importlib import resources
 
-from engine.core.api import InvalidState
-from engine.core.mapgraph import FrozenMap, build_graph, freeze
+from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = ["USSR", "US", "SIDE_NAMES", "REGIONS", "REGION_NAMES", "Card", "BOARD", "Board"]
 
@@ -65,7 +65,7 @@ class Card:
 
 
 def _read(name: str) -> list[dict[str, str]]:
-    raw = resources.files("engine.twilight").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    raw = resources.files("realpolitik.engine.twilight").joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(raw)))
 
 

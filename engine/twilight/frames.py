@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.twilight.state import TSState
+from realpolitik.engine.twilight.state import TSState
 
 AUTO = -2
 CHANCE_P = -1

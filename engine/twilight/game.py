@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Mapping
 
-from engine.core.api import (
+from realpolitik.engine.core.api import (
     ChanceMode,
     GameSpec,
     Information,
@@ -13,15 +13,15 @@ from engine.core.api import (
     check_action,
     parse_action_text,
 )
-from engine.core.records import apply_actions, check_position, load_record, make_record
-from engine.core.rng import shuffle
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import movegen
-from engine.twilight import rules as R
-from engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
-from engine.twilight.events import EVENTS, load_all
-from engine.twilight.state import PH_HEADLINE, TSState, opp
+from realpolitik.engine.core.records import apply_actions, check_position, load_record, make_record
+from realpolitik.engine.core.rng import shuffle
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
+from realpolitik.engine.twilight.events import EVENTS, load_all
+from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
 
 load_all()
 
@@ -132,7 +132,7 @@ class TwilightState(_Fields):
         return parse_action_text(self, text)
 
     def evaluate(self, seat: int) -> float:
-        from engine.twilight.heuristics import evaluate
+        from realpolitik.engine.twilight.heuristics import evaluate
 
         return evaluate(self, seat)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from types import ModuleType
 
-from engine.twilight import movegen
-from engine.twilight import rules as R
-from engine.twilight.board import BOARD, EUROPE, US, USSR
-from engine.twilight.state import TSState, opp
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
+from realpolitik.engine.twilight.state import TSState, opp
 
 REGION_WEIGHT = (1.0, 0.9, 0.8, 0.5, 0.5, 0.5)
 SCALE = 7.0

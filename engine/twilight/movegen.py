@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-from engine.twilight import _movegen_py
-from engine.twilight.board import ASIA, BOARD
+from realpolitik.engine.twilight import _movegen_py
+from realpolitik.engine.twilight.board import ASIA, BOARD
 
 COUNTRY_BASE = 900  # actions.COUNTRY_BASE (asserted there)
 
@@ -20,7 +20,7 @@ def _load() -> ModuleType:
     if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0"):
         return _movegen_py
     try:
-        from engine.twilight import _movegen_c  # type: ignore[attr-defined]
+        from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
     except ImportError:
         return _movegen_py
     return _movegen_c
@@ -54,7 +54,7 @@ CORE: ModuleType | None = None
 def compiled_core() -> ModuleType | None:
     """The compiled core module if it is built, else None."""
     try:
-        from engine.twilight import _core_c  # type: ignore[attr-defined]
+        from realpolitik.engine.twilight import _core_c  # type: ignore[attr-defined]
     except ImportError:
         return None
     return _core_c
@@ -74,7 +74,7 @@ def use(mod: ModuleType) -> None:
     MG = init(mod)
     IMPL = mod.IMPL
     CORE = compiled_core() if IMPL == "compiled" else None
-    from engine.twilight import heuristics, rules, state
+    from realpolitik.engine.twilight import heuristics, rules, state
 
     state.bind(MG)
     rules.bind(MG)
@@ -89,7 +89,7 @@ def pure() -> ModuleType:
 def compiled() -> ModuleType | None:
     """The compiled module if it is built, else None (for differential tests and bench)."""
     try:
-        from engine.twilight import _movegen_c  # type: ignore[attr-defined]
+        from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
     except ImportError:
         return None
     return init(_movegen_c)

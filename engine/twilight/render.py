@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import rules as R
-from engine.twilight.board import (
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
     BOARD,
@@ -41,10 +41,10 @@ from engine.twilight.board import (
     US,
     USSR,
 )
-from engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, TSState
+from realpolitik.engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, TSState
 
 if TYPE_CHECKING:
-    from engine.twilight.game import TwilightState
+    from realpolitik.engine.twilight.game import TwilightState
 
 __all__ = [
     "board",

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 
-from engine.core.api import IllegalAction
-from engine.core.rng import MASK64, shuffle, splitmix64
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import movegen
-from engine.twilight.board import (
+from realpolitik.engine.core.api import IllegalAction
+from realpolitik.engine.core.rng import MASK64, shuffle, splitmix64
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
     BOARD,
@@ -30,8 +30,8 @@ from engine.twilight.board import (
     US,
     USSR,
 )
-from engine.twilight.events import EVENTS, RESUME
-from engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_OVER, PH_SETUP, TSState, opp
+from realpolitik.engine.twilight.events import EVENTS, RESUME
+from realpolitik.engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_OVER, PH_SETUP, TSState, opp
 
 CARDS = BOARD.cards
 STAB = BOARD.stability

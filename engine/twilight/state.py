@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engine.twilight import movegen
-from engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight.board import BOARD, US, USSR
 
 __all__ = ["TSState", "N", "opp"]
 

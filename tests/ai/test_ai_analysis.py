@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from ai.analysis import Analysis, analyse, confidence_interval
-from ai.expectimax import expectimax_action_values
+from realpolitik.ai.analysis import Analysis, analyse, confidence_interval
+from realpolitik.ai.expectimax import expectimax_action_values
 from tests.ai.toygames import RaceGame, advance, race_position
 
 

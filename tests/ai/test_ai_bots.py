@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
+from realpolitik.ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
 from tests.ai.toygames import (
     PASS,
     Decision,
@@ -162,7 +162,7 @@ def test_heuristic_follow_sees_the_end_of_its_own_run_of_decisions() -> None:
 
 
 def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() -> None:
-    from ai.bots import _follow_own
+    from realpolitik.ai.bots import _follow_own
 
     s = _trap_tree().new_initial_state()
     s.apply_action(2)  # seat 1 to move: nothing to follow for seat 0

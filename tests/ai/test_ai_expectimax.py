@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ai.bots import make_bot
-from ai.expectimax import expectimax_action_values, expectimax_pv, expectimax_value
-from engine.core.api import CHANCE, TERMINAL
+from realpolitik.ai.bots import make_bot
+from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv, expectimax_value
+from realpolitik.engine.core.api import CHANCE, TERMINAL
 from tests.ai.toygames import Chance, Decision, Leaf, RaceGame, TreeGame, advance, block, race_position, random_positions
 
 SAFE, GAMBLE = 0, 1

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from ai.bots import make_bot
-from engine import available_games, load_game
+from realpolitik.ai.bots import make_bot
+from realpolitik.engine import available_games, load_game
 from tests.ai.toygames import random_positions
 
 POSITIONS = 30

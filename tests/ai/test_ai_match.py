@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai.bots import make_bot
-from ai.match import play_match
-from engine.core.api import CHANCE, IllegalAction
+from realpolitik.ai.bots import make_bot
+from realpolitik.ai.match import play_match
+from realpolitik.engine.core.api import CHANCE, IllegalAction
 from tests.ai.toygames import NimGame, RaceGame
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from ai.bots import make_bot
-from ai.evaluators import sample_chance
-from ai.ismcts import SearchConfig, grow_tree, search
-from ai.mcts import mcts_search
+from realpolitik.ai.bots import make_bot
+from realpolitik.ai.evaluators import sample_chance
+from realpolitik.ai.ismcts import SearchConfig, grow_tree, search
+from realpolitik.ai.mcts import mcts_search
 from tests.ai.toygames import Chance, Decision, Leaf, NimGame, RaceGame, TreeGame, advance, race_position, random_positions
 
 

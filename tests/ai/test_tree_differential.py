@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-from ai import tree
-from ai.ismcts import SearchConfig, search
-from engine import load_game
+from realpolitik.ai import tree
+from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.engine import load_game
 from tests.ai.toygames import RaceGame, random_positions
 
 COMPILED = tree.compiled()

@@ -20,8 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
-from bench.common import positions
-from engine.core.api import (
+from realpolitik.bench.common import positions
+from realpolitik.engine.core.api import (
     CHANCE,
     TERMINAL,
     ChanceMode,

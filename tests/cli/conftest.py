@@ -10,10 +10,10 @@ from typing import Any, Callable, Iterator
 import pytest
 from typer.testing import CliRunner, Result
 
-import engine
-from cli.main import app
-from engine.twilight.events import EVENTS
-from engine.twilight.game import missing_events
+import realpolitik.engine as engine
+from realpolitik.cli.main import app
+from realpolitik.engine.twilight.events import EVENTS
+from realpolitik.engine.twilight.game import missing_events
 
 FAST_AI = "ismcts:iters=5"
 """A small AI budget: the tests are about the program, not the AI's strength."""

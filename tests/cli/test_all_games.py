@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.saves import read_game_file
-from engine import available_games
+from realpolitik.cli.saves import read_game_file
+from realpolitik.engine import available_games
 from tests.cli.conftest import assert_no_crash
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.twilight import movegen
+from realpolitik.engine.twilight import movegen
 
 KEYS = {"playouts_per_s", "steps_per_s", "clone_us", "legal_actions_us", "ismcts_iters_per_s"}
 

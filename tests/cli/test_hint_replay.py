@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.saves import write_save
-from engine import load_game
+from realpolitik.cli.saves import write_save
+from realpolitik.engine import load_game
 from tests.cli.conftest import FAST_AI, assert_no_crash, assert_one_line_error, write_json
 
 GAME = load_game("twilight")
@@ -30,9 +30,9 @@ def finished_game_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished game played through ``play`` (scripted human against the AI), once per module."""
     from typer.testing import CliRunner
 
-    from cli.main import app
-    from engine.twilight.events import EVENTS
-    from engine.twilight.game import missing_events
+    from realpolitik.cli.main import app
+    from realpolitik.engine.twilight.events import EVENTS
+    from realpolitik.engine.twilight.game import missing_events
 
     f = tmp_path_factory.mktemp("finished") / "finished.json"
     rng = random.Random(11)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai.bots import parse_spec
-from cli.levels import GAME_LEVELS, LEVELS, ai_spec, hint_spec, level_spec
+from realpolitik.ai.bots import parse_spec
+from realpolitik.cli.levels import GAME_LEVELS, LEVELS, ai_spec, hint_spec, level_spec
 
 
 def _iters(spec: str) -> int:

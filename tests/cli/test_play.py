@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from cli import play as play_module
-from cli.common import make_console
-from cli.saves import read_game_file
-from engine import load_game
-from engine.core.records import replay
-from engine.twilight import actions as A
-from engine.twilight.board import BOARD
-from engine.twilight.game import CompiledTwilightState, TwilightState
+from realpolitik.cli import play as play_module
+from realpolitik.cli.common import make_console
+from realpolitik.cli.saves import read_game_file
+from realpolitik.engine import load_game
+from realpolitik.engine.core.records import replay
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight.board import BOARD
+from realpolitik.engine.twilight.game import CompiledTwilightState, TwilightState
 from tests.cli.conftest import FAST_AI, assert_no_crash, assert_one_line_error
 
 PLAY = ("play", "twilight", "--seed", "1", "--ai", FAST_AI)
@@ -224,12 +224,12 @@ def test_no_color_flag_and_environment_turn_colour_off(monkeypatch: pytest.Monke
 
 
 def test_ai_failure_keeps_the_game_and_stops_with_one_line(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.bots
+    import realpolitik.ai.bots as ai_bots
 
     def broken(self, state, seat):  # noqa: ANN001
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(ai.bots.RandomBot, "step", broken)
+    monkeypatch.setattr(ai_bots.RandomBot, "step", broken)
     f = tmp_path / "rescue.json"
     r = cli("play", "twilight", "--seed", "1", "--ai", "random", "--save", str(f), input=lines(*["1"] * 6))
     assert_one_line_error(r, "the game cannot go on", "RuntimeError: boom", f"saved in {f}")
@@ -306,8 +306,8 @@ def test_a_forced_move_is_played_without_asking_and_undo_skips_it(cli, toy_game:
 
 
 def test_undo_target_skips_forced_moves(toy_game: str) -> None:
-    from cli.screen import Renderer
-    from cli.session import Session
+    from realpolitik.cli.screen import Renderer
+    from realpolitik.cli.session import Session
 
     game = load_game(toy_game)
     s = Session(game, game.new_initial_state(players=2, seed=1), [0], "random", None, 1, Renderer(game))
@@ -319,9 +319,9 @@ def test_undo_target_skips_forced_moves(toy_game: str) -> None:
 
 
 def test_a_card_play_can_be_typed_as_card_number_and_use() -> None:
-    from cli.play import match_words
-    from engine.twilight import frames as F
-    from engine.twilight.state import PH_ACTION
+    from realpolitik.cli.play import match_words
+    from realpolitik.engine.twilight import frames as F
+    from realpolitik.engine.twilight.state import PH_ACTION
 
     s = load_game("twilight").new_initial_state(seed=3)
     s.stack = [(F.ACTION, 0, None, 0)]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.saves import read_game_file
+from realpolitik.cli.saves import read_game_file
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 

@@ -7,13 +7,13 @@ import io
 import pytest
 from rich.console import Console
 
-from cli.screen import Renderer, layout_choices
-from engine import load_game
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import render
-from engine.twilight.board import BOARD, US, USSR
-from engine.twilight.state import PH_ACTION, PH_HEADLINE
+from realpolitik.cli.screen import Renderer, layout_choices
+from realpolitik.engine import load_game
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import render
+from realpolitik.engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
 
 GAME = load_game("twilight")
 IRAN = BOARD.country("iran")

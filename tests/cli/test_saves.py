@@ -8,10 +8,10 @@ from typing import Any, Callable
 
 import pytest
 
-from cli.common import CliError
-from cli.saves import SAVE_FORMAT, build_save, digest_of, read_game_file, write_save
-from engine import load_game
-from engine.core.api import State
+from realpolitik.cli.common import CliError
+from realpolitik.cli.saves import SAVE_FORMAT, build_save, digest_of, read_game_file, write_save
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import State
 from tests.cli.conftest import assert_one_line_error, read_json, write_json
 
 GAME = load_game("twilight")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cli.common import CliError, parse_seats
-from engine import load_game
+from realpolitik.cli.common import CliError, parse_seats
+from realpolitik.engine import load_game
 
 
 def test_seats_by_name_and_number_case_insensitive() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engine.core.api import (
+from realpolitik.engine.core.api import (
     CHANCE,
     TERMINAL,
     ChanceMode,
@@ -20,7 +20,7 @@ from engine.core.api import (
     check_players,
     parse_action_text,
 )
-from engine.core.records import make_record, replay
+from realpolitik.engine.core.records import make_record, replay
 
 STEP, LEAP, DIE0, DIE1 = range(4)
 NAMES = ("step", "leap", "die 0", "die 1")

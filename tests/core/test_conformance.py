@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine import available_games, load_game
-from engine.core.api import CHANCE, TERMINAL, IllegalAction
-from engine.core.records import replay
+from realpolitik.engine import available_games, load_game
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
+from realpolitik.engine.core.records import replay
 
 GAMES = available_games()
 RANDOM_GAMES = {"twilight": 200}

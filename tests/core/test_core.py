@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import available_games, game_specs, load_game
-from engine.core.api import GameSpec, InvalidState, UnknownGame, check_players
-from engine.core.mapgraph import build_graph, freeze
-from engine.core.records import load_record, make_record, replay
-from engine.core.rng import shuffle, splitmix64
+from realpolitik.engine import available_games, game_specs, load_game
+from realpolitik.engine.core.api import GameSpec, InvalidState, UnknownGame, check_players
+from realpolitik.engine.core.mapgraph import build_graph, freeze
+from realpolitik.engine.core.records import load_record, make_record, replay
+from realpolitik.engine.core.rng import shuffle, splitmix64
 
 
 def test_registry_lists_and_loads_games_by_alias() -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD, STANCE_NAMES
-from engine.ideology.game import GAME, IdeologyState
-from engine.ideology.state import IN_PLAY, NA, OFF_DECK
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES
+from realpolitik.engine.ideology.game import GAME, IdeologyState
+from realpolitik.engine.ideology.state import IN_PLAY, NA, OFF_DECK
 
 Cards = tuple[int, int, int]
 

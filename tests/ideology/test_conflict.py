@@ -3,9 +3,9 @@ sequence, WMD strikes, and the reconstructed special rules that touch conflicts.
 
 from __future__ import annotations
 
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
-from engine.ideology.state import NA, PH_CONFLICT, PH_DIPLOMACY, WMD_TYPE
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
+from realpolitik.engine.ideology.state import NA, PH_CONFLICT, PH_DIPLOMACY, WMD_TYPE
 from tests.ideology.helpers import act, at, cards_in, discard, gi, hand, position, reg, seat, sound, texts
 
 

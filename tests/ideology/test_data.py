@@ -8,8 +8,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from engine.core.api import InvalidState
-from engine.ideology.board import BOARD, CUL, ECO, MIL, load_board
+from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, load_board
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "ideology" / "data"
 

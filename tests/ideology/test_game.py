@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_game
-from engine.core.api import InvalidState
-from engine.ideology import actions as A
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD
-from engine.ideology.game import GAME
-from engine.ideology.render import render, status
-from engine.ideology.state import PH_DIPLOMACY, PH_FOREIGN
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.ideology import actions as A
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD
+from realpolitik.engine.ideology.game import GAME
+from realpolitik.engine.ideology.render import render, status
+from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_FOREIGN
 from tests.ideology.helpers import act, at, position, seat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -254,7 +254,7 @@ def test_greedy_play_on_the_evaluator_beats_random_play_and_reaches_twelve() -> 
 
 
 def test_cli_helpers_group_choices_and_never_leak_simultaneous_choices() -> None:
-    from engine.ideology.render import choices, describe_action, question
+    from realpolitik.engine.ideology.render import choices, describe_action, question
 
     s = position(("Capitalism", "Fascism"), in_play=["Mexico"], hands={"Capitalism": (1, 1, 0)})
     at(s, PH_FOREIGN, "Capitalism")

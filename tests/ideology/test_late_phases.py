@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.ideology import rules as R
-from engine.ideology.board import NEUTRAL, PEACE, WAR
-from engine.ideology.state import PH_DIPLOMACY, PH_OVER, PH_RESOURCES, PH_TRADING
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import NEUTRAL, PEACE, WAR
+from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_OVER, PH_RESOURCES, PH_TRADING
 from tests.ideology.helpers import act, at, gi, position, reg, seat, sound, texts
 
 # ----------------------------------------------------------------------------- 6. diplomacy

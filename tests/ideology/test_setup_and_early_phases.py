@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.api import CHANCE, IllegalAction, InvalidState
-from engine.ideology import rules as R
-from engine.ideology.board import BOARD
-from engine.ideology.game import GAME
-from engine.ideology.state import (
+from realpolitik.engine.core.api import CHANCE, IllegalAction, InvalidState
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD
+from realpolitik.engine.ideology.game import GAME
+from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
     OFF_DECK,

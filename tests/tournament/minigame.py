@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import Any, Mapping
 
-from engine.core.api import (
+from realpolitik.engine.core.api import (
     CHANCE,
     TERMINAL,
     ChanceMode,
@@ -20,7 +20,7 @@ from engine.core.api import (
     InvalidState,
     check_players,
 )
-from engine.core.records import make_record, replay
+from realpolitik.engine.core.records import make_record, replay
 
 BIDS = 4
 

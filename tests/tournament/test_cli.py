@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from engine import available_games, load_game
+from realpolitik.cli.main import app
+from realpolitik.engine import available_games, load_game
 
 RUNNER = CliRunner()
 BOTS = ["--bot", "a=random", "--bot", "b=random"]
@@ -99,9 +99,9 @@ def test_existing_results_need_resume(tmp_path: Path) -> None:
 
 
 def test_missing_ray_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cli.tournament
+    import realpolitik.cli.tournament as cli_tournament
 
-    monkeypatch.setattr(cli.tournament, "_ray_installed", lambda: False)
+    monkeypatch.setattr(cli_tournament, "_ray_installed", lambda: False)
     res = _run(*BOTS, "--games", "2", "--out", str(tmp_path / "r.jsonl"), "--backend", "ray")
     assert res.exit_code == 1
     assert res.stderr.strip() == "error: --backend ray needs Ray, which is not installed: pip install 'realpolitik[ray]'"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.tournament import InlineExecutor, ResultsFile, TournamentError, make_config, run_games
+from realpolitik.ai.tournament import InlineExecutor, ResultsFile, TournamentError, make_config, run_games
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'realpolitik[ray]'")
 
@@ -63,7 +63,7 @@ def _loopback(addr: str) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads listening sockets from /proc")
 def test_local_ray_plays_the_same_games_and_listens_on_loopback_only(tmp_path: Path) -> None:
-    from ai.tournament import RayExecutor
+    from realpolitik.ai.tournament import RayExecutor
 
     cfg = make_config("twilight", [("a", "random"), ("b", "random")], 6, seed=4)
     with RayExecutor(2) as executor:
@@ -89,7 +89,7 @@ def test_local_ray_plays_the_same_games_and_listens_on_loopback_only(tmp_path: P
 def test_cli_backend_ray(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from cli.main import app
+    from realpolitik.cli.main import app
 
     out = tmp_path / "r.jsonl"
     res = CliRunner().invoke(app, ["tournament", "twilight", "--bot", "a=random", "--bot", "b=random",
@@ -100,7 +100,7 @@ def test_cli_backend_ray(tmp_path: Path) -> None:
 
 
 def test_ray_import_failure_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.tournament import RAY_INSTALL_HINT, RayExecutor
+    from realpolitik.ai.tournament import RAY_INSTALL_HINT, RayExecutor
 
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
     before = os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.tournament import (
+from realpolitik.ai.tournament import (
     InlineExecutor,
     ResultsFile,
     TournamentError,
@@ -102,7 +102,7 @@ def test_failing_games_are_reported_and_not_written(tmp_path: Path) -> None:
 
 
 def test_a_dying_worker_stops_the_run_with_a_clear_error(tmp_path: Path) -> None:
-    from ai.tournament import ProcessExecutor
+    from realpolitik.ai.tournament import ProcessExecutor
 
     cfg = make_config(MINI, [("a", "random"), ("b", "random")], 4, options={"die": True})
     with ProcessExecutor(2, cfg.game) as pool, ResultsFile(tmp_path / "r.jsonl", cfg, resume=False) as results:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.tournament import (
+from realpolitik.ai.tournament import (
     Executor,
     InlineExecutor,
     Outcome,
@@ -20,8 +20,8 @@ from ai.tournament import (
     run_games,
     summarize,
 )
-from engine import load_game
-from engine.core.records import replay
+from realpolitik.engine import load_game
+from realpolitik.engine.core.records import replay
 
 MINI = "tests.tournament.minigame:GAME"
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from ai.tournament import game_seed, make_config, make_task, seat_order, seeded_spec
+from realpolitik.ai.tournament import game_seed, make_config, make_task, seat_order, seeded_spec
 
 MINI = "tests.tournament.minigame:GAME"
 

@@ -7,7 +7,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from ai.tournament import summarize, wilson_interval
+from realpolitik.ai.tournament import summarize, wilson_interval
 
 
 def test_wilson_interval_by_hand() -> None:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from engine.twilight import actions as A
-from engine.twilight import frames as F
-from engine.twilight import rules as R
-from engine.twilight.board import BOARD, US, USSR
-from engine.twilight.game import GAME, TwilightState
-from engine.twilight.state import N, PH_ACTION, opp
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight.game import GAME, TwilightState
+from realpolitik.engine.twilight.state import N, PH_ACTION, opp
 
 FILLER = (19, 26)  # cards put in hands so that a 'next round' sentinel can exist
 

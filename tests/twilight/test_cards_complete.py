@@ -1,8 +1,8 @@
 """Every card in the data has an event handler (DESIGN.md: data versus code)."""
 
-from engine.twilight.board import BOARD
-from engine.twilight.events import EVENTS
-from engine.twilight.game import missing_events
+from realpolitik.engine.twilight.board import BOARD
+from realpolitik.engine.twilight.events import EVENTS
+from realpolitik.engine.twilight.game import missing_events
 
 
 def test_every_card_has_an_event_handler() -> None:

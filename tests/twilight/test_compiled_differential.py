@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from engine.twilight import movegen
-from engine.twilight.game import GAME, CompiledTwilightState, PureTwilightState
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight.game import GAME, CompiledTwilightState, PureTwilightState
 
 COMPILED = movegen.compiled() if movegen.compiled_core() is not None else None
 GAMES = int(os.environ.get("REALPOLITIK_DIFF_GAMES", "500"))
@@ -94,7 +94,7 @@ def test_kernels_agree_on_edge_masks(both) -> None:
 
 
 def test_compiled_shuffle_matches_the_reference(both) -> None:
-    from engine.core.rng import shuffle
+    from realpolitik.engine.core.rng import shuffle
 
     core = movegen.compiled_core()
     for n in (0, 1, 2, 7, 40, 110):
@@ -129,7 +129,7 @@ def test_native_random_playouts_are_the_same_game(both) -> None:
 
 
 def test_native_random_playout_stops_at_a_decision(both) -> None:
-    from engine.core.api import CHANCE
+    from realpolitik.engine.core.api import CHANCE
 
     comp = both[1]
     movegen.use(comp)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.twilight.state import PH_HEADLINE
+from realpolitik.engine.twilight.state import PH_HEADLINE
 from tests.twilight.helpers import (
     BOARD,
     US,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.twilight.board import ASIA, EUROPE
+from realpolitik.engine.twilight.board import ASIA, EUROPE
 from tests.twilight.helpers import (
     A,
     BOARD,

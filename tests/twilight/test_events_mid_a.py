@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.twilight.events.mid_a import summit_bonus
+from realpolitik.engine.twilight.events.mid_a import summit_bonus
 from tests.twilight.helpers import (
     BOARD,
     F,

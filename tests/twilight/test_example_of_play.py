@@ -40,10 +40,10 @@ marked ``GAP``. The main slips:
 
 from __future__ import annotations
 
-from engine.twilight import actions as A
-from engine.twilight.board import ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, US, USSR
-from engine.twilight.game import GAME
-from engine.twilight.state import PH_ACTION, PH_HEADLINE
+from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight.board import ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, US, USSR
+from realpolitik.engine.twilight.game import GAME
+from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
 from tests.twilight.helpers import R, act, all_cards, c, die, draw_card, inf, texts
 
 # ---------------------------------------------------------------- card numbers (seed numbering)

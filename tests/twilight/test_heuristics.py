@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import random
 
-from engine.twilight import movegen
-from engine.twilight import rules as R
-from engine.twilight.board import BOARD, US, USSR
-from engine.twilight.heuristics import evaluate
+from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight.heuristics import evaluate
 from tests.twilight.helpers import position
 
 REGION_CARD = {v[0]: k for k, v in BOARD.scoring.items()}
 
 
 def _positions(games: int = 30, every: int = 7):
-    from engine.twilight.game import GAME
+    from realpolitik.engine.twilight.game import GAME
 
     for seed in range(games):
         s = GAME.new_initial_state(seed=seed)

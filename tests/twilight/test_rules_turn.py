@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.api import IllegalAction
-from engine.twilight.board import BOARD
-from engine.twilight.game import GAME
-from engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE
+from realpolitik.engine.core.api import IllegalAction
+from realpolitik.engine.twilight.board import BOARD
+from realpolitik.engine.twilight.game import GAME
+from realpolitik.engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE
 from tests.twilight.helpers import (
     A,
     F,

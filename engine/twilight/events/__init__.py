@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.twilight.state import TSState
+from realpolitik.engine.twilight.state import TSState
 
 EventFn = Callable[[TSState, int], None]
 ResumeFn = Callable[[TSState, int, int, tuple], None]
@@ -45,4 +45,4 @@ def resume(n: int) -> Callable[[ResumeFn], ResumeFn]:
 
 def load_all() -> None:
     """Import every module of handlers (idempotent)."""
-    from engine.twilight.events import early, late, mid_a, mid_b, scoring  # noqa: F401
+    from realpolitik.engine.twilight.events import early, late, mid_a, mid_b, scoring  # noqa: F401

@@ -7,11 +7,11 @@ Rulings on ambiguous texts are in ``docs/rulings.md``.
 
 from __future__ import annotations
 
-from engine.twilight import frames as F
-from engine.twilight import rules as R
-from engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
-from engine.twilight.events import event, resume
-from engine.twilight.state import N, PH_ACTION, TSState, opp
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
+from realpolitik.engine.twilight.events import event, resume
+from realpolitik.engine.twilight.state import N, PH_ACTION, TSState, opp
 
 CARDS = BOARD.cards
 EUROPE_MASK = BOARD.region_mask[EUROPE]

@@ -7,9 +7,9 @@ beyond what a decision needs, country indices and masks computed once at import.
 
 from __future__ import annotations
 
-from engine.twilight import frames as F
-from engine.twilight import rules as R
-from engine.twilight.board import (
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import (
     BOARD,
     EUROPE,
     MIDDLE_EAST,
@@ -18,8 +18,8 @@ from engine.twilight.board import (
     US,
     USSR,
 )
-from engine.twilight.events import event, resume
-from engine.twilight.state import TSState, opp
+from realpolitik.engine.twilight.events import event, resume
+from realpolitik.engine.twilight.state import TSState, opp
 
 CARDS = BOARD.cards
 POLAND = BOARD.country("poland")

@@ -6,9 +6,9 @@ Texts follow the seed rulebook's card list; the rulings taken where it is ambigu
 
 from __future__ import annotations
 
-from engine.twilight import frames as F
-from engine.twilight import rules as R
-from engine.twilight.board import (
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
     BOARD,
@@ -18,8 +18,8 @@ from engine.twilight.board import (
     US,
     USSR,
 )
-from engine.twilight.events import event, resume
-from engine.twilight.state import N, TSState, opp
+from realpolitik.engine.twilight.events import event, resume
+from realpolitik.engine.twilight.state import N, TSState, opp
 
 OPEC_COUNTRIES = tuple(
     BOARD.country(n)

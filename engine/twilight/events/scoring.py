@@ -7,9 +7,9 @@ the registered ones (``_core_c.compiled_events``), with its twin of ``rules.scor
 
 from __future__ import annotations
 
-from engine.twilight import rules as R
-from engine.twilight.events import event
-from engine.twilight.state import TSState
+from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight.events import event
+from realpolitik.engine.twilight.state import TSState
 
 
 def _region_card(n: int) -> None:
