@@ -33,7 +33,11 @@ setup(
     ext_modules=cythonize(
         [
             Extension("realpolitik.engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"]),
-            Extension("realpolitik.engine.twilight._core_c", ["engine/twilight/_core_c.pyx"], extra_compile_args=NO_FMA),
+            Extension(
+                "realpolitik.engine.twilight._core_c",
+                ["engine/twilight/_core_c.pyx"],
+                extra_compile_args=NO_FMA,
+            ),
             Extension("realpolitik.ai._tree_c", ["ai/_tree_c.pyx"], extra_compile_args=NO_FMA),
         ],
         compiler_directives={"language_level": "3"},

@@ -11,14 +11,14 @@ from realpolitik.ai.match import MatchResult, play_match
 
 __all__ = [
     "Analysis",
-    "MoveStat",
-    "analyse",
     "Bot",
+    "MatchResult",
+    "MoveStat",
     "SearchingBot",
+    "analyse",
     "bot_names",
     "describe_bots",
-    "make_bot",
     "expectimax_value",
-    "MatchResult",
+    "make_bot",
     "play_match",
 ]

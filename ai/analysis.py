@@ -11,11 +11,10 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from realpolitik.ai.ismcts import SearchResult
 from realpolitik.engine.core.api import State
 
-from realpolitik.ai.ismcts import SearchResult
-
-__all__ = ["Z95", "MoveStat", "Analysis", "confidence_interval", "from_search", "from_values", "analyse"]
+__all__ = ["Z95", "Analysis", "MoveStat", "analyse", "confidence_interval", "from_search", "from_values"]
 
 Z95 = 1.959963984540054
 """Two-sided 95% quantile of the standard normal distribution."""
@@ -144,7 +143,9 @@ def from_search(state: State, seat: int, bot: str, result: SearchResult) -> Anal
         low, high = confidence_interval(st.visits, st.total, st.sumsq)
         text = state.action_to_string(st.action)
         moves.append(
-            MoveStat(st.action, text, st.visits, mean, mean if two_seat else None, low, high, list(st.pv) or [text])
+            MoveStat(
+                st.action, text, st.visits, mean, mean if two_seat else None, low, high, list(st.pv) or [text]
+            )
         )
     moves.sort(key=lambda m: (-m.visits, -(m.mean if m.mean is not None else -1.0), m.action))
     return Analysis(game, seat, seat_name, bot, result.iterations, result.elapsed, moves)
@@ -175,16 +176,16 @@ def from_values(
     """
     game, seat_name, two_seat = seat_context(state, seat)
     moves = [
-        MoveStat(a, state.action_to_string(a), leaves.get(a, 0), v, v if two_seat else None, v, v, pvs.get(a, []))
+        MoveStat(
+            a, state.action_to_string(a), leaves.get(a, 0), v, v if two_seat else None, v, v, pvs.get(a, [])
+        )
         for a, v in values.items()
     ]
     moves.sort(key=lambda m: (-(m.mean or 0.0), m.action))
     return Analysis(game, seat, seat_name, bot, sum(leaves.values()), elapsed, moves)
 
 
-def analyse(
-    state: State, seat: int, budget: int | float | None = None, bot_spec: str = "ismcts"
-) -> Analysis:
+def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec: str = "ismcts") -> Analysis:
     """Analyse a position for ``seat`` (who must be to move).
 
     Args:
@@ -208,4 +209,3 @@ def analyse(
         raise ValueError(f"bot '{bot.spec}' does not search; analyse needs one of: mcts, ismcts, expectimax")
     result: Analysis = analyse_fn(state, seat)
     return result
-

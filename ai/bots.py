@@ -23,32 +23,32 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any, Callable, Protocol, runtime_checkable
-
-from realpolitik.engine.core.api import State
+from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.engine.core.api import State
 
 __all__ = [
     "Bot",
-    "SearchingBot",
-    "Param",
     "BotInfo",
-    "RandomBot",
-    "HeuristicBot",
-    "SearchBot",
     "ExpectimaxBot",
-    "parse_spec",
-    "format_spec",
-    "with_budget",
-    "make_bot",
+    "HeuristicBot",
+    "Param",
+    "RandomBot",
+    "SearchBot",
+    "SearchingBot",
     "bot_names",
     "describe_bots",
+    "format_spec",
+    "make_bot",
+    "parse_spec",
+    "with_budget",
 ]
 
 GRAMMAR = "name[:key=value[,key=value]...]"
@@ -284,7 +284,9 @@ class Param:
         """
         if self.kind is str:
             if text not in self.choices:
-                raise ValueError(f"bot '{bot}': {self.name} must be one of {', '.join(self.choices)}, got '{text}'")
+                raise ValueError(
+                    f"bot '{bot}': {self.name} must be one of {', '.join(self.choices)}, got '{text}'"
+                )
             return text
         noun = "an integer" if self.kind is int else "a number"
         bounds = []
@@ -326,12 +328,32 @@ class BotInfo:
 
 _SEED = Param("seed", int, 0, "seed of the bot's RNG")
 _SEARCH_PARAMS = (
-    Param("iters", int, None, "iterations per move, total over workers", low=1, shown=f"{DEFAULT_ITERS} unless time is set"),
-    Param("time", float, None, "seconds per move per worker, with iters whichever ends first", low=1e-3, shown="none"),
+    Param(
+        "iters",
+        int,
+        None,
+        "iterations per move, total over workers",
+        low=1,
+        shown=f"{DEFAULT_ITERS} unless time is set",
+    ),
+    Param(
+        "time",
+        float,
+        None,
+        "seconds per move per worker, with iters whichever ends first",
+        low=1e-3,
+        shown="none",
+    ),
     _SEED,
     Param("c", float, 0.7, "UCB1 exploration constant", low=0.0),
     Param("rollout", int, 0, "rollout moves before evaluate() scores the position", low=0),
-    Param("policy", str, "random", f"rollout policy: {' or '.join(ROLLOUT_POLICIES)}", choices=tuple(ROLLOUT_POLICIES)),
+    Param(
+        "policy",
+        str,
+        "random",
+        f"rollout policy: {' or '.join(ROLLOUT_POLICIES)}",
+        choices=tuple(ROLLOUT_POLICIES),
+    ),
     Param("widen", float, 0.5, "progressive widening exponent, 0 = off", low=0.0, high=1.0),
     Param("workers", int, 1, "root-parallel processes, results merged", low=1, high=64),
 )
@@ -365,7 +387,14 @@ _REGISTRY: dict[str, BotInfo] = {
             "heuristic",
             "one-ply greedy on the game's evaluate(), expectation over dice",
             (
-                Param("follow", int, 0, "own decisions in a row played greedily before a move is scored", low=0, high=64),
+                Param(
+                    "follow",
+                    int,
+                    0,
+                    "own decisions in a row played greedily before a move is scored",
+                    low=0,
+                    high=64,
+                ),
                 _SEED,
             ),
             lambda s, v: HeuristicBot(s, v["seed"], v["follow"]),

@@ -8,18 +8,18 @@ scored by its returns, never by the heuristic.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
 __all__ = [
-    "RolloutPolicy",
     "ROLLOUT_POLICIES",
-    "value",
+    "RolloutPolicy",
     "expected_value",
+    "greedy_policy",
     "sample_chance",
     "uniform_policy",
-    "greedy_policy",
+    "value",
 ]
 
 RolloutPolicy = Callable[[State, Sequence[int], int, random.Random], int]

@@ -22,7 +22,7 @@ import math
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
-__all__ = ["expectimax_value", "expectimax_action_values", "expectimax_pv"]
+__all__ = ["expectimax_action_values", "expectimax_pv", "expectimax_value"]
 
 
 def _clip(x: float) -> float:

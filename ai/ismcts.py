@@ -38,22 +38,21 @@ from multiprocessing.connection import Connection
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, State
-
 from realpolitik.ai import tree as _tree
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
+from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
 __all__ = [
     "PW_K",
     "PW_MIN_ACTIONS",
-    "SearchConfig",
     "Node",
     "RootStat",
+    "SearchConfig",
     "SearchResult",
-    "search",
     "grow_tree",
-    "principal_variation",
     "merge_results",
+    "principal_variation",
+    "search",
 ]
 
 PW_MIN_ACTIONS = 8
@@ -98,9 +97,7 @@ class SearchConfig:
         if self.iters is None and self.time is None:
             raise ValueError("a search needs a budget: iters or time")
         if self.policy not in ROLLOUT_POLICIES:
-            raise ValueError(
-                f"unknown rollout policy '{self.policy}'; valid: {', '.join(ROLLOUT_POLICIES)}"
-            )
+            raise ValueError(f"unknown rollout policy '{self.policy}'; valid: {', '.join(ROLLOUT_POLICIES)}")
 
 
 if TYPE_CHECKING:
@@ -165,7 +162,7 @@ class SearchResult:
         }
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "SearchResult":
+    def from_json(cls, obj: dict[str, Any]) -> SearchResult:
         """Inverse of :meth:`to_json`."""
         stats = [RootStat(int(a), int(v), float(t), float(q), list(pv)) for a, v, t, q, pv in obj["stats"]]
         return cls(int(obj["seat"]), int(obj["iterations"]), float(obj["elapsed"]), stats)
@@ -387,7 +384,9 @@ def merge_results(parts: list[SearchResult]) -> SearchResult:
     )
 
 
-def _worker_main(conn: Connection, state: State, seat: int, config: SearchConfig, seed: int, with_pv: bool) -> None:
+def _worker_main(
+    conn: Connection, state: State, seat: int, config: SearchConfig, seed: int, with_pv: bool
+) -> None:
     """Entry point of a forked worker: search, then send the result as JSON bytes."""
     try:
         payload = _search_one(state, seat, config, seed, with_pv).to_json()
@@ -399,7 +398,9 @@ def _worker_main(conn: Connection, state: State, seat: int, config: SearchConfig
         conn.close()
 
 
-def _run_forked(ctx: Any, state: State, seat: int, jobs: list[tuple[SearchConfig, int]], with_pv: bool) -> list[SearchResult]:
+def _run_forked(
+    ctx: Any, state: State, seat: int, jobs: list[tuple[SearchConfig, int]], with_pv: bool
+) -> list[SearchResult]:
     """Run jobs in forked processes; results come back in job order."""
     running = []
     for cfg, seed in jobs:
@@ -477,7 +478,9 @@ def search(
             iters = total // config.workers + (1 if i < total % config.workers else 0)
             if iters == 0:
                 continue
-        jobs.append((replace(config, iters=iters, workers=1), random.Random(f"{seed}/worker{i}").getrandbits(63)))
+        jobs.append(
+            (replace(config, iters=iters, workers=1), random.Random(f"{seed}/worker{i}").getrandbits(63))
+        )
     ctx = _fork_context() if parallel else None
     if ctx is None:
         parts = [_search_one(state, seat, cfg, sd, with_pv) for cfg, sd in jobs]

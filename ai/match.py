@@ -7,15 +7,15 @@ asked for its move and the move is checked against ``legal_actions()`` before it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
-
-from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, State
+from typing import Any
 
 from realpolitik.ai.bots import Bot
 from realpolitik.ai.evaluators import sample_chance
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, State
 
-__all__ = ["StepCallback", "MatchResult", "play_match"]
+__all__ = ["MatchResult", "StepCallback", "play_match"]
 
 StepCallback = Callable[[State, int, int], None]
 """``on_step(state, player, action)``: called before each action is applied, with the state it

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from realpolitik.engine.core.api import State
-
 from realpolitik.ai.ismcts import SearchConfig, SearchResult, search
+from realpolitik.engine.core.api import State
 
 __all__ = ["mcts_search"]
 
 
-def mcts_search(state: State, seat: int, config: SearchConfig, seed: int, with_pv: bool = False) -> SearchResult:
+def mcts_search(
+    state: State, seat: int, config: SearchConfig, seed: int, with_pv: bool = False
+) -> SearchResult:
     """Search the true state (reading hidden information) for ``seat``.
 
     Args:

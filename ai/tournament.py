@@ -30,23 +30,42 @@ import os
 import random
 import sys
 import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass, field
 from functools import lru_cache
 from time import perf_counter
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Sized, TypeGuard
+from typing import Any, TypeGuard
 
+from realpolitik.ai.bots import format_spec, make_bot, parse_spec
+from realpolitik.ai.match import MatchResult, play_match
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import Game, InvalidState, RealpolitikError, check_players
 from realpolitik.engine.core.records import load_record
 
-from realpolitik.ai.bots import format_spec, make_bot, parse_spec
-from realpolitik.ai.match import MatchResult, play_match
-
 __all__ = [
-    "TournamentError", "TournamentConfig", "GameTask", "Outcome", "make_config", "resolve_game",
-    "seat_order", "game_seed", "chance_seed", "seeded_spec", "make_task", "play_task", "play_tasks", "replay_row",
-    "Executor", "InlineExecutor", "ProcessExecutor", "RayExecutor", "RAY_INSTALL_HINT",
-    "ResultsFile", "run_games", "wilson_interval", "summarize",
+    "RAY_INSTALL_HINT",
+    "Executor",
+    "GameTask",
+    "InlineExecutor",
+    "Outcome",
+    "ProcessExecutor",
+    "RayExecutor",
+    "ResultsFile",
+    "TournamentConfig",
+    "TournamentError",
+    "chance_seed",
+    "game_seed",
+    "make_config",
+    "make_task",
+    "play_task",
+    "play_tasks",
+    "replay_row",
+    "resolve_game",
+    "run_games",
+    "seat_order",
+    "seeded_spec",
+    "summarize",
+    "wilson_interval",
 ]  # fmt: skip
 
 ROW_VERSION = 1
@@ -142,7 +161,9 @@ def make_config(
     if not bots:
         raise TournamentError("no bots: give one --bot NAME=SPEC per player")
     if players is not None and players != len(bots):
-        raise TournamentError(f"--players {players} but {len(bots)} --bot entries: give exactly one --bot per player")
+        raise TournamentError(
+            f"--players {players} but {len(bots)} --bot entries: give exactly one --bot per player"
+        )
     check_players(g.spec, len(bots))
     seen: set[str] = set()
     canon: list[tuple[str, str]] = []
@@ -151,7 +172,9 @@ def make_config(
         if not name:
             raise TournamentError("a bot name is empty; use --bot NAME=SPEC")
         if name in seen:
-            raise TournamentError(f"bot name '{name}' is given twice; name each bot, e.g. --bot a=random --bot b=random")
+            raise TournamentError(
+                f"bot name '{name}' is given twice; name each bot, e.g. --bot a=random --bot b=random"
+            )
         seen.add(name)
         canon.append((name, make_bot(spec).spec))
     return TournamentConfig(ref, tuple(canon), games, int(seed), dict(options or {}))
@@ -258,7 +281,7 @@ def play_task(task: GameTask) -> Outcome:
         state = game.new_initial_state(players=len(task.specs), seed=task.seed, **task.options)
         bots = [make_bot(s) for s in task.specs]
         result = play_match(state, bots, random.Random(chance_seed(task.seed)))
-    except Exception as exc:  # noqa: BLE001 — reported per game by the parent
+    except Exception as exc:
         return Outcome(task.game_id, error=f"{type(exc).__name__}: {exc}")
     seats = game.spec.seats_for(len(task.specs))
     row = {
@@ -348,7 +371,7 @@ class Executor:
                         batch.extend(self._result(handle))
                     except TournamentError as exc:
                         broken = exc
-                    except Exception as exc:  # noqa: BLE001 — e.g. a lost Ray node
+                    except Exception as exc:
                         batch.extend(Outcome(gid, error=f"{type(exc).__name__}: {exc}") for gid in ids)
                 for out in batch:
                     if out.row is not None:
@@ -376,7 +399,7 @@ class Executor:
     def close(self) -> None:
         """Release processes or the Ray connection."""
 
-    def __enter__(self) -> "Executor":
+    def __enter__(self) -> Executor:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -404,7 +427,7 @@ def _init_worker(game_ref: str) -> None:
     threading.Thread(target=_exit_with_parent, daemon=True, name="exit-with-parent").start()
     try:
         resolve_game(game_ref)
-    except Exception:  # noqa: BLE001 — the game's tasks will report it
+    except Exception:
         pass
 
 
@@ -475,7 +498,7 @@ class RayExecutor(Executor):
             # And a private instance reports no usage statistics.
             os.environ.update(dict.fromkeys(envs, "0"))
             if (consts := sys.modules.get("ray._private.ray_constants")) is not None:
-                setattr(consts, "ENABLE_RAY_CLUSTER", False)
+                consts.ENABLE_RAY_CLUSTER = False
         try:
             ray = self._ray = _import_ray()
             self._owned = not ray.is_initialized()
@@ -507,7 +530,7 @@ class RayExecutor(Executor):
     def _cancel(self, handle: Any) -> None:
         try:
             self._ray.cancel(handle, force=True)
-        except Exception:  # noqa: BLE001 — best effort on the way out
+        except Exception:
             pass
 
     def close(self) -> None:
@@ -516,6 +539,7 @@ class RayExecutor(Executor):
 
 
 # --------------------------------------------------------------------------- results file
+
 
 def _num(x: Any) -> TypeGuard[float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
@@ -598,7 +622,9 @@ class ResultsFile:
         self.truncated = 0
         """Bytes of an unterminated last line that were cut off."""
         if not resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
-            raise TournamentError(f"{self.path} already has results; pass --resume to continue it, or choose another --out")
+            raise TournamentError(
+                f"{self.path} already has results; pass --resume to continue it, or choose another --out"
+            )
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
         try:
             self._lock()
@@ -675,7 +701,7 @@ class ResultsFile:
             os.close(self._fd)
             self._fd = -1
 
-    def __enter__(self) -> "ResultsFile":
+    def __enter__(self) -> ResultsFile:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -753,9 +779,9 @@ def summarize(
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name, _ in bots}
     games, wins = {name: 0 for name, _ in bots}, {name: 0.0 for name, _ in bots}
-    seat_games = {name: {s: 0 for s in seats} for name, _ in bots}
-    seat_wins = {name: {s: 0.0 for s in seats} for name, _ in bots}
-    total_by_seat = {s: 0.0 for s in seats}
+    seat_games = {name: dict.fromkeys(seats, 0) for name, _ in bots}
+    seat_wins = {name: dict.fromkeys(seats, 0.0) for name, _ in bots}
+    total_by_seat = dict.fromkeys(seats, 0.0)
     for row in ordered:
         names = [s["bot"] for s in row["seats"]]
         returns = [float(x) for x in row["returns"]]
@@ -787,4 +813,3 @@ def summarize(
         "avg_length": sum(r["length"] for r in ordered) / n if n else 0.0,
         "avg_duration": sum(r["duration"] for r in ordered) / n if n else 0.0,
     }
-

@@ -59,10 +59,14 @@ def legal_actions_call(state: Any) -> Any:
     return fresh
 
 
-
 def positions(
-    game: Any, count: int, seed: int = 3, players: int | None = None, max_walk: int = 200,
-    min_legal: int = 1, tries: int = 20,
+    game: Any,
+    count: int,
+    seed: int = 3,
+    players: int | None = None,
+    max_walk: int = 200,
+    min_legal: int = 1,
+    tries: int = 20,
 ) -> list[Any]:
     """``count`` decision points reached by seeded random play from seeded initial states
     (``game``: a game or its name), each with at least ``min_legal`` legal moves; at most
@@ -77,7 +81,9 @@ def positions(
         s = game.new_initial_state(players, seed=rng.randrange(10**6))
         walk = rng.randrange(min(max_walk, game.spec.max_game_length))
         steps = 0
-        while not s.is_terminal() and (steps < walk or s.is_chance_node() or len(s.legal_actions()) < min_legal):
+        while not s.is_terminal() and (
+            steps < walk or s.is_chance_node() or len(s.legal_actions()) < min_legal
+        ):
             if s.is_chance_node():
                 outcomes = s.chance_outcomes()
                 s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])

@@ -20,7 +20,9 @@ from realpolitik.engine import load_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m realpolitik.bench.levels", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="python -m realpolitik.bench.levels", description=__doc__.splitlines()[0]
+    )
     p.add_argument("game", nargs="?", default="twilight")
     p.add_argument("--positions", type=int, default=8, help="decision points to time (default 8)")
     p.add_argument("--players", type=int, default=None)
@@ -37,8 +39,10 @@ def main(argv: list[str] | None = None) -> None:
             start = time.perf_counter()
             bot.step(s.clone(), s.current_player())
             times.append(time.perf_counter() - start)
-        print(f"{name} {level:<7} {spec:<34} median {statistics.median(times):.2f} s, "
-              f"max {max(times):.2f} s over {len(times)} decisions")
+        print(
+            f"{name} {level:<7} {spec:<34} median {statistics.median(times):.2f} s, "
+            f"max {max(times):.2f} s over {len(times)} decisions"
+        )
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ from __future__ import annotations
 import importlib
 import random
 import time
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from realpolitik.ai import tree
 from realpolitik.ai.ismcts import SearchConfig, search
@@ -117,8 +118,15 @@ def compare(game: str, seconds: float) -> dict[str, Any]:
             out["compiled"] = measure(game, seconds)
             p, c = out["pure"], out["compiled"]
             out["ratio"] = {
-                **({"native_playouts_per_s": round(c["native_playouts_per_s"] / p["native_playouts_per_s"], 2)}
-                   if "native_playouts_per_s" in p and "native_playouts_per_s" in c else {}),
+                **(
+                    {
+                        "native_playouts_per_s": round(
+                            c["native_playouts_per_s"] / p["native_playouts_per_s"], 2
+                        )
+                    }
+                    if "native_playouts_per_s" in p and "native_playouts_per_s" in c
+                    else {}
+                ),
                 "playouts_per_s": round(c["playouts_per_s"] / p["playouts_per_s"], 2),
                 "steps_per_s": round(c["steps_per_s"] / p["steps_per_s"], 2),
                 "clone_us": round(p["clone_us"] / c["clone_us"], 2),

@@ -24,7 +24,9 @@ from realpolitik.engine import load_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m realpolitik.bench.profile", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="python -m realpolitik.bench.profile", description=__doc__.splitlines()[0]
+    )
     p.add_argument("game", nargs="?", default="twilight")
     p.add_argument("--playouts", type=int, default=300, help="random games to profile (default 300)")
     p.add_argument("--ismcts", type=int, default=0, help="profile an ISMCTS search of N iterations instead")
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> None:
         cfg = SearchConfig(iters=a.ismcts, time=None, rollout=a.rollout, workers=1)
         prof.runcall(search, state, state.current_player(), cfg, 1)
     else:
+
         def run() -> None:
             for seed in range(a.playouts):
                 random_playout(game.new_initial_state(seed=seed), random.Random(seed))
@@ -51,7 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     pstats.Stats(prof).sort_stats(a.sort).print_stats(a.top)
 
 
-def split(game, games: int) -> None:  # noqa: ANN001
+def split(game, games: int) -> None:
     """Print µs per step of the whole random-playout loop and of ``apply_action`` alone."""
     records = []
     for seed in range(games):

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import itertools
 import statistics
+from collections.abc import Iterator
 from pathlib import Path
 from time import perf_counter
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -109,5 +110,7 @@ def test_tournament_speedup_2_vs_1(
         speedup=round(ratio, 2),
     )
     with capsys.disabled():
-        print(f"\n[{case}: {games} games x {len(one)} pairs] 1 worker {benchmark.extra_info['games_per_second_1']} games/s, "
-              f"2 workers {benchmark.extra_info['games_per_second_2']} games/s, speed-up {ratio:.2f}x (target >= 1.7)")
+        print(
+            f"\n[{case}: {games} games x {len(one)} pairs] 1 worker {benchmark.extra_info['games_per_second_1']} games/s, "
+            f"2 workers {benchmark.extra_info['games_per_second_2']} games/s, speed-up {ratio:.2f}x (target >= 1.7)"
+        )

@@ -41,4 +41,6 @@ def bench_cmd(
         p = result["pure"][k]
         c = result["compiled"][k] if result.get("compiled") else None
         r = result.get("ratio", {}).get(k)
-        typer.echo(f"{k:<22}{p:>14,.2f}{(f'{c:,.2f}' if c is not None else '-'):>14}{(f'{r:.2f}x' if r else '-'):>9}")
+        typer.echo(
+            f"{k:<22}{p:>14,.2f}{(f'{c:,.2f}' if c is not None else '-'):>14}{(f'{r:.2f}x' if r else '-'):>9}"
+        )

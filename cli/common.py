@@ -10,7 +10,8 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -20,10 +21,10 @@ from realpolitik.engine.core.api import Game, RealpolitikError
 
 __all__ = [
     "CliError",
-    "friendly_errors",
     "fail",
-    "make_console",
+    "friendly_errors",
     "game_by_name",
+    "make_console",
     "parse_seats",
     "stdin_is_tty",
 ]
@@ -62,7 +63,7 @@ def friendly_errors(fn: F) -> F:
             raise typer.Exit(130) from None
         except (CliError, RealpolitikError, ValueError, OSError) as exc:
             fail(str(exc))
-        except Exception as exc:  # noqa: BLE001 — the promise is: never a traceback
+        except Exception as exc:
             fail(f"internal error: {type(exc).__name__}: {exc}")
 
     return wrapper  # type: ignore[return-value]
@@ -142,7 +143,9 @@ def parse_seats(game: Game, players: int, names: Sequence[str], state: Any = Non
         if idx is None:
             known = ", ".join(seats)
             if aliases:
-                by = ", ".join(f"{a.title()} ({seats[i]})" for a, i in sorted(aliases.items(), key=lambda x: x[1]))
+                by = ", ".join(
+                    f"{a.title()} ({seats[i]})" for a, i in sorted(aliases.items(), key=lambda x: x[1])
+                )
                 known += f"; in this game also by name: {by}"
             raise CliError(f"unknown seat '{raw}'; {game.spec.title} seats are: {known}")
         if idx in out:

@@ -5,20 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
-
-from realpolitik.engine.core.api import CHANCE, TERMINAL
 
 from realpolitik.cli.common import CliError, friendly_errors, make_console
 from realpolitik.cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
 from realpolitik.cli.play import print_analysis
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, layout_choices
+from realpolitik.engine.core.api import CHANCE, TERMINAL
 
-__all__ = ["hint", "analysis_json"]
+__all__ = ["analysis_json", "hint"]
 
 
 def analysis_json(analysis: Any, top: int) -> dict[str, Any]:
@@ -54,8 +53,8 @@ def hint(
     game: Annotated[str, typer.Argument(help="The game of the save, e.g. twilight.")],
     load: Annotated[Path, typer.Option("--load", help="The save (or game record) to analyse.")],
     top: Annotated[int, typer.Option("--top", help="How many moves to list.", min=1)] = 5,
-    iters: Annotated[Optional[int], typer.Option("--iters", help="Search iterations.", min=1)] = None,
-    time: Annotated[Optional[float], typer.Option("--time", help="Search seconds.", min=0.001)] = None,
+    iters: Annotated[int | None, typer.Option("--iters", help="Search iterations.", min=1)] = None,
+    time: Annotated[float | None, typer.Option("--time", help="Search seconds.", min=0.001)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
@@ -83,7 +82,10 @@ def hint(
     spec = format_spec("ismcts", budget)
     seconds = float(time) if time is not None else (float(budget["time"]) if "time" in budget else None)
     analysis = run_with_progress(
-        lambda: analyse(state, p, None, bot_spec=spec), "analysing", seconds, sys.stderr.isatty() and not as_json
+        lambda: analyse(state, p, None, bot_spec=spec),
+        "analysing",
+        seconds,
+        sys.stderr.isatty() and not as_json,
     )
     if as_json:
         typer.echo(json.dumps(analysis_json(analysis, top), indent=1))

@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tqdm import tqdm
 
 __all__ = [
-    "LEVELS",
-    "GAME_LEVELS",
-    "level_spec",
     "DEFAULT_LEVEL",
     "EXPECTIMAX_DEPTH",
+    "GAME_LEVELS",
+    "LEVELS",
     "ai_spec",
     "hint_spec",
-    "spec_time",
+    "level_spec",
     "run_with_progress",
+    "spec_time",
 ]
 
 T = TypeVar("T")
@@ -59,6 +60,7 @@ GAME_LEVELS: dict[str, dict[str, str]] = {
 def level_spec(level: str, game: str | None = None) -> str:
     """The default AI's spec for ``level`` in ``game`` (``GAME_LEVELS``, else ``LEVELS``)."""
     return GAME_LEVELS.get(game or "", LEVELS)[level]
+
 
 DEFAULT_LEVEL = "normal"
 
@@ -156,7 +158,7 @@ def run_with_progress(fn: Callable[[], T], label: str, seconds: float | None, en
     def work() -> None:
         try:
             box["value"] = fn()
-        except BaseException as exc:  # noqa: BLE001 — handed to the caller's thread
+        except BaseException as exc:
             box["error"] = exc
 
     worker = threading.Thread(target=work, name="realpolitik-think", daemon=True)

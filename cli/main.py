@@ -8,12 +8,11 @@ from typing import Annotated
 import typer
 
 from realpolitik.cli.bench import bench_cmd
-from realpolitik.engine import game_specs
-
 from realpolitik.cli.hint import hint
 from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
 from realpolitik.cli.tournament import tournament_cmd
+from realpolitik.engine import game_specs
 
 app = typer.Typer(
     name="realpolitik",

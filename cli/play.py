@@ -11,23 +11,21 @@ import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from realpolitik.engine.core.api import IllegalAction, State
-
 from realpolitik.ai.bots import Bot, bot_names
-
 from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, hint_spec, run_with_progress, spec_time
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
+from realpolitik.engine.core.api import IllegalAction, State
 
-__all__ = ["play", "PlayLoop", "HELP"]
+__all__ = ["HELP", "PlayLoop", "play"]
 
 HELP = """\
 Moves: type a choice number, or the move in words (a unique part is enough),
@@ -96,8 +94,8 @@ class PlayLoop:
         self.progress = progress
         self.input = InputSource(console, tty)
         self.r = session.renderer
-        self.seen: dict[int, int] = {h: 0 for h in session.humans}
-        self.need_board: dict[int, bool] = {h: True for h in session.humans}
+        self.seen: dict[int, int] = dict.fromkeys(session.humans, 0)
+        self.need_board: dict[int, bool] = dict.fromkeys(session.humans, True)
         self.last_seat: int | None = None
         self.choices: ChoiceList | None = None
         self.page = 0
@@ -123,7 +121,9 @@ class PlayLoop:
             self.console.print(Text(chunk, style=style), soft_wrap=True)
         for extra in lines[1:]:
             for chunk in _wrap(f"      {extra}", 79, indent=8):
-                self.console.print(Text(chunk, style="bold" if extra.startswith("GAME") else "dim"), soft_wrap=True)
+                self.console.print(
+                    Text(chunk, style="bold" if extra.startswith("GAME") else "dim"), soft_wrap=True
+                )
 
     def _note(self, entry: LogEntry) -> None:
         for h in self.s.humans:
@@ -249,7 +249,9 @@ class PlayLoop:
                 return self.end_of_input()
             text = line.strip()
             if not text:
-                self.say(f"Type a choice number 1-{len(self.choices.actions) if self.choices else 0}, a move, or 'help'.")
+                self.say(
+                    f"Type a choice number 1-{len(self.choices.actions) if self.choices else 0}, a move, or 'help'."
+                )
                 continue
             word, _, rest = text.partition(" ")
             cmd = word.lower()
@@ -269,7 +271,7 @@ class PlayLoop:
                 continue
             except KeyboardInterrupt:
                 raise
-            except Exception as exc:  # noqa: BLE001 — a failed command must not end the game
+            except Exception as exc:
                 self.say(f"'{cmd}' failed: {type(exc).__name__}: {exc}")
                 continue
             if self.make_move(seat, action):
@@ -290,7 +292,9 @@ class PlayLoop:
             found = match_words(st, text)
             if found is None:
                 count = len(self.choices.actions) if self.choices else 0
-                raise CliError(f"{exc}; type a choice number 1-{count}, a move as listed, or 'help'") from None
+                raise CliError(
+                    f"{exc}; type a choice number 1-{count}, a move as listed, or 'help'"
+                ) from None
             action = found
         if action not in st.legal_actions():
             raise CliError(f"'{text}' is not a legal move here; type 'choices' to see them")
@@ -312,7 +316,7 @@ class PlayLoop:
         """
         try:
             entry = self.s.apply(action)
-        except Exception as exc:  # noqa: BLE001 — the engine failed on this move: keep the game
+        except Exception as exc:
             if forced:
                 raise EngineFailure(f"the only legal move: {type(exc).__name__}: {exc}") from exc
             if isinstance(exc, IllegalAction):
@@ -393,9 +397,7 @@ def match_words(state: State, text: str) -> int | None:
     hits = []
     for a in state.legal_actions():
         words = state.action_to_string(a).lower().replace(":", " ").replace(",", " ").split()
-        if all(
-            (w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want
-        ):
+        if all((w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want):
             hits.append(a)
     return hits[0] if len(hits) == 1 else None
 
@@ -483,7 +485,10 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
     spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game.spec.name)
     st = loop.s.state
     analysis = run_with_progress(
-        lambda: analyse(st, seat, None, bot_spec=spec), "thinking about a hint", spec_time(spec), loop.progress
+        lambda: analyse(st, seat, None, bot_spec=spec),
+        "thinking about a hint",
+        spec_time(spec),
+        loop.progress,
     )
     numbers = {a: i + 1 for i, a in enumerate(loop.choices.actions)} if loop.choices else {}
     print_analysis(loop.console, analysis, top, numbers)
@@ -507,7 +512,9 @@ COMMANDS = {
 }
 
 
-def print_analysis(console: Console, analysis: object, top: int, numbers: dict[int, int] | None = None) -> None:
+def print_analysis(
+    console: Console, analysis: object, top: int, numbers: dict[int, int] | None = None
+) -> None:
     """Print ranked moves (visits, value, win chance) and the principal line."""
     a = analysis
     moves = a.moves[:top]  # type: ignore[attr-defined]
@@ -570,19 +577,27 @@ def _ask_seat(console: Console, seats: list[str]) -> list[int]:
 def play(
     game: Annotated[str, typer.Argument(help="The game, e.g. twilight (see 'realpolitik games').")],
     seat: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--seat", "-s", help="A seat you play (repeat for hot seat). Default: the first seat."),
     ] = None,
     ai: Annotated[
-        Optional[str], typer.Option("--ai", help=f"The AI's bot spec, e.g. ismcts:iters=500 ({', '.join(bot_names())}).")
+        str | None,
+        typer.Option("--ai", help=f"The AI's bot spec, e.g. ismcts:iters=500 ({', '.join(bot_names())})."),
     ] = None,
     level: Annotated[
-        Optional[str], typer.Option("--level", "-l", help=f"AI strength: {', '.join(LEVELS)} (default {DEFAULT_LEVEL}).")
+        str | None,
+        typer.Option("--level", "-l", help=f"AI strength: {', '.join(LEVELS)} (default {DEFAULT_LEVEL})."),
     ] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (games that vary).")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the deck, dice and AI (default: random).")] = None,
-    load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game.")] = None,
-    save: Annotated[Optional[Path], typer.Option("--save", help="Save here after every move and at the end.")] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players (games that vary).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deck, dice and AI (default: random).")
+    ] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Save here after every move and at the end.")
+    ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
 ) -> None:
     """Play a game against the computer (or hot seat) in the terminal."""

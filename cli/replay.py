@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
-from realpolitik.engine.core.records import replay as replay_record
-
 from realpolitik.cli.common import CliError, friendly_errors, make_console
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, seat_name
+from realpolitik.engine.core.records import replay as replay_record
 
 __all__ = ["replay"]
 
@@ -21,9 +20,13 @@ __all__ = ["replay"]
 @friendly_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="A save or a game record (JSON).")],
-    to: Annotated[Optional[int], typer.Option("--to", help="Stop after N actions and show the position.")] = None,
+    to: Annotated[
+        int | None, typer.Option("--to", help="Stop after N actions and show the position.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the result and position, not each action.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Only the result and position, not each action.")
+    ] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
 ) -> None:
     """Step through a game: each action in words (dice included), then the position at --to."""
@@ -40,7 +43,8 @@ def replay(
     console = None if as_json else make_console(no_color)
     if console is not None:
         console.print(
-            Text(f"{game.spec.title}: {file} ({total} actions, seed {record.get('seed')})", style="bold"), soft_wrap=True
+            Text(f"{game.spec.title}: {file} ({total} actions, seed {record.get('seed')})", style="bold"),
+            soft_wrap=True,
         )
     for i, action in enumerate(record["actions"][:upto]):
         who = state.current_player()
@@ -50,7 +54,14 @@ def replay(
         after.apply_action(action)
         changes = r.describe_change(state, action, after, None)
         steps.append(
-            {"index": i + 1, "player": seat_name(state, who), "action": action, "text": text, "words": words, "changes": changes}
+            {
+                "index": i + 1,
+                "player": seat_name(state, who),
+                "action": action,
+                "text": text,
+                "words": words,
+                "changes": changes,
+            }
         )
         if console is not None and not quiet:
             console.print(Text(f"{i + 1:>5}. {words}"))
@@ -79,4 +90,9 @@ def replay(
         console.print(r.status(state, None))
         if not state.is_terminal():
             console.print(Text(f"{seat_name(state, state.current_player())} to move: {r.question(state)}"))
-    console.print(Text(f"Result: {r.result(final)}" if final.is_terminal() else f"Not finished: {r.question(final)}", style="bold"))
+    console.print(
+        Text(
+            f"Result: {r.result(final)}" if final.is_terminal() else f"Not finished: {r.question(final)}",
+            style="bold",
+        )
+    )

@@ -25,28 +25,28 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
+from realpolitik.cli.common import CliError
+from realpolitik.cli.levels import LEVELS
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import Game, RealpolitikError, State
 from realpolitik.engine.core.records import RECORD_FORMAT
 
-from realpolitik.cli.common import CliError
-from realpolitik.cli.levels import LEVELS
-
 __all__ = [
+    "MAX_BYTES",
     "SAVE_FORMAT",
     "SAVE_VERSION",
-    "MAX_BYTES",
     "Loaded",
     "build_save",
     "digest_of",
+    "read_game_file",
     "write_json_atomic",
     "write_save",
-    "read_game_file",
 ]
 
 SAVE_FORMAT = "realpolitik-save"
@@ -103,9 +103,7 @@ def digest_of(obj: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(_canonical(obj)).hexdigest()
 
 
-def build_save(
-    state: State, humans: list[int], ai: str, level: str | None, seed: int
-) -> dict[str, Any]:
+def build_save(state: State, humans: list[int], ai: str, level: str | None, seed: int) -> dict[str, Any]:
     """The save of a position.
 
     Args:
@@ -128,7 +126,7 @@ def build_save(
         "ai": ai,
         "level": level,
         "seed": seed,
-        "saved_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "saved_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "record": state.to_json(),
     }
     obj["digest"] = digest_of(obj)
@@ -215,7 +213,9 @@ def _seat_indices(game: Game, players: int, names: Any, path: str) -> list[int]:
     out: list[int] = []
     for i, n in enumerate(names):
         if not isinstance(n, str) or n not in seats:
-            raise CliError(f"cannot load {path}: humans[{i}] = {n!r} is not a seat of {game.spec.title} ({', '.join(seats)})")
+            raise CliError(
+                f"cannot load {path}: humans[{i}] = {n!r} is not a seat of {game.spec.title} ({', '.join(seats)})"
+            )
         idx = seats.index(n)
         if idx in out:
             raise CliError(f"cannot load {path}: seat '{n}' is listed twice in 'humans'")
@@ -260,12 +260,16 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
         state = _load_record(game, obj, path)
         return Loaded(path, game, state, is_save=False, seed=int(obj.get("seed", 0)))
     if fmt != SAVE_FORMAT:
-        raise CliError(f"cannot load {path}: not a realpolitik save (field 'format' is {fmt!r}, expected '{SAVE_FORMAT}')")
+        raise CliError(
+            f"cannot load {path}: not a realpolitik save (field 'format' is {fmt!r}, expected '{SAVE_FORMAT}')"
+        )
     ver = obj.get("save_version")
     if not isinstance(ver, int) or isinstance(ver, bool):
         raise CliError(f"cannot load {path}: field 'save_version' is missing or not an integer")
     if ver != SAVE_VERSION:
-        raise CliError(f"cannot load {path}: save_version {ver} is not supported (this program reads version {SAVE_VERSION})")
+        raise CliError(
+            f"cannot load {path}: save_version {ver} is not supported (this program reads version {SAVE_VERSION})"
+        )
     for key, kind in FIELDS.items():
         if key not in obj:
             raise CliError(f"cannot load {path}: field '{key}' is missing")
@@ -278,7 +282,9 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     game = _game_of(obj["game"], want, path)
     record = obj["record"]
     if record.get("game") != obj["game"]:
-        raise CliError(f"cannot load {path}: the record is of game {record.get('game')!r}, the save says {obj['game']!r}")
+        raise CliError(
+            f"cannot load {path}: the record is of game {record.get('game')!r}, the save says {obj['game']!r}"
+        )
     state = _load_record(game, record, path)
     humans = _seat_indices(game, state.num_players(), obj["humans"], path)
     if not humans:
@@ -290,11 +296,15 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     except ValueError as exc:
         raise CliError(f"cannot load {path}: field 'ai': {exc}") from None
     if obj["level"] is not None and obj["level"] not in LEVELS:
-        raise CliError(f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}")
+        raise CliError(
+            f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}"
+        )
     if obj["seed"] < 0:
         raise CliError(f"cannot load {path}: field 'seed' must not be negative")
     if obj["digest"] != digest_of(obj):
-        raise CliError(f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)")
+        raise CliError(
+            f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)"
+        )
     return Loaded(
         path,
         game,

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
 
-__all__ = ["Renderer", "ChoiceList", "layout_choices", "PAGE_LINES", "seat_name"]
+__all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
 
 PAGE_LINES = 22
 """Choice lines shown at once; the rest come with ``more``."""
@@ -98,9 +99,7 @@ class Renderer:
         fn = self._fn("status")
         if fn is not None:
             return _renderable(fn(state, viewer))
-        scores = ", ".join(
-            f"{seat_name(state, i)} {s:g}" for i, s in enumerate(state.scores())
-        )
+        scores = ", ".join(f"{seat_name(state, i)} {s:g}" for i, s in enumerate(state.scores()))
         return Text(f"{len(state.history)} actions played | scores: {scores}")
 
     def question(self, state: State) -> str:

@@ -10,18 +10,16 @@ half-applied position behind. Nothing here reads input or prints.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
-
-from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
-from realpolitik.engine.core.records import replay
 
 from realpolitik.ai.bots import Bot, make_bot
 from realpolitik.ai.evaluators import sample_chance
-
 from realpolitik.cli.screen import Renderer, seat_name
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
+from realpolitik.engine.core.records import replay
 
-__all__ = ["LogEntry", "Session", "EngineFailure", "Thinker"]
+__all__ = ["EngineFailure", "LogEntry", "Session", "Thinker"]
 
 Thinker = Callable[[Bot, State, int], int]
 """``think(bot, state, seat) -> action``: how the UI runs a bot (e.g. with a progress bar)."""
@@ -167,7 +165,7 @@ class Session:
             return self.apply(action)
         except EngineFailure:
             raise
-        except Exception as exc:  # noqa: BLE001 — reported as one line by the UI
+        except Exception as exc:
             who = "the dice" if p == CHANCE else f"the AI ({self.seat_name(p)})"
             raise EngineFailure(f"{who}: {type(exc).__name__}: {exc}") from exc
 

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -32,10 +32,10 @@ from realpolitik.ai.tournament import (
 )
 from realpolitik.cli.common import CliError, friendly_errors, game_by_name, make_console
 
-__all__ = ["Backend", "parse_bot_args", "tournament_cmd", "plot_summary", "default_workers"]
+__all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
 
 
-class Backend(str, enum.Enum):
+class Backend(enum.StrEnum):
     """Where the games run."""
 
     local = "local"
@@ -112,9 +112,14 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
     FigureCanvasAgg(fig)
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, max(1, len(seats))]})
 
-    def bars(ax: Any, xs: list[float], stats: list[dict[str, Any]], width: float, color: Any, label: str | None) -> None:
+    def bars(
+        ax: Any, xs: list[float], stats: list[dict[str, Any]], width: float, color: Any, label: str | None
+    ) -> None:
         rates = [s["win_rate"] for s in stats]
-        err = [[r - s["ci95"][0] for r, s in zip(rates, stats)], [s["ci95"][1] - r for r, s in zip(rates, stats)]]
+        err = [
+            [r - s["ci95"][0] for r, s in zip(rates, stats)],
+            [s["ci95"][1] - r for r, s in zip(rates, stats)],
+        ]
         ax.bar(xs, rates, width, yerr=err, capsize=4, color=color, label=label)
 
     colors = [f"C{i % 10}" for i in range(len(bots))]
@@ -180,7 +185,9 @@ def _ray_installed() -> bool:
     return importlib.util.find_spec("ray") is not None
 
 
-def _open_executor(backend: Backend, workers: Optional[int], ray_address: Optional[str], game: str, todo: int) -> Executor:
+def _open_executor(
+    backend: Backend, workers: int | None, ray_address: str | None, game: str, todo: int
+) -> Executor:
     if backend is Backend.ray:
         return RayExecutor(workers, ray_address)
     return ProcessExecutor(max(1, min(workers or default_workers(), todo)), game)
@@ -189,17 +196,50 @@ def _open_executor(backend: Backend, workers: Optional[int], ray_address: Option
 @friendly_errors
 def tournament_cmd(
     game: Annotated[str, typer.Argument(help="The game, e.g. twilight (see `realpolitik games`).")],
-    bot: Annotated[list[str], typer.Option("--bot", help=f"NAME=SPEC, once per player, e.g. --bot a=ismcts:iters=500 ({', '.join(bot_names())}).")],
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot",
+            help=f"NAME=SPEC, once per player, e.g. --bot a=ismcts:iters=500 ({', '.join(bot_names())}).",
+        ),
+    ],
     games: Annotated[int, typer.Option("--games", min=1, help="Games to play in all.")],
-    out: Annotated[Path, typer.Option("--out", help="Results file, one JSON line per finished game.", dir_okay=False)],
-    players: Annotated[Optional[int], typer.Option("--players", min=1, help="Players (default: the number of --bot).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Tournament seed; every game's seed derives from it.")] = 0,
-    workers: Annotated[Optional[int], typer.Option("--workers", min=1, help="Games at once (default: every core; with --ray-address: the cluster's CPUs).")] = None,
-    backend: Annotated[Backend, typer.Option("--backend", help="local process pool, or Ray tasks.")] = Backend.local,
-    ray_address: Annotated[Optional[str], typer.Option("--ray-address", help="HOST:PORT of a running Ray cluster (default: a private local Ray).")] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")] = False,
-    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a PNG of win rates with 95% intervals.", dir_okay=False)] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Results file, one JSON line per finished game.", dir_okay=False)
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", min=1, help="Players (default: the number of --bot).")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Tournament seed; every game's seed derives from it.")
+    ] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Games at once (default: every core; with --ray-address: the cluster's CPUs).",
+        ),
+    ] = None,
+    backend: Annotated[
+        Backend, typer.Option("--backend", help="local process pool, or Ray tasks.")
+    ] = Backend.local,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address", help="HOST:PORT of a running Ray cluster (default: a private local Ray)."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")
+    ] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Write a PNG of win rates with 95% intervals.", dir_okay=False),
+    ] = None,
 ) -> None:
     """Play GAME many times between bots, rotating seats; rate and compare them.
 
@@ -222,7 +262,9 @@ def tournament_cmd(
         todo = cfg.games - len(results.done())
         failures: list[Outcome] = []
         if todo:
-            progress = _Progress(cfg.games, results.done(), [name for name, _ in cfg.bots], not as_json and sys.stderr.isatty())
+            progress = _Progress(
+                cfg.games, results.done(), [name for name, _ in cfg.bots], not as_json and sys.stderr.isatty()
+            )
             try:
                 with _open_executor(backend, workers, ray_address, cfg.game, todo) as executor:
                     failures = run_games(results, executor, progress)

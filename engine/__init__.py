@@ -11,7 +11,7 @@ from typing import Any
 
 from realpolitik.engine.core.api import Game, UnknownGame
 
-__all__ = ["load_game", "available_games", "game_specs"]
+__all__ = ["available_games", "game_specs", "load_game"]
 
 # name -> (module, factory attribute). Aliases resolve through each spec.
 _REGISTRY: dict[str, tuple[str, str]] = {

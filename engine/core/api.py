@@ -8,23 +8,24 @@ assumes two players.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
-    "ChanceMode",
-    "Information",
-    "GameSpec",
-    "Game",
-    "State",
-    "RealpolitikError",
-    "IllegalAction",
-    "InvalidState",
-    "UnknownGame",
     "Action",
+    "ChanceMode",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "Information",
+    "InvalidState",
+    "RealpolitikError",
     "Seat",
+    "State",
+    "UnknownGame",
     "check_action",
     "check_players",
     "parse_action_text",
@@ -125,7 +126,7 @@ class State(Protocol):
     history: list[int]
     """Every action applied since the initial state (chance outcomes included)."""
 
-    def game(self) -> "Game":
+    def game(self) -> Game:
         """The game this state belongs to."""
 
     def num_players(self) -> int:
@@ -149,7 +150,7 @@ class State(Protocol):
     def apply_action(self, action: int) -> None:
         """Apply one action; raises ``IllegalAction`` naming the reason."""
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (no shared mutable parts)."""
 
     def returns(self) -> list[float]:
@@ -167,7 +168,7 @@ class State(Protocol):
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` can see, as plain JSON-able data."""
 
-    def resample_hidden(self, seat: int, rng: Any) -> "State":
+    def resample_hidden(self, seat: int, rng: Any) -> State:
         """A full state consistent with what ``seat`` knows (unseen cards redrawn)."""
 
     def evaluate(self, seat: int) -> float:
@@ -182,9 +183,7 @@ class Game(Protocol):
 
     spec: GameSpec
 
-    def new_initial_state(
-        self, players: int | None = None, seed: int = 0, **options: Any
-    ) -> State:
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> State:
         """A new game. ``players`` may be omitted for a fixed-count game.
 
         Raises:

@@ -6,8 +6,8 @@ int bitmasks), which are cheap to read in hot loops and trivial to hand to Cytho
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import networkx as nx
 

@@ -8,11 +8,12 @@ and names the first action that does not apply.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from realpolitik.engine.core.api import Game, IllegalAction, InvalidState, State
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "make_record", "load_record", "replay", "dumps"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "dumps", "load_record", "make_record", "replay"]
 
 RECORD_FORMAT = "realpolitik-record"
 RECORD_VERSION = 1

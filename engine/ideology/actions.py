@@ -30,27 +30,27 @@ from __future__ import annotations
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_SHORT
 
 __all__ = [
-    "PASS",
-    "DISCARD",
+    "ATTACK",
+    "BUY",
     "CANCEL",
     "CONCEDE",
     "CONTINUE",
-    "WITHDRAW",
-    "RETALIATE",
-    "OFFER",
-    "BUY",
     "DEVELOP",
+    "DISCARD",
+    "NUM_ACTIONS",
+    "OFFER",
+    "PASS",
     "PLACE",
     "REMOVE",
-    "ATTACK",
-    "WMD",
+    "RETALIATE",
     "REVEAL",
-    "NUM_ACTIONS",
-    "sector_action",
+    "WITHDRAW",
+    "WMD",
     "attack_action",
-    "wmd_action",
     "decode",
+    "sector_action",
     "to_string",
+    "wmd_action",
 ]
 
 R = BOARD.n  # 43 (the validator insists)
@@ -74,9 +74,16 @@ REVEAL = WMD + R * NI
 NUM_ACTIONS = REVEAL + R
 
 # kinds returned by decode()
-K_PASS, K_DISCARD, K_ANSWER, K_OFFER, K_BUY, K_DEVELOP, K_PLACE, K_REMOVE, K_ATTACK, K_WMD, K_REVEAL = range(11)
-ANSWER_NAMES = {CANCEL: "cancel", CONCEDE: "concede", CONTINUE: "continue", WITHDRAW: "withdraw",
-                RETALIATE: "retaliate"}
+K_PASS, K_DISCARD, K_ANSWER, K_OFFER, K_BUY, K_DEVELOP, K_PLACE, K_REMOVE, K_ATTACK, K_WMD, K_REVEAL = range(
+    11
+)
+ANSWER_NAMES = {
+    CANCEL: "cancel",
+    CONCEDE: "concede",
+    CONTINUE: "continue",
+    WITHDRAW: "withdraw",
+    RETALIATE: "retaliate",
+}
 
 
 def sector_action(base: int, r: int, t: int) -> int:
@@ -133,8 +140,9 @@ def decode(a: int) -> tuple[int, int, int, int]:
     raise ValueError(f"{a} is not an Ideology action id")
 
 
-def to_string(a: int, *, trading: bool = False, sequential: bool = False, target: str = "",
-              extra: int = 0) -> str:
+def to_string(
+    a: int, *, trading: bool = False, sequential: bool = False, target: str = "", extra: int = 0
+) -> str:
     """Short text for an action.
 
     Args:

@@ -22,10 +22,10 @@ import io
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Mapping
 
 import networkx as nx
 
@@ -33,25 +33,25 @@ from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
-    "MIL",
-    "ECO",
+    "BOARD",
     "CUL",
+    "DATA_FILES",
+    "ECO",
+    "ENV_VAR",
+    "MIL",
+    "NEUTRAL",
+    "PEACE",
+    "STANCE_NAMES",
     "TYPES",
     "TYPE_NAMES",
     "TYPE_SHORT",
-    "PEACE",
-    "NEUTRAL",
     "WAR",
-    "STANCE_NAMES",
-    "DATA_FILES",
-    "ENV_VAR",
-    "Region",
-    "IdeologyCard",
-    "SpecialRule",
     "Advancement",
     "Board",
+    "IdeologyCard",
+    "Region",
+    "SpecialRule",
     "load_board",
-    "BOARD",
 ]
 
 RegionId = int
@@ -236,7 +236,9 @@ def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[i
     for word in row.get(key, "").split():
         w = word.lower()
         if w not in TYPE_NAMES:
-            raise src.fail(line, key, f"names unknown influence type '{word}' (use military, economic, cultural)")
+            raise src.fail(
+                line, key, f"names unknown influence type '{word}' (use military, economic, cultural)"
+            )
         t = TYPE_NAMES.index(w)
         if t in out:
             raise src.fail(line, key, f"repeats '{word}'")
@@ -316,8 +318,14 @@ class Board:
         self.victory = get("victory_influence", 12, 12)  # Fine del gioco e vittoria
         self.max_turns = get("max_turns", 1, 200)  # house rule
         for key in game:
-            if key not in ("regions", "deck_size", "start_level", "start_cards_per_sector",
-                           "victory_influence", "max_turns"):
+            if key not in (
+                "regions",
+                "deck_size",
+                "start_level",
+                "start_cards_per_sector",
+                "victory_influence",
+                "max_turns",
+            ):
                 raise src.fail(line_of(key), key, "is not a known setting")
 
     # --- regions.csv
@@ -338,8 +346,11 @@ class Board:
                 raise src.fail(line, "neighbours", f"of '{name}' is empty (every region touches another)")
             regions.append(Region(name, level, row["area"] or "World", nbs))
         if len(regions) != self.n_regions:
-            raise src.fail(rows[-1][0] if rows else 1, "name",
-                           f"lists {len(regions)} regions; the game has {self.n_regions}")
+            raise src.fail(
+                rows[-1][0] if rows else 1,
+                "name",
+                f"lists {len(regions)} regions; the game has {self.n_regions}",
+            )
         names = {r.name: i for i, r in enumerate(regions)}
         lines = {r.name: ln for (ln, _), r in zip(rows, regions)}
         edges: list[tuple[str, str]] = []
@@ -350,8 +361,9 @@ class Board:
                 if nb == r.name:
                     raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names itself")
                 if r.name not in regions[names[nb]].neighbours:
-                    raise src.fail(lines[nb], "neighbours",
-                                   f"of '{nb}' lacks '{r.name}' (adjacency must be symmetric)")
+                    raise src.fail(
+                        lines[nb], "neighbours", f"of '{nb}' lacks '{r.name}' (adjacency must be symmetric)"
+                    )
                 edges.append((r.name, nb))
         graph = build_graph([r.name for r in regions], edges, src.origin)
         if not nx.is_connected(graph):
@@ -366,8 +378,18 @@ class Board:
 
     # --- advancements.csv
     def _load_advancements(self, src: _Source) -> None:
-        cols = ("name", "short", "tier", "count", "cost", "defends", "distance_free",
-                "global_influence", "tiebreak", "text")
+        cols = (
+            "name",
+            "short",
+            "tier",
+            "count",
+            "cost",
+            "defends",
+            "distance_free",
+            "global_influence",
+            "tiebreak",
+            "text",
+        )
         rows = _rows(src, cols)
         names: dict[str, int] = {}
         parsed: list[tuple[int, dict[str, str]]] = []
@@ -379,8 +401,9 @@ class Board:
             names[row["name"]] = len(parsed)
             parsed.append((line, row))
         if len(parsed) != 7:
-            raise src.fail(rows[-1][0] if rows else 1, "name",
-                           f"lists {len(parsed)} advancement types; the game has 7")
+            raise src.fail(
+                rows[-1][0] if rows else 1, "name", f"lists {len(parsed)} advancement types; the game has 7"
+            )
         advs: list[Advancement] = []
         for line, row in parsed:
             tier = _int(src, line, row, "tier", 1, 3)
@@ -391,7 +414,9 @@ class Board:
             for p in parts:
                 if tier == 1:
                     if p.lower() not in TYPE_NAMES:
-                        raise src.fail(line, "cost", f"of a tier-1 advancement names '{p}', not an influence type")
+                        raise src.fail(
+                            line, "cost", f"of a tier-1 advancement names '{p}', not an influence type"
+                        )
                     cards[TYPE_NAMES.index(p.lower())] += 1
                 else:
                     if p not in names:
@@ -399,26 +424,39 @@ class Board:
                     want = tier - 1
                     got = _int(src, parsed[names[p]][0], parsed[names[p]][1], "tier", 1, 3)
                     if got != want:
-                        raise src.fail(line, "cost", f"'{p}' is tier {got}; a tier-{tier} card costs tier-{want} cards")
+                        raise src.fail(
+                            line, "cost", f"'{p}' is tier {got}; a tier-{tier} card costs tier-{want} cards"
+                        )
                     cadv.append(names[p])
             # 3.2: level 1 costs two influence cards, level 2 two level-1s, WMD the three level-2s.
             need = {1: 2, 2: 2, 3: 3}[tier]
             if len(parts) != need:
-                raise src.fail(line, "cost", f"has {len(parts)} parts; a tier-{tier} advancement costs {need}")
-            advs.append(Advancement(
-                name=row["name"], short=row["short"] or row["name"][:3].upper(), tier=tier, count=count,
-                cost_cards=(cards[0], cards[1], cards[2]), cost_advs=tuple(cadv),
-                defends=_types(src, line, row, "defends"),
-                distance_free=_types(src, line, row, "distance_free"),
-                global_influence=_int(src, line, row, "global_influence", 0, 1),
-                tiebreak=_int(src, line, row, "tiebreak", 0, 2), text=row["text"],
-            ))
+                raise src.fail(
+                    line, "cost", f"has {len(parts)} parts; a tier-{tier} advancement costs {need}"
+                )
+            advs.append(
+                Advancement(
+                    name=row["name"],
+                    short=row["short"] or row["name"][:3].upper(),
+                    tier=tier,
+                    count=count,
+                    cost_cards=(cards[0], cards[1], cards[2]),
+                    cost_advs=tuple(cadv),
+                    defends=_types(src, line, row, "defends"),
+                    distance_free=_types(src, line, row, "distance_free"),
+                    global_influence=_int(src, line, row, "global_influence", 0, 1),
+                    tiebreak=_int(src, line, row, "tiebreak", 0, 2),
+                    text=row["text"],
+                )
+            )
         total = sum(a.count for a in advs)
         if total != 85:
             raise src.fail(parsed[-1][0], "count", f"copies add up to {total}; the box holds 85")
         tiers = sorted(a.tier for a in advs)
         if tiers != [1, 1, 1, 2, 2, 2, 3]:
-            raise src.fail(parsed[-1][0], "tier", "must give three tier-1, three tier-2 and one tier-3 (WMD) types")
+            raise src.fail(
+                parsed[-1][0], "tier", "must give three tier-1, three tier-2 and one tier-3 (WMD) types"
+            )
         for (line, _), a in zip(parsed, advs):
             if a.tier == 1 and (len(a.defends) != 1 or a.cost_cards[a.defends[0]] != 2):
                 raise src.fail(line, "defends", f"'{a.name}' must defend the one type it costs (5.1)")
@@ -428,8 +466,11 @@ class Board:
                 raise src.fail(line, "global_influence", "only WMD adds Global Influence")
         l1 = [i for i, a in enumerate(advs) if a.tier == 1]
         if sorted(advs[i].defends[0] for i in l1) != [0, 1, 2]:
-            raise src.fail(parsed[l1[-1]][0], "defends",
-                           "the three tier-1 types must defend military, economic and cultural")
+            raise src.fail(
+                parsed[l1[-1]][0],
+                "defends",
+                "the three tier-1 types must defend military, economic and cultural",
+            )
         l2 = [i for i, a in enumerate(advs) if a.tier == 2]
         if len({tuple(sorted(advs[i].cost_advs)) for i in l2}) != 3:
             raise src.fail(parsed[l2[-1]][0], "cost", "the three tier-2 types must cost different pairs")
@@ -441,11 +482,23 @@ class Board:
 
     # --- ideologies.csv
     def _load_ideologies(self, src: _Source) -> None:
-        cols = ("name", "short", "colour", "chart", "start_region", "start_advancement",
-                "military", "economic", "cultural", "pair_2p")
+        cols = (
+            "name",
+            "short",
+            "colour",
+            "chart",
+            "start_region",
+            "start_advancement",
+            "military",
+            "economic",
+            "cultural",
+            "pair_2p",
+        )
         rows = _rows(src, cols)
         if len(rows) != 5:
-            raise src.fail(rows[-1][0] if rows else 1, "name", f"lists {len(rows)} ideologies; the game has 5")
+            raise src.fail(
+                rows[-1][0] if rows else 1, "name", f"lists {len(rows)} ideologies; the game has 5"
+            )
         names: set[str] = set()
         for line, row in rows:
             if not row["name"] or not row["short"]:
@@ -453,7 +506,9 @@ class Board:
             if " " in row["short"]:
                 raise src.fail(line, "short", "must be one word (it appears in action texts)")
             for k in ("name", "short"):
-                if row[k].lower() in names and not (k == "short" and row["short"].lower() == row["name"].lower()):
+                if row[k].lower() in names and not (
+                    k == "short" and row["short"].lower() == row["name"].lower()
+                ):
                     raise src.fail(line, k, f"'{row[k]}' repeats")
             names.add(row["name"].lower())
             names.add(row["short"].lower())
@@ -477,25 +532,39 @@ class Board:
                 raise src.fail(line, "start_region", f"'{reg}' is also {starts[r]}'s starting region")
             starts[r] = row["name"]
             if self.regions[r].level != self.start_level:
-                raise src.fail(line, "start_region",
-                               f"'{reg}' has level {self.regions[r].level}; starting regions have {self.start_level}")
+                raise src.fail(
+                    line,
+                    "start_region",
+                    f"'{reg}' has level {self.regions[r].level}; starting regions have {self.start_level}",
+                )
             adv = row["start_advancement"]
             if adv not in self.adv_index:
                 raise src.fail(line, "start_advancement", f"names unknown advancement '{adv}'")
-            split = tuple(_int(src, line, row, k, self.start_cards, self.deck_size)
-                          for k in ("military", "economic", "cultural"))
+            split = tuple(
+                _int(src, line, row, k, self.start_cards, self.deck_size)
+                for k in ("military", "economic", "cultural")
+            )
             if sum(split) != self.deck_size:
-                raise src.fail(line, "cultural", f"military+economic+cultural = {sum(split)}, not {self.deck_size}")
+                raise src.fail(
+                    line, "cultural", f"military+economic+cultural = {sum(split)}, not {self.deck_size}"
+                )
             pair = row["pair_2p"].lower()
             if pair not in index:
                 raise src.fail(line, "pair_2p", f"names unknown ideology '{row['pair_2p']}'")
             if index[pair] == index[row["name"].lower()]:
                 raise src.fail(line, "pair_2p", "cannot pair an ideology with itself")
-            ideos.append(IdeologyCard(
-                name=row["name"], short=row["short"], colour=row["colour"] or "white", chart=chart,
-                start_region=r, start_advancement=self.adv_index[adv],
-                split=(split[0], split[1], split[2]), pair=index[pair],
-            ))
+            ideos.append(
+                IdeologyCard(
+                    name=row["name"],
+                    short=row["short"],
+                    colour=row["colour"] or "white",
+                    chart=chart,
+                    start_region=r,
+                    start_advancement=self.adv_index[adv],
+                    split=(split[0], split[1], split[2]),
+                    pair=index[pair],
+                )
+            )
         self.ideologies = tuple(ideos)
         self.ideology_index = index
 
@@ -525,8 +594,11 @@ class Board:
             rules.append(SpecialRule(i, row["rule"], kind, types, scope, amount, row["text"]))
         for i, k in enumerate(per):
             if k != 3:
-                raise src.fail(rows[-1][0] if rows else 1, "ideology",
-                               f"{self.ideologies[i].name} has {k} special rules; each ideology sheet has 3")
+                raise src.fail(
+                    rows[-1][0] if rows else 1,
+                    "ideology",
+                    f"{self.ideologies[i].name} has {k} special rules; each ideology sheet has 3",
+                )
         self.rules = tuple(rules)
 
     # --- derived arrays

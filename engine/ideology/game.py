@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -48,7 +49,7 @@ _LANE_HIGH = int.from_bytes(bytes([0x80] * len(_CAP3)), "little")
 _REGIONS = tuple(range(BOARD.n))
 _REGION_LANES = tuple(0xFFFFFF << (24 * r) for r in range(BOARD.n))  # a region's three sectors
 
-__all__ = ["SPEC", "OPTIONS", "IdeologyState", "IdeologyGame", "GAME"]
+__all__ = ["GAME", "OPTIONS", "SPEC", "IdeologyGame", "IdeologyState"]
 
 OPTIONS: dict[str, Any] = {"ideologies": "", "max_turns": BOARD.max_turns}
 
@@ -114,7 +115,7 @@ class IdeologyState(IdeoState):
     __slots__ = ()
 
     # ----- protocol
-    def game(self) -> "IdeologyGame":
+    def game(self) -> IdeologyGame:
         return GAME
 
     def num_players(self) -> int:
@@ -138,7 +139,7 @@ class IdeologyState(IdeoState):
     def apply_action(self, action: int) -> None:
         R.apply(self, check_action(action))
 
-    def clone(self) -> "IdeologyState":
+    def clone(self) -> IdeologyState:
         return IdeoState.clone(self)  # type: ignore[return-value]
 
     def returns(self) -> list[float]:
@@ -159,8 +160,13 @@ class IdeologyState(IdeoState):
         extra = 0
         if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
             extra = R.action_extra(self, action)
-        return A.to_string(action, trading=ph == PH_TRADING,
-                           sequential=ph in (PH_TRADING, PH_DEVELOPMENT), target=target, extra=extra)
+        return A.to_string(
+            action,
+            trading=ph == PH_TRADING,
+            sequential=ph in (PH_TRADING, PH_DEVELOPMENT),
+            target=target,
+            extra=extra,
+        )
 
     def string_from_action(self, text: str) -> int:
         return parse_action_text(self, text)
@@ -243,7 +249,9 @@ class IdeologyState(IdeoState):
             "advancements": [self.adv[x * NA : x * NA + NA] for x in range(n)],
             "supply": self.supply[:],
             "stances": [self.stance[i * n : i * n + n] for i in range(n)],
-            "my_offers": {str(j): self.offers[seat * n + j] for j in range(n) if self.offers[seat * n + j] >= 0},
+            "my_offers": {
+                str(j): self.offers[seat * n + j] for j in range(n) if self.offers[seat * n + j] >= 0
+            },
             "offers_made": [sum(1 for j in range(n) if self.offers[i * n + j] >= 0) for i in range(n)],
             "last_offers": [self.shown_offers[i * n : i * n + n] for i in range(n)],
             "attacked_by": self.attacked[:],
@@ -255,7 +263,7 @@ class IdeologyState(IdeoState):
             "result": None if self.result is None else self.result[:],
         }
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> "IdeologyState":
+    def resample_hidden(self, seat: int, rng: random.Random) -> IdeologyState:
         """A state ``seat`` cannot tell apart: the others' hands and staged discards redrawn
         from their unseen cards, their pending offers redrawn, and a fresh draw RNG."""
         s = self.clone()
@@ -297,7 +305,9 @@ class IdeologyState(IdeoState):
             if name in ("history", "options", "_legal"):
                 continue
             v = getattr(self, name)
-            out.append((name, tuple(v) if isinstance(v, list) else bytes(v) if isinstance(v, bytearray) else v))
+            out.append(
+                (name, tuple(v) if isinstance(v, list) else bytes(v) if isinstance(v, bytearray) else v)
+            )
         return tuple(out)
 
     def check_invariants(self) -> list[str]:
@@ -337,7 +347,9 @@ class IdeologyState(IdeoState):
             and all(sum(counts[x * 3 : x * 3 + 3]) == BOARD.deck_size for x in range(n))
             and min(self.adv) >= 0
             and min(self.supply) >= 0
-            and all(sum(self.adv[k::NA]) + self.supply[k] == a.count for k, a in enumerate(BOARD.advancements))
+            and all(
+                sum(self.adv[k::NA]) + self.supply[k] == a.count for k, a in enumerate(BOARD.advancements)
+            )
             and self.stance == [self.stance[j * n + i] for i in range(n) for j in range(n)]
             and min(self.stance) >= 0
             and max(self.stance) <= 2
@@ -365,7 +377,10 @@ class IdeologyState(IdeoState):
             if not 1 <= self.dev[r] <= cap:
                 bad.append(f"{name} level {self.dev[r]} out of range")
         for x in range(n):
-            if min(p[x * 3 + t] for p in (self.hand, self.deck, self.discard, self.staged) for t in range(3)) < 0:
+            if (
+                min(p[x * 3 + t] for p in (self.hand, self.deck, self.discard, self.staged) for t in range(3))
+                < 0
+            ):
                 bad.append(f"seat {x}: negative card count in a pile")
             total = sum(counts[x * 3 : x * 3 + 3])
             if total != BOARD.deck_size:

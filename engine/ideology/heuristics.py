@@ -32,7 +32,7 @@ from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
 
-__all__ = ["prospects", "evaluate"]
+__all__ = ["evaluate", "prospects"]
 
 HAND_WEIGHT = 0.02  # phase 1 tops the hand up to Global Influence: a kept card only replaces a draw
 DEFENSE_WEIGHT = 0.15  # per advancement level in a type, up to DEFENSE_CAP (5.1 gap penalty)

@@ -31,10 +31,21 @@ from realpolitik.engine.ideology.state import (
     IdeoState,
 )
 
-__all__ = ["render", "status", "result", "question", "choices", "describe_action"]
+__all__ = ["choices", "describe_action", "question", "render", "result", "status"]
 
-_ANSI = {"blue": "34", "red": "31", "black": "90", "yellow": "33", "green": "32", "white": "37",
-         "purple": "35", "magenta": "35", "cyan": "36", "brown": "33", "orange": "33"}
+_ANSI = {
+    "blue": "34",
+    "red": "31",
+    "black": "90",
+    "yellow": "33",
+    "green": "32",
+    "white": "37",
+    "purple": "35",
+    "magenta": "35",
+    "cyan": "36",
+    "brown": "33",
+    "orange": "33",
+}
 _SECTOR = ("M", "E", "C")
 
 
@@ -53,8 +64,11 @@ def _name(s: IdeoState, seat: int, color: bool) -> str:
     return _paint(BOARD.ideologies[s.ideo[seat]].short, seat, s, color, bold=True)
 
 
-def _wrap_items(lines: list[str], head: str, items: list[str], sep: str, width: int, indent: str = "  ") -> None:
+def _wrap_items(
+    lines: list[str], head: str, items: list[str], sep: str, width: int, indent: str = "  "
+) -> None:
     """Wrap a list of items, breaking only between items (colour codes counted as zero)."""
+
     def vis(x: str) -> int:
         return len(re.sub(r"\x1b\[[0-9;]*m", "", x))
 
@@ -138,21 +152,36 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
         advs = ", ".join(
-            f"{BOARD.advancements[k].short}x{s.adv[x * NA + k]}" if s.adv[x * NA + k] > 1 else BOARD.advancements[k].short
-            for k in range(NA) if s.adv[x * NA + k]
+            f"{BOARD.advancements[k].short}x{s.adv[x * NA + k]}"
+            if s.adv[x * NA + k] > 1
+            else BOARD.advancements[k].short
+            for k in range(NA)
+            if s.adv[x * NA + k]
         )
         lines.append(f"{_name(s, x, color)} controls {len(regs)} region(s); advancements: {advs or '-'}")
         for r in regs:
             home = "*" if r == BOARD.ideologies[s.ideo[x]].start_region else " "
-            _wrap_items(lines, f" {home}{BOARD.regions[r].name:<16} L{s.dev[r]}  ", _sectors(s, r, color), " | ",
-                        width, " " * 23)
+            _wrap_items(
+                lines,
+                f" {home}{BOARD.regions[r].name:<16} L{s.dev[r]}  ",
+                _sectors(s, r, color),
+                " | ",
+                width,
+                " " * 23,
+            )
     indep = [r for r in range(BOARD.n) if s.where[r] == IN_PLAY and s.owner[r] < 0]
     lines.append("")
     lines.append(f"Independent regions ({len(indep)}):")
     for r in indep:
         mark = "!" if r == s.revealed else " "
-        _wrap_items(lines, f" {mark}{BOARD.regions[r].name:<16} L{s.dev[r]}  ", _sectors(s, r, color), " | ",
-                    width, " " * 23)
+        _wrap_items(
+            lines,
+            f" {mark}{BOARD.regions[r].name:<16} L{s.dev[r]}  ",
+            _sectors(s, r, color),
+            " | ",
+            width,
+            " " * 23,
+        )
     left = sum(1 for w in s.where if w == OFF_DECK)
     lines.append(f"Region deck: {left} tile(s) face down")
     if s.conflict is not None:
@@ -169,13 +198,20 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
         lines.append(f"Your hand ({_name(s, seat, color)}): {hand}")
         staged = sum(s.staged[b : b + 3])
         if staged:
-            lines.append(f"  chosen to discard: {', '.join(f'{s.staged[b + t]} {TYPE_NAMES[t]}' for t in range(3))}")
+            lines.append(
+                f"  chosen to discard: {', '.join(f'{s.staged[b + t]} {TYPE_NAMES[t]}' for t in range(3))}"
+            )
     elif seat is None:
         for x in range(n):
             b = x * 3
-            lines.append(f"{_name(s, x, color)} hand: " + ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3)))
-    decks = [f"{_abbr(s, x)} deck {sum(s.deck[x * 3:x * 3 + 3])}, discard {sum(s.discard[x * 3:x * 3 + 3])}"
-             for x in range(n)]
+            lines.append(
+                f"{_name(s, x, color)} hand: "
+                + ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
+            )
+    decks = [
+        f"{_abbr(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
+        for x in range(n)
+    ]
     _wrap_items(lines, "Piles: ", decks, "; ", width)
     return "\n".join(lines)
 
@@ -204,7 +240,11 @@ def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int
     for a in actions:
         text = s.action_to_string(a)
         verb = text.split(" ", 1)[0]
-        key = verb if verb in ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard") else None
+        key = (
+            verb
+            if verb in ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard")
+            else None
+        )
         groups.setdefault(key, []).append((a, text))
     ordered = [(None, groups.pop(None))] if None in groups else []
     return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))

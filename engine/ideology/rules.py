@@ -35,29 +35,29 @@ from realpolitik.engine.ideology.state import (
 )
 
 __all__ = [
-    "deal_ideologies",
-    "new_state",
-    "current_player",
-    "legal_actions",
-    "chance_outcomes",
-    "apply",
-    "settle",
-    "global_influence",
-    "trading_power",
-    "max_influence",
-    "controlled_mask",
-    "distance_penalty",
-    "advancement_level",
-    "defense_level",
-    "attack_level",
-    "gap_penalty",
-    "conflict_types",
-    "tiebreak_points",
     "action_extra",
-    "consolidate",
-    "new_turn_order",
+    "advancement_level",
+    "apply",
+    "attack_level",
     "begin_turn",
+    "chance_outcomes",
+    "conflict_types",
+    "consolidate",
+    "controlled_mask",
+    "current_player",
+    "deal_ideologies",
+    "defense_level",
+    "distance_penalty",
     "draw",
+    "gap_penalty",
+    "global_influence",
+    "legal_actions",
+    "max_influence",
+    "new_state",
+    "new_turn_order",
+    "settle",
+    "tiebreak_points",
+    "trading_power",
 ]
 
 NR = BOARD.n
@@ -119,8 +119,9 @@ def free_distance_mask(s: IdeoState, seat: int) -> int:
     return m
 
 
-def distance_penalty(s: IdeoState, seat: int, r: int, t: int, ctrl: int | None = None,
-                     free: int | None = None) -> int:
+def distance_penalty(
+    s: IdeoState, seat: int, r: int, t: int, ctrl: int | None = None, free: int | None = None
+) -> int:
     """Cards of type ``t`` paid because ``r`` is distant: not adjacent to a region ``seat``
     controls (4.1) and, for a conflict, not controlled by ``seat`` itself (5.1)."""
     if free is None:
@@ -234,8 +235,9 @@ def deal_ideologies(players: int, seed: int) -> list[int]:
     return dealt
 
 
-def new_state(cls: type[IdeoState], players: int, seed: int, ideologies: list[int],
-              options: dict) -> IdeoState:
+def new_state(
+    cls: type[IdeoState], players: int, seed: int, ideologies: list[int], options: dict
+) -> IdeoState:
     """The position at the start of turn 1, settled at its first decision.
 
     Args:
@@ -762,7 +764,7 @@ def _do(s: IdeoState, a: int) -> None:
 def _answer(s: IdeoState, a: int) -> None:
     """5.2: the attack/cancel sequence (and a WMD strike's answer)."""
     assert s.conflict is not None
-    att, dfn, r, t, stage = s.conflict
+    att, dfn, r, t, _stage = s.conflict
     n = s.n
     if t == WMD_TYPE:
         if a == A.RETALIATE:

@@ -21,18 +21,18 @@ from typing import Any
 from realpolitik.engine.ideology.board import BOARD
 
 __all__ = [
-    "NA",
-    "PH_RESOURCES",
-    "PH_TRADING",
-    "PH_DEVELOPMENT",
-    "PH_FOREIGN",
-    "PH_CONFLICT",
-    "PH_DIPLOMACY",
-    "PH_REVEAL",
-    "PH_OVER",
-    "PHASE_NAMES",
-    "OFF_DECK",
     "IN_PLAY",
+    "NA",
+    "OFF_DECK",
+    "PHASE_NAMES",
+    "PH_CONFLICT",
+    "PH_DEVELOPMENT",
+    "PH_DIPLOMACY",
+    "PH_FOREIGN",
+    "PH_OVER",
+    "PH_RESOURCES",
+    "PH_REVEAL",
+    "PH_TRADING",
     "WMD_TYPE",
     "IdeoState",
 ]
@@ -175,7 +175,7 @@ class IdeoState:
         self.result: list[float] | None = None
         self._legal: list[int] | None = None
 
-    def clone(self) -> "IdeoState":
+    def clone(self) -> IdeoState:
         """An independent copy (lists copied, immutable fields shared)."""
         s = self.__class__.__new__(self.__class__)
         s.n = self.n

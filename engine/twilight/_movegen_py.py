@@ -8,7 +8,7 @@ sets are Python int bitmasks (84 bits); influence is the state's flat list
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 IMPL = "pure"
 _N = 0
@@ -28,7 +28,12 @@ _ASIA_REGION = 1
 
 
 def init(
-    n: int, stability: Sequence[int], adj_masks: Sequence[int], asia_mask: int, sea_mask: int, country_base: int
+    n: int,
+    stability: Sequence[int],
+    adj_masks: Sequence[int],
+    asia_mask: int,
+    sea_mask: int,
+    country_base: int,
 ) -> None:
     """Store the board constants (called once by ``movegen``)."""
     global _N, _STAB, _ADJ, _ASIA, _SEA, _BASE
@@ -82,7 +87,9 @@ def mask_moves(mask: int) -> list[int]:
     return out
 
 
-def influence_moves(inf: list[int], side: int, mask: int, remaining: int, asia_b: int, sea_b: int) -> list[int]:
+def influence_moves(
+    inf: list[int], side: int, mask: int, remaining: int, asia_b: int, sea_b: int
+) -> list[int]:
     """Affordable influence placements in ``mask`` (6.1.2 costs; area bonuses 7.4/9.6)."""
     other = (1 - side) * _N
     mine_base = side * _N
@@ -119,7 +126,11 @@ def realign_moves(mask: int, remaining: int, asia_b: int, sea_b: int) -> list[in
 
 
 def init_scoring(
-    regions: Sequence[tuple[int, int, int, int]], bg_mask: int, adj_super: Sequence[int], taiwan: int, asia: int
+    regions: Sequence[tuple[int, int, int, int]],
+    bg_mask: int,
+    adj_super: Sequence[int],
+    taiwan: int,
+    asia: int,
 ) -> None:
     """Store the scoring constants (called once by ``movegen``): ``regions[r]`` is
     ``(mask, presence, domination, control)`` for scoring region ``r``."""

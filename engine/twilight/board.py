@@ -14,7 +14,7 @@ from importlib import resources
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
-__all__ = ["USSR", "US", "SIDE_NAMES", "REGIONS", "REGION_NAMES", "Card", "BOARD", "Board"]
+__all__ = ["BOARD", "REGIONS", "REGION_NAMES", "SIDE_NAMES", "US", "USSR", "Board", "Card"]
 
 USSR = 0
 US = 1
@@ -65,7 +65,12 @@ class Card:
 
 
 def _read(name: str) -> list[dict[str, str]]:
-    raw = resources.files("realpolitik.engine.twilight").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    raw = (
+        resources.files("realpolitik.engine.twilight")
+        .joinpath("data")
+        .joinpath(name)
+        .read_text(encoding="utf-8")
+    )
     return list(csv.DictReader(io.StringIO(raw)))
 
 

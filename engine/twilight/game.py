@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -73,10 +74,10 @@ class TwilightState(_Fields):
 
     if TYPE_CHECKING:
 
-        def clone(self) -> "TwilightState": ...  # the base's clone keeps the class
+        def clone(self) -> TwilightState: ...  # the base's clone keeps the class
 
     # ----- protocol -----
-    def game(self) -> "TwilightGame":
+    def game(self) -> TwilightGame:
         return GAME
 
     def num_players(self) -> int:
@@ -187,7 +188,7 @@ class TwilightState(_Fields):
             "winner": self.winner,
         }
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> "TwilightState":
+    def resample_hidden(self, seat: int, rng: random.Random) -> TwilightState:
         """A state ``seat`` cannot tell apart: unseen cards (opponent hand, deck order,
         a hidden headline) redrawn with ``rng``; everything public kept. (Compiled states use
         ``_core_c.resample_hidden``, the same statements.)"""
@@ -259,9 +260,7 @@ class TwilightState(_Fields):
         return {"turn": self.turn, "vp": self.vp, "defcon": self.defcon, "winner": self.winner}
 
     def to_json(self) -> dict[str, Any]:
-        rec = make_record(
-            GAME, seed=self.seed, players=2, options=self.options, actions=self.history
-        )
+        rec = make_record(GAME, seed=self.seed, players=2, options=self.options, actions=self.history)
         rec["position"] = self.position_summary()
         return rec
 
@@ -301,9 +300,7 @@ class TwilightGame:
 
     spec = SPEC
 
-    def new_initial_state(
-        self, players: int | None = None, seed: int = 0, **options: Any
-    ) -> TwilightState:
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> TwilightState:
         if players not in (None, 2):
             raise InvalidState(f"players: Twilight Struggle is for 2 players, not {players}")
         if not isinstance(seed, int) or isinstance(seed, bool):

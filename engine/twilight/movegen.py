@@ -32,7 +32,9 @@ _READY: set[str] = set()
 def init(mod: ModuleType) -> ModuleType:
     """Give ``mod`` the board constants (once) and return it."""
     if mod.__name__ not in _READY:
-        mod.init(BOARD.n, BOARD.stability, BOARD.adj_mask, BOARD.region_mask[ASIA], BOARD.sea_mask, COUNTRY_BASE)
+        mod.init(
+            BOARD.n, BOARD.stability, BOARD.adj_mask, BOARD.region_mask[ASIA], BOARD.sea_mask, COUNTRY_BASE
+        )
         by_region = {v[0]: v for v in BOARD.scoring.values()}
         regions = [(BOARD.region_mask[r],) + tuple(by_region[r][1:]) for r in range(len(by_region))]
         mod.init_scoring(regions, BOARD.bg_mask, BOARD.adj_superpower, BOARD.country("taiwan"), ASIA)

@@ -41,21 +41,21 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
-from realpolitik.engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, TSState
+from realpolitik.engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, N, TSState
 
 if TYPE_CHECKING:
     from realpolitik.engine.twilight.game import TwilightState
 
 __all__ = [
+    "SHOW_TOPICS",
     "board",
-    "status",
-    "question",
     "choices",
     "describe_action",
     "describe_change",
-    "show",
+    "question",
     "result",
-    "SHOW_TOPICS",
+    "show",
+    "status",
 ]
 
 SHOW_TOPICS = "a country (Iran), a region (europe), #N (a card), hand, discard, removed, effects, space"
@@ -138,7 +138,7 @@ def _hand_visible(state: TSState, owner: int, viewer: int | None) -> bool:
 def _ops(state: TSState, card: int, side: int) -> int:
     try:
         return R.ops_value(state, card, side)
-    except Exception:  # noqa: BLE001 — a display helper must never break the screen
+    except Exception:
         return BOARD.cards[card].ops if card in BOARD.cards else 0
 
 
@@ -207,7 +207,10 @@ def _region_block(state: TSState, r: int) -> list[Text]:
 
 def _map_lines(state: TSState) -> list[Text]:
     hdr = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
-    lines = [Text(f"{hdr:<{COL}}| {hdr}".rstrip(), style="dim"), Text("(* battleground, St stability)", style="dim")]
+    lines = [
+        Text(f"{hdr:<{COL}}| {hdr}".rstrip(), style="dim"),
+        Text("(* battleground, St stability)", style="dim"),
+    ]
     for r in MAP_REGIONS:
         lines.extend(_region_block(state, r))
     return lines
@@ -379,7 +382,7 @@ def status(state: TSState, viewer: int | None) -> Text:
 
 
 # ---------------------------------------------------------------- the question and choices
-def question(state: "TwilightState") -> str:
+def question(state: TwilightState) -> str:
     """What the player to move is asked, in a sentence."""
     fr = _frame(state)
     if fr is None:
@@ -423,7 +426,7 @@ def question(state: "TwilightState") -> str:
     return f"{side}: {F.KIND_NAMES[k]}"
 
 
-def choices(state: "TwilightState", actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Legal actions in groups for a numbered list: by card, by region, or one plain list."""
     fr = _frame(state)
     who = fr[1] if fr else -1
@@ -470,7 +473,7 @@ def choices(state: "TwilightState", actions: list[int]) -> list[tuple[str | None
 
 
 # ---------------------------------------------------------------- the log
-def describe_action(state: "TwilightState", action: int, viewer: int | None) -> str:
+def describe_action(state: TwilightState, action: int, viewer: int | None) -> str:
     """One line for the log, in words, as ``viewer`` may see it (``state`` is before the action)."""
     fr = _frame(state)
     if fr is None:
@@ -502,7 +505,9 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         need = 2 * BOARD.stability[c]
         mod_txt = f" {mod:+d}" if mod else ""
         outcome = f"succeeds by {total - need}" if total > need else "fails"
-        return f"{_side(side)} coup in {_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
+        return (
+            f"{_side(side)} coup in {_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
+        )
     if k == F.RROLL:
         side, c, first = fr[2], fr[3], fr[4]
         if not first:
@@ -587,7 +592,9 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         for n in sorted(eff0 - eff1):
             out.append(f"{card_label(n)} no longer in effect")
     if after.turn != before.turn:
-        out.append(f"--- turn {after.turn} begins ({PERIOD_NAMES[1 if after.turn <= 3 else 2 if after.turn <= 7 else 3]}) ---")
+        out.append(
+            f"--- turn {after.turn} begins ({PERIOD_NAMES[1 if after.turn <= 3 else 2 if after.turn <= 7 else 3]}) ---"
+        )
     if viewer is not None:
         new_cards = [n for n in after.hands[viewer] if n not in before.hands[viewer]]
         if new_cards and len(new_cards) <= 9:
@@ -684,7 +691,11 @@ def _show_region(state: TSState, r: int) -> Group:
         lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
     tally = R.region_tally(state, r) if r != SOUTHEAST_ASIA else None
     if tally is not None:
-        lines.append(Text(f"  countries/battlegrounds controlled: USSR {tally[0][0]}/{tally[0][1]}, US {tally[1][0]}/{tally[1][1]}"))
+        lines.append(
+            Text(
+                f"  countries/battlegrounds controlled: USSR {tally[0][0]}/{tally[0][1]}, US {tally[1][0]}/{tally[1][1]}"
+            )
+        )
     for c in _region_members(r):
         lines.append(_country_cell(state, c))
     return Group(*lines)
@@ -701,7 +712,9 @@ def _show_country(state: TSState, c: int) -> Group:
             f"  influence USSR {state.influence(USSR, c)}, US {state.influence(US, c)}; "
             f"{'controlled by the ' + _side(ctrl) if ctrl >= 0 else 'uncontrolled'}"
         ),
-        Text(f"  to control: USSR needs {state.influence_to_control(USSR, c)}, US needs {state.influence_to_control(US, c)}"),
+        Text(
+            f"  to control: USSR needs {state.influence_to_control(USSR, c)}, US needs {state.influence_to_control(US, c)}"
+        ),
         Text(f"  adjacent: {nb or 'none'}" + (f"; next to the {' and '.join(sup)}" if sup else "")),
     ]
     if R.defcon_blocked(state) >> c & 1:

@@ -31,7 +31,16 @@ from realpolitik.engine.twilight.board import (
     USSR,
 )
 from realpolitik.engine.twilight.events import EVENTS, RESUME
-from realpolitik.engine.twilight.state import N, PH_ACTION, PH_END, PH_HEADLINE, PH_OVER, PH_SETUP, TSState, opp
+from realpolitik.engine.twilight.state import (
+    PH_ACTION,
+    PH_END,
+    PH_HEADLINE,
+    PH_OVER,
+    PH_SETUP,
+    N,
+    TSState,
+    opp,
+)
 
 CARDS = BOARD.cards
 STAB = BOARD.stability
@@ -758,8 +767,9 @@ DIE_ACTIONS = tuple(A.die(v) for v in range(1, 7))
 DIE_OUTCOMES = tuple((a, 1.0 / 6.0) for a in DIE_ACTIONS)
 
 
-def play_modes(s: TSState, side: int, card: int, can_realign: bool | None = None,
-               can_coup: bool | None = None) -> list[int]:
+def play_modes(
+    s: TSState, side: int, card: int, can_realign: bool | None = None, can_coup: bool | None = None
+) -> list[int]:
     """Modes in which ``side`` may play ``card`` in an action round (5.1, 6.0).
 
     ``can_realign`` / ``can_coup`` may be passed when already known (they do not depend on
@@ -823,7 +833,11 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             if CARD_SCORING[card]:
                 out.append(card * 8 + F.M_EVENT)
                 continue
-            if CARD_SIDE[card] != o and not (s.missile_envy == side and card == 49) and can_play_event(s, card, side):
+            if (
+                CARD_SIDE[card] != o
+                and not (s.missile_envy == side and card == 49)
+                and can_play_event(s, card, side)
+            ):
                 out.append(card * 8 + F.M_EVENT)
         k = card * 8
         for m in base:
@@ -1163,7 +1177,7 @@ def ap_rroll(s: TSState, fr: tuple, d: A.Decoded) -> None:
 
 
 def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, side, card, ops, asia_b, sea_b, free_mask = fr
+    _, side, _card, ops, asia_b, sea_b, free_mask = fr
     if d.kind == "option":
         return  # free coup declined
     c = d.value

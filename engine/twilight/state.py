@@ -15,7 +15,7 @@ from types import ModuleType
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
-__all__ = ["TSState", "N", "opp"]
+__all__ = ["N", "TSState", "opp"]
 
 N = BOARD.n
 CountryId = int
@@ -173,7 +173,7 @@ class TSState:
         for one pass)."""
         self._legal = None
 
-    def clone(self) -> "TSState":
+    def clone(self) -> TSState:
         """An independent copy. Tuples and ints are shared (immutable); lists are copied."""
         cls = type(self)
         c = cls.__new__(cls)

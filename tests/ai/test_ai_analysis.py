@@ -25,7 +25,16 @@ def check_shape(a: Analysis, state: object, two_seat: bool) -> None:
     data = a.to_dict()
     assert json.loads(json.dumps(data)) == data
     assert set(data) == {"game", "seat", "seat_name", "bot", "iterations", "elapsed", "moves"}
-    assert set(data["moves"][0]) == {"action", "text", "visits", "mean", "win_prob", "ci_low", "ci_high", "pv"}
+    assert set(data["moves"][0]) == {
+        "action",
+        "text",
+        "visits",
+        "mean",
+        "win_prob",
+        "ci_low",
+        "ci_high",
+        "pv",
+    }
 
 
 @pytest.mark.parametrize("players", [2, 3])

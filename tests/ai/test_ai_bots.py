@@ -168,8 +168,11 @@ def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() ->
     s.apply_action(2)  # seat 1 to move: nothing to follow for seat 0
     _follow_own(s, 0, 8)
     assert s.history == [2]
-    chain = TreeGame(Decision(0, {1: Decision(0, {2: Decision(0, {3: Leaf((1.0, 0.0))}, (0.5, 0.5))}, (0.5, 0.5))},
-                              (0.5, 0.5)))
+    chain = TreeGame(
+        Decision(
+            0, {1: Decision(0, {2: Decision(0, {3: Leaf((1.0, 0.0))}, (0.5, 0.5))}, (0.5, 0.5))}, (0.5, 0.5)
+        )
+    )
     t = chain.new_initial_state()
     _follow_own(t, 0, 2)
     assert t.history == [1, 2]  # two own decisions, then the budget is spent

@@ -7,7 +7,17 @@ import pytest
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv, expectimax_value
 from realpolitik.engine.core.api import CHANCE, TERMINAL
-from tests.ai.toygames import Chance, Decision, Leaf, RaceGame, TreeGame, advance, block, race_position, random_positions
+from tests.ai.toygames import (
+    Chance,
+    Decision,
+    Leaf,
+    RaceGame,
+    TreeGame,
+    advance,
+    block,
+    race_position,
+    random_positions,
+)
 
 SAFE, GAMBLE = 0, 1
 
@@ -96,7 +106,9 @@ def test_three_seats_use_max_n() -> None:
     # so seat 0 goes for it. A paranoid search would assume seat 1 answers with A (0.2 for
     # seat 0) and take the sure 0.3 leaf instead.
     reply = Decision(1, {0: Leaf((0.2, 0.3, 0.5)), 1: Leaf((0.6, 0.4, 0.0))}, (0.4, 0.4, 0.2))
-    s = TreeGame(Decision(0, {0: reply, 1: Leaf((0.3, 0.3, 0.4))}, (0.3, 0.3, 0.4)), players=3).new_initial_state()
+    s = TreeGame(
+        Decision(0, {0: reply, 1: Leaf((0.3, 0.3, 0.4))}, (0.3, 0.3, 0.4)), players=3
+    ).new_initial_state()
     assert expectimax_value(s, 0, 2) == pytest.approx(0.6)
     assert expectimax_action_values(s, 0, 2) == pytest.approx({0: 0.6, 1: 0.3})
     assert expectimax_value(s, 2, 2) == pytest.approx(0.0)

@@ -10,7 +10,17 @@ from realpolitik.ai.bots import make_bot
 from realpolitik.ai.evaluators import sample_chance
 from realpolitik.ai.ismcts import SearchConfig, grow_tree, search
 from realpolitik.ai.mcts import mcts_search
-from tests.ai.toygames import Chance, Decision, Leaf, NimGame, RaceGame, TreeGame, advance, race_position, random_positions
+from tests.ai.toygames import (
+    Chance,
+    Decision,
+    Leaf,
+    NimGame,
+    RaceGame,
+    TreeGame,
+    advance,
+    race_position,
+    random_positions,
+)
 
 
 def forced_win_in_one() -> object:
@@ -51,7 +61,9 @@ def test_ismcts_never_reads_the_hidden_cards() -> None:
                 break
         else:
             continue
-        assert root_stats("ismcts:iters=400,seed=9", s, seat) == root_stats("ismcts:iters=400,seed=9", other, seat)
+        assert root_stats("ismcts:iters=400,seed=9", s, seat) == root_stats(
+            "ismcts:iters=400,seed=9", other, seat
+        )
         checked += 1
     assert checked >= 5
 
@@ -63,7 +75,9 @@ def test_mcts_does_read_the_hidden_cards() -> None:
         seat = s.current_player()
         other = s.resample_hidden(seat, random.Random(77))
         if other.hands != s.hands:
-            differs += root_stats("mcts:iters=300,seed=9", s, seat) != root_stats("mcts:iters=300,seed=9", other, seat)
+            differs += root_stats("mcts:iters=300,seed=9", s, seat) != root_stats(
+                "mcts:iters=300,seed=9", other, seat
+            )
     assert differs > 0
 
 
@@ -144,7 +158,9 @@ def test_root_parallel_workers_are_deterministic() -> None:
             (x.action, x.visits, x.total, x.sumsq, x.pv) for x in other.stats
         ]
     assert forked.iterations == 400
-    assert make_bot("ismcts:iters=200,workers=2,seed=1").step(s, 0) == make_bot("ismcts:iters=200,workers=2,seed=1").step(s, 0)
+    assert make_bot("ismcts:iters=200,workers=2,seed=1").step(s, 0) == make_bot(
+        "ismcts:iters=200,workers=2,seed=1"
+    ).step(s, 0)
 
 
 def test_mcts_search_forces_the_true_state() -> None:

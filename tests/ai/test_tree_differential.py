@@ -24,7 +24,7 @@ def both(monkeypatch: pytest.MonkeyPatch):
             pytest.fail("the compiled search tree is not built (pip install . needs a C compiler)")
         pytest.skip("compiled search tree not built")
 
-    def run(state, cfg, seed):  # noqa: ANN001, ANN202
+    def run(state, cfg, seed):
         out = []
         for impl in (tree.pure(), COMPILED):
             monkeypatch.setattr(tree, "TREE", impl)
@@ -55,7 +55,12 @@ def test_select_matches_on_hand_made_nodes() -> None:
     results = []
     for impl in (tree.pure(), COMPILED):
         root = impl.Node()
-        for a, (visits, total, avail) in {3: (4, 2.5, 9), 5: (1, 0.0, 2), 8: (10, 7.25, 30), 9: (4, 2.5, 9)}.items():
+        for a, (visits, total, avail) in {
+            3: (4, 2.5, 9),
+            5: (1, 0.0, 2),
+            8: (10, 7.25, 30),
+            9: (4, 2.5, 9),
+        }.items():
             child = root.children[a] = impl.Node()
             child.visits, child.total, child.avail = visits, total, avail
         best, best_a, untried = impl.select(root, [1, 3, 5, 8, 9, 11], 0.7)

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any
 
 from realpolitik.bench.common import positions
 from realpolitik.engine.core.api import (
@@ -71,7 +72,7 @@ class RaceGame:
         options={"goal": 15, "max_turns": 20},
     )
 
-    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "RaceState":
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> RaceState:
         players = check_players(self.spec, players)
         unknown = set(options) - set(self.spec.options)
         if unknown:
@@ -82,7 +83,7 @@ class RaceGame:
         hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(players)]
         return RaceState(self, players, opts["goal"], opts["max_turns"], seed, [0] * players, hands, deck)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "RaceState":
+    def state_from_json(self, obj: Mapping[str, Any]) -> RaceState:
         state = self.new_initial_state(obj["players"], obj["seed"], **obj["options"])
         for a in obj["actions"]:
             state.apply_action(a)
@@ -93,8 +94,21 @@ class RaceState:
     """A dice-race position."""
 
     __slots__ = (
-        "_game", "players", "goal", "max_turns", "seed", "pos", "hands", "deck", "discard",
-        "turn", "to_move", "mover", "pending", "result", "history",
+        "_game",
+        "players",
+        "goal",
+        "max_turns",
+        "seed",
+        "pos",
+        "hands",
+        "deck",
+        "discard",
+        "turn",
+        "to_move",
+        "mover",
+        "pending",
+        "result",
+        "history",
     )
 
     def __init__(
@@ -196,7 +210,7 @@ class RaceState:
         else:
             self.to_move = (m + 1) % self.players
 
-    def clone(self) -> "RaceState":
+    def clone(self) -> RaceState:
         c = RaceState.__new__(RaceState)
         c._game = self._game
         c.players, c.goal, c.max_turns, c.seed = self.players, self.goal, self.max_turns, self.seed
@@ -246,7 +260,7 @@ class RaceState:
             pool.remove(card)
         return pool
 
-    def resample_hidden(self, seat: int, rng: Any) -> "RaceState":
+    def resample_hidden(self, seat: int, rng: Any) -> RaceState:
         pool = self.unseen(seat)
         rng.shuffle(pool)
         s = self.clone()
@@ -294,11 +308,24 @@ def race_position(
     players = len(pos)
     used = sorted(c for h in hands for c in h) + sorted(deck) + sorted(discard or [])
     assert sorted(used) == sorted(ALL_CARDS), "a position must use every card exactly once"
-    return RaceState(RaceGame(), players, goal, max_turns, 0, pos[:], [sorted(h) for h in hands], deck[:],
-                     list(discard or []), turn, to_move)
+    return RaceState(
+        RaceGame(),
+        players,
+        goal,
+        max_turns,
+        0,
+        pos[:],
+        [sorted(h) for h in hands],
+        deck[:],
+        list(discard or []),
+        turn,
+        to_move,
+    )
 
 
-def random_positions(game: Any, count: int, seed: int, players: int | None = None, max_walk: int = 200) -> list[Any]:
+def random_positions(
+    game: Any, count: int, seed: int, players: int | None = None, max_walk: int = 200
+) -> list[Any]:
     """Decision nodes reached by seeded random play from seeded initial states."""
     return positions(game, count, seed, players, max_walk)
 
@@ -323,11 +350,11 @@ class NimGame:
         options={"pile": 5},
     )
 
-    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "NimState":
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> NimState:
         check_players(self.spec, players)
         return NimState(self, int(options.get("pile", 5)))
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "NimState":
+    def state_from_json(self, obj: Mapping[str, Any]) -> NimState:
         s = self.new_initial_state(2, **obj["options"])
         for a in obj["actions"]:
             s.apply_action(a)
@@ -376,7 +403,7 @@ class NimState:
         else:
             self.to_move ^= 1
 
-    def clone(self) -> "NimState":
+    def clone(self) -> NimState:
         c = NimState(self._game, self.start)
         c.pile, c.to_move, c.winner, c.history = self.pile, self.to_move, self.winner, self.history[:]
         return c
@@ -398,14 +425,20 @@ class NimState:
     def observation(self, seat: int) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move}
 
-    def resample_hidden(self, seat: int, rng: Any) -> "NimState":
+    def resample_hidden(self, seat: int, rng: Any) -> NimState:
         return self.clone()
 
     def evaluate(self, seat: int) -> float:
         return self.returns()[seat] if self.is_terminal() else 0.5
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "toynim", "players": 2, "seed": 0, "options": {"pile": self.start}, "actions": self.history[:]}
+        return {
+            "game": "toynim",
+            "players": 2,
+            "seed": 0,
+            "options": {"pile": self.start},
+            "actions": self.history[:],
+        }
 
 
 # --------------------------------------------------------------------------- explicit trees
@@ -423,7 +456,7 @@ class Decision:
     """``player`` chooses among ``children``; ``values`` is the heuristic per seat."""
 
     player: int
-    children: dict[int, "TreeNode"]
+    children: dict[int, TreeNode]
     values: tuple[float, ...]
 
 
@@ -431,33 +464,39 @@ class Decision:
 class Chance:
     """Nature picks ``action`` with probability ``p`` from ``outcomes[action] = (p, child)``."""
 
-    outcomes: dict[int, tuple[float, "TreeNode"]]
+    outcomes: dict[int, tuple[float, TreeNode]]
     values: tuple[float, ...]
 
 
-TreeNode = Union[Leaf, Decision, Chance]
+TreeNode = Leaf | Decision | Chance
 
 
 @dataclass
 class TreeGame:
     """A game given as an explicit tree."""
 
-    root: "TreeNode"
+    root: TreeNode
     players: int = 2
     spec: GameSpec = field(init=False)
 
     def __post_init__(self) -> None:
         self.spec = GameSpec(
-            name="toytree", title="Toy tree", seats=("a", "b", "c", "d")[: self.players],
-            min_players=self.players, max_players=self.players,
-            chance=ChanceMode.EXPLICIT_STOCHASTIC, information=Information.PERFECT,
-            num_distinct_actions=16, max_game_length=32, version="1",
+            name="toytree",
+            title="Toy tree",
+            seats=("a", "b", "c", "d")[: self.players],
+            min_players=self.players,
+            max_players=self.players,
+            chance=ChanceMode.EXPLICIT_STOCHASTIC,
+            information=Information.PERFECT,
+            num_distinct_actions=16,
+            max_game_length=32,
+            version="1",
         )
 
-    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "TreeState":
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> TreeState:
         return TreeState(self, self.root, [])
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "TreeState":
+    def state_from_json(self, obj: Mapping[str, Any]) -> TreeState:
         s = self.new_initial_state()
         for a in obj["actions"]:
             s.apply_action(a)
@@ -510,7 +549,7 @@ class TreeState:
             raise IllegalAction(f"action {action} is not legal here")
         self.history.append(action)
 
-    def clone(self) -> "TreeState":
+    def clone(self) -> TreeState:
         return TreeState(self._game, self.node, self.history[:])
 
     def returns(self) -> list[float]:
@@ -529,7 +568,7 @@ class TreeState:
     def observation(self, seat: int) -> dict[str, Any]:
         return {"history": self.history[:]}
 
-    def resample_hidden(self, seat: int, rng: Any) -> "TreeState":
+    def resample_hidden(self, seat: int, rng: Any) -> TreeState:
         return self.clone()
 
     def evaluate(self, seat: int) -> float:
@@ -537,4 +576,10 @@ class TreeState:
         return n.returns[seat] if isinstance(n, Leaf) else n.values[seat]
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "toytree", "players": self.num_players(), "seed": 0, "options": {}, "actions": self.history[:]}
+        return {
+            "game": "toytree",
+            "players": self.num_players(),
+            "seed": 0,
+            "options": {},
+            "actions": self.history[:],
+        }

@@ -4,8 +4,9 @@ written, a toy game registered beside Twilight Struggle, and save-file helpers."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result

@@ -13,9 +13,15 @@ from tests.cli.conftest import assert_no_crash
 
 
 @pytest.mark.parametrize("game", available_games())
-def test_every_game_plays_saves_hints_and_replays(cli, game: str, tmp_path: Path, stub_events: list[int]) -> None:
+def test_every_game_plays_saves_hints_and_replays(
+    cli, game: str, tmp_path: Path, stub_events: list[int]
+) -> None:
     f = tmp_path / f"{game}.json"
-    script = "".join(["1\n"] * 25 + ["help\n", "log 3\n", "show nothing-at-all\n", "hint 2\n", "undo\n"] + ["2\n", "1\n"] * 10)
+    script = "".join(
+        ["1\n"] * 25
+        + ["help\n", "log 3\n", "show nothing-at-all\n", "hint 2\n", "undo\n"]
+        + ["2\n", "1\n"] * 10
+    )
     r = cli("play", game, "--seed", "3", "--ai", "random", "--level", "easy", "--save", str(f), input=script)
     assert r.exit_code == 0, r.output[-3000:]
     assert_no_crash(r)

@@ -89,8 +89,17 @@ def test_help_lists_every_command(cli) -> None:
 
 
 def test_show_country_region_card_and_piles(cli) -> None:
-    script = ["show iran", "show Middle East", "show #27", "show hand", "show discard", "show removed",
-              "show effects", "show space", "show map"]
+    script = [
+        "show iran",
+        "show Middle East",
+        "show #27",
+        "show hand",
+        "show discard",
+        "show removed",
+        "show effects",
+        "show space",
+        "show map",
+    ]
     r = cli(*PLAY, input=lines(*script))
     out = r.output
     assert "Iran (Middle East)" in out and "stability 2, battleground" in out and "adjacent: Iraq" in out
@@ -125,7 +134,11 @@ def test_hint_in_play_ranks_moves_and_gives_the_line(cli) -> None:
     assert "Hint for USSR (ismcts:iters=5,seed=1" in out
     assert "visits" in out and "value" in out and "win" in out
     assert "Principal line: place" in out
-    rows = [line for line in out.splitlines() if line.strip().split(" ")[0].isdigit() and "place" in line and "%" in line]
+    rows = [
+        line
+        for line in out.splitlines()
+        if line.strip().split(" ")[0].isdigit() and "place" in line and "%" in line
+    ]
     assert len(rows) == 2
 
 
@@ -185,7 +198,17 @@ def test_quit_saves_with_save_flag_and_says_so_without(cli, tmp_path: Path) -> N
 
 
 def test_hot_seat_shows_each_player_only_their_own_hand(cli) -> None:
-    r = cli("play", "twilight", "--seed", "2", "--seat", "USSR", "--seat", "us", input=lines(*["1"] * 6, "show hand"))
+    r = cli(
+        "play",
+        "twilight",
+        "--seed",
+        "2",
+        "--seat",
+        "USSR",
+        "--seat",
+        "us",
+        input=lines(*["1"] * 6, "show hand"),
+    )
     assert r.exit_code == 0, r.output
     out = r.output
     before, _, after = out.partition("=== Hand over to the US player ===")
@@ -202,7 +225,10 @@ def test_hot_seat_shows_each_player_only_their_own_hand(cli) -> None:
     "args, needle",
     [
         (("play", "chess"), "unknown game 'chess'; available: "),
-        (("play", "twilight", "--seat", "NATO"), "unknown seat 'NATO'; Twilight Struggle seats are: USSR, US"),
+        (
+            ("play", "twilight", "--seat", "NATO"),
+            "unknown seat 'NATO'; Twilight Struggle seats are: USSR, US",
+        ),
         (("play", "twilight", "--seat", "US", "--seat", "2"), "seat 'US' given twice"),
         (("play", "twilight", "--ai", "alphazero"), "unknown bot 'alphazero'"),
         (("play", "twilight", "--ai", "ismcts:iters=zero"), "iters must be an integer"),
@@ -223,10 +249,12 @@ def test_no_color_flag_and_environment_turn_colour_off(monkeypatch: pytest.Monke
     assert make_console(no_color=False).no_color
 
 
-def test_ai_failure_keeps_the_game_and_stops_with_one_line(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ai_failure_keeps_the_game_and_stops_with_one_line(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import realpolitik.ai.bots as ai_bots
 
-    def broken(self, state, seat):  # noqa: ANN001
+    def broken(self, state, seat):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(ai_bots.RandomBot, "step", broken)
@@ -240,7 +268,7 @@ def test_engine_failure_on_a_human_move_keeps_the_prompt(cli, monkeypatch: pytes
     original = TwilightState.apply_action
     bad = A.country(BOARD.country("finland"))
 
-    def flaky(self, action):  # noqa: ANN001
+    def flaky(self, action):
         if action == bad:
             raise KeyError(999)
         return original(self, action)
@@ -269,7 +297,9 @@ def test_a_full_game_between_a_scripted_human_and_the_ai(cli, tmp_path: Path, st
     assert replay(load_game("twilight"), loaded.state.to_json()).to_json() == loaded.state.to_json()
 
 
-def test_a_game_without_a_render_module_plays_with_the_generic_screen(cli, toy_game: str, tmp_path: Path) -> None:
+def test_a_game_without_a_render_module_plays_with_the_generic_screen(
+    cli, toy_game: str, tmp_path: Path
+) -> None:
     f = tmp_path / "toy.json"
     r = cli("play", toy_game, "--seed", "3", "--ai", "random", "--save", str(f), input=lines(*["2"] * 40))
     assert r.exit_code == 0, r.output
@@ -280,20 +310,33 @@ def test_a_game_without_a_render_module_plays_with_the_generic_screen(cli, toy_g
 
 
 def test_hot_seat_with_three_players_and_an_ai(cli, toy_game: str) -> None:
-    r = cli("play", toy_game, "--players", "3", "--seat", "red", "--seat", "green", "--ai", "random",
-            input=lines(*["1"] * 30))
+    r = cli(
+        "play",
+        toy_game,
+        "--players",
+        "3",
+        "--seat",
+        "red",
+        "--seat",
+        "green",
+        "--ai",
+        "random",
+        input=lines(*["1"] * 30),
+    )
     assert r.exit_code == 0, r.output
     assert "the computer plays blue" in r.output
     assert "=== Hand over to the green player ===" in r.output
     assert "Game over:" in r.output
 
 
-def test_a_forced_move_is_played_without_asking_and_undo_skips_it(cli, toy_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_forced_move_is_played_without_asking_and_undo_skips_it(
+    cli, toy_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tests.cli import toygame
 
     original = toygame.ToyState.legal_actions
 
-    def only_step_for_red(self):  # noqa: ANN001
+    def only_step_for_red(self):
         legal = original(self)
         return [toygame.STEP] if self.current_player() == 0 else legal
 

@@ -31,7 +31,14 @@ class Terminal:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.proc = subprocess.Popen(
-            args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, close_fds=True, start_new_session=True
+            args,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=ROOT,
+            close_fds=True,
+            start_new_session=True,
         )
         os.close(slave)
         self.raw = b""

@@ -84,10 +84,15 @@ def test_a_hidden_headline_is_not_announced_to_the_opponent() -> None:
 def test_dice_are_described_with_what_they_decide() -> None:
     s = GAME.new_initial_state(seed=1)
     s.stack = [(F.CROLL, F.CHANCE_P, US, IRAN, 3, 0)]
-    assert render.describe_action(s, A.die(4), USSR) == "US coup in Iran: die 4 + 3 ops = 7 vs 4, succeeds by 3"
+    assert (
+        render.describe_action(s, A.die(4), USSR) == "US coup in Iran: die 4 + 3 ops = 7 vs 4, succeeds by 3"
+    )
     assert render.describe_action(s, A.die(1), USSR).endswith("= 4 vs 4, fails")
     s.stack = [(F.SROLL, F.CHANCE_P, USSR, 20)]
-    assert render.describe_action(s, A.die(2), USSR) == "USSR space race attempt for box 1 (needs 1-3): die 2, success"
+    assert (
+        render.describe_action(s, A.die(2), USSR)
+        == "USSR space race attempt for box 1 (needs 1-3): die 2, success"
+    )
 
 
 def test_a_change_is_described_in_words() -> None:
@@ -106,9 +111,15 @@ def test_choices_group_cards_with_their_uses_and_countries_by_region() -> None:
     s = action_round_state()
     groups = render.choices(s, s.legal_actions())
     assert all(title and title.startswith("#") for title, _ in groups)
-    assert {label for _, items in groups for _, label in items} <= {"event", "influence", "realign", "coup", "space"}
+    assert {label for _, items in groups for _, label in items} <= {
+        "event",
+        "influence",
+        "realign",
+        "coup",
+        "space",
+    }
     setup = GAME.new_initial_state(seed=1)
-    (title, items), = render.choices(setup, setup.legal_actions())
+    ((title, items),) = render.choices(setup, setup.legal_actions())
     assert title == "Europe (USSR/US influence)" and ("Finland 1/0" in [label for _, label in items])
     listing = layout_choices(render.choices(s, s.legal_actions()))
     assert sorted(listing.actions) == sorted(s.legal_actions())

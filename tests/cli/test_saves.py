@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -65,7 +66,9 @@ def test_writing_is_atomic_and_leaves_no_temporary_files(tmp_path: Path, save_fi
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
 
-def test_a_failed_write_leaves_the_old_file_untouched(save_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_leaves_the_old_file_untouched(
+    save_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     before = save_file.read_bytes()
 
     def crash(src: Any, dst: Any) -> None:
@@ -83,7 +86,9 @@ def test_saving_into_a_missing_directory_is_one_clear_error(tmp_path: Path) -> N
         write_save(tmp_path / "no" / "such" / "dir.json", position(1), [0], "random", None, 1)
 
 
-def _edit(fn: Callable[[dict[str, Any]], None], redigest: bool = True) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def _edit(
+    fn: Callable[[dict[str, Any]], None], redigest: bool = True
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def apply(obj: dict[str, Any]) -> dict[str, Any]:
         fn(obj)
         if redigest:
@@ -122,7 +127,10 @@ def _del(key: str) -> Callable[[dict[str, Any]], None]:
 EDITS = {
     "wrong format": (_edit(_set("format", "chess-save")), "not a realpolitik save"),
     "wrong save_version": (_edit(_set("save_version", 2)), "save_version 2 is not supported"),
-    "save_version not an int": (_edit(_set("save_version", "1")), "'save_version' is missing or not an integer"),
+    "save_version not an int": (
+        _edit(_set("save_version", "1")),
+        "'save_version' is missing or not an integer",
+    ),
     "missing field": (_edit(_del("humans")), "field 'humans' is missing"),
     "unknown field": (_edit(_set("cheat", True)), "unknown field 'cheat'"),
     "wrong type": (_edit(_set("seed", "seven")), "field 'seed' has the wrong type"),
@@ -136,7 +144,10 @@ EDITS = {
     "no human": (_edit(_set("humans", [])), "names no seat"),
     "bad bot": (_edit(_set("ai", "alphazero")), "field 'ai': unknown bot 'alphazero'"),
     "bad level": (_edit(_set("level", "insane")), "field 'level' = 'insane'"),
-    "legal edit, digest not updated": (_edit(_set("humans", ["US"]), redigest=False), "digest does not match"),
+    "legal edit, digest not updated": (
+        _edit(_set("humans", ["US"]), redigest=False),
+        "digest does not match",
+    ),
 }
 
 
@@ -158,7 +169,10 @@ def test_a_tampered_save_is_refused_and_left_untouched(save_file: Path, name: st
         (b"", "the file is empty"),
         (b"\xff\xfe\x00garbage", "not a text file"),
         (b"[1, 2, 3]", "expected a JSON object"),
-        (b"{\"format\": \"realpolitik-save\", \"save_version\": 1, \"game\": \"twi", "not valid JSON (truncated or damaged?)"),
+        (
+            b'{"format": "realpolitik-save", "save_version": 1, "game": "twi',
+            "not valid JSON (truncated or damaged?)",
+        ),
     ],
 )
 def test_a_damaged_file_is_refused(tmp_path: Path, content: bytes, needle: str, cli) -> None:
@@ -182,7 +196,9 @@ def test_a_save_of_another_game_is_refused(tmp_path: Path, toy_game: str, cli) -
     f = tmp_path / "toy.json"
     write_json(f, build_save(toy.new_initial_state(players=2, seed=1), [0], "random", None, 1))
     assert read_game_file(str(f)).game is toy
-    assert_one_line_error(cli("play", "twilight", "--load", str(f), input=""), "it is a game of 'toyrace', not 'twilight'")
+    assert_one_line_error(
+        cli("play", "twilight", "--load", str(f), input=""), "it is a game of 'toyrace', not 'twilight'"
+    )
     assert_one_line_error(cli("hint", "twilight", "--load", str(f)), "not 'twilight'")
 
 

@@ -49,7 +49,19 @@ def test_a_seat_named_twice_is_refused() -> None:
 def test_play_takes_an_ideology_seat_and_names_the_ideologies(cli) -> None:
     s = load_game("ideology").new_initial_state(players=3, seed=4)
     name, seat = next(iter(s.seat_aliases().items()))
-    r = cli("play", "ideology", "--players", "3", "--seed", "4", "--seat", name.title(), "--no-color",
-            "--ai", "random", input="quit\n")
+    r = cli(
+        "play",
+        "ideology",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--seat",
+        name.title(),
+        "--no-color",
+        "--ai",
+        "random",
+        input="quit\n",
+    )
     assert r.exit_code == 0, r.output
     assert f"You play Player {seat + 1} ({name.title()}); the computer plays" in r.output

@@ -7,7 +7,8 @@ On your turn *step* (move 1) or *leap* (move 2, then a die adds 0 or 1). The fir
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from realpolitik.engine.core.api import (
     CHANCE,
@@ -43,14 +44,14 @@ class ToyRace:
         options={"goal": 8},
     )
 
-    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "ToyState":
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> ToyState:
         n = check_players(self.spec, players)
         unknown = set(options) - set(self.spec.options)
         if unknown:
             raise InvalidState(f"options: unknown option '{sorted(unknown)[0]}'")
         return ToyState(n, seed, {**self.spec.options, **options})
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "ToyState":
+    def state_from_json(self, obj: Mapping[str, Any]) -> ToyState:
         return replay(self, obj)  # type: ignore[return-value]
 
 
@@ -121,7 +122,7 @@ class ToyState:
     def _next(self) -> None:
         self.turn = (self.turn + 1) % self.players
 
-    def clone(self) -> "ToyState":
+    def clone(self) -> ToyState:
         c = ToyState(self.players, self.seed, self.options)
         c.pos = self.pos[:]
         c.turn = self.turn
@@ -143,13 +144,20 @@ class ToyState:
         return parse_action_text(self, text)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        return {"seat": seat, "positions": list(self.pos), "goal": self.options["goal"], "to_move": self.current_player()}
+        return {
+            "seat": seat,
+            "positions": list(self.pos),
+            "goal": self.options["goal"],
+            "to_move": self.current_player(),
+        }
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> "ToyState":
+    def resample_hidden(self, seat: int, rng: random.Random) -> ToyState:
         return self.clone()
 
     def evaluate(self, seat: int) -> float:
         return min(1.0, self.pos[seat] / self.options["goal"])
 
     def to_json(self) -> dict[str, Any]:
-        return make_record(GAME, seed=self.seed, players=self.players, options=self.options, actions=self.history)
+        return make_record(
+            GAME, seed=self.seed, players=self.players, options=self.options, actions=self.history
+        )

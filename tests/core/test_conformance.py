@@ -160,7 +160,7 @@ def test_action_text_round_trips(name: str) -> None:
                 break
             legal = state.legal_actions()
             texts = [state.action_to_string(a) for a in legal]
-            assert len(set(t.lower() for t in texts)) == len(texts), texts
+            assert len({t.lower() for t in texts}) == len(texts), texts
             for a, t in zip(legal, texts):
                 assert state.string_from_action(t) == a
             state.apply_action(rng.choice(legal))

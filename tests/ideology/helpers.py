@@ -15,7 +15,7 @@ overrides; every card not on the board or in a hand is put back in its owner's d
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES
@@ -183,5 +183,18 @@ def sound(s: IdeologyState) -> None:
     assert s.check_invariants() == []
 
 
-__all__ = ["reg", "seat", "position", "at", "act", "texts", "cards_in", "hand", "discard", "gi", "sound",
-           "OFF_DECK", "IN_PLAY"]
+__all__ = [
+    "IN_PLAY",
+    "OFF_DECK",
+    "act",
+    "at",
+    "cards_in",
+    "discard",
+    "gi",
+    "hand",
+    "position",
+    "reg",
+    "seat",
+    "sound",
+    "texts",
+]

@@ -9,15 +9,18 @@ from realpolitik.engine.ideology.state import NA, PH_CONFLICT, PH_DIPLOMACY, WMD
 from tests.ideology.helpers import act, at, cards_in, discard, gi, hand, position, reg, seat, sound, texts
 
 
-def indonesia(fascist_industry: int = 1, stance: str = "neutral", fascist_hand=(0, 4, 0),
-              imperial_hand=(0, 1, 0)):
+def indonesia(
+    fascist_industry: int = 1, stance: str = "neutral", fascist_hand=(0, 4, 0), imperial_hand=(0, 1, 0)
+):
     """The rulebook's running example: Fascism against Imperialism in Indonesia."""
     return position(
         ("Fascism", "Imperialism", "Communism"),
         regions={"Indonesia": {"cards": {"Fascism": (1, 0, 0), "Imperialism": (1, 1, 0)}}},
         hands={"Fascism": fascist_hand, "Imperialism": imperial_hand},
-        advancements={"Fascism": {"Industry": fascist_industry} if fascist_industry else {},
-                      "Imperialism": {"Industry": 2}},
+        advancements={
+            "Fascism": {"Industry": fascist_industry} if fascist_industry else {},
+            "Imperialism": {"Industry": 2},
+        },
         stances={("Fascism", "Imperialism"): stance},
     )
 
@@ -116,11 +119,15 @@ def test_defender_may_concede_while_holding_cards() -> None:
 
 
 def test_no_distance_penalty_in_the_attackers_own_region() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"United States": {"owner": "Capitalism",
-                                            "cards": {"Capitalism": (3, 3, 3), "Fascism": (0, 0, 1)}}},
-                 hands={"Capitalism": (0, 0, 1)}, advancements={})
-    c, f = seat(s, "Capitalism"), seat(s, "Fascism")
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "United States": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3), "Fascism": (0, 0, 1)}}
+        },
+        hands={"Capitalism": (0, 0, 1)},
+        advancements={},
+    )
+    c, _f = seat(s, "Capitalism"), seat(s, "Fascism")
     assert R.distance_penalty(s, c, reg("United States"), CUL) == 0
     at(s, PH_CONFLICT, "Capitalism")
     assert "attack United States cul Fascism" in texts(s)
@@ -135,14 +142,17 @@ def test_a_conflict_needs_the_defenders_cards_of_that_type_in_the_region() -> No
 def test_level_two_advancements_count_in_the_gap() -> None:
     # reconstructed: Technological Supremacy counts as Tactics and Industry
     s = position(("Fascism", "Imperialism"), advancements={"Imperialism": {"Technological Supremacy": 1}})
-    f, i = seat(s, "Fascism"), seat(s, "Imperialism")
+    _f, i = seat(s, "Fascism"), seat(s, "Imperialism")
     assert R.advancement_level(s, i, MIL) == 1 and R.advancement_level(s, i, ECO) == 1
     assert R.advancement_level(s, i, CUL) == 0
 
 
 def test_special_rules_offense_and_defense() -> None:
-    s = position(("Communism", "Islamic Fundamentalism", "Fascism"), advancements={},
-                 regions={"Iraq": {"owner": "Communism", "cards": {"Communism": (2, 2, 2)}}})
+    s = position(
+        ("Communism", "Islamic Fundamentalism", "Fascism"),
+        advancements={},
+        regions={"Iraq": {"owner": "Communism", "cards": {"Communism": (2, 2, 2)}}},
+    )
     c, u, f = seat(s, "Communism"), seat(s, "Islamic Fundamentalism"), seat(s, "Fascism")
     iraq = reg("Iraq")
     assert R.defense_level(s, c, ECO, iraq) == 1  # Iron Curtain in a Communist region
@@ -154,11 +164,13 @@ def test_special_rules_offense_and_defense() -> None:
 
 
 def test_wmd_strike_is_an_act_of_war_and_wipes_the_defenders_cards() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"Mexico": {"cards": {"Capitalism": (1, 0, 0), "Fascism": (0, 1, 1)}}},
-                 advancements={"Capitalism": {"Weapons of Mass Destruction": 1}},
-                 stances={("Capitalism", "Fascism"): "neutral"})
-    c, f = seat(s, "Capitalism"), seat(s, "Fascism")
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={"Mexico": {"cards": {"Capitalism": (1, 0, 0), "Fascism": (0, 1, 1)}}},
+        advancements={"Capitalism": {"Weapons of Mass Destruction": 1}},
+        stances={("Capitalism", "Fascism"): "neutral"},
+    )
+    _c, _f = seat(s, "Capitalism"), seat(s, "Fascism")
     at(s, PH_CONFLICT, "Capitalism")
     assert not any(t.startswith("wmd") for t in texts(s))  # neutral: no act of war
     s.stance = [WAR] * 4
@@ -176,11 +188,15 @@ def test_wmd_strike_is_an_act_of_war_and_wipes_the_defenders_cards() -> None:
 
 
 def test_wmd_strike_can_be_cancelled_by_the_defenders_own_wmd() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"Mexico": {"cards": {"Fascism": (0, 1, 1)}}},
-                 advancements={"Capitalism": {"Weapons of Mass Destruction": 1},
-                               "Fascism": {"Weapons of Mass Destruction": 1}},
-                 stances={("Capitalism", "Fascism"): "war"})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={"Mexico": {"cards": {"Fascism": (0, 1, 1)}}},
+        advancements={
+            "Capitalism": {"Weapons of Mass Destruction": 1},
+            "Fascism": {"Weapons of Mass Destruction": 1},
+        },
+        stances={("Capitalism", "Fascism"): "war"},
+    )
     c, f = seat(s, "Capitalism"), seat(s, "Fascism")
     at(s, PH_CONFLICT, "Capitalism")
     act(s, "wmd Mexico Fascism")

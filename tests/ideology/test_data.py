@@ -62,7 +62,10 @@ def test_advancements_costs_follow_section_3_2() -> None:
     assert advs["Industry"].cost_cards == (0, 2, 0)
     assert advs["Patriotism"].cost_cards == (0, 0, 2)
     # example: Propaganda bought with Tactics + Patriotism
-    assert sorted(BOARD.advancements[k].name for k in advs["Propaganda"].cost_advs) == ["Patriotism", "Tactics"]
+    assert sorted(BOARD.advancements[k].name for k in advs["Propaganda"].cost_advs) == [
+        "Patriotism",
+        "Tactics",
+    ]
     wmd = BOARD.advancements[BOARD.wmd]
     assert sorted(BOARD.advancements[k].tier for k in wmd.cost_advs) == [2, 2, 2]
     assert wmd.global_influence == 1 and wmd.tiebreak == 0
@@ -93,26 +96,58 @@ def test_a_user_file_replaces_the_packaged_one(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "edit", "message"),
     [
-        ("regions.csv", lambda t: t.replace("Iceland,1,", "Iceland,4,"),
-         r"regions.csv line 11: field 'level' = 4 is outside 1..3"),
-        ("regions.csv", lambda t: t.replace("Iceland,1,", "Iceland,one,"),
-         r"regions.csv line 11: field 'level' must be an integer"),
-        ("regions.csv", lambda t: t.replace("Indonesia,1,Oceania,Southeast Asia;", "Indonesia,1,Oceania,"),
-         r"regions.csv line 43: field 'neighbours' of 'Indonesia' lacks 'Southeast Asia'"),
-        ("regions.csv", lambda t: t.replace("Canada;Mexico", "Canda;Mexico"),
-         r"regions.csv line 2: field 'neighbours' of 'United States' names unknown region 'Canda'"),
-        ("ideologies.csv", lambda t: t.replace("13,18,14", "13,18,15"),
-         r"ideologies.csv line 2: field 'cultural' military\+economic\+cultural = 46"),
-        ("ideologies.csv", lambda t: t.replace("Capitalism,Capitalism,blue,1,United States", "Capitalism,Capitalism,blue,1,Canada"),
-         r"ideologies.csv line 2: field 'start_region' 'Canada' has level 2"),
-        ("advancements.csv", lambda t: t.replace("Tactics,TAC,1,15", "Tactics,TAC,1,16"),
-         r"advancements.csv line 8: field 'count' copies add up to 86"),
-        ("ideology_rules.csv", lambda t: t.replace("offense,economic", "offence,economic"),
-         r"ideology_rules.csv line 3: field 'kind' 'offence' is unknown"),
-        ("setup.toml", lambda t: t.replace("victory_influence = 12", "victory_influence = 10"),
-         r"setup.toml line 7: field 'victory_influence' = 10 is outside 12..12"),
-        ("setup.toml", lambda t: t.replace("max_turns = 30", "max_turns = 'many'"),
-         r"setup.toml line 8: field 'max_turns' must be an integer"),
+        (
+            "regions.csv",
+            lambda t: t.replace("Iceland,1,", "Iceland,4,"),
+            r"regions.csv line 11: field 'level' = 4 is outside 1..3",
+        ),
+        (
+            "regions.csv",
+            lambda t: t.replace("Iceland,1,", "Iceland,one,"),
+            r"regions.csv line 11: field 'level' must be an integer",
+        ),
+        (
+            "regions.csv",
+            lambda t: t.replace("Indonesia,1,Oceania,Southeast Asia;", "Indonesia,1,Oceania,"),
+            r"regions.csv line 43: field 'neighbours' of 'Indonesia' lacks 'Southeast Asia'",
+        ),
+        (
+            "regions.csv",
+            lambda t: t.replace("Canada;Mexico", "Canda;Mexico"),
+            r"regions.csv line 2: field 'neighbours' of 'United States' names unknown region 'Canda'",
+        ),
+        (
+            "ideologies.csv",
+            lambda t: t.replace("13,18,14", "13,18,15"),
+            r"ideologies.csv line 2: field 'cultural' military\+economic\+cultural = 46",
+        ),
+        (
+            "ideologies.csv",
+            lambda t: t.replace(
+                "Capitalism,Capitalism,blue,1,United States", "Capitalism,Capitalism,blue,1,Canada"
+            ),
+            r"ideologies.csv line 2: field 'start_region' 'Canada' has level 2",
+        ),
+        (
+            "advancements.csv",
+            lambda t: t.replace("Tactics,TAC,1,15", "Tactics,TAC,1,16"),
+            r"advancements.csv line 8: field 'count' copies add up to 86",
+        ),
+        (
+            "ideology_rules.csv",
+            lambda t: t.replace("offense,economic", "offence,economic"),
+            r"ideology_rules.csv line 3: field 'kind' 'offence' is unknown",
+        ),
+        (
+            "setup.toml",
+            lambda t: t.replace("victory_influence = 12", "victory_influence = 10"),
+            r"setup.toml line 7: field 'victory_influence' = 10 is outside 12..12",
+        ),
+        (
+            "setup.toml",
+            lambda t: t.replace("max_turns = 30", "max_turns = 'many'"),
+            r"setup.toml line 8: field 'max_turns' must be an integer",
+        ),
     ],
 )
 def test_a_bad_user_file_names_file_line_and_field(tmp_path: Path, name: str, edit, message: str) -> None:

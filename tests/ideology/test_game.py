@@ -138,9 +138,13 @@ def test_json_round_trip_and_edited_records_are_refused() -> None:
 
 
 def test_evaluate_is_a_probability_from_visible_information() -> None:
-    s = position(("Capitalism", "Fascism", "Imperialism"),
-                 regions={"Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
-                          "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}}})
+    s = position(
+        ("Capitalism", "Fascism", "Imperialism"),
+        regions={
+            "Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
+            "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
+        },
+    )
     vals = [s.evaluate(x) for x in range(3)]
     assert all(0.0 <= v <= 1.0 for v in vals)
     assert abs(sum(vals) - 1.0) < 1e-9
@@ -148,8 +152,11 @@ def test_evaluate_is_a_probability_from_visible_information() -> None:
     # another seat's hidden hand composition does not change what a seat estimates
     est = []
     for fas_hand in ((3, 0, 0), (0, 1, 2)):
-        t = position(("Capitalism", "Fascism", "Imperialism"), hands={"Fascism": fas_hand},
-                     regions={"Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}}})
+        t = position(
+            ("Capitalism", "Fascism", "Imperialism"),
+            hands={"Fascism": fas_hand},
+            regions={"Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}}},
+        )
         est.append(t.evaluate(seat(t, "Capitalism")))
     assert est[0] == est[1]
     end = play(2, 1)
@@ -202,13 +209,22 @@ def test_user_data_changes_the_game_version(tmp_path: Path) -> None:
     env = dict(os.environ, REALPOLITIK_IDEOLOGY_DATA=str(tmp_path))
     out = subprocess.run(
         [sys.executable, "-c", "from engine.ideology.game import SPEC; print(SPEC.version)"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     assert out.startswith("ideology-1+data-")
     (tmp_path / "regions.csv").write_text(text.replace("Iceland,1,", "Iceland,9,"), encoding="utf-8")
     env = dict(os.environ, REALPOLITIK_IDEOLOGY_DATA=str(tmp_path))
-    res = subprocess.run([sys.executable, "-c", "from engine import load_game; load_game('ideology')"],
-                         cwd=ROOT, env=env, capture_output=True, text=True)
+    res = subprocess.run(
+        [sys.executable, "-c", "from engine import load_game; load_game('ideology')"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert res.returncode != 0 and "regions.csv line 11: field 'level' = 9" in res.stderr
 
 
@@ -220,8 +236,11 @@ def greedy_move(s, seat: int, rng: random.Random) -> int:
     for a in legal:
         child = world.clone()
         child.apply_action(a)
-        v = child.evaluate(seat) if not child.is_chance_node() else sum(
-            p * _after(child, o).evaluate(seat) for o, p in child.chance_outcomes())
+        v = (
+            child.evaluate(seat)
+            if not child.is_chance_node()
+            else sum(p * _after(child, o).evaluate(seat) for o, p in child.chance_outcomes())
+        )
         if v > top + 1e-12:
             best, top = a, v
     return best

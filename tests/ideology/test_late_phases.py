@@ -46,7 +46,9 @@ def test_diplomacy_offers_are_hidden_until_revealed() -> None:
         at(s, PH_DIPLOMACY, "Communism")  # Communism offers first (turn order)
         act(s, f"{offer} Fascism")
         views.append((s.observation(seat(s, "Fascism")), s.observation(seat(s, "Imperialism"))))
-        assert s.observation(seat(s, "Communism"))["my_offers"] == {str(seat(s, "Fascism")): ["peace", "neutral", "war"].index(offer)}
+        assert s.observation(seat(s, "Communism"))["my_offers"] == {
+            str(seat(s, "Fascism")): ["peace", "neutral", "war"].index(offer)
+        }
     assert views[0] == views[1]  # the others cannot tell the offers apart
 
 
@@ -71,16 +73,23 @@ def test_everyone_starts_neutral() -> None:
 
 def test_consolidation_example_russia_new_development_level() -> None:
     # 7.1, example: 5 military, 5 economic, 4 cultural -> level 4
-    s = position(("Communism", "Fascism"), regions={"Russia": {"owner": "Communism", "cards": {"Communism": (5, 5, 4)}}})
+    s = position(
+        ("Communism", "Fascism"),
+        regions={"Russia": {"owner": "Communism", "cards": {"Communism": (5, 5, 4)}}},
+    )
     R.consolidate(s)
     assert s.dev[reg("Russia")] == 4
     assert gi(s, "Communism") == 3 + 4
 
 
 def test_consolidation_level_is_at_least_one_and_counts_every_card_in_the_sector() -> None:
-    s = position(("Communism", "Fascism"),
-                 regions={"Russia": {"owner": "Communism", "cards": {"Communism": (3, 3, 0)}},
-                          "China": {"owner": "Communism", "cards": {"Communism": (3, 2, 3), "Fascism": (0, 1, 0)}}})
+    s = position(
+        ("Communism", "Fascism"),
+        regions={
+            "Russia": {"owner": "Communism", "cards": {"Communism": (3, 3, 0)}},
+            "China": {"owner": "Communism", "cards": {"Communism": (3, 2, 3), "Fascism": (0, 1, 0)}},
+        },
+    )
     R.consolidate(s)
     assert s.dev[reg("Russia")] == 1
     assert s.dev[reg("China")] == 3
@@ -94,17 +103,31 @@ def test_consolidation_independent_levels_do_not_change() -> None:
 
 def test_consolidation_control_kept_with_more_than_every_single_other_ideology() -> None:
     # 7.2: a majority over each other ideology, not over their combined cards
-    s = position(("Capitalism", "Fascism", "Imperialism"),
-                 regions={"Mexico": {"owner": "Capitalism", "level": 2,
-                                     "cards": {"Capitalism": (2, 1, 1), "Fascism": (1, 1, 1), "Imperialism": (1, 1, 1)}}})
+    s = position(
+        ("Capitalism", "Fascism", "Imperialism"),
+        regions={
+            "Mexico": {
+                "owner": "Capitalism",
+                "level": 2,
+                "cards": {"Capitalism": (2, 1, 1), "Fascism": (1, 1, 1), "Imperialism": (1, 1, 1)},
+            }
+        },
+    )
     R.consolidate(s)
     assert s.owner[reg("Mexico")] == seat(s, "Capitalism")
 
 
 def test_consolidation_control_lost_on_a_tie_and_the_region_becomes_independent() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"Mexico": {"owner": "Capitalism", "level": 2,
-                                     "cards": {"Capitalism": (1, 1, 1), "Fascism": (1, 1, 1)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "Mexico": {
+                "owner": "Capitalism",
+                "level": 2,
+                "cards": {"Capitalism": (1, 1, 1), "Fascism": (1, 1, 1)},
+            }
+        },
+    )
     R.consolidate(s)
     r = reg("Mexico")
     assert s.owner[r] == -1 and s.where[r] == 1
@@ -113,8 +136,12 @@ def test_consolidation_control_lost_on_a_tie_and_the_region_becomes_independent(
 
 def test_consolidation_example_australia_control() -> None:
     # 7.3, example: level 2, two cards of each type; Imperialism 3, Fascism 2, Communism 1
-    s = position(("Imperialism", "Fascism", "Communism"),
-                 regions={"Australia": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 0, 1), "Communism": (0, 1, 0)}}})
+    s = position(
+        ("Imperialism", "Fascism", "Communism"),
+        regions={
+            "Australia": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 0, 1), "Communism": (0, 1, 0)}}
+        },
+    )
     before = gi(s, "Imperialism")
     R.consolidate(s)
     assert s.owner[reg("Australia")] == seat(s, "Imperialism")
@@ -123,9 +150,13 @@ def test_consolidation_example_australia_control() -> None:
 
 
 def test_consolidation_independent_stays_when_not_full_or_no_single_plurality() -> None:
-    s = position(("Imperialism", "Fascism"),
-                 regions={"Australia": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 1, 0)}},
-                          "Canada": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 1, 1)}}})
+    s = position(
+        ("Imperialism", "Fascism"),
+        regions={
+            "Australia": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 1, 0)}},
+            "Canada": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 1, 1)}},
+        },
+    )
     R.consolidate(s)
     assert s.owner[reg("Australia")] == -1  # cultural sector not full
     assert s.owner[reg("Canada")] == -1  # full, but 3 against 3
@@ -133,9 +164,16 @@ def test_consolidation_independent_stays_when_not_full_or_no_single_plurality() 
 
 def test_consolidation_a_region_just_lost_can_be_taken_at_once() -> None:
     # 7.3: "anche se la regione è appena stata resa indipendente da un avversario"
-    s = position(("Capitalism", "Fascism"),
-                 regions={"Mexico": {"owner": "Capitalism", "level": 2,
-                                     "cards": {"Capitalism": (1, 0, 0), "Fascism": (1, 2, 2)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "Mexico": {
+                "owner": "Capitalism",
+                "level": 2,
+                "cards": {"Capitalism": (1, 0, 0), "Fascism": (1, 2, 2)},
+            }
+        },
+    )
     R.consolidate(s)
     # 7.1: level 2 (weakest sector 2); 7.2 Capitalism loses it; 7.3 full at level 2 -> Fascism
     assert s.owner[reg("Mexico")] == seat(s, "Fascism")
@@ -145,9 +183,13 @@ def test_consolidation_a_region_just_lost_can_be_taken_at_once() -> None:
 
 
 def test_new_turn_order_descending_global_influence_ties_keep_their_order() -> None:
-    s = position(("Capitalism", "Communism", "Fascism", "Imperialism"),
-                 regions={"Mexico": {"owner": "Imperialism", "cards": {"Imperialism": (2, 2, 2)}},
-                          "Cuba": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}}})
+    s = position(
+        ("Capitalism", "Communism", "Fascism", "Imperialism"),
+        regions={
+            "Mexico": {"owner": "Imperialism", "cards": {"Imperialism": (2, 2, 2)}},
+            "Cuba": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}},
+        },
+    )
     assert [s.ideology_name(x) for x in s.order] == ["Capitalism", "Communism", "Fascism", "Imperialism"]
     R.new_turn_order(s)
     # Imperialism 5, Fascism 4, then Capitalism and Communism (3 each) in their old order
@@ -165,10 +207,14 @@ def _to_end_of_turn(s) -> None:
 
 
 def test_game_ends_at_twelve_at_the_end_of_the_turn() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
-                          "Japan": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
-                          "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
+            "Japan": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
+            "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
+        },
+    )
     # before consolidation the levels are still 3 + 3 + 2 = 8
     assert gi(s, "Capitalism") == 8
     _to_end_of_turn(s)
@@ -181,11 +227,18 @@ def test_game_ends_at_twelve_at_the_end_of_the_turn() -> None:
 
 def test_twelve_during_the_turn_is_not_enough() -> None:
     # GI 12 now, but the Fascist ties Japan: at 7.2 Capitalism loses it and drops below 12
-    s = position(("Capitalism", "Fascism"),
-                 regions={"United States": {"owner": "Capitalism", "level": 6, "cards": {"Capitalism": (6, 6, 6)}},
-                          "Japan": {"owner": "Capitalism", "level": 3,
-                                    "cards": {"Capitalism": (1, 1, 1), "Fascism": (2, 1, 0)}},
-                          "Canada": {"owner": "Capitalism", "level": 3, "cards": {"Capitalism": (2, 2, 2)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "United States": {"owner": "Capitalism", "level": 6, "cards": {"Capitalism": (6, 6, 6)}},
+            "Japan": {
+                "owner": "Capitalism",
+                "level": 3,
+                "cards": {"Capitalism": (1, 1, 1), "Fascism": (2, 1, 0)},
+            },
+            "Canada": {"owner": "Capitalism", "level": 3, "cards": {"Capitalism": (2, 2, 2)}},
+        },
+    )
     assert gi(s, "Capitalism") == 12
     _to_end_of_turn(s)
     assert not s.is_terminal() and s.turn == 2
@@ -194,35 +247,53 @@ def test_twelve_during_the_turn_is_not_enough() -> None:
 def test_tie_broken_by_advancements_without_wmd() -> None:
     # Capitalism: 6 + 3 + 2 + 1 WMD = 12, tie-break 0 (WMD excluded)
     # Fascism: 6 + 2 + 2 + 1 + 1 = 12 with Tactics, tie-break 1
-    regions = {"United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
-               "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
-               "Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
-               "Germany": {"owner": "Fascism", "cards": {"Fascism": (6, 6, 6)}},
-               "Italy": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
-               "Iberia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
-               "Balkans": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}},
-               "North Africa": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 0)}}}
-    s = position(("Capitalism", "Fascism"), regions=regions,
-                 advancements={"Capitalism": {"Weapons of Mass Destruction": 1}, "Fascism": {"Tactics": 1}})
+    regions = {
+        "United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
+        "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
+        "Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
+        "Germany": {"owner": "Fascism", "cards": {"Fascism": (6, 6, 6)}},
+        "Italy": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
+        "Iberia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
+        "Balkans": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}},
+        "North Africa": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 0)}},
+    }
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions=regions,
+        advancements={"Capitalism": {"Weapons of Mass Destruction": 1}, "Fascism": {"Tactics": 1}},
+    )
     _to_end_of_turn(s)
     assert s.is_terminal() and s.returns() == [0.0, 1.0]
     # level-2 advancements are worth two points
-    s = position(("Capitalism", "Fascism"), regions=regions,
-                 advancements={"Capitalism": {"Weapons of Mass Destruction": 1, "Innovation": 1},
-                               "Fascism": {"Tactics": 1}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions=regions,
+        advancements={
+            "Capitalism": {"Weapons of Mass Destruction": 1, "Innovation": 1},
+            "Fascism": {"Tactics": 1},
+        },
+    )
     _to_end_of_turn(s)
     assert s.returns() == [1.0, 0.0]
     # a further tie shares the world
-    s = position(("Capitalism", "Fascism"), regions=regions,
-                 advancements={"Capitalism": {"Weapons of Mass Destruction": 1, "Industry": 1},
-                               "Fascism": {"Tactics": 1}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions=regions,
+        advancements={
+            "Capitalism": {"Weapons of Mass Destruction": 1, "Industry": 1},
+            "Fascism": {"Tactics": 1},
+        },
+    )
     _to_end_of_turn(s)
     assert s.returns() == [0.5, 0.5]
 
 
 def test_turn_limit_option_ends_the_game_with_the_normal_scoring() -> None:
-    s = position(("Capitalism", "Fascism"), max_turns=1,
-                 regions={"Mexico": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        max_turns=1,
+        regions={"Mexico": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}}},
+    )
     _to_end_of_turn(s)
     assert s.is_terminal() and s.returns() == [0.0, 1.0]
     assert s.scores() == [3.0, 5.0]

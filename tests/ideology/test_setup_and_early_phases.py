@@ -169,7 +169,10 @@ def test_trading_example_capitalist_trading_power_is_one_at_start() -> None:
 def test_trading_power_counts_regions_with_any_influence_not_control() -> None:
     s = position(
         ("Capitalism", "Fascism"),
-        regions={"Mexico": {"cards": {"Capitalism": (0, 1, 0)}}, "Cuba": {"cards": {"Capitalism": (1, 0, 0)}}},
+        regions={
+            "Mexico": {"cards": {"Capitalism": (0, 1, 0)}},
+            "Cuba": {"cards": {"Capitalism": (1, 0, 0)}},
+        },
     )
     assert R.trading_power(s, seat(s, "Capitalism")) == 3
     assert R.trading_power(s, seat(s, "Fascism")) == 1
@@ -217,8 +220,11 @@ def test_development_only_in_controlled_regions() -> None:
 
 def test_development_example_imperialist_buys_tactics_then_propaganda() -> None:
     # 3.2, example: Patriotism owned; 2 military cards buy Tactics; both buy Propaganda
-    s = position(("Imperialism", "Fascism"), hands={"Imperialism": (2, 0, 0)},
-                 advancements={"Imperialism": {"Patriotism": 1}})
+    s = position(
+        ("Imperialism", "Fascism"),
+        hands={"Imperialism": (2, 0, 0)},
+        advancements={"Imperialism": {"Patriotism": 1}},
+    )
     i = seat(s, "Imperialism")
     tac, pat, pro = (BOARD.advancement(x) for x in ("Tactics", "Patriotism", "Propaganda"))
     at(s, PH_DEVELOPMENT, "Imperialism")
@@ -235,8 +241,10 @@ def test_development_example_imperialist_buys_tactics_then_propaganda() -> None:
 
 
 def test_development_wmd_costs_the_three_level_two_and_adds_global_influence() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 advancements={"Capitalism": {"Technological Supremacy": 1, "Innovation": 1, "Propaganda": 1}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        advancements={"Capitalism": {"Technological Supremacy": 1, "Innovation": 1, "Propaganda": 1}},
+    )
     at(s, PH_DEVELOPMENT, "Capitalism")
     assert gi(s, "Capitalism") == 3
     act(s, "buy Weapons of Mass Destruction")
@@ -305,8 +313,12 @@ def test_foreign_distance_penalty_needs_two_cards_in_hand() -> None:
 
 
 def test_foreign_no_penalty_next_to_a_controlled_region() -> None:
-    s = position(("Fascism", "Imperialism"), in_play=["Indonesia"], hands={"Fascism": (1, 0, 0)},
-                 regions={"Australia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}}})
+    s = position(
+        ("Fascism", "Imperialism"),
+        in_play=["Indonesia"],
+        hands={"Fascism": (1, 0, 0)},
+        regions={"Australia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}}},
+    )
     at(s, PH_FOREIGN, "Fascism")
     assert "place Indonesia mil" in texts(s)
     act(s, "place Indonesia mil")
@@ -314,9 +326,12 @@ def test_foreign_no_penalty_next_to_a_controlled_region() -> None:
 
 
 def test_foreign_advancement_and_special_rule_waive_the_distance_penalty() -> None:
-    s = position(("Fascism", "Imperialism"), in_play=["Indonesia"],
-                 hands={"Fascism": (1, 1, 2), "Imperialism": (1, 2, 1)},
-                 advancements={"Fascism": {"Technological Supremacy": 1}})
+    s = position(
+        ("Fascism", "Imperialism"),
+        in_play=["Indonesia"],
+        hands={"Fascism": (1, 1, 2), "Imperialism": (1, 2, 1)},
+        advancements={"Fascism": {"Technological Supremacy": 1}},
+    )
     at(s, PH_FOREIGN, "Fascism")
     assert {"place Indonesia mil", "place Indonesia eco", "place Indonesia cul +1"} <= set(texts(s))
     at(s, PH_FOREIGN, "Imperialism")  # Royal Navy: no distance penalty with military cards
@@ -325,18 +340,22 @@ def test_foreign_advancement_and_special_rule_waive_the_distance_penalty() -> No
 
 def test_foreign_example_communist_fills_the_only_free_sector_of_indonesia() -> None:
     # 4.1, second example: level 1; a Fascist military and an Imperialist economic card
-    s = position(("Communism", "Fascism", "Imperialism"),
-                 regions={"Indonesia": {"cards": {"Fascism": (1, 0, 0), "Imperialism": (0, 1, 0)}}},
-                 hands={"Communism": (3, 3, 3)})
+    s = position(
+        ("Communism", "Fascism", "Imperialism"),
+        regions={"Indonesia": {"cards": {"Fascism": (1, 0, 0), "Imperialism": (0, 1, 0)}}},
+        hands={"Communism": (3, 3, 3)},
+    )
     at(s, PH_FOREIGN, "Communism")
     indo = [t for t in texts(s) if t.startswith("place Indonesia")]
     assert indo == ["place Indonesia cul"]  # (Comintern: no distance penalty with cultural)
 
 
 def test_foreign_independent_max_is_its_current_level() -> None:
-    s = position(("Communism", "Fascism"),
-                 regions={"Mexico": {"level": 1, "cards": {"Fascism": (1, 0, 0)}}},
-                 hands={"Communism": (3, 3, 3)})
+    s = position(
+        ("Communism", "Fascism"),
+        regions={"Mexico": {"level": 1, "cards": {"Fascism": (1, 0, 0)}}},
+        hands={"Communism": (3, 3, 3)},
+    )
     at(s, PH_FOREIGN, "Communism")
     assert not any(t.startswith("place Mexico mil") for t in texts(s))
     s.dev[reg("Mexico")] = 2
@@ -345,9 +364,13 @@ def test_foreign_independent_max_is_its_current_level() -> None:
 
 
 def test_foreign_remove_own_card_from_independent_or_enemy_region_only() -> None:
-    s = position(("Capitalism", "Fascism"),
-                 regions={"Mexico": {"cards": {"Capitalism": (1, 0, 0)}},
-                          "Germany": {"owner": "Fascism", "cards": {"Fascism": (3, 3, 3), "Capitalism": (0, 1, 0)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "Mexico": {"cards": {"Capitalism": (1, 0, 0)}},
+            "Germany": {"owner": "Fascism", "cards": {"Fascism": (3, 3, 3), "Capitalism": (0, 1, 0)}},
+        },
+    )
     at(s, PH_FOREIGN, "Capitalism")
     ts = texts(s)
     assert "remove Mexico mil" in ts and "remove Germany eco" in ts
@@ -359,8 +382,11 @@ def test_foreign_remove_own_card_from_independent_or_enemy_region_only() -> None
 
 
 def test_foreign_one_action_at_a_time_until_all_pass_in_a_row() -> None:
-    s = position(("Capitalism", "Fascism"), in_play=["Mexico", "Iceland"],
-                 hands={"Capitalism": (2, 0, 0), "Fascism": (0, 0, 4)})
+    s = position(
+        ("Capitalism", "Fascism"),
+        in_play=["Mexico", "Iceland"],
+        hands={"Capitalism": (2, 0, 0), "Fascism": (0, 0, 4)},
+    )
     c, f = seat(s, "Capitalism"), seat(s, "Fascism")
     at(s, PH_FOREIGN, "Capitalism")
     act(s, "place Mexico mil")
@@ -369,8 +395,11 @@ def test_foreign_one_action_at_a_time_until_all_pass_in_a_row() -> None:
     assert s.current_player() == c and s.passes == 1
     act(s, "pass")  # both passed in a row
     assert s.phase != PH_FOREIGN
-    s2 = position(("Capitalism", "Fascism"), in_play=["Mexico", "Iceland"],
-                  hands={"Capitalism": (2, 0, 0), "Fascism": (0, 0, 4)})
+    s2 = position(
+        ("Capitalism", "Fascism"),
+        in_play=["Mexico", "Iceland"],
+        hands={"Capitalism": (2, 0, 0), "Fascism": (0, 0, 4)},
+    )
     at(s2, PH_FOREIGN, "Capitalism")
     act(s2, "pass")
     act(s2, "place Iceland cul")  # an action breaks the run of passes
@@ -388,16 +417,21 @@ def test_foreign_placing_on_controlled_regions_is_not_allowed() -> None:
 def test_illegal_action_names_the_phase() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (1, 0, 0)})
     at(s, PH_FOREIGN, "Capitalism")
-    with pytest.raises(IllegalAction, match="'place Germany mil' is not legal now .foreign phase, Capitalism"):
+    with pytest.raises(
+        IllegalAction, match="'place Germany mil' is not legal now .foreign phase, Capitalism"
+    ):
         s.apply_action(R.A.PLACE + reg("Germany") * 3)
     with pytest.raises(IllegalAction, match="not an Ideology action id"):
         s.apply_action(99999)
 
 
 def test_conflict_phase_follows_foreign() -> None:
-    s = position(("Capitalism", "Fascism"), in_play=["Mexico"],
-                 hands={"Capitalism": (0, 0, 2), "Fascism": (0, 0, 2)},
-                 regions={"Cuba": {"cards": {"Fascism": (0, 0, 1)}}})
+    s = position(
+        ("Capitalism", "Fascism"),
+        in_play=["Mexico"],
+        hands={"Capitalism": (0, 0, 2), "Fascism": (0, 0, 2)},
+        regions={"Cuba": {"cards": {"Fascism": (0, 0, 1)}}},
+    )
     at(s, PH_FOREIGN, "Capitalism")
     act(s, "pass")
     act(s, "pass")

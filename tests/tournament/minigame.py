@@ -8,7 +8,8 @@ after the first bid, to test how failing games are reported; ``die`` ends the pr
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from realpolitik.engine.core.api import (
     CHANCE,
@@ -42,13 +43,13 @@ class MiniGame:
         options={"fail": False, "die": False},
     )
 
-    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> "MiniState":
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> MiniState:
         players = check_players(self.spec, players)
         if set(options) - set(self.spec.options):
             raise InvalidState(f"unknown options {sorted(set(options) - set(self.spec.options))}")
         return MiniState(self, players, seed, {**self.spec.options, **options})
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> "MiniState":
+    def state_from_json(self, obj: Mapping[str, Any]) -> MiniState:
         return replay(self, obj)  # type: ignore[return-value]
 
 
@@ -94,7 +95,7 @@ class MiniState:
             os._exit(9)  # as if the process were killed
         self.history.append(action)
 
-    def clone(self) -> "MiniState":
+    def clone(self) -> MiniState:
         twin = MiniState(self._game, self.players, self.seed, self.options)
         twin.history = list(self.history)
         return twin
@@ -121,11 +122,13 @@ class MiniState:
     def observation(self, seat: int) -> dict[str, Any]:
         return {"history": list(self.history)}
 
-    def resample_hidden(self, seat: int, rng: Any) -> "MiniState":
+    def resample_hidden(self, seat: int, rng: Any) -> MiniState:
         return self.clone()
 
     def evaluate(self, seat: int) -> float:
         return 1 / self.players
 
     def to_json(self) -> dict[str, Any]:
-        return make_record(self._game, seed=self.seed, players=self.players, options=self.options, actions=self.history)
+        return make_record(
+            self._game, seed=self.seed, players=self.players, options=self.options, actions=self.history
+        )

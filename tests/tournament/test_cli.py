@@ -48,9 +48,19 @@ def test_json_summary_and_results_file(tmp_path: Path) -> None:
 
 def test_table_and_plot(tmp_path: Path) -> None:
     png = tmp_path / "p.png"
-    res = _run(*BOTS, "--games", "4", "--workers", "1", "--out", str(tmp_path / "r.jsonl"), "--plot", str(png))
+    res = _run(
+        *BOTS, "--games", "4", "--workers", "1", "--out", str(tmp_path / "r.jsonl"), "--plot", str(png)
+    )
     assert res.exit_code == 0, res.output
-    for text in ("twilight: 4 games", "95% CI", "rating μ±σ", "win rate by seat", "USSR", "random", str(tmp_path)):
+    for text in (
+        "twilight: 4 games",
+        "95% CI",
+        "rating μ±σ",
+        "win rate by seat",
+        "USSR",
+        "random",
+        str(tmp_path),
+    ):
         assert text in res.stdout.replace("\n", ""), text
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000
 
@@ -62,8 +72,21 @@ MULTI = [g for g in available_games() if load_game(g).spec.max_players >= 3]
 def test_three_bots_in_a_registered_multiplayer_game(tmp_path: Path) -> None:
     game = load_game(MULTI[0]).spec
     bots = ["--bot", "a=random", "--bot", "b=random", "--bot", "c=random"]
-    res = RUNNER.invoke(app, ["tournament", game.name, *bots, "--games", "3", "--workers", "2",
-                              "--out", str(tmp_path / "r.jsonl"), "--json"])
+    res = RUNNER.invoke(
+        app,
+        [
+            "tournament",
+            game.name,
+            *bots,
+            "--games",
+            "3",
+            "--workers",
+            "2",
+            "--out",
+            str(tmp_path / "r.jsonl"),
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
     assert summary["games"] == 3 and list(summary["seats"]) == list(game.seats_for(3))
@@ -85,7 +108,9 @@ def test_three_bots_in_a_registered_multiplayer_game(tmp_path: Path) -> None:
 def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
     res = _run(*args, "--games", "2", "--out", str(tmp_path / "r.jsonl"))
     assert res.exit_code == 1
-    assert message in res.stderr and len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.output
+    assert (
+        message in res.stderr and len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.output
+    )
     assert not (tmp_path / "r.jsonl").exists()  # refused before anything was written
 
 
@@ -104,7 +129,10 @@ def test_missing_ray_says_how_to_install(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(cli_tournament, "_ray_installed", lambda: False)
     res = _run(*BOTS, "--games", "2", "--out", str(tmp_path / "r.jsonl"), "--backend", "ray")
     assert res.exit_code == 1
-    assert res.stderr.strip() == "error: --backend ray needs Ray, which is not installed: pip install 'realpolitik[ray]'"
+    assert (
+        res.stderr.strip()
+        == "error: --backend ray needs Ray, which is not installed: pip install 'realpolitik[ray]'"
+    )
 
 
 def _group_alive(pgid: int) -> bool:
@@ -118,8 +146,22 @@ def _group_alive(pgid: int) -> bool:
 @pytest.mark.skipif(sys.platform == "win32", reason="kill -9 and process groups are POSIX")
 def test_kill_9_then_resume_plays_exactly_the_missing_games(tmp_path: Path) -> None:
     out, games = tmp_path / "r.jsonl", 300
-    cmd = [sys.executable, "-c", "from cli.main import app; app()", "tournament", "twilight", *BOTS,
-           "--games", str(games), "--seed", "9", "--workers", "2", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-c",
+        "from cli.main import app; app()",
+        "tournament",
+        "twilight",
+        *BOTS,
+        "--games",
+        str(games),
+        "--seed",
+        "9",
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

@@ -92,8 +92,26 @@ def test_cli_backend_ray(tmp_path: Path) -> None:
     from realpolitik.cli.main import app
 
     out = tmp_path / "r.jsonl"
-    res = CliRunner().invoke(app, ["tournament", "twilight", "--bot", "a=random", "--bot", "b=random",
-                                   "--games", "4", "--workers", "2", "--backend", "ray", "--out", str(out), "--json"])
+    res = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "twilight",
+            "--bot",
+            "a=random",
+            "--bot",
+            "b=random",
+            "--games",
+            "4",
+            "--workers",
+            "2",
+            "--backend",
+            "ray",
+            "--out",
+            str(out),
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["games"] == 4 and len(out.read_text().splitlines()) == 4
     assert not ray.is_initialized()

@@ -66,8 +66,14 @@ def test_rows_are_validated_against_the_tournament(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     _play(out, _cfg(games=2))
     row = json.loads(out.read_text().splitlines()[0])
-    for change in ({"seed": row["seed"] + 1}, {"length": row["length"] + 1}, {"game_id": -1},
-                   {"seats": row["seats"][::-1]}, {"record": {"format": "x"}}, {"duration": "1"}):
+    for change in (
+        {"seed": row["seed"] + 1},
+        {"length": row["length"] + 1},
+        {"game_id": -1},
+        {"seats": row["seats"][::-1]},
+        {"record": {"format": "x"}},
+        {"duration": "1"},
+    ):
         (tmp_path / "x.jsonl").write_text(json.dumps(row | change) + "\n" + out.read_text())
         with ResultsFile(tmp_path / "x.jsonl", _cfg(games=2), resume=True) as results:
             assert len(results.invalid) == 1 and sorted(results.rows) == [0, 1], change
@@ -105,7 +111,10 @@ def test_a_dying_worker_stops_the_run_with_a_clear_error(tmp_path: Path) -> None
     from realpolitik.ai.tournament import ProcessExecutor
 
     cfg = make_config(MINI, [("a", "random"), ("b", "random")], 4, options={"die": True})
-    with ProcessExecutor(2, cfg.game) as pool, ResultsFile(tmp_path / "r.jsonl", cfg, resume=False) as results:
+    with (
+        ProcessExecutor(2, cfg.game) as pool,
+        ResultsFile(tmp_path / "r.jsonl", cfg, resume=False) as results,
+    ):
         with pytest.raises(TournamentError, match="worker process died.*--resume"):
             run_games(results, pool)
     assert (tmp_path / "r.jsonl").read_text() == ""

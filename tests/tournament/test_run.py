@@ -94,7 +94,9 @@ class _Recording(Executor):
 
     def _submit(self, tasks):
         self.sizes.append(len(tasks))
-        return _Handle([Outcome(t.game_id, row={"game_id": t.game_id, "duration": self.duration}) for t in tasks])
+        return _Handle(
+            [Outcome(t.game_id, row={"game_id": t.game_id, "duration": self.duration}) for t in tasks]
+        )
 
     def _done(self, handles):
         return handles[:1]

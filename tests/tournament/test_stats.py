@@ -68,7 +68,9 @@ def test_summary_of_ten_games_by_hand() -> None:
         new = model.rate([[r[n]] for n in names], ranks=ranks)
         for n, t in zip(names, new):
             r[n] = t[0]
-    assert a["rating"]["mu"] == pytest.approx(r["a"].mu) and a["rating"]["sigma"] == pytest.approx(r["a"].sigma)
+    assert a["rating"]["mu"] == pytest.approx(r["a"].mu) and a["rating"]["sigma"] == pytest.approx(
+        r["a"].sigma
+    )
     assert a["rating"]["ordinal"] == pytest.approx(r["a"].ordinal())
     assert a["rating"]["mu"] > 25 > b["rating"]["mu"]
 

@@ -14,14 +14,14 @@ go to the deck), and leaves the state in the action-round phase with no pending 
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.game import GAME, TwilightState
-from realpolitik.engine.twilight.state import N, PH_ACTION, opp
+from realpolitik.engine.twilight.state import PH_ACTION, N, opp
 
 FILLER = (19, 26)  # cards put in hands so that a 'next round' sentinel can exist
 
@@ -174,21 +174,21 @@ def all_cards(s: TwilightState) -> list[int]:
 
 
 __all__ = [
+    "BOARD",
+    "US",
+    "USSR",
     "A",
     "F",
     "R",
-    "US",
-    "USSR",
-    "BOARD",
-    "position",
-    "fire",
-    "play",
-    "finished",
     "act",
-    "texts",
+    "all_cards",
+    "c",
     "die",
     "draw_card",
+    "finished",
+    "fire",
     "inf",
-    "c",
-    "all_cards",
+    "play",
+    "position",
+    "texts",
 ]

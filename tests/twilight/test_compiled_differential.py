@@ -49,12 +49,16 @@ def test_lockstep_random_games_identical(both, tournament: bool) -> None:
             assert la == lb, f"seed {seed} step {len(a.history)}: legal actions differ"
             assert fa == fb, f"seed {seed} step {len(a.history)}: states differ"
             for seat in (0, 1):
-                assert a.evaluate(seat) == b.evaluate(seat), f"seed {seed} step {len(a.history)}: evaluations differ"
+                assert a.evaluate(seat) == b.evaluate(seat), (
+                    f"seed {seed} step {len(a.history)}: evaluations differ"
+                )
             if seed < 50 and not a.is_terminal():
                 for seat in (0, 1):
                     wa = a.resample_hidden(seat, random.Random(seed))
                     wb = b.resample_hidden(seat, random.Random(seed))
-                    assert wa.fingerprint() == wb.fingerprint(), f"seed {seed} step {len(a.history)}: worlds differ"
+                    assert wa.fingerprint() == wb.fingerprint(), (
+                        f"seed {seed} step {len(a.history)}: worlds differ"
+                    )
             for formosan in (False, True):
                 assert pure.board_terms(a.inf, formosan) == comp.board_terms(b.inf, formosan), (
                     f"seed {seed} step {len(a.history)}: evaluator board terms differ"
@@ -85,7 +89,9 @@ def test_kernels_agree_on_edge_masks(both) -> None:
         assert pure.mask_moves(mask) == comp.mask_moves(mask)
         assert pure.spread(mask) == comp.spread(mask)
         for side in (0, 1):
-            assert pure.influence_moves(inf, side, mask, 3, 1, 1) == comp.influence_moves(inf, side, mask, 3, 1, 1)
+            assert pure.influence_moves(inf, side, mask, 3, 1, 1) == comp.influence_moves(
+                inf, side, mask, 3, 1, 1
+            )
         assert pure.realign_moves(mask, 2, 1, 0) == comp.realign_moves(mask, 2, 1, 0)
     assert pure.board_terms(inf, True) == comp.board_terms(inf, True)
     for side in (0, 1):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from realpolitik.engine.twilight.board import ASIA, EUROPE
 from tests.twilight.helpers import (
-    A,
     BOARD,
-    F,
-    R,
     US,
     USSR,
+    A,
+    F,
+    R,
     act,
     c,
     die,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from realpolitik.engine.twilight.events.mid_a import summit_bonus
 from tests.twilight.helpers import (
     BOARD,
-    F,
-    R,
     US,
     USSR,
+    F,
+    R,
     act,
     c,
     die,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tests.twilight.helpers import (
     BOARD,
-    R,
     US,
     USSR,
+    R,
     act,
     c,
     die,

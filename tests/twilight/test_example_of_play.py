@@ -60,9 +60,7 @@ FORMOSAN, DEFECTORS = 101, 103
 ALL_CARDS = sorted(n for n in BOARD.cards if n != CHINA)
 
 # Starting hands as printed.
-USSR_T1 = [
-    DESTALINIZATION, DECOLONIZATION, DE_GAULLE, NAZI_SCIENTIST, SOCGOV, UN, TRUMAN, RED_SCARE
-]
+USSR_T1 = [DESTALINIZATION, DECOLONIZATION, DE_GAULLE, NAZI_SCIENTIST, SOCGOV, UN, TRUMAN, RED_SCARE]
 US_T1 = [TEST_BAN, INDO_PAK, FIVE_YEAR, US_JAPAN, OLYMPICS, NATO, BLOCKADE, FORMOSAN]
 # Turn 2 deals (the USSR holds nothing, the US holds Formosan Resolution).
 USSR_T2 = [COMECON, INDEP_REDS, SUEZ, MIDEAST_SC, EUROPE_SC, WARSAW, DEFECTORS, DUCK]
@@ -183,10 +181,23 @@ def test_example_of_play_turns_1_to_4():
     check_inf(
         s,
         {
-            "poland": (2, 0), "hungary": (2, 0), "finland": (3, 0), "east_germany": (3, 0),
-            "czechoslovakia": (0, 0), "syria": (1, 0), "iraq": (1, 0), "north_korea": (3, 0),
-            "france": (0, 2), "italy": (0, 2), "west_germany": (0, 1), "benelux": (0, 1),
-            "denmark": (0, 1), "uk": (0, 5), "iran": (0, 1), "israel": (0, 1), "japan": (0, 1),
+            "poland": (2, 0),
+            "hungary": (2, 0),
+            "finland": (3, 0),
+            "east_germany": (3, 0),
+            "czechoslovakia": (0, 0),
+            "syria": (1, 0),
+            "iraq": (1, 0),
+            "north_korea": (3, 0),
+            "france": (0, 2),
+            "italy": (0, 2),
+            "west_germany": (0, 1),
+            "benelux": (0, 1),
+            "denmark": (0, 1),
+            "uk": (0, 5),
+            "iran": (0, 1),
+            "israel": (0, 1),
+            "japan": (0, 1),
         },
     )
 
@@ -217,9 +228,7 @@ def test_example_of_play_turns_1_to_4():
     # USSR 2: Decolonization: Laos (control), Vietnam (control), Malaysia, Thailand.
     play(s, DECOLONIZATION, "event")
     many(s, "place USSR", "Laos/Cambodia", "Vietnam", "Malaysia", "Thailand")
-    check_inf(
-        s, {"laos_cambodia": (1, 0), "vietnam": (1, 0), "malaysia": (1, 0), "thailand": (1, 0)}
-    )
+    check_inf(s, {"laos_cambodia": (1, 0), "vietnam": (1, 0), "malaysia": (1, 0), "thailand": (1, 0)})
     assert s.controls(USSR, c("laos_cambodia")) and s.controls(USSR, c("vietnam"))
     check(s, vp=0, defcon=5)
 
@@ -316,7 +325,14 @@ def test_example_of_play_turns_1_to_4():
     # Warsaw Pact: the USSR adds 5: 2 Czechoslovakia, 2 Bulgaria, 1 Austria.
     headline(s, WARSAW, MARSHALL)
     many(
-        s, "place US", "France", "Spain/Portugal", "Italy", "West Germany", "Benelux", "Denmark",
+        s,
+        "place US",
+        "France",
+        "Spain/Portugal",
+        "Italy",
+        "West Germany",
+        "Benelux",
+        "Denmark",
         "Turkey",
     )
     act(s, "add USSR")
@@ -326,9 +342,17 @@ def test_example_of_play_turns_1_to_4():
     check_inf(
         s,
         {
-            "france": (0, 3), "spain_portugal": (0, 1), "italy": (0, 3), "west_germany": (0, 1),
-            "benelux": (0, 2), "denmark": (0, 2), "turkey": (0, 1), "greece": (0, 0),
-            "czechoslovakia": (2, 0), "bulgaria": (2, 0), "austria": (1, 0),
+            "france": (0, 3),
+            "spain_portugal": (0, 1),
+            "italy": (0, 3),
+            "west_germany": (0, 1),
+            "benelux": (0, 2),
+            "denmark": (0, 2),
+            "turkey": (0, 1),
+            "greece": (0, 0),
+            "czechoslovakia": (2, 0),
+            "bulgaria": (2, 0),
+            "austria": (1, 0),
         },
     )
     assert s.controls(US, c("france"))
@@ -337,9 +361,7 @@ def test_example_of_play_turns_1_to_4():
     # USSR 1: COMECON: 1 each in Czechoslovakia (control), Bulgaria (control), Austria, Finland.
     play(s, COMECON, "event")
     many(s, "place USSR", "Czechoslovakia", "Bulgaria", "Austria", "Finland")
-    check_inf(
-        s, {"czechoslovakia": (3, 0), "bulgaria": (3, 0), "austria": (2, 0), "finland": (1, 0)}
-    )
+    check_inf(s, {"czechoslovakia": (3, 0), "bulgaria": (3, 0), "austria": (2, 0), "finland": (1, 0)})
     assert s.controls(USSR, c("czechoslovakia")) and s.controls(USSR, c("bulgaria"))
     check(s, vp=1, defcon=5)
 
@@ -419,9 +441,7 @@ def test_example_of_play_turns_1_to_4():
     # US 6: Asia Scoring: a complete tie (USSR North Korea, Thailand; US Japan, South Korea).
     # Military ops before the end of the turn: USSR 3 (Suez Crisis), US 0, DEFCON 4.
     assert tuple(s.milops) == (3, 0)
-    assert controlled(s, USSR, ASIA) == {
-        "north_korea", "thailand", "laos_cambodia", "vietnam", "malaysia"
-    }
+    assert controlled(s, USSR, ASIA) == {"north_korea", "thailand", "laos_cambodia", "vietnam", "malaysia"}
     assert controlled(s, US, ASIA) == {"japan", "south_korea", "australia"}
     assert s.hands[USSR] == [DEFECTORS] and sorted(s.hands[US]) == sorted([ASIA_SC, NASSER])
     play(s, ASIA_SC, "event")
@@ -703,8 +723,15 @@ def test_example_of_play_turns_1_to_4():
     # EXAMPLE SLIP: the example says +9 and an automatic USSR victory at 20; the USSR has 18.
     # Before the end of the turn: USSR military ops 2 (Panama), US 4, DEFCON 3.
     assert controlled(s, USSR, ASIA) == {
-        "north_korea", "south_korea", "pakistan", "india", "thailand",
-        "laos_cambodia", "vietnam", "malaysia", "burma",
+        "north_korea",
+        "south_korea",
+        "pakistan",
+        "india",
+        "thailand",
+        "laos_cambodia",
+        "vietnam",
+        "malaysia",
+        "burma",
     }
     assert controlled(s, US, ASIA) == {"japan", "taiwan", "australia"}
     assert s.hands[USSR] == [USSR_HELD_T4]

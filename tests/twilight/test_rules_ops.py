@@ -4,11 +4,11 @@ operations (8.2), each from a concrete position with its exact outcome."""
 from __future__ import annotations
 
 from tests.twilight.helpers import (
+    US,
+    USSR,
     A,
     F,
     R,
-    US,
-    USSR,
     act,
     c,
     die,

@@ -9,11 +9,11 @@ from realpolitik.engine.twilight.board import BOARD
 from realpolitik.engine.twilight.game import GAME
 from realpolitik.engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE
 from tests.twilight.helpers import (
+    US,
+    USSR,
     A,
     F,
     R,
-    US,
-    USSR,
     act,
     all_cards,
     c,
@@ -72,7 +72,9 @@ def test_scoring_headline_goes_second_and_china_cannot_be_headlined() -> None:
     s = GAME.new_initial_state(seed=2)
     play_setup(s)
     assert all(A.decode(a).value != 6 for a in s.legal_actions())
-    s.deck = [x for x in s.deck if x not in (1, 26)] + [x for x in s.hands[0] + s.hands[1] if x not in (1, 26)]
+    s.deck = [x for x in s.deck if x not in (1, 26)] + [
+        x for x in s.hands[0] + s.hands[1] if x not in (1, 26)
+    ]
     s.hands = [[1], [26]]
     s.set_inf(USSR, c("north_korea"), 3)
     s.touch()
@@ -176,7 +178,13 @@ def test_central_america_scoring_example_10_1_2() -> None:
     Guatemala and 1 in Panama: USSR 3 (domination) + 1 (Cuba bg) + 1 (Cuba next to the USA)
     = 5, US 1: net 4 to the USSR."""
     s = position(
-        inf={"cuba": (3, 0), "haiti": (1, 0), "dominican_republic": (1, 0), "guatemala": (0, 1), "panama": (0, 1)}
+        inf={
+            "cuba": (3, 0),
+            "haiti": (1, 0),
+            "dominican_republic": (1, 0),
+            "guatemala": (0, 1),
+            "panama": (0, 1),
+        }
     )
     fire(s, 37, USSR)
     assert s.vp == -4
@@ -237,7 +245,9 @@ def test_final_scoring_after_turn_10_and_draw_10_3_2() -> None:
 
 
 def test_final_scoring_twenty_does_not_stop_scoring_10_3_2() -> None:
-    s = position(turn=10, vp=19, china=US, inf={"cuba": (3, 0), "haiti": (1, 0), "dominican_republic": (1, 0)})
+    s = position(
+        turn=10, vp=19, china=US, inf={"cuba": (3, 0), "haiti": (1, 0), "dominican_republic": (1, 0)}
+    )
     s.phase, s.ar, s.stack = PH_END, 1, []
     R.end_step(s)
     # +1 China = 20, then Central America −5: the game goes on to the end of final scoring

@@ -8,7 +8,7 @@ helpers in ``engine.twilight.frames`` and continue in ``@resume(n)`` handlers
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from realpolitik.engine.twilight.state import TSState
 

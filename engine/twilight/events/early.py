@@ -11,7 +11,7 @@ from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.events import event, resume
-from realpolitik.engine.twilight.state import N, PH_ACTION, TSState, opp
+from realpolitik.engine.twilight.state import PH_ACTION, N, TSState, opp
 
 CARDS = BOARD.cards
 EUROPE_MASK = BOARD.region_mask[EUROPE]

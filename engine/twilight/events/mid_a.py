@@ -38,9 +38,7 @@ SE_AFRICAN_STATES = BOARD.country("se_african_states")
 ANGOLA = BOARD.country("angola")
 CHILE = BOARD.country("chile")
 W_GERMANY = BOARD.country("west_germany")
-MUSLIM_COUNTRIES = BOARD.mask_of(
-    "sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan"
-)
+MUSLIM_COUNTRIES = BOARD.mask_of("sudan", "iran", "iraq", "egypt", "libya", "saudi_arabia", "syria", "jordan")
 
 SUMMIT_DEFCON = ("DEFCON up", "DEFCON down", "DEFCON unchanged")
 SUMMIT_DEFCON_AT_5 = ("DEFCON down", "DEFCON unchanged")  # 8.1.2: no "up" at 5

@@ -22,8 +22,7 @@ from realpolitik.engine.twilight.events import event, resume
 from realpolitik.engine.twilight.state import N, TSState, opp
 
 OPEC_COUNTRIES = tuple(
-    BOARD.country(n)
-    for n in ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
+    BOARD.country(n) for n in ("egypt", "iran", "libya", "saudi_arabia", "iraq", "gulf_states", "venezuela")
 )
 COLONIAL_MASK = BOARD.region_mask[AFRICA] | BOARD.sea_mask
 PANAMA_CANAL = tuple(BOARD.country(n) for n in ("panama", "costa_rica", "venezuela"))
