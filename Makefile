@@ -3,28 +3,59 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto
 
-.PHONY: play test bench install clean
+.PHONY: play test check lint typecheck wheel-check bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py engine/twilight/_movegen_c.pyx engine/twilight/_core_c.pyx ai/_tree_c.pyx
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(PYX)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/realpolitik play twilight
+	$(BIN)/realpolitik play twilight --seat USSR
 
+# Every test (in parallel), then the core, Twilight and AI suites again against the pure-Python
+# reference, then the installed wheel.
 test: $(STAMP)
-	$(BIN)/python -m pytest tests bench --benchmark-disable
-	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(BIN)/python -m pytest tests/core tests/twilight tests/ai
+	$(PYTEST) tests bench --benchmark-disable
+	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai
+	$(MAKE) --no-print-directory wheel-check
+
+# Formatter, linter and type checker (CI runs this before the tests; so does pre-commit).
+check: lint typecheck
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# mypy sees the packages under their installed names through a link tree (it cannot follow
+# the editable install's package_dir mapping).
+typecheck: $(STAMP)
+	rm -rf build/typecheck && mkdir -p build/typecheck/realpolitik
+	for d in engine ai cli bench; do ln -s ../../../$$d build/typecheck/realpolitik/$$d; done
+	cd build/typecheck && MYPYPATH=. ../../$(BIN)/mypy --config-file ../../pyproject.toml \
+		-p realpolitik.engine -p realpolitik.ai -p realpolitik.cli -p realpolitik.bench
+
+# Build the wheel, install it alone in a fresh environment and run the core suite against it
+# (from a folder outside the repository, so nothing but the installed package can be imported).
+wheel-check: $(STAMP)
+	rm -rf build/wheel build/wheel-venv
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
+	$(PYTHON) -m venv build/wheel-venv
+	build/wheel-venv/bin/python -m pip install --quiet build/wheel/realpolitik-*.whl pytest hypothesis
+	cd build && wheel-venv/bin/realpolitik games
+	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
+	cd build && wheel-venv/bin/python -m pytest -p no:cacheprovider -q ../tests/core
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest bench --benchmark-only
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -30,6 +30,7 @@ setup(
     packages=packages,
     package_dir=package_dir,
     package_data={"": ["py.typed", "data/*.csv", "data/*.toml", "data/*.md", "data/*.json"]},
+    exclude_package_data={"": ["*.c"]},
     ext_modules=cythonize(
         [
             Extension("realpolitik.engine.twilight._movegen_c", ["engine/twilight/_movegen_c.pyx"]),

@@ -82,6 +82,8 @@ class SearchConfig:
         workers: Root-parallel worker processes.
         determinize: True for ISMCTS (search determinizations), False for plain MCTS on the
             true state (which reads hidden information).
+        tree: The tree code, ``pure`` or ``compiled`` (``ai.tree``); None for the default.
+            Both grow the same trees.
     """
 
     iters: int | None = 2000
@@ -92,6 +94,7 @@ class SearchConfig:
     widen: float = 0.5
     workers: int = 1
     determinize: bool = True
+    tree: str | None = None
 
     def __post_init__(self) -> None:
         if self.iters is None and self.time is None:
@@ -103,8 +106,8 @@ class SearchConfig:
 if TYPE_CHECKING:
     from realpolitik.ai._tree_py import Node
 else:
-    Node = _tree.TREE.Node
-    """Tree node class in use (``ai.tree``: compiled or the reference ``ai._tree_py.Node``)."""
+    Node = _tree.module().Node
+    """Tree node class of the default tree code (``ai.tree``: compiled or the reference)."""
 
 
 @dataclass
@@ -180,7 +183,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
     Returns:
         ``(root, iterations)``.
     """
-    impl = _tree.TREE  # compiled or the reference (ai.tree); the same trees either way
+    impl = _tree.module(config.tree)  # compiled or the reference (ai.tree); the same trees either way
     new_node, select, backpropagate = impl.Node, impl.select, impl.backpropagate
     root = new_node()
     players = state.num_players()

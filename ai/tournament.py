@@ -133,7 +133,8 @@ def resolve_game(ref: str) -> Game:
         obj: Any = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
         raise TournamentError(f"cannot load game '{ref}': {exc}") from None
-    return obj() if isinstance(obj, type) else obj
+    game: Game = obj() if isinstance(obj, type) else obj
+    return game
 
 
 def make_config(
@@ -498,7 +499,7 @@ class RayExecutor(Executor):
             # And a private instance reports no usage statistics.
             os.environ.update(dict.fromkeys(envs, "0"))
             if (consts := sys.modules.get("ray._private.ray_constants")) is not None:
-                consts.ENABLE_RAY_CLUSTER = False
+                setattr(consts, "ENABLE_RAY_CLUSTER", False)  # noqa: B010 — an attribute Ray reads
         try:
             ray = self._ray = _import_ray()
             self._owned = not ray.is_initialized()

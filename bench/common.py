@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from realpolitik.engine import load_game
+from realpolitik.engine.core.api import RemembersLegal
 
 
 def random_playout(state: Any, rng: random.Random) -> int:
@@ -21,12 +22,13 @@ def random_playout(state: Any, rng: random.Random) -> int:
     return steps
 
 
-def midgame(name: str = "twilight", seed: int = 2026, steps: int = 120) -> Any:
+def midgame(game: Any = "twilight", seed: int = 2026, steps: int = 120) -> Any:
     """A reproducible mid-game decision point with several legal moves: random play from
     ``seed`` for ``steps`` actions, then on to the next decision with at least 5 choices (the
-    next seed is tried if a random game ends first)."""
+    next seed is tried if a random game ends first). ``game``: a game or its name."""
+    g = load_game(game) if isinstance(game, str) else game
     for s in range(seed, seed + 1000):
-        state = load_game(name).new_initial_state(seed=s)
+        state = g.new_initial_state(seed=s)
         rng = random.Random(s)
         n = 0
         while not state.is_terminal():
@@ -48,13 +50,14 @@ def legal_actions_call(state: Any) -> Any:
     ``apply_action``); timing repeated calls would then time a cache hit, so the memory is
     forgotten (``touch()``) before each call where the state has it.
     """
-    touch = getattr(state, "touch", None)
-    if touch is None:
-        return state.legal_actions
+    legal = state.legal_actions
+    if not isinstance(state, RemembersLegal):
+        return legal
+    touch = state.touch
 
     def fresh() -> Any:
         touch()
-        return state.legal_actions()
+        return legal()
 
     return fresh
 

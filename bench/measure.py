@@ -1,31 +1,23 @@
 """The measurements behind `realpolitik bench` (one core, wall clock, repeated to a time budget).
 
-Each figure is measured for the implementation currently selected by the game's ``movegen``
-(for Twilight Struggle: the compiled core and loops, or the pure-Python reference) and, for
-ISMCTS, by ``ai.tree`` (``compare`` selects the pure tree for the pure figures).
+Each figure is measured for one game object, that is for one implementation of its rules
+(``HasImplementations``: for Twilight Struggle the compiled core or the pure-Python reference),
+and ISMCTS with the matching tree code (``ai.tree``): the pure figures are the references all
+through, search included.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from realpolitik.ai import tree
 from realpolitik.ai.ismcts import SearchConfig, search
 from realpolitik.bench.common import legal_actions_call, midgame, random_playout
 from realpolitik.engine import load_game
-
-
-def movegen_of(game: str) -> ModuleType | None:
-    """The game's ``movegen`` selector module, if the game has compiled hot paths."""
-    try:
-        return importlib.import_module(f"realpolitik.engine.{game}.movegen")
-    except ImportError:
-        return None
+from realpolitik.engine.core.api import Game, HasImplementations, HasNativePlayout
 
 
 def _per_call_us(fn: Callable[[], Any], seconds: float) -> float:
@@ -40,9 +32,8 @@ def _per_call_us(fn: Callable[[], Any], seconds: float) -> float:
             return (now - start) / n * 1e6
 
 
-def playouts(game: str, seconds: float) -> tuple[float, float]:
+def playouts(g: Game, seconds: float) -> tuple[float, float]:
     """Random full games per second and steps per second."""
-    g = load_game(game)
     games = steps = 0
     start = time.perf_counter()
     seed = 0
@@ -54,40 +45,42 @@ def playouts(game: str, seconds: float) -> tuple[float, float]:
     return games / dt, steps / dt
 
 
-def native_playouts(game: str, seconds: float) -> float | None:
+def native_playouts(g: Game, seconds: float) -> float | None:
     """Full games per second of the game's own ``random_playout(seed)`` (its choices drawn
     inside the engine, no protocol calls per step), or None when its states have none."""
-    g = load_game(game)
-    if not hasattr(g.new_initial_state(seed=0), "random_playout"):
+    if not isinstance(g.new_initial_state(seed=0), HasNativePlayout):
         return None
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games < 3:
-        g.new_initial_state(seed=games).random_playout(games)
+        state = g.new_initial_state(seed=games)
+        assert isinstance(state, HasNativePlayout)
+        state.random_playout(games)
         games += 1
     return games / (time.perf_counter() - start)
 
 
-def ismcts_rate(game: str, seconds: float, rollout: int = 8) -> float:
+def ismcts_rate(g: Game, seconds: float, tree_impl: str, rollout: int = 8) -> float:
     """ISMCTS iterations per second on the fixed mid-game decision (truncated rollouts)."""
-    state = midgame(game)
-    cfg = SearchConfig(iters=None, time=seconds, rollout=rollout, workers=1)
+    state = midgame(g)
+    cfg = SearchConfig(iters=None, time=seconds, rollout=rollout, workers=1, tree=tree_impl)
     result = search(state, state.current_player(), cfg, seed=1)
     return result.iterations / result.elapsed
 
 
-def measure(game: str, seconds: float) -> dict[str, float]:
-    """All figures for the current implementation (``seconds`` per figure, roughly)."""
-    state = midgame(game)
-    pps, sps = playouts(game, seconds)
+def measure(g: Game, seconds: float, tree_impl: str) -> dict[str, float]:
+    """All figures for the game object ``g`` and the tree code ``tree_impl`` (``seconds`` per
+    figure, roughly)."""
+    state = midgame(g)
+    pps, sps = playouts(g, seconds)
     out = {
         "playouts_per_s": round(pps, 2),
         "steps_per_s": round(sps, 1),
         "clone_us": round(_per_call_us(state.clone, seconds / 2), 3),
         "legal_actions_us": round(_per_call_us(legal_actions_call(state), seconds / 2), 3),
-        "ismcts_iters_per_s": round(ismcts_rate(game, seconds), 1),
+        "ismcts_iters_per_s": round(ismcts_rate(g, seconds, tree_impl), 1),
     }
-    native = native_playouts(game, seconds)
+    native = native_playouts(g, seconds)
     if native is not None:
         out["native_playouts_per_s"] = round(native, 2)
     return out
@@ -95,45 +88,28 @@ def measure(game: str, seconds: float) -> dict[str, float]:
 
 def compare(game: str, seconds: float) -> dict[str, Any]:
     """Pure and compiled figures and compiled/pure ratios; notes when no compiled module exists."""
-    mg = movegen_of(game)
+    g = load_game(game)
     out: dict[str, Any] = {"game": game}
-    if mg is None:
-        out["pure"] = measure(game, seconds)
+    if not isinstance(g, HasImplementations):
+        out["pure"] = measure(g, seconds, "pure")
         out["compiled"] = None
         out["note"] = f"{game} has no compiled hot paths; only the pure engine was measured"
         return out
-    before = mg.MG
-    tree_before = tree.TREE
-    try:
-        mg.use(mg.pure())
-        tree.TREE = tree.pure()  # the pure figures are the references all through, search included
-        out["pure"] = measure(game, seconds)
-        tree.TREE = tree.compiled() or tree.pure()
-        comp = mg.compiled()
-        if comp is None:
-            out["compiled"] = None
-            out["note"] = "the compiled extension is not built (pip install . with a C compiler); pure only"
-        else:
-            mg.use(comp)
-            out["compiled"] = measure(game, seconds)
-            p, c = out["pure"], out["compiled"]
-            out["ratio"] = {
-                **(
-                    {
-                        "native_playouts_per_s": round(
-                            c["native_playouts_per_s"] / p["native_playouts_per_s"], 2
-                        )
-                    }
-                    if "native_playouts_per_s" in p and "native_playouts_per_s" in c
-                    else {}
-                ),
-                "playouts_per_s": round(c["playouts_per_s"] / p["playouts_per_s"], 2),
-                "steps_per_s": round(c["steps_per_s"] / p["steps_per_s"], 2),
-                "clone_us": round(p["clone_us"] / c["clone_us"], 2),
-                "legal_actions_us": round(p["legal_actions_us"] / c["legal_actions_us"], 2),
-                "ismcts_iters_per_s": round(c["ismcts_iters_per_s"] / p["ismcts_iters_per_s"], 2),
-            }
-    finally:
-        mg.use(before)
-        tree.TREE = tree_before
+    out["pure"] = measure(g.with_implementation("pure"), seconds, "pure")
+    if "compiled" not in g.implementations() or tree.compiled() is None:
+        out["compiled"] = None
+        out["note"] = "the compiled extension is not built (pip install . with a C compiler); pure only"
+        return out
+    out["compiled"] = c = measure(g.with_implementation("compiled"), seconds, "compiled")
+    p = out["pure"]
+    ratio = {k: round(c[k] / p[k], 2) for k in RATES if k in p and k in c}
+    ratio.update({k: round(p[k] / c[k], 2) for k in TIMES})
+    out["ratio"] = ratio
     return out
+
+
+RATES = ("native_playouts_per_s", "playouts_per_s", "steps_per_s", "ismcts_iters_per_s")
+"""Figures where more is faster (ratio compiled / pure)."""
+
+TIMES = ("clone_us", "legal_actions_us")
+"""Figures where less is faster (ratio pure / compiled)."""

@@ -8,6 +8,7 @@ import random
 
 from realpolitik.bench.common import legal_actions_call, midgame, random_playout
 from realpolitik.engine import load_game
+from realpolitik.engine.core.api import HasNativePlayout
 
 
 def test_random_full_game(benchmark) -> None:
@@ -29,7 +30,9 @@ def test_native_random_playout(benchmark) -> None:
 
     def run() -> int:
         seed = next(seeds)
-        return game.new_initial_state(seed=seed).random_playout(seed)
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, HasNativePlayout)
+        return state.random_playout(seed)
 
     decisions = benchmark(run)
     assert decisions > 20

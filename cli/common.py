@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, RealpolitikError
+from realpolitik.engine.core.api import Game, HasSeatAliases, RealpolitikError
 
 __all__ = [
     "CliError",
@@ -127,7 +127,7 @@ def parse_seats(game: Game, players: int, names: Sequence[str], state: Any = Non
     """
     seats = list(game.spec.seats_for(players))
     aliases: dict[str, int] = {}
-    if state is not None and hasattr(state, "seat_aliases"):
+    if isinstance(state, HasSeatAliases):
         aliases = state.seat_aliases()
     out: list[int] = []
     for raw in names:

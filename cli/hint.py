@@ -72,7 +72,7 @@ def hint(
     from realpolitik.ai.analysis import analyse
     from realpolitik.ai.bots import format_spec, parse_spec
 
-    _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game.spec.name))
+    _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game))
     budget: dict[str, Any] = dict(raw)
     if iters is not None:
         budget = {"iters": iters}

@@ -2,9 +2,9 @@
 
 A level is a budget, not a different program: ``ismcts`` with an iteration budget and a time
 cap (whichever ends first). Iterations are what make a seed give the same move on any
-machine, so each game that searches much faster than the rest has its own budgets
-(:data:`GAME_LEVELS`) sized to the same thinking times: ``easy`` well under a second,
-``normal`` about 1 s, ``hard`` a few seconds (the time cap ends searches on slower machines).
+machine, so each game names its own budgets in its spec (``GameSpec.levels``), sized to the
+same thinking times: ``easy`` well under a second, ``normal`` about 1 s, ``hard`` a few
+seconds (the time cap ends searches on slower machines).
 Decisions with one legal action are instant. The figures are in docs/play.md with the command
 that measured them.
 """
@@ -18,10 +18,12 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import DEFAULT_LEVELS, Game
+
 __all__ = [
     "DEFAULT_LEVEL",
     "EXPECTIMAX_DEPTH",
-    "GAME_LEVELS",
     "LEVELS",
     "ai_spec",
     "hint_spec",
@@ -32,34 +34,21 @@ __all__ = [
 
 T = TypeVar("T")
 
-LEVELS: dict[str, str] = {
-    "easy": "ismcts:iters=300,time=0.5",
-    "normal": "ismcts:iters=2500,time=2.0",
-    "hard": "ismcts:iters=10000,time=6.0",
-}
-"""Level -> the default AI's spec (games without their own entry in :data:`GAME_LEVELS`)."""
-
-GAME_LEVELS: dict[str, dict[str, str]] = {
-    # The compiled engine and search tree run about 40k iterations/s here at the levels'
-    # rollout 0 (issue 6).
-    "twilight": {
-        "easy": "ismcts:iters=300,time=0.5",
-        "normal": "ismcts:iters=50000,time=2.0",
-        "hard": "ismcts:iters=150000,time=6.0",
-    },
-    # About 5k iterations/s here (pure-Python engine, compiled search tree).
-    "ideology": {
-        "easy": "ismcts:iters=300,time=0.5",
-        "normal": "ismcts:iters=5000,time=2.0",
-        "hard": "ismcts:iters=20000,time=6.0",
-    },
-}
-"""Game -> level -> the default AI's spec, where a game's budgets differ from :data:`LEVELS`."""
+LEVELS: tuple[str, ...] = tuple(DEFAULT_LEVELS)
+"""The difficulty levels, easiest first."""
 
 
-def level_spec(level: str, game: str | None = None) -> str:
-    """The default AI's spec for ``level`` in ``game`` (``GAME_LEVELS``, else ``LEVELS``)."""
-    return GAME_LEVELS.get(game or "", LEVELS)[level]
+GameRef = Game | str | None
+"""A game, its registry name, or None (the core's default budgets)."""
+
+
+def level_spec(level: str, game: GameRef = None) -> str:
+    """The default AI's spec for ``level`` in ``game``: the budgets the game's spec names
+    (``GameSpec.levels``), or the core's defaults when no game is given."""
+    if game is None:
+        return DEFAULT_LEVELS[level]
+    g = load_game(game) if isinstance(game, str) else game
+    return g.spec.levels[level]
 
 
 DEFAULT_LEVEL = "normal"
@@ -70,14 +59,14 @@ EXPECTIMAX_DEPTH = {"easy": 1, "normal": 2, "hard": 3}
 SEARCHERS = ("mcts", "ismcts")
 
 
-def _level_budget(level: str, game: str | None) -> dict[str, str]:
+def _level_budget(level: str, game: GameRef) -> dict[str, str]:
     from realpolitik.ai.bots import parse_spec
 
     _, raw = parse_spec(level_spec(level, game))
     return {k: v for k, v in raw.items() if k in ("iters", "time")}
 
 
-def ai_spec(ai: str | None, level: str, seed: int, game: str | None = None) -> str:
+def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None) -> str:
     """The AI's bot spec: ``--ai`` (or the level's default), the level's budget where the
     spec sets none, and the game seed where it sets no seed.
 
@@ -85,7 +74,7 @@ def ai_spec(ai: str | None, level: str, seed: int, game: str | None = None) -> s
         ai: ``--ai`` as typed, or None.
         level: A key of :data:`LEVELS`.
         seed: The game's seed.
-        game: The game's name (its own level budgets, if any).
+        game: The game or its name (its spec's level budgets).
 
     Returns:
         A canonical spec string.
@@ -108,7 +97,7 @@ def ai_spec(ai: str | None, level: str, seed: int, game: str | None = None) -> s
     return spec
 
 
-def hint_spec(ai: str, level: str | None, game: str | None = None) -> str:
+def hint_spec(ai: str, level: str | None, game: GameRef = None) -> str:
     """The bot that gives hints: the AI itself when it is an honest searcher (ismcts,
     expectimax), else ismcts with the AI's or the level's budget (mcts would read the
     hidden cards, random and heuristic do not search)."""

@@ -23,7 +23,7 @@ from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, hint_spec, ru
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
-from realpolitik.engine.core.api import IllegalAction, State
+from realpolitik.engine.core.api import HasSeatAliases, IllegalAction, State
 
 __all__ = ["HELP", "PlayLoop", "play"]
 
@@ -482,7 +482,7 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
         top = int(rest)
     from realpolitik.ai.analysis import analyse
 
-    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game.spec.name)
+    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game)
     st = loop.s.state
     analysis = run_with_progress(
         lambda: analyse(st, seat, None, bot_spec=spec),
@@ -619,7 +619,7 @@ def play(
         the_seed = seed if seed is not None else loaded.seed
         lvl = level if level is not None else (loaded.level or DEFAULT_LEVEL)
         if ai is not None or level is not None or not loaded.ai:
-            spec = ai_spec(ai, lvl, the_seed, g.spec.name)
+            spec = ai_spec(ai, lvl, the_seed, g)
             stored_level: str | None = lvl if ai is None else level
         else:
             spec, stored_level = loaded.ai, loaded.level
@@ -636,13 +636,17 @@ def play(
         else:
             humans = [0]
         lvl = level or DEFAULT_LEVEL
-        spec = ai_spec(ai, lvl, the_seed, g.spec.name)
+        spec = ai_spec(ai, lvl, the_seed, g)
         stored_level = lvl if ai is None else level
         intro = f"New game, seed {the_seed}."
     if len(humans) > nplayers:
         raise CliError(f"{len(humans)} human seats but only {nplayers} players")
     session = Session(g, state, humans, spec, stored_level, the_seed, renderer)
-    aliases = {seat: alias.title() for alias, seat in getattr(state, "seat_aliases", dict)().items()}
+    aliases = (
+        {seat: alias.title() for alias, seat in state.seat_aliases().items()}
+        if isinstance(state, HasSeatAliases)
+        else {}
+    )
 
     def intro_name(seat: int) -> str:  # "Player 2 (Capitalism)" where the game deals seat names
         name = session.seat_name(seat)

@@ -1,9 +1,9 @@
 """Per-game rendering with a generic fallback, and the numbered, grouped, paged choice list.
 
-A game package may ship a ``render`` module (``engine/<game>/render.py``) defining any of
-``board``, ``status``, ``question``, ``choices``, ``describe_action``, ``describe_change``,
-``show``, ``result`` and ``SHOW_TOPICS`` (see ``engine/twilight/render.py`` for their
-meaning). In place of ``board(state, viewer)`` a module may define
+A game offers its presentation (``HasPresentation.presentation()``, usually its ``render``
+module) defining any of ``board``, ``status``, ``question``, ``choices``, ``describe_action``,
+``describe_change``, ``show``, ``result`` and ``SHOW_TOPICS`` (see
+``engine/twilight/render.py`` for their meaning). In place of ``board(state, viewer)`` a module may define
 ``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
 colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
 renderables or plain strings. :class:`Renderer` uses the game's function where there is one
@@ -13,17 +13,15 @@ game in ``available_games()`` can be played, hinted and replayed.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State
 
 __all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
 
@@ -53,17 +51,8 @@ def _renderable(obj: Any) -> RenderableType:
     return obj
 
 
-def _render_module(game: Game) -> ModuleType | None:
-    package = type(game).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    name = f"{package}.render"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+def _render_module(game: Game) -> Any:
+    return game.presentation() if isinstance(game, HasPresentation) else None
 
 
 class Renderer:

@@ -14,20 +14,31 @@ from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "CHANCE",
+    "DEFAULT_LEVELS",
+    "SEED_MAX",
     "TERMINAL",
     "Action",
     "ChanceMode",
     "Game",
     "GameSpec",
+    "HasFingerprint",
+    "HasImplementations",
+    "HasInvariants",
+    "HasNativePlayout",
+    "HasPositionSummary",
+    "HasPresentation",
+    "HasSeatAliases",
     "IllegalAction",
     "Information",
     "InvalidState",
     "RealpolitikError",
+    "RemembersLegal",
     "Seat",
     "State",
     "UnknownGame",
     "check_action",
     "check_players",
+    "check_seed",
     "parse_action_text",
 ]
 
@@ -42,6 +53,17 @@ CHANCE: int = -1
 
 TERMINAL: int = -4
 """``State.current_player()`` once the game is over."""
+
+
+SEED_MAX: int = 2**63 - 1
+"""Seeds are integers in ``0..SEED_MAX``: what a record stores and every game accepts."""
+
+DEFAULT_LEVELS: Mapping[str, str] = {
+    "easy": "ismcts:iters=300,time=0.5",
+    "normal": "ismcts:iters=2500,time=2.0",
+    "hard": "ismcts:iters=10000,time=6.0",
+}
+"""Level -> the computer opponent's bot spec, for a game whose spec names no budgets of its own."""
 
 
 class ChanceMode(enum.Enum):
@@ -92,6 +114,9 @@ class GameSpec:
         version: Rules/data version; records from another version are refused.
         aliases: Other names ``load_game`` accepts.
         options: Option names ``new_initial_state`` accepts, with their defaults.
+        levels: Difficulty level (``easy``, ``normal``, ``hard``) -> the computer opponent's
+            bot spec: a search budget sized to this game's speed (about 1 s a decision at
+            ``normal`` and 4 s at ``hard`` on one core, measured by ``bench/levels.py``).
     """
 
     name: str
@@ -106,6 +131,7 @@ class GameSpec:
     version: str
     aliases: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.
@@ -196,6 +222,109 @@ class Game(Protocol):
         Raises:
             InvalidState: naming the field that is wrong.
         """
+
+
+# ----- optional capabilities -----------------------------------------------------------------
+# A game or state may offer more than the protocol asks. Callers test for a capability with
+# ``isinstance(obj, HasX)`` (never by attribute name) and work without it.
+
+
+@runtime_checkable
+class HasPositionSummary(Protocol):
+    """A state that summarises its position in records, so that an edited action list that still
+    replays is caught (``engine.core.records.check_position``)."""
+
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts of the position (turn, score, …) as JSON-able data."""
+
+
+@runtime_checkable
+class HasInvariants(Protocol):
+    """A state that can check its own invariants (the conformance suite calls it every step)."""
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants, one message each (empty when sound)."""
+
+
+@runtime_checkable
+class HasFingerprint(Protocol):
+    """A state whose every field can be compared (determinism and differential tests)."""
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Every field of the position, as comparable values."""
+
+
+@runtime_checkable
+class HasSeatAliases(Protocol):
+    """A state whose seats also answer to names dealt at setup (an Ideology seat by its ideology)."""
+
+    def seat_aliases(self) -> dict[str, int]:
+        """Lower-case name -> seat index."""
+
+
+@runtime_checkable
+class HasNativePlayout(Protocol):
+    """A state that plays random games inside the engine (no protocol call per step)."""
+
+    def random_playout(self, seed: int, max_decisions: int = -1) -> int:
+        """Play uniformly random moves from a stream seeded by ``seed`` to the end, or for
+        ``max_decisions`` decisions; returns the decisions played."""
+
+
+@runtime_checkable
+class RemembersLegal(Protocol):
+    """A state that remembers its legal actions between calls; ``touch()`` forgets them (after
+    fields were edited by hand, or to time a fresh generation)."""
+
+    def touch(self) -> None:
+        """Forget remembered derived data."""
+
+
+@runtime_checkable
+class HasPresentation(Protocol):
+    """A game that draws itself for the terminal.
+
+    ``presentation()`` returns an object (usually the game's ``render`` module) with any of
+    ``board``, ``render``, ``status``, ``question``, ``choices``, ``describe_action``,
+    ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` and ``LEGEND``; the CLI
+    falls back to a generic view for each one missing (``cli.screen.Renderer``).
+    """
+
+    def presentation(self) -> Any:
+        """The game's terminal presentation."""
+
+
+@runtime_checkable
+class HasImplementations(Protocol):
+    """A game with more than one implementation of its rules (a pure-Python reference and a
+    compiled core) that play identical games.
+
+    ``implementation`` names the one this game object's states use; ``with_implementation``
+    gives the same game with states of another. Nothing is switched process-wide: states of
+    both kinds live side by side.
+    """
+
+    implementation: str
+
+    def implementations(self) -> tuple[str, ...]:
+        """The implementations available here, the reference (``pure``) first."""
+
+    def with_implementation(self, name: str) -> Game:
+        """This game with states of implementation ``name``; raises ``UnknownGame`` when it is
+        not available (not built)."""
+
+
+def check_seed(seed: object) -> int:
+    """A seed as every game and record accepts it: an integer in ``0..SEED_MAX``.
+
+    Raises:
+        InvalidState: naming what was given instead.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidState(f"seed: expected an integer, got {seed!r}")
+    if not 0 <= seed <= SEED_MAX:
+        raise InvalidState(f"seed: must be between 0 and {SEED_MAX}, not {seed}")
+    return seed
 
 
 def check_players(spec: GameSpec, players: int | None) -> int:

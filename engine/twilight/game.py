@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import (
@@ -11,10 +10,11 @@ from realpolitik.engine.core.api import (
     GameSpec,
     Information,
     InvalidState,
+    UnknownGame,
     check_action,
-    parse_action_text,
+    check_seed,
 )
-from realpolitik.engine.core.records import apply_actions, check_position, load_record, make_record
+from realpolitik.engine.core.base import GameBase, StateBase
 from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
@@ -41,18 +41,14 @@ SPEC = GameSpec(
     version="ts-seed-1",
     aliases=("ts", "twilight-struggle"),
     options=OPTIONS,
+    # The compiled engine and search tree run about 40k iterations/s on one core at the
+    # levels' rollout 0; the budgets give about 1 s (normal) and 4 s (hard) a decision.
+    levels={
+        "easy": "ismcts:iters=300,time=0.5",
+        "normal": "ismcts:iters=50000,time=2.0",
+        "hard": "ismcts:iters=150000,time=6.0",
+    },
 )
-
-
-def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(OPTIONS)
-    for k, v in options.items():
-        if k not in OPTIONS:
-            raise InvalidState(f"options: unknown option '{k}' (known: {', '.join(OPTIONS)})")
-        if not isinstance(v, bool):
-            raise InvalidState(f"options: '{k}' must be true or false")
-        out[k] = v
-    return out
 
 
 if TYPE_CHECKING:
@@ -61,7 +57,7 @@ else:
     _Fields = object
 
 
-class TwilightState(_Fields):
+class TwilightState(StateBase, _Fields):
     """A Twilight Struggle position speaking the ``State`` protocol.
 
     The protocol lives here once; a state's fields and rules come from one of two bases (see
@@ -71,6 +67,7 @@ class TwilightState(_Fields):
 
     __slots__ = ()
     _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
+    implementation: str = "pure"  # the game implementation this class belongs to
 
     if TYPE_CHECKING:
 
@@ -78,7 +75,7 @@ class TwilightState(_Fields):
 
     # ----- protocol -----
     def game(self) -> TwilightGame:
-        return GAME
+        return _game(self.implementation)
 
     def num_players(self) -> int:
         return 2
@@ -128,9 +125,6 @@ class TwilightState(_Fields):
 
     def action_to_string(self, action: int) -> str:
         return A.to_string(self.top(), action)
-
-    def string_from_action(self, text: str) -> int:
-        return parse_action_text(self, text)
 
     def evaluate(self, seat: int) -> float:
         from realpolitik.engine.twilight.heuristics import evaluate
@@ -259,27 +253,24 @@ class TwilightState(_Fields):
         """A few public facts of the position, stored with records to catch edited files."""
         return {"turn": self.turn, "vp": self.vp, "defcon": self.defcon, "winner": self.winner}
 
-    def to_json(self) -> dict[str, Any]:
-        rec = make_record(GAME, seed=self.seed, players=2, options=self.options, actions=self.history)
-        rec["position"] = self.position_summary()
-        return rec
-
 
 class PureTwilightState(TwilightState, TSState):
     """A position run by the pure-Python reference (``rules``)."""
 
     __slots__ = ()
     _core = R
+    implementation = "pure"
 
 
 _CORE_C: Any = movegen.compiled_core()
 if _CORE_C is not None:
 
-    class CompiledTwilightState(TwilightState, _CORE_C.CState):  # type: ignore[misc]
+    class CompiledTwilightState(TwilightState, _CORE_C.CState):
         """A position run by the compiled core (``_core_c``)."""
 
         __slots__ = ()
         _core = _CORE_C
+        implementation = "compiled"
         # The hot protocol calls go straight to the compiled functions (no Python frame).
         apply_action = _CORE_C.apply_action
         current_player = _CORE_C.current_player
@@ -292,33 +283,56 @@ if _CORE_C is not None:
 
 else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]
-movegen.load_core()
 
 
-class TwilightGame:
-    """Twilight Struggle (seed edition): 2 players, USSR seat 0, US seat 1."""
+class TwilightGame(GameBase):
+    """Twilight Struggle (seed edition): 2 players, USSR seat 0, US seat 1.
+
+    Args:
+        implementation: ``pure`` (states run by ``rules``, the reference) or ``compiled``
+            (states run by ``_core_c``); both play identical games.
+    """
 
     spec = SPEC
+
+    def __init__(self, implementation: str = "pure") -> None:
+        if implementation not in ("pure", "compiled"):
+            raise UnknownGame(f"unknown implementation '{implementation}'; known: pure, compiled")
+        if implementation == "compiled" and CompiledTwilightState is None:
+            raise UnknownGame(
+                "the compiled Twilight Struggle core is not built (pip install . with a C compiler)"
+            )
+        self.implementation = implementation
+
+    def implementations(self) -> tuple[str, ...]:
+        return ("pure", "compiled") if CompiledTwilightState is not None else ("pure",)
+
+    def with_implementation(self, name: str) -> TwilightGame:
+        return _game(name)
+
+    def presentation(self) -> Any:
+        from realpolitik.engine.twilight import render
+
+        return render
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> TwilightState:
         if players not in (None, 2):
             raise InvalidState(f"players: Twilight Struggle is for 2 players, not {players}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidState(f"seed: expected an integer, got {seed!r}")
-        opts = _check_options(options)
-        if movegen.CORE is None:
-            return R.new_state(seed, opts, PureTwilightState)  # type: ignore[return-value]
-        return movegen.CORE.new_state(seed, opts, CompiledTwilightState)  # type: ignore[no-any-return]
+        opts = self.check_options(options, 2)
+        if self.implementation == "pure":
+            state: TwilightState = R.new_state(check_seed(seed), opts, PureTwilightState)  # type: ignore[assignment]
+            return state
+        return _CORE_C.new_state(check_seed(seed), opts, CompiledTwilightState)
 
-    def state_from_json(self, obj: Mapping[str, Any]) -> TwilightState:
-        rec = load_record(obj, self)
-        if rec["players"] != 2:
-            raise InvalidState("record: field 'players' must be 2 for Twilight Struggle")
-        opts = _check_options(rec["options"])
-        state = self.new_initial_state(seed=rec["seed"], **opts)
-        apply_actions(state, rec["actions"])
-        check_position(state, obj)
-        return state
+
+_GAMES: dict[str, TwilightGame] = {}
+
+
+def _game(implementation: str) -> TwilightGame:
+    """The game object whose states use ``implementation`` (one per implementation)."""
+    if implementation not in _GAMES:
+        _GAMES[implementation] = TwilightGame(implementation)
+    return _GAMES[implementation]
 
 
 def missing_events() -> list[int]:
@@ -330,4 +344,5 @@ def missing_events() -> list[int]:
     return sorted(n for n in BOARD.cards if n not in EVENTS and n != R.CHINA)
 
 
-GAME = TwilightGame()
+GAME = _game(movegen.DEFAULT)
+"""Twilight Struggle with the default implementation (``movegen.DEFAULT``)."""

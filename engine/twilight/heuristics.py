@@ -8,7 +8,6 @@ opponent's hidden hand or the deck order.
 from __future__ import annotations
 
 import math
-from types import ModuleType
 
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
@@ -27,7 +26,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     x = float(s.vp)
     turns_left = max(0, 10 - s.turn) + 1
     # What scoring each region would give now (10.1, Europe control as 20), and battleground
-    # presence short of control: movegen's board_terms, compiled or the reference.
+    # presence short of control: the reference loops' board_terms.
     projs, bg_lead = _board_terms(s.inf, bool(s.perm >> 101 & 1))
     for region in range(6):
         proj = projs[region]
@@ -71,10 +70,5 @@ def evaluate(s: TSState, seat: int) -> float:
     return v if seat == US else 1.0 - v
 
 
-_board_terms = movegen.MG.board_terms
-
-
-def bind(mg: ModuleType) -> None:
-    """Use the board terms of ``mg`` (see ``movegen.use``)."""
-    global _board_terms
-    _board_terms = mg.board_terms
+_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
+_board_terms = _MG.board_terms

@@ -1,8 +1,11 @@
-"""Chooses the compiled hot loops (``_movegen_c``) and core (``_core_c``), or the pure-Python
-reference (``_movegen_py`` with ``rules``).
+"""The hot loops of Twilight Struggle: the pure-Python reference (``_movegen_py``) and, when
+built, the compiled twin (``_movegen_c``), with the compiled core (``_core_c``) that uses it.
 
-``REALPOLITIK_PURE=1`` forces the reference; so does a missing compiled extension (``IMPL``
-then says ``pure`` and ``realpolitik bench`` warns). Both modules have identical signatures.
+Nothing here is switched at run time. ``rules``, ``state`` and ``heuristics`` (the reference)
+call ``_movegen_py`` directly; ``_core_c`` calls ``_movegen_c`` directly. Which of the two a
+game creates is decided by the game object (``game.TwilightGame(implementation)``): the
+default is the compiled core when it is built, unless ``REALPOLITIK_PURE=1`` asks for the
+reference (:data:`DEFAULT`).
 """
 
 from __future__ import annotations
@@ -13,48 +16,44 @@ from types import ModuleType
 from realpolitik.engine.twilight import _movegen_py
 from realpolitik.engine.twilight.board import ASIA, BOARD
 
+__all__ = ["DEFAULT", "compiled", "compiled_core", "pure"]
+
 COUNTRY_BASE = 900  # actions.COUNTRY_BASE (asserted there)
-
-
-def _load() -> ModuleType:
-    if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0"):
-        return _movegen_py
-    try:
-        from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
-    except ImportError:
-        return _movegen_py
-    return _movegen_c
-
 
 _READY: set[str] = set()
 
 
-def init(mod: ModuleType) -> ModuleType:
+def _init(mod: ModuleType) -> ModuleType:
     """Give ``mod`` the board constants (once) and return it."""
     if mod.__name__ not in _READY:
         mod.init(
             BOARD.n, BOARD.stability, BOARD.adj_mask, BOARD.region_mask[ASIA], BOARD.sea_mask, COUNTRY_BASE
         )
         by_region = {v[0]: v for v in BOARD.scoring.values()}
-        regions = [(BOARD.region_mask[r],) + tuple(by_region[r][1:]) for r in range(len(by_region))]
+        regions = [(BOARD.region_mask[r], *tuple(by_region[r][1:])) for r in range(len(by_region))]
         mod.init_scoring(regions, BOARD.bg_mask, BOARD.adj_superpower, BOARD.country("taiwan"), ASIA)
         _READY.add(mod.__name__)
     return mod
 
 
-init(_movegen_py)
-MG: ModuleType = init(_load())
-IMPL: str = MG.IMPL
+def pure() -> ModuleType:
+    """The pure-Python reference loops."""
+    return _movegen_py
 
 
-# The compiled core (``_core_c``: state class and rules hot path) when the loops in use are the
-# compiled ones, else None (states are then ``TSState`` run by ``rules``). Set by ``load_core``
-# once ``rules`` is importable (``game`` calls it), and by ``use``.
-CORE: ModuleType | None = None
+def compiled() -> ModuleType | None:
+    """The compiled loops if they are built, else None."""
+    try:
+        from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _init(_movegen_c)
 
 
 def compiled_core() -> ModuleType | None:
-    """The compiled core module if it is built, else None."""
+    """The compiled core (state class and rules' hot path) if it is built, else None."""
+    if compiled() is None:
+        return None
     try:
         from realpolitik.engine.twilight import _core_c  # type: ignore[attr-defined]
     except ImportError:
@@ -62,36 +61,12 @@ def compiled_core() -> ModuleType | None:
     return _core_c
 
 
-def load_core() -> ModuleType | None:
-    """Select the core that matches the selected loops (called once by ``game``)."""
-    global CORE
-    CORE = compiled_core() if IMPL == "compiled" else None
-    return CORE
+_init(_movegen_py)
 
-
-def use(mod: ModuleType) -> None:
-    """Switch every caller to ``mod`` (tests and bench compare the two implementations): its
-    loops, and for states created from now on the matching core (compiled or ``rules``)."""
-    global MG, IMPL, CORE
-    MG = init(mod)
-    IMPL = mod.IMPL
-    CORE = compiled_core() if IMPL == "compiled" else None
-    from realpolitik.engine.twilight import heuristics, rules, state
-
-    state.bind(MG)
-    rules.bind(MG)
-    heuristics.bind(MG)
-
-
-def pure() -> ModuleType:
-    """The pure-Python reference module."""
-    return _movegen_py
-
-
-def compiled() -> ModuleType | None:
-    """The compiled module if it is built, else None (for differential tests and bench)."""
-    try:
-        from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return init(_movegen_c)
+DEFAULT: str = (
+    "pure"
+    if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0") or compiled_core() is None
+    else "compiled"
+)
+"""The implementation a game gets unless it asks: ``compiled`` when built, ``pure`` when
+``REALPOLITIK_PURE=1`` is set or the extensions are not built."""

@@ -1314,18 +1314,9 @@ _APPLY = {
 REGION_IDS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA, SOUTHEAST_ASIA)
 
 
-_presence = movegen.MG.presence
-_spread = movegen.MG.spread
-_mask_moves = movegen.MG.mask_moves
-_influence_moves = movegen.MG.influence_moves
-_realign_moves = movegen.MG.realign_moves
-
-
-def bind(mg: object) -> None:
-    """Use the hot loops of ``mg`` (see ``movegen.use``)."""
-    global _presence, _spread, _mask_moves, _influence_moves, _realign_moves
-    _presence = mg.presence  # type: ignore[attr-defined]
-    _spread = mg.spread  # type: ignore[attr-defined]
-    _mask_moves = mg.mask_moves  # type: ignore[attr-defined]
-    _influence_moves = mg.influence_moves  # type: ignore[attr-defined]
-    _realign_moves = mg.realign_moves  # type: ignore[attr-defined]
+_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
+_presence = _MG.presence
+_spread = _MG.spread
+_mask_moves = _MG.mask_moves
+_influence_moves = _MG.influence_moves
+_realign_moves = _MG.realign_moves

@@ -10,8 +10,6 @@ class``), so that everything outside the core reads and writes either alike.
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
@@ -308,12 +306,6 @@ class TSState:
             self.phasing = -1
 
 
-_control = movegen.MG.control
-_presence = movegen.MG.presence
-
-
-def bind(mg: ModuleType) -> None:
-    """Use the hot loops of ``mg`` (see ``movegen.use``)."""
-    global _control, _presence
-    _control = mg.control
-    _presence = mg.presence
+_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
+_control = _MG.control
+_presence = _MG.presence

@@ -6,6 +6,7 @@ steps agree on hand-made nodes (issue 6, DESIGN.md 'Speed without losing the ref
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,7 @@ COMPILED = tree.compiled()
 
 
 @pytest.fixture
-def both(monkeypatch: pytest.MonkeyPatch):
+def both():
     if COMPILED is None:
         if os.environ.get("CI"):
             pytest.fail("the compiled search tree is not built (pip install . needs a C compiler)")
@@ -26,9 +27,8 @@ def both(monkeypatch: pytest.MonkeyPatch):
 
     def run(state, cfg, seed):
         out = []
-        for impl in (tree.pure(), COMPILED):
-            monkeypatch.setattr(tree, "TREE", impl)
-            r = search(state.clone(), state.current_player(), cfg, seed=seed)
+        for impl in ("pure", "compiled"):
+            r = search(state.clone(), state.current_player(), replace(cfg, tree=impl), seed=seed)
             out.append([(s.action, s.visits, s.total, s.sumsq) for s in r.stats])
         return out
 

@@ -1,12 +1,16 @@
-"""Levels are budgets: the generic table, and a game's own budgets where its search runs at a
-different speed (Twilight Struggle's compiled engine)."""
+"""Levels are budgets: each game names its own in its spec (``GameSpec.levels``), sized to its
+search speed; a game that names none gets the core's defaults."""
 
 from __future__ import annotations
 
 import pytest
 
 from realpolitik.ai.bots import parse_spec
-from realpolitik.cli.levels import GAME_LEVELS, LEVELS, ai_spec, hint_spec, level_spec
+from realpolitik.cli.levels import LEVELS, ai_spec, hint_spec, level_spec
+from realpolitik.engine import available_games, load_game
+from realpolitik.engine.core.api import DEFAULT_LEVELS
+
+GAME_LEVELS = {name: load_game(name).spec.levels for name in available_games()}
 
 
 def _iters(spec: str) -> int:
@@ -21,14 +25,13 @@ def test_every_game_table_names_every_level() -> None:
 def test_games_have_their_own_budgets_others_the_generic_ones() -> None:
     assert level_spec("normal", "twilight") == GAME_LEVELS["twilight"]["normal"]
     assert level_spec("normal", "ideology") == GAME_LEVELS["ideology"]["normal"]
-    assert level_spec("normal", "toygame") == LEVELS["normal"]
-    assert level_spec("normal") == LEVELS["normal"]
+    assert level_spec("normal") == DEFAULT_LEVELS["normal"]
     assert _iters(ai_spec(None, "normal", 7, "twilight")) == _iters(GAME_LEVELS["twilight"]["normal"])
-    assert _iters(ai_spec(None, "normal", 7, "toygame")) == _iters(LEVELS["normal"])
+    assert _iters(ai_spec(None, "normal", 7)) == _iters(DEFAULT_LEVELS["normal"])
 
 
 def test_levels_grow_in_iterations_in_every_table() -> None:
-    for table in [LEVELS, *GAME_LEVELS.values()]:
+    for table in [DEFAULT_LEVELS, *GAME_LEVELS.values()]:
         assert _iters(table["easy"]) < _iters(table["normal"]) < _iters(table["hard"])
 
 

@@ -2,7 +2,10 @@
 pure-Python reference (``rules`` with ``_movegen_py``): 500 seeded random games played in
 lockstep through both, with identical legal actions, action texts and full states at every
 step, events included (they run in Python on either state), and identical evaluator terms
-(issue 6, DESIGN.md 'Speed without losing the reference')."""
+(the architecture page, 'Speed without losing the reference').
+
+The two implementations are two game objects (``GAME.with_implementation``), so pure and
+compiled states live side by side; nothing is switched process-wide."""
 
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ from realpolitik.engine.twilight.game import GAME, CompiledTwilightState, PureTw
 
 COMPILED = movegen.compiled() if movegen.compiled_core() is not None else None
 GAMES = int(os.environ.get("REALPOLITIK_DIFF_GAMES", "500"))
+CHUNK = 50
+"""Seeds per test case, so that a failure names its chunk (and the message its seed)."""
 
 
 @pytest.fixture
@@ -24,27 +29,32 @@ def both():
         if os.environ.get("CI"):
             pytest.fail("the compiled engine is not built (pip install . needs a C compiler)")
         pytest.skip("compiled engine not built")
-    before = movegen.MG
-    yield movegen.pure(), COMPILED
-    movegen.use(before)
+    return movegen.pure(), COMPILED
 
 
-@pytest.mark.parametrize("tournament", [False, True], ids=["standard", "tournament"])
-def test_lockstep_random_games_identical(both, tournament: bool) -> None:
-    """All ``GAMES`` games with the standard rules; a fifth as many with the tournament
-    option (11.1: held scoring cards lose at the end of a turn)."""
+def _chunks(total: int) -> list[range]:
+    return [range(i, min(i + CHUNK, total)) for i in range(0, total, CHUNK)]
+
+
+@pytest.mark.parametrize(
+    ("tournament", "seeds"),
+    [(False, r) for r in _chunks(GAMES)] + [(True, r) for r in _chunks(GAMES // 5)],
+    ids=lambda v: (
+        f"seeds{v.start}-{v.stop - 1}" if isinstance(v, range) else ("tournament" if v else "standard")
+    ),
+)
+def test_lockstep_random_games_identical(both, tournament: bool, seeds: range) -> None:
+    """``GAMES`` games with the standard rules; a fifth as many with the tournament option
+    (11.1: held scoring cards lose at the end of a turn)."""
     pure, comp = both
-    for seed in range(GAMES if not tournament else GAMES // 5):
-        movegen.use(pure)
-        a = GAME.new_initial_state(seed=seed, tournament=tournament)
-        movegen.use(comp)
-        b = GAME.new_initial_state(seed=seed, tournament=tournament)
+    pure_game, comp_game = GAME.with_implementation("pure"), GAME.with_implementation("compiled")
+    for seed in seeds:
+        a = pure_game.new_initial_state(seed=seed, tournament=tournament)
+        b = comp_game.new_initial_state(seed=seed, tournament=tournament)
         assert type(a) is PureTwilightState and type(b) is CompiledTwilightState
         rng = random.Random(seed)
         while True:
-            movegen.use(pure)
-            la, ta, fa = a.legal_actions(), None, a.fingerprint()
-            movegen.use(comp)
+            la, fa = a.legal_actions(), a.fingerprint()
             lb, fb = b.legal_actions(), b.fingerprint()
             assert la == lb, f"seed {seed} step {len(a.history)}: legal actions differ"
             assert fa == fb, f"seed {seed} step {len(a.history)}: states differ"
@@ -73,9 +83,7 @@ def test_lockstep_random_games_identical(both, tournament: bool) -> None:
                 x = rng.choices(acts, probs)[0]
             else:
                 x = rng.choice(la)
-            movegen.use(pure)
             a.apply_action(x)
-            movegen.use(comp)
             b.apply_action(x)
 
 
@@ -118,13 +126,11 @@ def test_the_compiled_core_runs_only_the_region_scoring_events_itself(both) -> N
 def test_native_random_playouts_are_the_same_game(both) -> None:
     """``random_playout`` (rules and _core_c): the same SplitMix64 choices, the same games, to
     the end and cut after a number of decisions, from the start and from mid-game."""
-    pure, comp = both
     for seed in range(100):
         limit = -1 if seed % 2 else seed % 13
         ends = []
-        for mod in (pure, comp):
-            movegen.use(mod)
-            s = GAME.new_initial_state(seed=seed)
+        for impl in ("pure", "compiled"):
+            s = GAME.with_implementation(impl).new_initial_state(seed=seed)
             if seed % 3 == 0:
                 s.random_playout(seed + 7, 40)  # from mid-game
             n = s.random_playout(seed, limit)
@@ -137,9 +143,7 @@ def test_native_random_playouts_are_the_same_game(both) -> None:
 def test_native_random_playout_stops_at_a_decision(both) -> None:
     from realpolitik.engine.core.api import CHANCE
 
-    comp = both[1]
-    movegen.use(comp)
-    s = GAME.new_initial_state(seed=5)
+    s = GAME.with_implementation("compiled").new_initial_state(seed=5)
     assert s.random_playout(1, 10) == 10
     assert s.current_player() not in (CHANCE,) and not s.is_terminal()
     assert s.random_playout(2, 0) == 0

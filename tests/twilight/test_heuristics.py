@@ -37,7 +37,7 @@ def test_region_terms_equal_what_scoring_now_would_give() -> None:
     except that Europe control (which wins the game, 10.3.1) counts as 20."""
     checked = 0
     for s in _positions():
-        projs, _ = movegen.MG.board_terms(s.inf, bool(s.perm >> 101 & 1))
+        projs, _ = movegen.pure().board_terms(s.inf, bool(s.perm >> 101 & 1))
         for region, card in REGION_CARD.items():
             t = s.clone()
             t.perm &= ~(1 << 73)  # Shuttle Diplomacy changes a scoring, not the projection
@@ -53,14 +53,14 @@ def test_region_terms_equal_what_scoring_now_would_give() -> None:
 
 def test_battleground_lead_is_clamped_per_country() -> None:
     s = position(inf={"france": (0, 9), "poland": (2, 0), "iran": (0, 1)})
-    _, lead = movegen.MG.board_terms(s.inf, False)
+    _, lead = movegen.pure().board_terms(s.inf, False)
     assert lead == 4 - 2 + 1  # France +9 counts +4; Poland -2; Iran +1
 
 
 def test_formosan_resolution_makes_taiwan_a_us_battleground() -> None:
     s = position(inf={"taiwan": (0, 3)})
-    plain, _ = movegen.MG.board_terms(s.inf, False)
-    formosan, _ = movegen.MG.board_terms(s.inf, True)
+    plain, _ = movegen.pure().board_terms(s.inf, False)
+    formosan, _ = movegen.pure().board_terms(s.inf, True)
     asia = BOARD.scoring[1][0]
     assert formosan[asia] == plain[asia] + 1
 

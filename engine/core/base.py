@@ -1,0 +1,113 @@
+"""What every game's ``Game`` and ``State`` classes share, written once.
+
+A game's classes derive from :class:`GameBase` and :class:`StateBase` and supply only what is
+about the game. The template methods here do the rest: option checking against
+``GameSpec.options``, restoring a state from a record (validate, start, replay, compare the
+position summary), writing a record, and parsing a typed move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from realpolitik.engine.core.api import (
+    Game,
+    GameSpec,
+    HasPositionSummary,
+    InvalidState,
+    State,
+    check_players,
+    parse_action_text,
+)
+from realpolitik.engine.core.records import apply_actions, check_position, load_record, make_record
+
+__all__ = ["GameBase", "StateBase"]
+
+
+class GameBase:
+    """Template for a game: subclasses set ``spec`` and write ``new_initial_state``."""
+
+    spec: GameSpec
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The options with defaults filled in, each checked against its default's type.
+
+        Subclasses that need more (ranges, names) extend this and call it first.
+
+        Args:
+            options: What the caller passed.
+            players: The player count in use.
+
+        Returns:
+            Every option of ``spec.options``, set.
+
+        Raises:
+            InvalidState: naming an unknown option or a value of the wrong type.
+        """
+        out = dict(self.spec.options)
+        for key, val in options.items():
+            if key not in out:
+                known = ", ".join(out) or "none"
+                raise InvalidState(f"options: unknown option '{key}' (known: {known})")
+            default = out[key]
+            if isinstance(default, bool):
+                if not isinstance(val, bool):
+                    raise InvalidState(f"options: '{key}' must be true or false, not {val!r}")
+            elif isinstance(default, int):
+                if not isinstance(val, int) or isinstance(val, bool):
+                    raise InvalidState(f"options: '{key}' must be an integer, not {val!r}")
+            elif isinstance(default, str) and not isinstance(val, str):
+                raise InvalidState(f"options: '{key}' must be a string, not {val!r}")
+            out[key] = val
+        return out
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_json()`` output: validate the record, start the game
+        it names and replay its actions, then compare its position summary.
+
+        Raises:
+            InvalidState: naming the field that is wrong or the first action that does not apply.
+        """
+        game: Game = self  # type: ignore[assignment]
+        rec = load_record(obj, game)
+        players = check_players(self.spec, rec["players"])
+        state = game.new_initial_state(players=players, seed=rec["seed"], **rec["options"])
+        apply_actions(state, rec["actions"])
+        check_position(state, obj)
+        return state
+
+
+class StateBase:
+    """Template for a state: the record and the move parser, from ``game()``, ``num_players()``,
+    ``seed``, ``options`` and ``history``."""
+
+    __slots__ = ()
+
+    seed: int
+    options: dict[str, Any]
+    history: list[int]
+
+    def game(self) -> Game:
+        raise NotImplementedError
+
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def string_from_action(self, text: str) -> int:
+        """Parse what ``action_to_string`` produces, a unique prefix, or a legal action id."""
+        me: State = self  # type: ignore[assignment]
+        return parse_action_text(me, text)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record (seed, options, actions) and, where the state has one, its position summary."""
+        rec = make_record(
+            self.game(),
+            seed=self.seed,
+            players=self.num_players(),
+            options=self.options,
+            actions=self.history,
+        )
+        if isinstance(self, HasPositionSummary):
+            rec["position"] = self.position_summary()
+        return rec
