@@ -4,8 +4,8 @@ Imports ``engine.core`` only; every game reaches the AI through the ``State`` pr
 (``evaluate``, ``resample_hidden``, ``chance_outcomes``, ``returns`` …). See ``docs/ai.md``.
 """
 
-from realpolitik.ai.analysis import Analysis, MoveStat, analyse
-from realpolitik.ai.bots import Bot, SearchingBot, bot_names, describe_bots, make_bot
+from realpolitik.ai.analysis import Analysis, MoveStat
+from realpolitik.ai.bots import Bot, SearchingBot, analyse, bot_names, describe_bots, make_bot
 from realpolitik.ai.expectimax import expectimax_value
 from realpolitik.ai.match import MatchResult, play_match
 

@@ -1,45 +1,20 @@
 """Position analysis: every root move ranked, with confidence, and its principal variation.
 
-``analyse(state, seat, budget, bot_spec)`` builds a searching bot from the registry and asks it
-for an :class:`Analysis`. The result is plain data (``to_dict()`` is JSON-able) for the CLI's
+A searching bot's ``analyse`` (``ai.bots.analyse(state, seat, budget, bot_spec)`` builds one
+from the registry) returns an :class:`Analysis`. The result is plain data (``to_dict()`` is JSON-able) for the CLI's
 ``hint`` command, logs and tests.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from realpolitik.ai.ismcts import SearchResult
+from realpolitik.ai.stats import mean_interval
 from realpolitik.engine.core.api import State
 
-__all__ = ["Z95", "Analysis", "MoveStat", "analyse", "confidence_interval", "from_search", "from_values"]
-
-Z95 = 1.959963984540054
-"""Two-sided 95% quantile of the standard normal distribution."""
-
-
-def confidence_interval(visits: int, total: float, sumsq: float) -> tuple[float, float]:
-    """95% normal-approximation interval of a mean return, clipped to [0, 1].
-
-    Uses the sample variance (``n - 1`` denominator); with fewer than two samples the
-    interval is the whole range.
-
-    Args:
-        visits: Number of samples.
-        total: Their sum.
-        sumsq: The sum of their squares.
-
-    Returns:
-        ``(low, high)``.
-    """
-    if visits < 2:
-        return 0.0, 1.0
-    mean = total / visits
-    var = max(0.0, (sumsq - visits * mean * mean) / (visits - 1))
-    half = Z95 * math.sqrt(var / visits)
-    return max(0.0, mean - half), min(1.0, mean + half)
+__all__ = ["Analysis", "MoveStat", "from_search", "from_values"]
 
 
 @dataclass
@@ -140,7 +115,7 @@ def from_search(state: State, seat: int, bot: str, result: SearchResult) -> Anal
     moves = []
     for st in result.stats:
         mean = st.total / st.visits if st.visits else None
-        low, high = confidence_interval(st.visits, st.total, st.sumsq)
+        low, high = mean_interval(st.visits, st.total, st.sumsq)
         text = state.action_to_string(st.action)
         moves.append(
             MoveStat(
@@ -183,29 +158,3 @@ def from_values(
     ]
     moves.sort(key=lambda m: (-(m.mean or 0.0), m.action))
     return Analysis(game, seat, seat_name, bot, sum(leaves.values()), elapsed, moves)
-
-
-def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec: str = "ismcts") -> Analysis:
-    """Analyse a position for ``seat`` (who must be to move).
-
-    Args:
-        state: The position (not modified).
-        seat: The seat to advise.
-        budget: An int is an iteration budget (for expectimax: the depth); a float is a time
-            budget in seconds (mcts/ismcts only); None keeps the spec's own budget.
-        bot_spec: A searching bot's spec string (``ismcts``, ``mcts:c=1``, ``expectimax``).
-
-    Returns:
-        The analysis.
-
-    Raises:
-        ValueError: for a bot that does not search, or a bad spec or budget.
-    """
-    from realpolitik.ai.bots import make_bot, with_budget  # ai.bots imports this module
-
-    bot = make_bot(with_budget(bot_spec, budget))
-    analyse_fn = getattr(bot, "analyse", None)
-    if analyse_fn is None:
-        raise ValueError(f"bot '{bot.spec}' does not search; analyse needs one of: mcts, ismcts, expectimax")
-    result: Analysis = analyse_fn(state, seat)
-    return result

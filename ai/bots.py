@@ -43,6 +43,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "SearchingBot",
+    "analyse",
     "bot_names",
     "describe_bots",
     "format_spec",
@@ -550,3 +551,25 @@ def make_bot(spec: str) -> Bot:
         if p.name in raw:
             values[p.name] = canonical[p.name] = p.parse(name, raw[p.name])
     return info.factory(format_spec(name, canonical), values)
+
+
+def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec: str = "ismcts") -> Analysis:
+    """Analyse a position for ``seat`` (who must be to move).
+
+    Args:
+        state: The position (not modified).
+        seat: The seat to advise.
+        budget: An int is an iteration budget (for expectimax: the depth); a float is a time
+            budget in seconds (mcts/ismcts only); None keeps the spec's own budget.
+        bot_spec: A searching bot's spec string (``ismcts``, ``mcts:c=1``, ``expectimax``).
+
+    Returns:
+        The analysis.
+
+    Raises:
+        ValueError: for a bot that does not search, or a bad spec or budget.
+    """
+    bot = make_bot(with_budget(bot_spec, budget))
+    if not isinstance(bot, SearchingBot):
+        raise ValueError(f"bot '{bot.spec}' does not search; analyse needs one of: mcts, ismcts, expectimax")
+    return bot.analyse(state, seat)

@@ -69,8 +69,7 @@ def hint(
         raise CliError(f"{load}: the game is over ({Renderer(loaded.game).result(state)}); nothing to hint")
     if p == CHANCE:
         raise CliError(f"{load}: the dice are to be rolled, not a player's decision; nothing to hint")
-    from realpolitik.ai.analysis import analyse
-    from realpolitik.ai.bots import format_spec, parse_spec
+    from realpolitik.ai.bots import analyse, format_spec, parse_spec
 
     _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game))
     budget: dict[str, Any] = dict(raw)

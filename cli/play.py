@@ -480,7 +480,7 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
         if not rest.isdigit() or int(rest) < 1:
             raise CliError("usage: hint [N] (N = how many moves to show, 1 or more)")
         top = int(rest)
-    from realpolitik.ai.analysis import analyse
+    from realpolitik.ai.bots import analyse
 
     spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game)
     st = loop.s.state

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from realpolitik.ai.analysis import Analysis, analyse, confidence_interval
+from realpolitik.ai.analysis import Analysis
+from realpolitik.ai.bots import analyse
 from realpolitik.ai.expectimax import expectimax_action_values
+from realpolitik.ai.stats import mean_interval as confidence_interval
 from tests.ai.toygames import RaceGame, advance, race_position
 
 

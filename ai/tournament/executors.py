@@ -1,0 +1,254 @@
+"""Where games run: this process, a persistent pool of spawned processes, or Ray tasks.
+
+Workers receive only small ``GameTask`` values (strings and ints) and build game and bots
+themselves; states are never pickled."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import itertools
+import multiprocessing
+import multiprocessing.connection
+import os
+import sys
+import threading
+from collections.abc import Iterable, Iterator, Sized
+from typing import Any
+
+from realpolitik.ai.tournament.config import (
+    RAY_INSTALL_HINT,
+    GameTask,
+    Outcome,
+    TournamentError,
+    play_task,
+    play_tasks,
+    resolve_game,
+)
+
+# --------------------------------------------------------------------------- executors
+
+
+class Executor:
+    """Runs game tasks somewhere; yields outcomes in batches as games finish.
+
+    Subclasses run lists of tasks (``_submit``; one list is one remote call) and collect them
+    (``_done``, ``_result``). Two lists per worker are out at a time, so no worker waits while
+    the parent writes and fsyncs. Very short games are handed out several at a time, up to
+    about ``chunk_seconds`` of play per list (judged from the games so far) and shrinking
+    towards the end so that workers finish together; this keeps per-call overhead from eating
+    the parallel speed-up. Games of ``chunk_seconds`` or more go one by one. A kill loses the
+    games being played and those finished in the same list.
+    """
+
+    workers: int = 1
+    """Games it runs at once."""
+
+    chunk_seconds: float = 0.0
+    """Play handed out per call when games are short (0: always one game per call)."""
+
+    max_chunk: int = 16
+    """Most games per call."""
+
+    def run(self, tasks: Iterable[GameTask], total: int | None = None) -> Iterator[list[Outcome]]:
+        """Play every task; each yielded batch holds the outcomes that finished together.
+
+        Args:
+            tasks: The games (consumed lazily).
+            total: How many there are, when ``tasks`` has no ``len`` (sizes the last hand-outs).
+
+        Raises:
+            TournamentError: when the executor breaks (a pool process died); the batch
+                finished with it is yielded first.
+        """
+        if total is None:
+            total = len(tasks) if isinstance(tasks, Sized) else 1 << 62
+        todo = iter(tasks)
+        pending: dict[Any, list[int]] = {}
+        played, spent, given = 0, 0.0, 0
+        try:
+            while True:
+                while len(pending) < 2 * self.workers:
+                    size = 1
+                    if played and self.chunk_seconds > 0:  # guided: smaller hand-outs near the end
+                        size = int(self.chunk_seconds * played / max(spent, 1e-9))
+                        size = max(1, min(self.max_chunk, size, (total - given) // (2 * self.workers)))
+                    chunk = list(itertools.islice(todo, size))
+                    if not chunk:
+                        break
+                    given += len(chunk)
+                    pending[self._submit(chunk)] = [t.game_id for t in chunk]
+                if not pending:
+                    return
+                batch: list[Outcome] = []
+                broken: TournamentError | None = None
+                for handle in self._done(list(pending)):
+                    ids = pending.pop(handle)
+                    try:
+                        batch.extend(self._result(handle))
+                    except TournamentError as exc:
+                        broken = exc
+                    except Exception as exc:
+                        batch.extend(Outcome(gid, error=f"{type(exc).__name__}: {exc}") for gid in ids)
+                for out in batch:
+                    if out.row is not None:
+                        played, spent = played + 1, spent + out.row["duration"]
+                yield batch
+                if broken is not None:
+                    raise broken
+        finally:
+            for handle in pending:
+                self._cancel(handle)
+
+    def _submit(self, tasks: list[GameTask]) -> Any:
+        raise NotImplementedError
+
+    def _done(self, handles: list[Any]) -> list[Any]:
+        """Wait for at least one handle to finish; return every finished one."""
+        raise NotImplementedError
+
+    def _result(self, handle: Any) -> list[Outcome]:
+        raise NotImplementedError
+
+    def _cancel(self, handle: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        """Release processes or the Ray connection."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class InlineExecutor(Executor):
+    """Plays the games one by one in this process (tests, debugging)."""
+
+    def run(self, tasks: Iterable[GameTask], total: int | None = None) -> Iterator[list[Outcome]]:
+        for task in tasks:
+            yield [play_task(task)]
+
+
+def _exit_with_parent() -> None:
+    """Block until the parent process is gone (even by ``kill -9``), then end this worker."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)
+
+
+def _init_worker(game_ref: str) -> None:
+    """Set up a pool process: never outlive the parent; import the engine, bots and game once."""
+    threading.Thread(target=_exit_with_parent, daemon=True, name="exit-with-parent").start()
+    try:
+        resolve_game(game_ref)
+    except Exception:
+        pass
+
+
+class ProcessExecutor(Executor):
+    """A persistent pool of ``workers`` spawned processes (reused across runs).
+
+    A worker that dies (killed, out of memory) stops the run with a :class:`TournamentError`
+    once the games that did finish are handed back. Workers end with the parent, even after
+    ``kill -9``.
+    """
+
+    def __init__(self, workers: int, game: str, start_method: str = "spawn") -> None:
+        if workers < 1:
+            raise TournamentError(f"workers must be at least 1, not {workers}")
+        self.workers = workers
+        self.chunk_seconds = 0.02
+        self._pool = cf.ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context(start_method),
+            initializer=_init_worker,
+            initargs=(game,),
+        )
+
+    def _submit(self, tasks: list[GameTask]) -> Any:
+        return self._pool.submit(play_tasks, tasks)
+
+    def _done(self, handles: list[Any]) -> list[Any]:
+        return list(cf.wait(handles, return_when=cf.FIRST_COMPLETED).done)
+
+    def _result(self, handle: Any) -> list[Outcome]:
+        try:
+            return handle.result()  # type: ignore[no-any-return]
+        except cf.process.BrokenProcessPool:
+            raise TournamentError(
+                "a worker process died (killed or out of memory); the finished games are saved — "
+                "run again with --resume to carry on"
+            ) from None
+
+    def _cancel(self, handle: Any) -> None:
+        handle.cancel()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError(RAY_INSTALL_HINT) from None
+    return ray
+
+
+class RayExecutor(Executor):
+    """Ray tasks, one CPU each: a private local Ray instance, or an existing cluster.
+
+    Without ``address`` Ray starts on this machine with ``num_cpus=workers``, no dashboard, and
+    every server bound to the loopback interface. With ``address`` (``HOST:PORT`` of a head
+    started by ``ray start --head``) the games run on the whole cluster; every node needs this
+    package installed. ``workers`` then caps the games in flight (default: the cluster's CPUs).
+    """
+
+    def __init__(self, workers: int | None, address: str | None = None) -> None:
+        envs, saved = ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_USAGE_STATS_ENABLED"), dict(os.environ)
+        if not address:
+            # Keep Ray on loopback: otherwise it resolves 127.0.0.1 to the machine's public
+            # address and its gRPC servers listen on every interface (read at import time).
+            # And a private instance reports no usage statistics.
+            os.environ.update(dict.fromkeys(envs, "0"))
+            if (consts := sys.modules.get("ray._private.ray_constants")) is not None:
+                setattr(consts, "ENABLE_RAY_CLUSTER", False)  # noqa: B010 — an attribute Ray reads
+        try:
+            ray = self._ray = _import_ray()
+            self._owned = not ray.is_initialized()
+            quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
+            if self._owned and address:
+                ray.init(address=address, **quiet)
+            elif self._owned:
+                ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
+                         _node_ip_address="127.0.0.1", **quiet)  # fmt: skip
+        finally:
+            for env in envs:
+                os.environ.pop(env, None)
+                os.environ.update({env: saved[env]} if env in saved else {})
+        cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
+        self.workers = min(workers, cpus) if workers else cpus
+        self.chunk_seconds = 0.2
+        self._remote = ray.remote(num_cpus=1)(play_tasks)
+
+    def _submit(self, tasks: list[GameTask]) -> Any:
+        return self._remote.remote(tasks)
+
+    def _done(self, handles: list[Any]) -> list[Any]:
+        self._ray.wait(handles, num_returns=1)
+        return list(self._ray.wait(handles, num_returns=len(handles), timeout=0)[0])
+
+    def _result(self, handle: Any) -> list[Outcome]:
+        return self._ray.get(handle)  # type: ignore[no-any-return]
+
+    def _cancel(self, handle: Any) -> None:
+        try:
+            self._ray.cancel(handle, force=True)
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        if self._owned and self._ray.is_initialized():
+            self._ray.shutdown()

@@ -1,0 +1,212 @@
+"""The results file: one JSON line per finished game, fsync'd, written only by the parent, checked
+line by line on resume; and ``run_games``, which plays what the file does not hold yet."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeGuard
+
+from realpolitik.ai.tournament.config import (
+    OTHER,
+    ROW_VERSION,
+    Outcome,
+    TournamentConfig,
+    TournamentError,
+    encode_row,
+    game_seed,
+    light_row,
+    make_task,
+    resolve_game,
+    seat_order,
+)
+from realpolitik.ai.tournament.executors import Executor
+from realpolitik.engine.core.api import Game, InvalidState
+from realpolitik.engine.core.records import load_record
+
+# --------------------------------------------------------------------------- results file
+
+
+def _num(x: Any) -> TypeGuard[float]:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _check_row(obj: Any, cfg: TournamentConfig, game: Game, key: str) -> dict[str, Any]:
+    """A results row, validated against its tournament; raises ValueError saying what is wrong."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("tournament"), str):
+        raise ValueError("not a results row")
+    if obj["tournament"] != key:
+        raise ValueError(OTHER)
+    if obj.get("v") != ROW_VERSION or obj.get("game") != game.spec.name:
+        raise ValueError("wrong row version or game")
+    gid, n = obj.get("game_id"), cfg.players
+    if not (_num(gid) and isinstance(gid, int) and gid >= 0):
+        raise ValueError("game_id is not a non-negative integer")
+    if obj.get("seed") != game_seed(cfg.seed, gid):
+        raise ValueError(f"game {gid}: seed does not derive from the tournament seed")
+    seats, order, names = obj.get("seats"), seat_order(gid, n), game.spec.seats_for(n)
+    if not isinstance(seats, list) or len(seats) != n:
+        raise ValueError(f"game {gid}: seats is not a list of {n}")
+    for i, s in enumerate(seats):
+        if not isinstance(s, dict) or s.get("seat") != names[i] or s.get("bot") != cfg.bots[order[i]][0]:
+            raise ValueError(f"game {gid}: seat {i} does not match the rotation")
+        if not isinstance(s.get("spec"), str):
+            raise ValueError(f"game {gid}: seat {i} has no spec")
+    for name in ("returns", "scores"):
+        vals = obj.get(name)
+        if not isinstance(vals, list) or len(vals) != n or not all(_num(v) for v in vals):
+            raise ValueError(f"game {gid}: {name} is not {n} numbers")
+    length, duration = obj.get("length"), obj.get("duration")
+    if not (_num(length) and isinstance(length, int) and length >= 0):
+        raise ValueError(f"game {gid}: length is not a non-negative integer")
+    if not (_num(duration) and duration >= 0):
+        raise ValueError(f"game {gid}: duration is not a non-negative number")
+    try:
+        record = load_record(obj.get("record"), game)
+    except InvalidState as exc:
+        raise ValueError(f"game {gid}: {exc}") from None
+    if record["seed"] != obj["seed"] or record["players"] != n or len(record["actions"]) != length:
+        raise ValueError(f"game {gid}: record does not match the row")
+    return obj
+
+
+class ResultsFile:
+    """The JSONL results of one tournament: loaded and validated on open, appended to by the parent.
+
+    On open every complete line is parsed and validated; invalid lines are skipped (and
+    counted), a repeated game id keeps its first row, and a last line without its newline (a
+    write cut short by a kill) is cut off the file. Appends write one line per row with a single
+    ``write`` each, then ``fsync`` once per batch. An exclusive lock keeps a second run out.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], cfg: TournamentConfig, *, resume: bool) -> None:
+        """Open (creating) the file of ``cfg``'s tournament; without ``resume`` it must be empty.
+
+        Raises:
+            TournamentError: for a non-empty file without ``resume``, rows of another
+                tournament, a file that holds no results, or one another run is writing.
+        """
+        self.path = os.fspath(path)
+        self.cfg = cfg
+        self.game = resolve_game(cfg.game)
+        self.key = cfg.key(self.game)
+        self.rows: dict[int, dict[str, Any]] = {}
+        """Valid rows by game id (first row of each id), without their records (kept on disk)."""
+        self.invalid: list[str] = []
+        """Why each skipped line was skipped."""
+        self.duplicates = 0
+        """Rows skipped because their game id was already present."""
+        self.truncated = 0
+        """Bytes of an unterminated last line that were cut off."""
+        if not resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+            raise TournamentError(
+                f"{self.path} already has results; pass --resume to continue it, or choose another --out"
+            )
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            self._lock()
+            self._load()
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    def _lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # not on Windows
+            return
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise TournamentError(f"{self.path} is being written by another tournament run") from None
+
+    def _load(self) -> None:
+        size = os.fstat(self._fd).st_size
+        data = os.pread(self._fd, size, 0) if size else b""
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            os.ftruncate(self._fd, end)
+            self.truncated = len(data) - end
+        other = 0
+        for line in data[:end].splitlines():
+            if not line.strip():
+                continue
+            try:
+                row = _check_row(json.loads(line), self.cfg, self.game, self.key)
+            except (ValueError, UnicodeDecodeError) as exc:
+                if str(exc) == OTHER:
+                    other += 1
+                self.invalid.append(str(exc))
+                continue
+            if row["game_id"] in self.rows:
+                self.duplicates += 1
+            else:
+                self.rows[row["game_id"]] = light_row(row)
+        if other:
+            raise TournamentError(
+                f"{self.path} holds {other} games of another tournament (different game, bots, "
+                "seed or options); choose another --out"
+            )
+        if self.invalid and not self.rows:
+            raise TournamentError(f"{self.path} is not a results file of this tournament ({self.invalid[0]})")
+
+    def append(self, rows: Sequence[Mapping[str, Any]], lines: Sequence[bytes | None] | None = None) -> None:
+        """Append rows (one line each) and fsync; ignores ids already present. ``lines[i]``, when
+        given and not None, is row ``i``'s line already encoded (``Outcome.line``)."""
+        wrote = False
+        for i, row in enumerate(rows):
+            gid = row["game_id"]
+            if gid in self.rows:
+                continue
+            given = lines[i] if lines is not None else None
+            line = given if given is not None else encode_row(row)
+            view = memoryview(line)
+            while view:
+                view = view[os.write(self._fd, view) :]
+            self.rows[gid] = light_row(row)
+            wrote = True
+        if wrote:
+            os.fsync(self._fd)
+
+    def done(self) -> list[dict[str, Any]]:
+        """The rows of games ``0 .. games-1``, by game id (without records)."""
+        return [self.rows[i] for i in sorted(self.rows) if i < self.cfg.games]
+
+    def close(self) -> None:
+        """Close the file (and drop the lock)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def run_games(
+    results: ResultsFile,
+    executor: Executor,
+    on_row: Callable[[dict[str, Any]], None] | None = None,
+) -> list[Outcome]:
+    """Play every game of ``results``' tournament that it does not hold yet, in ``executor``;
+    ``on_row`` is called in the parent with each new row once it is on disk (without its
+    record when the worker encoded the line: ``Outcome.line``).
+
+    Returns:
+        The outcomes of the games that failed (not written; a later ``resume`` retries them).
+    """
+    cfg = results.cfg
+    ids = [i for i in range(cfg.games) if i not in results.rows]
+    failures: list[Outcome] = []
+    for batch in executor.run((make_task(cfg, i, results.key) for i in ids), total=len(ids)):
+        done = [o for o in batch if o.row is not None]
+        results.append([o.row for o in done], [o.line for o in done])  # type: ignore[misc]
+        failures.extend(o for o in batch if o.row is None)
+        if on_row is not None:
+            for o in done:
+                on_row(o.row)  # type: ignore[arg-type]
+    return sorted(failures, key=lambda o: o.game_id)

@@ -1,0 +1,76 @@
+"""Win rates with Wilson intervals, by bot and by seat, and OpenSkill (Plackett–Luce) ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from realpolitik.ai.stats import wilson_interval
+
+__all__ = ["summarize", "wilson_interval"]
+
+
+def _rate(wins: float, games: int) -> dict[str, Any]:
+    lo, hi = wilson_interval(wins, games)
+    return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0, "ci95": [lo, hi]}
+
+
+def summarize(
+    rows: Iterable[Mapping[str, Any]], bots: Sequence[tuple[str, str]], seats: Sequence[str], game: str
+) -> dict[str, Any]:
+    """Per-bot statistics of finished games.
+
+    Wins are the sum of a bot's returns (a shared win counts as its share); the interval is
+    Wilson's at 95%. Ratings are OpenSkill Plackett–Luce, updated game by game in game-id
+    order (so the result does not depend on the order games finished), every seat its own team
+    ranked by its return (equal returns share a rank).
+
+    Args:
+        rows: Rows (``game_id``, ``seats[*].bot``, ``returns``, ``length``, ``duration`` are read).
+        bots: ``(name, spec)`` per bot; seats: seat names in order; game: echoed.
+
+    Returns:
+        ``{"game", "games", "bots": {name: {"spec", "games", "wins", "win_rate", "ci95",
+        "rating": {"mu", "sigma", "ordinal"}, "by_seat": {seat: {"games", "wins", "win_rate",
+        "ci95"}}}}, "seats": {seat: {...}}, "avg_length", "avg_duration"}``.
+    """
+    from openskill.models import PlackettLuce
+
+    ordered = sorted(rows, key=lambda r: r["game_id"])
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name, _ in bots}
+    games, wins = {name: 0 for name, _ in bots}, {name: 0.0 for name, _ in bots}
+    seat_games = {name: dict.fromkeys(seats, 0) for name, _ in bots}
+    seat_wins = {name: dict.fromkeys(seats, 0.0) for name, _ in bots}
+    total_by_seat = dict.fromkeys(seats, 0.0)
+    for row in ordered:
+        names = [s["bot"] for s in row["seats"]]
+        returns = [float(x) for x in row["returns"]]
+        for seat, (name, ret) in enumerate(zip(names, returns)):
+            games[name] += 1
+            wins[name] += ret
+            seat_games[name][seats[seat]] += 1
+            seat_wins[name][seats[seat]] += ret
+            total_by_seat[seats[seat]] += ret
+        ranks = [1.0 + sum(1 for y in returns if y > x) for x in returns]
+        rated = model.rate([[ratings[n]] for n in names], ranks=ranks)
+        for name, team in zip(names, rated):
+            ratings[name] = team[0]
+    n = len(ordered)
+    out_bots: dict[str, Any] = {}
+    for name, spec in bots:
+        r = ratings[name]
+        out_bots[name] = {
+            "spec": spec,
+            **_rate(wins[name], games[name]),
+            "rating": {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()},
+            "by_seat": {s: _rate(seat_wins[name][s], seat_games[name][s]) for s in seats},
+        }
+    return {
+        "game": game,
+        "games": n,
+        "bots": out_bots,
+        "seats": {s: _rate(total_by_seat[s], n) for s in seats},
+        "avg_length": sum(r["length"] for r in ordered) / n if n else 0.0,
+        "avg_duration": sum(r["duration"] for r in ordered) / n if n else 0.0,
+    }
