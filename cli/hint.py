@@ -10,9 +10,9 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+from realpolitik.cli.analysis_view import print_analysis
 from realpolitik.cli.common import CliError, friendly_errors, make_console
 from realpolitik.cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
-from realpolitik.cli.play import print_analysis
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, layout_choices
 from realpolitik.engine.core.api import CHANCE, TERMINAL

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import secrets
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -18,28 +17,16 @@ from rich.console import Console
 from rich.text import Text
 
 from realpolitik.ai.bots import Bot, bot_names
+from realpolitik.cli.analysis_view import wrap
+from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
-from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, hint_spec, run_with_progress, spec_time
+from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.engine.core.api import HasSeatAliases, IllegalAction, State
 
 __all__ = ["HELP", "PlayLoop", "play"]
-
-HELP = """\
-Moves: type a choice number, or the move in words (a unique part is enough),
-  e.g. 'influence Iran', 'coup Iran', '#27 event', '#6 infl', 'done'.
-Commands:
-  hint [N]     the computer's advice: the N best moves (default 5), the line
-  undo         take back your previous decision (and the moves since)
-  save FILE    save the game; 'save' alone uses --save
-  show WHAT    details on {topics}
-  map          the whole board again
-  log [N]      the last N log entries (default: all)
-  more         the next page of choices ('choices': the list again)
-  help         this text
-  quit         stop (offers to save)"""
 
 
 class InputSource:
@@ -67,13 +54,6 @@ class InputSource:
         line = line.rstrip("\r\n")
         self.console.print(Text(prompt + line))
         return line
-
-
-@dataclass
-class Outcome:
-    """How a decision prompt ended."""
-
-    kind: str  # "moved", "quit", "eof"
 
 
 class PlayLoop:
@@ -117,10 +97,10 @@ class PlayLoop:
         if not lines:
             return
         style = "bold" if entry.actor >= 0 and entry.actor != viewer else ""
-        for chunk in _wrap(f"  {lines[0]}", 79, indent=6):
+        for chunk in wrap(f"  {lines[0]}", 79, indent=6):
             self.console.print(Text(chunk, style=style), soft_wrap=True)
         for extra in lines[1:]:
-            for chunk in _wrap(f"      {extra}", 79, indent=8):
+            for chunk in wrap(f"      {extra}", 79, indent=8):
                 self.console.print(
                     Text(chunk, style="bold" if extra.startswith("GAME") else "dim"), soft_wrap=True
                 )
@@ -400,161 +380,6 @@ def match_words(state: State, text: str) -> int | None:
         if all((w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want):
             hits.append(a)
     return hits[0] if len(hits) == 1 else None
-
-
-# ----- prompt commands: fn(loop, seat, rest) -> Outcome to leave the prompt, or None
-def _cmd_help(loop: PlayLoop, seat: int, rest: str) -> None:
-    for line in HELP.format(topics=loop.r.show_topics).splitlines():
-        for chunk in _wrap(line, 78, indent=15):
-            loop.say(chunk)
-
-
-def _cmd_quit(loop: PlayLoop, seat: int, rest: str) -> Outcome:
-    loop.quit()
-    return Outcome("quit")
-
-
-def _cmd_more(loop: PlayLoop, seat: int, rest: str) -> None:
-    assert loop.choices is not None
-    pages = loop.choices.pages(PAGE_LINES)
-    if loop.page >= len(pages) - 1:
-        loop.say("That was the last page; 'choices' shows the list from the start.")
-        return
-    loop.page += 1
-    loop._print_page()
-
-
-def _cmd_choices(loop: PlayLoop, seat: int, rest: str) -> None:
-    loop.page = 0
-    loop.show_choices(seat)
-
-
-def _cmd_map(loop: PlayLoop, seat: int, rest: str) -> None:
-    loop.console.print(loop.r.board(loop.s.state, seat))
-
-
-def _cmd_show(loop: PlayLoop, seat: int, rest: str) -> None:
-    if not rest:
-        loop.say(f"show what? {loop.r.show_topics}; map")
-        return
-    if rest.lower() in ("map", "board"):
-        _cmd_map(loop, seat, rest)
-        return
-    loop.console.print(loop.r.show(loop.s.state, seat, rest))
-
-
-def _cmd_log(loop: PlayLoop, seat: int, rest: str) -> None:
-    entries = [e for e in loop.s.log if e.texts.get(seat)]
-    if rest:
-        if not rest.isdigit():
-            raise CliError("usage: log [N] (N a number of lines)")
-        entries = entries[-int(rest) :] if int(rest) else []
-    if not entries:
-        loop.say("The log is empty.")
-    for e in entries:
-        loop._print_entry(e, seat)
-
-
-def _cmd_save(loop: PlayLoop, seat: int, rest: str) -> None:
-    path = rest or loop.save_path
-    if not path:
-        raise CliError("usage: save FILE")
-    loop.save(path)
-
-
-def _cmd_undo(loop: PlayLoop, seat: int, rest: str) -> Outcome | None:
-    if not loop.s.undo(seat):
-        loop.say("Nothing to undo: you have made no decision yet in this game.")
-        return None
-    for h in loop.seen:
-        loop.seen[h] = min(loop.seen[h], len(loop.s.log))
-    loop.say(f"Undone: back to your previous decision ({len(loop.s.state.history)} actions played).")
-    loop.need_board[seat] = True
-    loop.autosave()
-    return Outcome("moved")  # the position changed: present it again
-
-
-def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
-    top = 5
-    if rest:
-        if not rest.isdigit() or int(rest) < 1:
-            raise CliError("usage: hint [N] (N = how many moves to show, 1 or more)")
-        top = int(rest)
-    from realpolitik.ai.bots import analyse
-
-    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game)
-    st = loop.s.state
-    analysis = run_with_progress(
-        lambda: analyse(st, seat, None, bot_spec=spec),
-        "thinking about a hint",
-        spec_time(spec),
-        loop.progress,
-    )
-    numbers = {a: i + 1 for i, a in enumerate(loop.choices.actions)} if loop.choices else {}
-    print_analysis(loop.console, analysis, top, numbers)
-
-
-COMMANDS = {
-    "help": _cmd_help,
-    "?": _cmd_help,
-    "quit": _cmd_quit,
-    "exit": _cmd_quit,
-    "more": _cmd_more,
-    "choices": _cmd_choices,
-    "list": _cmd_choices,
-    "map": _cmd_map,
-    "board": _cmd_map,
-    "show": _cmd_show,
-    "log": _cmd_log,
-    "save": _cmd_save,
-    "undo": _cmd_undo,
-    "hint": _cmd_hint,
-}
-
-
-def print_analysis(
-    console: Console, analysis: object, top: int, numbers: dict[int, int] | None = None
-) -> None:
-    """Print ranked moves (visits, value, win chance) and the principal line."""
-    a = analysis
-    moves = a.moves[:top]  # type: ignore[attr-defined]
-    console.print(
-        Text(
-            f"Hint for {a.seat_name} ({a.bot}, {a.iterations} iterations, {a.elapsed:.1f}s):",  # type: ignore[attr-defined]
-            style="bold",
-        )
-    )
-    console.print(Text(f"  {'#':>3}  {'move':<44} {'visits':>6} {'value':>6} {'win':>5}"))
-    for m in moves:
-        num = numbers.get(m.action) if numbers else None
-        value = f"{m.mean:.3f}" if m.mean is not None else "-"
-        win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
-        text = m.text if len(m.text) <= 44 else m.text[:41] + "..."
-        console.print(Text(f"  {num if num else '':>3}  {text:<44} {m.visits:>6} {value:>6} {win:>5}"))
-    pv = a.pv  # type: ignore[attr-defined]
-    if pv:
-        line = "Principal line: " + " -> ".join(pv)
-        for chunk in _wrap(line, 78):
-            console.print(Text(chunk))
-
-
-def _wrap(text: str, width: int, indent: int = 4) -> list[str]:
-    """Wrap at spaces; continuation lines are indented by ``indent``."""
-    if len(text) <= width:
-        return [text]
-    lead = len(text) - len(text.lstrip(" "))
-    words = text.strip(" ").split(" ")
-    out: list[str] = []
-    cur = " " * lead
-    for w in words:
-        if cur.strip() and len(cur) + 1 + len(w) > width:
-            out.append(cur)
-            cur = " " * indent + w
-        else:
-            cur = f"{cur} {w}" if cur.strip() else cur + w
-    if cur.strip():
-        out.append(cur)
-    return out
 
 
 def _ask_seat(console: Console, seats: list[str]) -> list[int]:
