@@ -1,5 +1,5 @@
 """The conformance suite: every registered game, random games to the end with invariants at
-every step, record replay, JSON round-trip and seeded determinism (DESIGN.md)."""
+every step, record replay, JSON round-trip and seeded determinism (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from realpolitik.engine import available_games, load_game
-from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
+from realpolitik.engine.core.api import CHANCE, TERMINAL, HasInvariants, IllegalAction
 from realpolitik.engine.core.records import replay
 
 GAMES = available_games()
@@ -55,7 +55,7 @@ def random_game(name: str, players: int, seed: int, check=None):
 
 
 def invariants(state) -> None:
-    problems = state.check_invariants() if hasattr(state, "check_invariants") else []
+    problems = state.check_invariants() if isinstance(state, HasInvariants) else []
     assert not problems, problems
 
 
