@@ -26,8 +26,6 @@ class Outcome:
 
 
 HELP = """\
-Moves: type a choice number, or the move in words (a unique part is enough),
-  e.g. 'influence Iran', 'coup Iran', '#27 event', '#6 infl', 'done'.
 Commands:
   hint [N]     the computer's advice: the N best moves (default 5), the line
   undo         take back your previous decision (and the moves since)
@@ -41,7 +39,12 @@ Commands:
 
 
 def _cmd_help(loop: PlayLoop, seat: int, rest: str) -> None:
-    for line in HELP.format(topics=loop.r.show_topics).splitlines():
+    """The game's own move help, the commands, then the game's legend of abbreviations."""
+    text = loop.r.moves_help() + "\n" + HELP.format(topics=loop.r.show_topics)
+    legend = loop.r.legend()
+    if legend:
+        text += "\nOn screen:\n" + legend
+    for line in text.splitlines():
         for chunk in wrap(line, 78, indent=15):
             loop.say(chunk)
 

@@ -2,7 +2,8 @@
 
 A game offers its presentation (``HasPresentation.presentation()``, usually its ``render``
 module) defining any of ``board``, ``status``, ``question``, ``choices``, ``describe_action``,
-``describe_change``, ``show``, ``result`` and ``SHOW_TOPICS`` (see
+``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` (how to type a move,
+with examples) and ``LEGEND`` (every abbreviation on screen, explained) (see
 ``engine/twilight/render.py`` for their meaning). In place of ``board(state, viewer)`` a module may define
 ``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
 colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
@@ -24,6 +25,12 @@ from rich.text import Text
 from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State
 
 __all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
+
+GENERIC_MOVES_HELP = (
+    "Moves: type a choice number, or the move in words (a unique part is enough, as long as\n"
+    "  it is a whole word or the start of one)."
+)
+"""The move help of a game whose presentation has no ``HELP``."""
 
 PAGE_LINES = 22
 """Choice lines shown at once; the rest come with ``more``."""
@@ -127,6 +134,16 @@ class Renderer:
         return out
 
     # ----- details and the end
+    def moves_help(self) -> str:
+        """How to type a move in this game, with examples (the presentation's ``HELP``)."""
+        text = getattr(self.module, "HELP", None) if self.module is not None else None
+        return str(text).rstrip("\n") if text else GENERIC_MOVES_HELP
+
+    def legend(self) -> str:
+        """Every abbreviation on this game's screens, explained (the presentation's ``LEGEND``)."""
+        text = getattr(self.module, "LEGEND", None) if self.module is not None else None
+        return str(text).rstrip("\n") if text else ""
+
     @property
     def show_topics(self) -> str:
         """What ``show`` accepts."""

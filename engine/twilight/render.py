@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from realpolitik.engine.twilight.game import TwilightState
 
 __all__ = [
+    "HELP",
+    "LEGEND",
     "SHOW_TOPICS",
     "board",
     "choices",
@@ -57,6 +59,22 @@ __all__ = [
     "show",
     "status",
 ]
+
+HELP = """\
+Moves: type a choice number, or the move in words (a unique part is enough),
+  e.g. 'influence Iran', 'coup Iran', '#27 event', '#6 infl', 'done'."""
+"""How to type a Twilight Struggle move (the ``help`` command shows it first)."""
+
+LEGEND = """\
+  St           a country's stability number; * before a name marks a battleground
+  USSR US      each side's influence there; Ctrl: the side that controls it
+  T1 AR2       turn 1, action round 2 (the headline comes before round 1)
+  DEFCON       nuclear readiness, 5 (calm) to 1 (nuclear war: the phasing side loses)
+  VP           victory points; a side at 20 wins at once
+  MilOps 2-0   military operations this turn, USSR-US, 'of N' required by DEFCON
+  Space 1-0    space race boxes reached, USSR-US
+  (3 ops)      a card's operations value; scoring cards have none"""
+"""Every abbreviation on the Twilight Struggle screens."""
 
 SHOW_TOPICS = "a country (Iran), a region (europe), #N (a card), hand, discard, removed, effects, space"
 """What ``show`` accepts, for the help text."""
