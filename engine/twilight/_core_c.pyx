@@ -1151,11 +1151,32 @@ cdef list _play_modes(CState s, int side, int card):
     return out
 
 
+cdef bint _scoring_forced(CState s, int side, int n_scoring):
+    """``rules.scoring_forced``: 4.5 D, without the tournament option."""
+    if not n_scoring or s.options.get("tournament"):
+        return False
+    return n_scoring >= _rounds_for(s, side) - <int>s.rounds_done[side] + 1
+
+
+cdef list _trap_legal(CState s, int side):
+    """``rules.trap_legal``: #42 / #44 discards, and scoring cards beside them (10.1.5)."""
+    cdef list hand = s.hands[side]
+    cdef list scoring = sorted(c * 8 + M_EVENT for c in hand if C_SCORING[<int>c])
+    if _scoring_forced(s, side, len(scoring)):
+        return scoring
+    cdef list out = [CARD_BASE + c for c in hand if not C_SCORING[<int>c] and _ops_value(s, c, side) >= 2]
+    out.extend(scoring)
+    if not out:
+        return [OPTION_BASE + OPT_PASS]
+    out.sort()
+    return out
+
+
 cdef list _action_legal(CState s, tuple fr):
     cdef int side = _ti(fr, 1)
     cdef object only = fr[2]
     cdef list out = []
-    cdef int card, m, k, o, space_min, remaining, nscoring
+    cdef int card, m, k, o, space_min, nscoring
     if only is not None:
         for card in only:
             for m in _play_modes(s, side, card):
@@ -1167,12 +1188,12 @@ cdef list _action_legal(CState s, tuple fr):
     cdef list cards = list(hand)
     if _china_available(s, side):
         cards.append(CHINA)
-    remaining = _rounds_for(s, side) - <int>s.rounds_done[side] + 1
     nscoring = 0
     for card in hand:
         if C_SCORING[card]:
             nscoring += 1
-    if nscoring and not s.options.get("tournament") and nscoring >= remaining:
+    cdef bint forced = _scoring_forced(s, side, nscoring)
+    if forced:
         cards = [c for c in hand if C_SCORING[<int>c]]  # 4.5 D
     elif s.missile_envy == side and 49 in hand:
         cards = [49]  # #49
@@ -1203,8 +1224,8 @@ cdef list _action_legal(CState s, tuple fr):
             out.append(OPTION_BASE + OPT_CMC_WGERMANY)
         if side == US and _inf(s, US, TURKEY) >= 2:
             out.append(OPTION_BASE + OPT_CMC_TURKEY)
-    if not hand or s.ar > (6 if s.turn <= 3 else 7):
-        out.append(OPTION_BASE + OPT_PASS)  # 9.8
+    if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
+        out.append(OPTION_BASE + OPT_PASS)  # 9.8; 6.4.4 box 8 optional unless 4.5 D forces
     out.sort()
     return out
 
@@ -1284,12 +1305,7 @@ cdef list _legal_actions(CState s, tuple fr):
         out.sort()
         return out
     if k == K_TRAP:
-        side = _ti(fr, 1)
-        ok = [c for c in s.hands[side] if not C_SCORING[<int>c] and _ops_value(s, c, side) >= 2]
-        if ok:
-            return sorted(CARD_BASE + c for c in ok)
-        sc = [c * 8 + M_EVENT for c in s.hands[side] if C_SCORING[<int>c]]
-        return sorted(sc) if sc else [OPTION_BASE + OPT_PASS]
+        return _trap_legal(s, _ti(fr, 1))
     if k == K_HELD:
         return sorted([OPTION_BASE + OPT_PASS] + [CARD_BASE + c for c in s.hands[_ti(fr, 1)]])
     return []

@@ -438,7 +438,7 @@ def question(state: TwilightState) -> str:
     if k == F.CCARD:
         return f"{side}, {card_label(fr[2])}: choose a card to {fr[5]}"
     if k == F.TRAP:
-        return f"{side}, {card_label(fr[2])}: discard a card of 2+ ops, then roll 1-4 to get free"
+        return f"{side}, {card_label(fr[2])}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
     if k == F.HELD:
         return f"{side}: space race box 6 lets you discard one held card (or pass)"
     return f"{side}: {F.KIND_NAMES[k]}"

@@ -800,6 +800,34 @@ PLAY_BASE_MODES = (
 )
 
 
+def scoring_forced(s: TSState, side: int, n_scoring: int) -> bool:
+    """4.5 D without the tournament option: ``side``, holding ``n_scoring`` scoring cards, has no
+    more action rounds left (this one included) than scoring cards, so it must play one now.
+
+    With the tournament option (11.1) nothing is enforced: a held scoring card loses instead.
+    """
+    if not n_scoring or s.options.get("tournament"):
+        return False
+    return n_scoring >= rounds_for(s, side) - s.rounds_done[side] + 1
+
+
+def trap_legal(s: TSState, side: int) -> list[int]:
+    """#42 Quagmire / #44 Bear Trap: discard a card of 2+ Ops (then roll), or, with none left,
+    play only scoring cards; with neither, the round passes.
+
+    10.1.5: an event cannot force a player to hold a scoring card, so a trapped side may play a
+    scoring card as its event instead of discarding (the trap stays), and must when 4.5 D
+    requires it (as many scoring cards as rounds left, without the tournament option).
+    """
+    hand = s.hands[side]
+    scoring = sorted(A.play(c, F.M_EVENT) for c in hand if c in SCORING_CARDS)
+    if scoring_forced(s, side, len(scoring)):
+        return scoring
+    out = [A.card_choice(c) for c in hand if c not in SCORING_CARDS and ops_value(s, c, side) >= 2]
+    out.extend(scoring)
+    return sorted(out) if out else [A.option(A.OPT_PASS)]
+
+
 def action_legal(s: TSState, fr: tuple) -> list[int]:
     side = fr[1]
     only = fr[2]
@@ -813,9 +841,9 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
     cards = list(hand)
     if china_available(s, side):
         cards.append(CHINA)
-    remaining = rounds_for(s, side) - s.rounds_done[side] + 1
     scoring = [c for c in hand if c in SCORING_CARDS]
-    if scoring and not s.options.get("tournament") and len(scoring) >= remaining:
+    forced = scoring_forced(s, side, len(scoring))
+    if forced:
         cards = scoring  # 4.5 D: scoring cards may not be held
     elif s.missile_envy == side and 49 in hand:
         cards = [49]  # #49: the card must be used for operations this round
@@ -851,8 +879,10 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             out.append(A.option(A.OPT_CMC_WGERMANY))
         if side == US and s.influence(US, TURKEY) >= 2:
             out.append(A.option(A.OPT_CMC_TURKEY))
-    if not hand or s.ar > (6 if s.turn <= 3 else 7):
-        out.append(A.option(A.OPT_PASS))  # 9.8 China never forced; box-8 round is optional
+    if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
+        # 9.8 China never forced; the box-8 round is optional (6.4.4), but not while it is the
+        # last chance to play a scoring card (4.5 D: scoring cards may not be held).
+        out.append(A.option(A.OPT_PASS))
     out.sort()
     return out
 
@@ -952,12 +982,7 @@ def _legal_actions(s: TSState, fr: tuple) -> list[int]:
             out.append(A.option(A.OPT_MODE_PASS))
         return sorted(out)
     if k == F.TRAP:
-        side = fr[1]
-        ok = [c for c in s.hands[side] if c not in SCORING_CARDS and ops_value(s, c, side) >= 2]
-        if ok:
-            return sorted(A.card_choice(c) for c in ok)
-        sc = [A.play(c, F.M_EVENT) for c in s.hands[side] if c in SCORING_CARDS]
-        return sorted(sc) if sc else [A.option(A.OPT_PASS)]
+        return trap_legal(s, fr[1])
     if k == F.HELD:
         return sorted([A.option(A.OPT_PASS)] + [A.card_choice(c) for c in s.hands[fr[1]]])
     return []

@@ -50,9 +50,13 @@ def position(
     phasing: int = USSR,
     seed: int = 0,
     tournament: bool = False,
+    implementation: str | None = None,
 ) -> TwilightState:
-    """A position with exactly the given facts (influence as (USSR, US) per country)."""
-    s = GAME.new_initial_state(seed=seed, tournament=tournament)
+    """A position with exactly the given facts (influence as (USSR, US) per country).
+
+    ``implementation`` ('pure' or 'compiled') picks the state class; default: ``GAME``'s."""
+    game = GAME if implementation is None else GAME.with_implementation(implementation)
+    s = game.new_initial_state(seed=seed, tournament=tournament)
     s.stack = []
     s.inf = [0] * (2 * N)
     for name, (a, b) in (inf or {}).items():

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from realpolitik.engine.twilight.events.mid_a import summit_bonus
+from realpolitik.engine.twilight.game import GAME
 from tests.twilight.helpers import (
     BOARD,
     US,
     USSR,
+    A,
     F,
     R,
     act,
@@ -204,6 +208,83 @@ def test_bear_trap_sets_trap():
     assert s.perm >> 44 & 1
     assert not s.perm >> 42 & 1
     assert finished(s)
+
+
+ASIA_SCORING, DEFECTORS, DUCK_AND_COVER = 1, 103, 4
+IMPLEMENTATIONS = GAME.implementations()
+
+
+def _trapped_round(implementation: str, ar: int, us_hand: list[int], tournament: bool = False):
+    """Turn 4: the USSR plays #42 Quagmire as its event in action round ``ar``; the US round
+    ``ar`` that follows opens with the trap (the state's own turn sequence runs it)."""
+    s = position(turn=4, hands=([42, 19], us_hand), tournament=tournament, implementation=implementation)
+    s.ar, s.phasing, s.rounds_done = ar, USSR, [ar, ar - 1]
+    s.stack = [(F.ACTION, USSR, None, 0)]
+    s.touch()
+    s.apply_action(A.play(42, F.M_EVENT))
+    assert s.stack[-1][0] == F.TRAP and s.current_player() == US and s.rounds_done[US] == ar
+    return s
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_quagmire_cannot_force_the_last_scoring_card_to_be_held_10_1_5(implementation: str):
+    """10.1.5, 4.5 D: turn 4, US action round 7 (its last), hand Defectors and Asia Scoring,
+    trapped by Quagmire: discarding Defectors would leave Asia Scoring held, so the only
+    choice is to play Asia Scoring."""
+    s = _trapped_round(implementation, 7, [DEFECTORS, ASIA_SCORING])
+    assert s.legal_actions() == [A.play(ASIA_SCORING, F.M_EVENT)]
+    s.apply_action(A.play(ASIA_SCORING, F.M_EVENT))
+    assert ASIA_SCORING in s.discard and DEFECTORS in s.hands[US]  # kept, not discarded
+    assert s.turn == 5 and s.perm >> 42 & 1  # the turn ended; still trapped (no roll)
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_quagmire_offers_the_scoring_card_beside_the_discard_with_tournament_option(implementation: str):
+    """10.1.5 with the tournament option (11.1), where holding is not prevented but loses: the
+    trapped US may still play Asia Scoring instead of discarding Defectors."""
+    s = _trapped_round(implementation, 7, [DEFECTORS, ASIA_SCORING], tournament=True)
+    assert s.legal_actions() == sorted([A.card_choice(DEFECTORS), A.play(ASIA_SCORING, F.M_EVENT)])
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_quagmire_early_round_offers_discards_and_scoring_cards_10_1_5(implementation: str):
+    """An earlier trapped round: the 2+ Ops card may be discarded (then the roll), or the
+    scoring card played; a 1-Op card is neither."""
+    s = _trapped_round(implementation, 3, [DEFECTORS, ASIA_SCORING, DUCK_AND_COVER, 26])
+    assert s.legal_actions() == sorted(
+        [A.card_choice(DEFECTORS), A.card_choice(DUCK_AND_COVER), A.play(ASIA_SCORING, F.M_EVENT)]
+    )
+    s.apply_action(A.card_choice(DEFECTORS))
+    assert DEFECTORS in s.discard and s.is_chance_node()
+    die(s, 4)  # 1-4 frees the US
+    assert not s.perm >> 42 & 1
+
+
+def _bear_trapped_round(implementation: str, ussr_hand: list[int]):
+    """Turn 4, USSR action round 2 under #44 Bear Trap (the turn sequence opens the trap)."""
+    s = position(turn=4, hands=(ussr_hand, [19]), perm=[44], implementation=implementation)
+    s.ar, s.phasing, s.rounds_done = 1, US, [1, 1]
+    s.stack = []
+    s.touch()
+    s._core.advance(s)
+    assert s.stack[-1][0] == F.TRAP and s.current_player() == USSR and s.ar == 2
+    return s
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_bear_trap_without_2_ops_cards_plays_only_scoring_cards(implementation: str):
+    """#44: with no card of 2+ Ops left, the USSR may only play scoring cards; the trap stays."""
+    s = _bear_trapped_round(implementation, [ASIA_SCORING, 26])
+    assert s.legal_actions() == [A.play(ASIA_SCORING, F.M_EVENT)]
+    s.apply_action(A.play(ASIA_SCORING, F.M_EVENT))
+    assert ASIA_SCORING in s.discard and s.perm >> 44 & 1 and s.current_player() == US
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_bear_trap_without_2_ops_or_scoring_cards_passes(implementation: str):
+    """#44: with neither a 2+ Ops card nor a scoring card, the trapped round passes."""
+    s = _bear_trapped_round(implementation, [26])
+    assert s.legal_actions() == [A.option(A.OPT_PASS)]
 
 
 # ---------------------------------------------------------------- #43 SALT Negotiations

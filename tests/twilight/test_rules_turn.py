@@ -124,6 +124,46 @@ def test_action_rounds_alternate_ussr_first_6_then_7_4_5_d() -> None:
     assert R.rounds_for(s, US) == 8
 
 
+def _eighth_round(implementation: str, ussr_hand: list[int], tournament: bool = False):
+    """Turn 4: the USSR, alone at space box 8, opens its optional eighth action round."""
+    s = position(
+        turn=4, space=(8, 0), hands=(ussr_hand, [19]), tournament=tournament, implementation=implementation
+    )
+    s.ar, s.phasing, s.rounds_done = 7, US, [7, 7]
+    s.stack = []
+    s.touch()
+    s._core.advance(s)
+    assert s.ar == 8 and s.stack[-1] == (F.ACTION, USSR, None, 0)
+    return s
+
+
+@pytest.mark.parametrize("implementation", GAME.implementations())
+def test_eighth_round_is_optional_6_4_4(implementation: str) -> None:
+    """Space box 8 'may' take an eighth round: without a scoring card, ``pass`` is offered."""
+    s = _eighth_round(implementation, [26])
+    assert A.option(A.OPT_PASS) in s.legal_actions()
+
+
+@pytest.mark.parametrize("implementation", GAME.implementations())
+def test_eighth_round_cannot_pass_holding_a_scoring_card_4_5_d(implementation: str) -> None:
+    """4.5 D: scoring cards may not be held, so the USSR at box 8 holding Asia Scoring must
+    play it in its eighth round: no ``pass``."""
+    s = _eighth_round(implementation, [1, 26])
+    assert s.legal_actions() == [A.play(1, F.M_EVENT)]
+
+
+@pytest.mark.parametrize("implementation", GAME.implementations())
+def test_eighth_round_pass_with_a_scoring_card_loses_under_tournament_option_11_1(
+    implementation: str,
+) -> None:
+    """With the tournament option nothing is enforced (11.1): passing is allowed, and the held
+    Asia Scoring loses the game at the end of the turn."""
+    s = _eighth_round(implementation, [1, 26], tournament=True)
+    assert A.option(A.OPT_PASS) in s.legal_actions()
+    s.apply_action(A.option(A.OPT_PASS))
+    assert s.winner == US
+
+
 def test_player_without_cards_skips_rounds_4_5_d() -> None:
     s = position(turn=2, hands=([], [63, 26]), china=US, china_up=False)
     s.phase = PH_ACTION
