@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto
 
-.PHONY: play test check lint typecheck wheel-check bench install clean
+.PHONY: play test check lint typecheck wheel-check bench golden install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,11 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
 	cd build && wheel-venv/bin/python -m pytest -p no:cacheprovider -q ../tests/core
+
+# Rewrite the golden data (tests/golden/data, docs/transcript.md) from the registered games;
+# a commit that changes them says so (docs/architecture.md).
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden.generate
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest bench --benchmark-only
