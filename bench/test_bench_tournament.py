@@ -1,5 +1,5 @@
 """Tournament throughput (pytest-benchmark): games per second with 1 and 2 local worker
-processes and with Ray on a private local instance. Target (issue 5): 2 workers >= 1.7x 1 worker
+processes and with Ray on a private local instance. Target: 2 workers >= 1.7x 1 worker
 on a 2-core machine; `test_tournament_speedup_2_vs_1` alternates the two so both see the same
 machine load, and prints the figures. Pools are started and warmed once per module (a persistent
 pool), so a measurement is the tournament itself: the same GAMES games of

@@ -1,4 +1,4 @@
-"""Twilight Struggle engine speed (pytest-benchmark). Targets (issue 2, pure Python, one core):
+"""Twilight Struggle engine speed (pytest-benchmark). Targets (pure Python, one core):
 >= 20 random full games per second, clone() <= 15 µs. Measured, never asserted as timings;
 `make test` runs these once with --benchmark-disable so they keep working."""
 

@@ -1,6 +1,6 @@
 """Ideology actions: small ints <-> (kind, region, type, ideology) and short texts.
 
-Every decision is one small choice (DESIGN.md): one card traded, one card placed, one
+Every decision is one small choice (docs/architecture.md): one card traded, one card placed, one
 advancement bought, one conflict declared, one stance offered, and so on. Ids:
 
 ====================  =======================================  ==========================

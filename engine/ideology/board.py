@@ -1,6 +1,6 @@
 """Ideology component facts, loaded once from ``data/`` through a validator and frozen.
 
-The rulebook (``/work/shared/seeds/ideology_rules_it.txt``) gives the rules but not the
+The rulebook (Ideology: The War of Ideas, Italian rulebook) gives the rules but not the
 components: the 43 regions, their printed levels and adjacency, each deck's split, the
 advancement cards' counts and effects and the ideologies' special rules are *reconstructed*
 (see ``data/PROVENANCE.md`` and ``docs/ideology.md``). A player who owns the game can replace

@@ -1,8 +1,8 @@
 """Ideology rules: setup, the eight phases of the turn, legal actions and transitions.
 
-Section references are to the seed rulebook ``/work/shared/seeds/ideology_rules_it.txt``
-("Preparazione del gioco", phases 1-8, "Fine del gioco e vittoria", "Ideology per due
-giocatori"). Where the rulebook is silent the reconstructed data in ``data/`` decides (see
+Section references are to the seed rulebook, Ideology: The War of Ideas, Italian rulebook
+(the translation of the Z-Man Games 2003 rulebook): "Preparazione del gioco", phases 1-8,
+"Fine del gioco e vittoria", "Ideology per due giocatori". Where the rulebook is silent the reconstructed data in ``data/`` decides (see
 ``docs/ideology.md``); the few rulings the engine itself makes are marked ``# ruling:``.
 
 A state always rests at a real decision (two or more legal actions), a chance node or the

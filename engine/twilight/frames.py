@@ -2,7 +2,7 @@
 
 A frame is a tuple whose first item is its kind and second the side that decides (or
 ``CHANCE_P`` for dice, ``AUTO`` for bookkeeping the engine runs by itself). Decisions are
-atomic (DESIGN.md): a frame asks one small question; answering it pops or rewrites the frame
+atomic (docs/architecture.md): a frame asks one small question; answering it pops or rewrites the frame
 and may push more.
 
 Events push frames with the helpers below. Inside an event or resume handler the pushes are

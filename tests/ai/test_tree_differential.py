@@ -1,7 +1,7 @@
 """The compiled search tree (``ai/_tree_c``) against its pure-Python reference (``ai/_tree_py``):
 the same searches from the same seeds give the same root statistics, to the last bit, on a
 toy game with hidden cards and chance and on Twilight Struggle positions; and the two UCB1
-steps agree on hand-made nodes (issue 6, DESIGN.md 'Speed without losing the reference')."""
+steps agree on hand-made nodes (docs/architecture.md, 'Speed without losing the reference')."""
 
 from __future__ import annotations
 

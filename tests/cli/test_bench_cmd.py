@@ -1,4 +1,4 @@
-"""`realpolitik bench`: the JSON shape issue 6 asks for, a game without compiled paths, and
+"""`realpolitik bench`: the shape of its JSON, a game without compiled paths, and
 bad input. (The figures themselves are measured, never asserted.)"""
 
 from __future__ import annotations

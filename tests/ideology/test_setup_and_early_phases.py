@@ -1,5 +1,5 @@
 """Setup and phases 1-4 (Resources, Trading, Development, Foreign), from concrete positions.
-Section names refer to the seed rulebook, ``ideology_rules_it.txt``."""
+Section names refer to the seed rulebook (Ideology: The War of Ideas, Italian rulebook)."""
 
 from __future__ import annotations
 

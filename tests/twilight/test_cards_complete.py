@@ -1,4 +1,4 @@
-"""Every card in the data has an event handler (DESIGN.md: data versus code)."""
+"""Every card in the data has an event handler (docs/architecture.md: facts are data, effects are code)."""
 
 from realpolitik.engine.twilight.board import BOARD
 from realpolitik.engine.twilight.events import EVENTS
