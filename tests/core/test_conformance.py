@@ -59,16 +59,36 @@ def invariants(state) -> None:
     assert not problems, problems
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_random_games_end_with_invariants_at_every_step(name: str) -> None:
-    n = RANDOM_GAMES.get(name, 50)
-    for players in player_counts(name):
-        for seed in range(n):
+SEED_CHUNK = 25
+"""Seeds per test case of the random-games test, so that a failure names its game, player
+count and seed chunk (and the message its seed)."""
+
+
+def random_game_cases() -> list[tuple[str, int, range]]:
+    """(game, players, seeds) for every registered game and player count, in seed chunks."""
+    out = []
+    for name in GAMES:
+        n = RANDOM_GAMES.get(name, 50)
+        for players in player_counts(name):
+            out += [(name, players, range(i, min(i + SEED_CHUNK, n))) for i in range(0, n, SEED_CHUNK)]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seeds"),
+    random_game_cases(),
+    ids=[f"{g}-{p}p-seeds{s.start}-{s.stop - 1}" for g, p, s in random_game_cases()],
+)
+def test_random_games_end_with_invariants_at_every_step(name: str, players: int, seeds: range) -> None:
+    for seed in seeds:
+        try:
             state = random_game(name, players, seed, check=invariants)
             r = state.returns()
             assert len(r) == players
             assert math.isclose(sum(r), 1.0), r
             assert all(0.0 <= x <= 1.0 for x in r)
+        except AssertionError as err:
+            raise AssertionError(f"{name} {players} players, seed {seed}: {err}") from err
 
 
 @pytest.mark.parametrize("name", GAMES)
