@@ -82,10 +82,21 @@ def _plain(x: Any) -> Any:
     return repr(x)
 
 
+def _values(fingerprint: Any) -> Any:
+    """A fingerprint of ``(field name, value)`` pairs without the names, so that renaming a
+    field (not a change of behaviour) leaves the hashes alone."""
+    if isinstance(fingerprint, tuple) and all(
+        isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in fingerprint
+    ):
+        return [v for _, v in fingerprint]
+    return fingerprint
+
+
 def state_hash(state: State) -> str:
     """A short stable hash of a position, through the interface: whose turn, the legal
     actions, every seat's observation, the returns at the end, and the game's fingerprint
-    when it has one (``HasFingerprint``: every field, hidden ones included)."""
+    when it has one (``HasFingerprint``: every field, hidden ones included; the values in
+    field order, not the field names)."""
     terminal = state.is_terminal()
     doc: dict[str, Any] = {
         "current": state.current_player(),
@@ -94,7 +105,7 @@ def state_hash(state: State) -> str:
         "returns": state.returns() if terminal else None,
     }
     if isinstance(state, HasFingerprint):
-        doc["fingerprint"] = state.fingerprint()
+        doc["fingerprint"] = _values(state.fingerprint())
     text = json.dumps(_plain(doc), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
