@@ -12,7 +12,7 @@ import math
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
-from realpolitik.engine.twilight.state import TSState, opp
+from realpolitik.engine.twilight.state import PH_ACTION, TSState, opp
 
 REGION_WEIGHT = (1.0, 0.9, 0.8, 0.5, 0.5, 0.5)
 SCALE = 7.0
@@ -36,7 +36,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     x += 0.08 * bg_lead
     x += 0.6 * (s.space[US] - s.space[USSR])
     x += 0.8 if s.china == US else -0.8
-    if s.phase == 2:  # action rounds: unpaid military ops will cost VP at the end of turn
+    if s.phase == PH_ACTION:  # action rounds: unpaid military ops will cost VP at the end of turn
         for side in (USSR, US):
             short = max(0, s.defcon - s.milops[side])
             left = max(0, R.rounds_for(s, side) - s.rounds_done[side])

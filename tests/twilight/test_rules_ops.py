@@ -3,6 +3,7 @@ operations (8.2), each from a concrete position with its exact outcome."""
 
 from __future__ import annotations
 
+from realpolitik.engine.twilight.state import PH_END, PH_HEADLINE
 from tests.twilight.helpers import (
     US,
     USSR,
@@ -257,7 +258,7 @@ def test_china_card_passes_face_down_and_flips_at_turn_end_9_3() -> None:
         act(s, "influence Thailand")
     assert s.china == US and not s.china_up
     assert not R.china_available(s, US)
-    s.phase = 3  # PH_END
+    s.phase = PH_END
     s.ar = 1
     s.stack = []
     R.end_step(s)
@@ -266,7 +267,7 @@ def test_china_card_passes_face_down_and_flips_at_turn_end_9_3() -> None:
 
 def test_china_card_not_in_headline_9_5() -> None:
     s = position(hands=([30, 26], [63]))
-    s.phase = 1
+    s.phase = PH_HEADLINE
     s.stack = [(F.HEADLINE, USSR)]
     assert all(A.decode(a).value != 6 for a in s.legal_actions())
 
@@ -274,7 +275,7 @@ def test_china_card_not_in_headline_9_5() -> None:
 def test_military_ops_shortfall_gives_vp_8_2_1() -> None:
     """8.2.1 example: DEFCON 4, US did 2 → USSR gains 2; USSR did 3 → US gains 1."""
     s = position(defcon=4, milops=(3, 2))
-    s.phase = 3
+    s.phase = PH_END
     s.ar = 0
     s.stack = []
     R.end_step(s)
@@ -324,7 +325,7 @@ def test_scoring_card_cannot_be_held_4_5_d() -> None:
 
 def test_tournament_rule_holding_a_scoring_card_loses_11_1_2() -> None:
     s = position(turn=2, hands=([1], [26]), tournament=True)
-    s.phase = 3
+    s.phase = PH_END
     s.ar = 0
     s.stack = []
     s.defcon = 5
