@@ -43,10 +43,10 @@ cdef enum:
     K_OPSTART = 4
     K_INFLUENCE = 5
     K_REALIGN = 6
-    K_RROLL = 7
+    K_REALIGN_ROLL = 7
     K_COUP = 8
-    K_CROLL = 9
-    K_SROLL = 10
+    K_COUP_ROLL = 9
+    K_SPACE_ROLL = 10
     K_OPSMODE = 11
     K_EVENT = 12
     K_FINISH = 13
@@ -56,10 +56,10 @@ cdef enum:
     K_COPTION = 17
     K_CCARD = 18
     K_ROLL = 19
-    K_RCARD = 20
+    K_RANDOM_CARD = 20
     K_CALL = 21
     K_TRAP = 22
-    K_TROLL = 23
+    K_TRAP_ROLL = 23
     K_HELD = 24
     M_EVENT = 0
     M_INFLUENCE = 1
@@ -97,11 +97,11 @@ cdef enum:
 # The reference's numbering, checked once: a renumbered frame kind must fail loudly here.
 _KINDS = (
     (K_SETUP, F.SETUP), (K_HEADLINE, F.HEADLINE), (K_ACTION, F.ACTION), (K_ORDER, F.ORDER),
-    (K_OPSTART, F.OPSTART), (K_INFLUENCE, F.INFLUENCE), (K_REALIGN, F.REALIGN), (K_RROLL, F.RROLL),
-    (K_COUP, F.COUP), (K_CROLL, F.CROLL), (K_SROLL, F.SROLL), (K_OPSMODE, F.OPSMODE),
+    (K_OPSTART, F.OPSTART), (K_INFLUENCE, F.INFLUENCE), (K_REALIGN, F.REALIGN), (K_REALIGN_ROLL, F.REALIGN_ROLL),
+    (K_COUP, F.COUP), (K_COUP_ROLL, F.COUP_ROLL), (K_SPACE_ROLL, F.SPACE_ROLL), (K_OPSMODE, F.OPSMODE),
     (K_EVENT, F.EVENT), (K_FINISH, F.FINISH), (K_PLACE, F.PLACE), (K_REMOVE, F.REMOVE),
     (K_CCOUNTRY, F.CCOUNTRY), (K_COPTION, F.COPTION), (K_CCARD, F.CCARD), (K_ROLL, F.ROLL),
-    (K_RCARD, F.RCARD), (K_CALL, F.CALL), (K_TRAP, F.TRAP), (K_TROLL, F.TROLL), (K_HELD, F.HELD),
+    (K_RANDOM_CARD, F.RANDOM_CARD), (K_CALL, F.CALL), (K_TRAP, F.TRAP), (K_TRAP_ROLL, F.TRAP_ROLL), (K_HELD, F.HELD),
     (M_EVENT, F.M_EVENT), (M_INFLUENCE, F.M_INFLUENCE), (M_REALIGN, F.M_REALIGN), (M_COUP, F.M_COUP),
     (M_SPACE, F.M_SPACE), (M_HEADLINE, F.M_HEADLINE), (AUTO, F.AUTO), (CHANCE_P, F.CHANCE_P),
     (COUNTRY_BASE, A.COUNTRY_BASE), (OPTION_BASE, A.OPTION_BASE), (CARD_BASE, A.CARD_BASE),
@@ -227,9 +227,9 @@ cdef class CState:
     cdef public bint china_up
     cdef public list headline
     cdef public object perm, turnfx
-    cdef public int red_scare, cmc, lads, chernobyl, missile_envy
+    cdef public int red_scare, missile_crisis, death_squads, chernobyl, missile_envy
     cdef public list ames
-    cdef public int revealed, wwby
+    cdef public int revealed, bury_you_pending
     cdef public list round_start, stack
     cdef public object rng
     cdef public int winner
@@ -263,13 +263,13 @@ cdef class CState:
         self.perm = 0
         self.turnfx = 0
         self.red_scare = 0
-        self.cmc = 0
-        self.lads = 0
+        self.missile_crisis = 0
+        self.death_squads = 0
         self.chernobyl = -1
         self.missile_envy = -1
         self.ames = []
         self.revealed = 0
-        self.wwby = 0
+        self.bury_you_pending = 0
         self.round_start = [0, 0]
         self.stack = []
         self.rng = 0
@@ -311,13 +311,13 @@ cdef class CState:
         c.perm = self.perm
         c.turnfx = self.turnfx
         c.red_scare = self.red_scare
-        c.cmc = self.cmc
-        c.lads = self.lads
+        c.missile_crisis = self.missile_crisis
+        c.death_squads = self.death_squads
         c.chernobyl = self.chernobyl
         c.missile_envy = self.missile_envy
         c.ames = self.ames[:]
         c.revealed = self.revealed
-        c.wwby = self.wwby
+        c.bury_you_pending = self.bury_you_pending
         c.round_start = self.round_start[:]
         c.stack = self.stack[:]
         c.rng = self.rng
@@ -444,7 +444,7 @@ cdef inline int _ti(tuple fr, Py_ssize_t i):
 
 
 cdef inline bint _is_chance(int k):
-    return k == K_RROLL or k == K_CROLL or k == K_SROLL or k == K_ROLL or k == K_RCARD or k == K_TROLL
+    return k == K_REALIGN_ROLL or k == K_COUP_ROLL or k == K_SPACE_ROLL or k == K_ROLL or k == K_RANDOM_CARD or k == K_TRAP_ROLL
 
 
 cdef inline bint _is_auto(int k):
@@ -844,8 +844,8 @@ cdef void _start_round(CState s, int side):
     s.phasing = side
     s.rounds_done[side] = <int>s.rounds_done[side] + 1
     s.round_start[side] = MG.presence(s.inf, side)
-    if side == US and s.wwby & 1:
-        s.wwby = 3
+    if side == US and s.bury_you_pending & 1:
+        s.bury_you_pending = 3
     cdef int trap = 42 if side == US else 44
     if _perm(s, trap):
         s.stack.append((K_TRAP, side, trap))
@@ -859,8 +859,8 @@ cdef inline bint _can_take_round(CState s, int side):
 
 cdef void _action_step(CState s):
     cdef int side, r0, r1
-    if s.wwby == 3:
-        s.wwby = 0
+    if s.bury_you_pending == 3:
+        s.bury_you_pending = 0
         _gain_vp(s, USSR, 3)  # #50
         _check_vp(s)
         if s.winner >= 0:
@@ -913,8 +913,8 @@ cdef void _end_step(CState s):
     s.china_up = True
     s.turnfx = 0
     s.red_scare = 0
-    s.cmc = 0
-    s.lads = 0
+    s.missile_crisis = 0
+    s.death_squads = 0
     s.chernobyl = -1
     s.revealed = 0
     s.ames = []
@@ -1008,7 +1008,7 @@ cdef void _open_ops(CState s, int side, int card, int mode, int fixed):
         s.stack.append((K_COUP, side, card, ops, asia_b, sea_b, 0))
     elif mode == M_SPACE:
         s.space_tries[side] = <int>s.space_tries[side] + 1
-        s.stack.append((K_SROLL, CHANCE_P, side, card))
+        s.stack.append((K_SPACE_ROLL, CHANCE_P, side, card))
 
 
 cdef void _process_auto(CState s, tuple fr):
@@ -1043,7 +1043,7 @@ cdef void _advance(CState s):
             stack.pop()
             _process_auto(s, fr)
             continue
-        if k == K_RCARD:
+        if k == K_RANDOM_CARD:
             if not s.hands[_ti(fr, 4)]:
                 stack.pop()
                 _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[5]))
@@ -1127,7 +1127,7 @@ def resample_hidden(CState self, int seat, rng):
 
 def chance_outcomes(CState s):
     cdef tuple fr = _top(s)
-    if _kind(fr) == K_RCARD:
+    if _kind(fr) == K_RANDOM_CARD:
         hand = sorted(s.hands[_ti(fr, 4)])
         p = 1.0 / len(hand)
         return [(CARD_BASE + c, p) for c in hand]
@@ -1217,7 +1217,7 @@ cdef list _action_legal(CState s, tuple fr):
             out.append(k + m)
         if space_min and _ops_value(s, card, side) >= space_min:
             out.append(k + M_SPACE)
-    if (s.cmc >> o) & 1:  # #40
+    if (s.missile_crisis >> o) & 1:  # #40
         if side == USSR and _inf(s, USSR, CUBA) >= 2:
             out.append(OPTION_BASE + OPT_CMC_CUBA)
         if side == US and _inf(s, US, W_GERMANY) >= 2:
@@ -1235,7 +1235,7 @@ cdef list _legal_actions(CState s, tuple fr):
     cdef int side, card, modes, m, ops
     cdef list out
     if _is_chance(k):
-        if k == K_RCARD:
+        if k == K_RANDOM_CARD:
             return [a for a, _ in chance_outcomes(s)]
         return list(DIE_ACTIONS)
     if k == K_ACTION:
@@ -1403,15 +1403,15 @@ cdef void _dispatch(CState s, tuple fr, int a):
         _ap_influence(s, fr, a - COUNTRY_BASE)
     elif k == K_REALIGN:
         _ap_realign(s, fr, a - COUNTRY_BASE)
-    elif k == K_RROLL:
-        _ap_rroll(s, fr, a - DIE_BASE)
+    elif k == K_REALIGN_ROLL:
+        _ap_realign_roll(s, fr, a - DIE_BASE)
     elif k == K_COUP:
         if a >= COUNTRY_BASE and a < OPTION_BASE:
             _ap_coup(s, fr, a - COUNTRY_BASE)
-    elif k == K_CROLL:
-        _ap_croll(s, fr, a - DIE_BASE)
-    elif k == K_SROLL:
-        _ap_sroll(s, _ti(fr, 2), a - DIE_BASE)
+    elif k == K_COUP_ROLL:
+        _ap_coup_roll(s, fr, a - DIE_BASE)
+    elif k == K_SPACE_ROLL:
+        _ap_space_roll(s, _ti(fr, 2), a - DIE_BASE)
     elif k == K_OPSMODE:
         if a - OPTION_BASE != OPT_MODE_PASS:
             _open_ops(s, _ti(fr, 1), _ti(fr, 2), a - OPTION_BASE - OPT_MODE_BASE, _ti(fr, 4))
@@ -1425,11 +1425,11 @@ cdef void _dispatch(CState s, tuple fr, int a):
         _run_handler(s, RESUME[fr[2]], (fr[3], 0 if a < CARD_BASE else a - CARD_BASE, fr[7]))
     elif k == K_ROLL:
         _run_handler(s, RESUME[fr[2]], (fr[3], a - DIE_BASE, fr[4]))
-    elif k == K_RCARD:
+    elif k == K_RANDOM_CARD:
         _run_handler(s, RESUME[fr[2]], (fr[3], a - CARD_BASE, fr[5]))
     elif k == K_TRAP:
         _ap_trap(s, fr, a)
-    elif k == K_TROLL:
+    elif k == K_TRAP_ROLL:
         if a - DIE_BASE < 5:  # #42 / #44
             s.perm &= ~(ONE << _ti(fr, 3))
     elif k == K_HELD:
@@ -1459,7 +1459,7 @@ cdef void _ap_action(CState s, tuple fr, int a):
             _remove_inf(s, US, W_GERMANY, 2)
         elif k == OPT_CMC_TURKEY:
             _remove_inf(s, US, TURKEY, 2)
-        s.cmc &= ~(1 << opp(side))
+        s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)
         return
     _play_card(s, side, a // 8, a % 8)
@@ -1536,7 +1536,7 @@ cdef void _ap_realign(CState s, tuple fr, int c):
     remaining -= 1
     if remaining > 0:
         s.stack.append((K_REALIGN, side, fr[2], remaining, asia_b, sea_b, fr[6]))
-    s.stack.append((K_RROLL, CHANCE_P, side, c, 0))
+    s.stack.append((K_REALIGN_ROLL, CHANCE_P, side, c, 0))
 
 
 cdef int _realign_modifier(CState s, int side, int c):
@@ -1554,10 +1554,10 @@ cdef int _realign_modifier(CState s, int side, int c):
     return mod
 
 
-cdef void _ap_rroll(CState s, tuple fr, int die):
+cdef void _ap_realign_roll(CState s, tuple fr, int die):
     cdef int side = _ti(fr, 2), c = _ti(fr, 3), first = _ti(fr, 4)
     if not first:
-        s.stack.append((K_RROLL, CHANCE_P, side, c, die))
+        s.stack.append((K_REALIGN_ROLL, CHANCE_P, side, c, die))
         return
     cdef int r_ussr = first + _realign_modifier(s, USSR, c)
     cdef int r_us = die + _realign_modifier(s, US, c)
@@ -1574,7 +1574,7 @@ cdef void _ap_coup(CState s, tuple fr, int c):
         ops += asia_b
     if bit(SEA_MASK, c):
         ops += sea_b
-    if (s.cmc >> opp(side)) & 1:  # #40
+    if (s.missile_crisis >> opp(side)) & 1:  # #40
         _end(s, opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
     cdef int mo
@@ -1585,20 +1585,20 @@ cdef void _ap_coup(CState s, tuple fr, int c):
         _degrade_defcon(s, 1, side)
         if s.winner >= 0:
             return
-    s.stack.append((K_CROLL, CHANCE_P, side, c, ops, 1 if free_mask else 0))
+    s.stack.append((K_COUP_ROLL, CHANCE_P, side, c, ops, 1 if free_mask else 0))
 
 
 cdef int _coup_modifier(CState s, int side, int c):
     cdef int mod = -1 if _turnfx(s, 43) else 0
     if bit(CA_SA_MASK, c):
-        if (s.lads >> side) & 1:
+        if (s.death_squads >> side) & 1:
             mod += 1
-        if (s.lads >> opp(side)) & 1:
+        if (s.death_squads >> opp(side)) & 1:
             mod -= 1
     return mod
 
 
-cdef void _ap_croll(CState s, tuple fr, int die):
+cdef void _ap_coup_roll(CState s, tuple fr, int die):
     cdef int side = _ti(fr, 2), c = _ti(fr, 3), ops = _ti(fr, 4)
     cdef long result = die + ops + _coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
     cdef long removed
@@ -1607,7 +1607,7 @@ cdef void _ap_croll(CState s, tuple fr, int die):
         _add_inf(s, side, c, result - removed)
 
 
-cdef void _ap_sroll(CState s, int side, int die):
+cdef void _ap_space_roll(CState s, int side, int die):
     cdef int box = <int>s.space[side] + 1
     if box <= 8 and die <= SP_ROLL[box]:  # 6.4.1
         _advance_space(s, side, 1)
@@ -1635,7 +1635,7 @@ cdef void _ap_trap(CState s, tuple fr, int a):
         return
     s.hands[side].remove(a - CARD_BASE)
     s.discard.append(a - CARD_BASE)  # 5.4
-    s.stack.append((K_TROLL, CHANCE_P, side, trap))
+    s.stack.append((K_TRAP_ROLL, CHANCE_P, side, trap))
 
 
 # ---------------------------------------------------------------- evaluation (heuristics.py)

@@ -150,7 +150,7 @@ def to_string(frame: tuple | None, a: int) -> str:
             return f"{card_label(d.value)}: discard"
         if kind == F.HELD:
             return f"{card_label(d.value)}: discard held card"
-        if kind == F.RCARD:
+        if kind == F.RANDOM_CARD:
             return f"draw {card_label(d.value)}"
         return card_label(d.value)
     # option

@@ -10,31 +10,31 @@ queued and land on the stack in call order (the first pushed is decided first), 
 reads top to bottom like the card text.
 
 Frame layouts (``k`` = kind, ``p`` = deciding side):
-    SETUP      (k, p, remaining, mask)
-    HEADLINE   (k, p)
-    ACTION     (k, p, only_cards_or_None, return_card)     choose a card and its use
-    ORDER      (k, p, card, mode)                           opponent's event before/after ops
-    OPSTART    (k, AUTO, side, card, mode)                  open the ops frame for a card
-    INFLUENCE  (k, p, card, remaining, asia_bonus, sea_bonus)
-    REALIGN    (k, p, card, remaining, asia_bonus, sea_bonus, free_mask)
-    RROLL      (k, CHANCE, side, country, ussr_die)         two dice, USSR's first
-    COUP       (k, p, card, ops, asia_bonus, sea_bonus, free_mask)
-    CROLL      (k, CHANCE, side, country, ops, free)
-    SROLL      (k, CHANCE, side, card)                       space race
-    OPSMODE    (k, p, card, modes, ops_override)             choose how to use an event's ops
-    EVENT      (k, AUTO, card, side)                         run a card's event
-    FINISH     (k, AUTO, card, side, fired)                  move a played card on
-    PLACE      (k, p, card, target_side, remaining, mask, cap, placed, optional)
-    REMOVE     (k, p, card, target_side, remaining, mask, cap, removed, optional)
-    CCOUNTRY   (k, p, card, step, mask, data)
-    COPTION    (k, p, card, step, labels, data)
-    CCARD      (k, p, card, step, cards, verb, allow_pass, data)
-    ROLL       (k, CHANCE, card, step, data)
-    RCARD      (k, CHANCE, card, step, from_side, data)      a random card from a hand
-    CALL       (k, AUTO, card, step, data)                   continue an event, no decision
-    TRAP       (k, p, card)                                  Quagmire / Bear Trap discard
-    TROLL      (k, CHANCE, side, card)
-    HELD       (k, p)                                        box-6 discard of the held card
+    SETUP        (k, p, remaining, mask)
+    HEADLINE     (k, p)
+    ACTION       (k, p, only_cards_or_None, return_card)              choose a card and its use
+    ORDER        (k, p, card, mode)                                   opponent's event before/after ops
+    OPSTART      (k, AUTO, side, card, mode)                          open the ops frame for a card
+    INFLUENCE    (k, p, card, remaining, asia_bonus, sea_bonus)
+    REALIGN      (k, p, card, remaining, asia_bonus, sea_bonus, free_mask)
+    REALIGN_ROLL (k, CHANCE, side, country, ussr_die)                 two dice, USSR's first
+    COUP         (k, p, card, ops, asia_bonus, sea_bonus, free_mask)
+    COUP_ROLL    (k, CHANCE, side, country, ops, free)
+    SPACE_ROLL   (k, CHANCE, side, card)                              space race
+    OPSMODE      (k, p, card, modes, ops_override)                    choose how to use an event's ops
+    EVENT        (k, AUTO, card, side)                                run a card's event
+    FINISH       (k, AUTO, card, side, fired)                         move a played card on
+    PLACE        (k, p, card, target_side, remaining, mask, cap, placed, optional)
+    REMOVE       (k, p, card, target_side, remaining, mask, cap, removed, optional)
+    CCOUNTRY     (k, p, card, step, mask, data)
+    COPTION      (k, p, card, step, labels, data)
+    CCARD        (k, p, card, step, cards, verb, allow_pass, data)
+    ROLL         (k, CHANCE, card, step, data)
+    RANDOM_CARD  (k, CHANCE, card, step, from_side, data)             a random card from a hand
+    CALL         (k, AUTO, card, step, data)                          continue an event, no decision
+    TRAP         (k, p, card)                                         Quagmire / Bear Trap discard
+    TRAP_ROLL    (k, CHANCE, side, card)
+    HELD         (k, p)                                               box-6 discard of the held card
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ CHANCE_P = -1
     OPSTART,
     INFLUENCE,
     REALIGN,
-    RROLL,
+    REALIGN_ROLL,
     COUP,
-    CROLL,
-    SROLL,
+    COUP_ROLL,
+    SPACE_ROLL,
     OPSMODE,
     EVENT,
     FINISH,
@@ -67,10 +67,10 @@ CHANCE_P = -1
     COPTION,
     CCARD,
     ROLL,
-    RCARD,
+    RANDOM_CARD,
     CALL,
     TRAP,
-    TROLL,
+    TRAP_ROLL,
     HELD,
 ) = range(25)
 
@@ -102,7 +102,7 @@ KIND_NAMES = (
     "held card",
 )
 
-CHANCE_KINDS = frozenset((RROLL, CROLL, SROLL, ROLL, RCARD, TROLL))
+CHANCE_KINDS = frozenset((REALIGN_ROLL, COUP_ROLL, SPACE_ROLL, ROLL, RANDOM_CARD, TRAP_ROLL))
 AUTO_KINDS = frozenset((OPSTART, EVENT, FINISH, CALL))
 
 # Card-use modes (part of the PLAY action).
@@ -215,7 +215,7 @@ def roll(s: TSState, card: int, step: int, data: tuple = ()) -> None:
 
 def random_card(s: TSState, card: int, step: int, from_side: int, data: tuple = ()) -> None:
     """Draw a card at random from ``from_side``'s hand (chance); resumes with it (0 if empty)."""
-    push(s, (RCARD, CHANCE_P, card, step, from_side, data))
+    push(s, (RANDOM_CARD, CHANCE_P, card, step, from_side, data))
 
 
 def call(s: TSState, card: int, step: int, data: tuple = ()) -> None:

@@ -516,7 +516,7 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
 def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
     k = fr[0]
     v = d.value
-    if k == F.CROLL:
+    if k == F.COUP_ROLL:
         side, c, ops = fr[2], fr[3], fr[4]
         mod = R.coup_modifier(state, side, c)
         total = v + ops + mod
@@ -526,7 +526,7 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         return (
             f"{_side(side)} coup in {_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
         )
-    if k == F.RROLL:
+    if k == F.REALIGN_ROLL:
         side, c, first = fr[2], fr[3], fr[4]
         if not first:
             return f"realignment in {_name(c)} by {_side(side)}: USSR die {v}"
@@ -534,7 +534,7 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         ra = v + R.realign_modifier(state, US, c)
         who = "USSR" if ru > ra else "US" if ra > ru else "neither"
         return f"realignment in {_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
-    if k == F.SROLL:
+    if k == F.SPACE_ROLL:
         side = fr[2]
         box = state.space[side] + 1
         if box > 8:
@@ -544,9 +544,9 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         return f"{_side(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
     if k == F.ROLL:
         return f"{card_label(fr[2])}: die {v}"
-    if k == F.RCARD:
+    if k == F.RANDOM_CARD:
         return f"{card_label(fr[2])}: random card from the {_side(fr[4])} hand is {card_label(v)}"
-    if k == F.TROLL:
+    if k == F.TRAP_ROLL:
         side = fr[2]
         freed = "free" if v < 5 else "still trapped"
         return f"{_side(side)} {card_label(fr[3])} roll: die {v}, {freed}"

@@ -537,8 +537,8 @@ def start_round(s: TSState, side: int) -> None:
     s.phasing = side
     s.rounds_done[side] += 1
     s.round_start[side] = s.presence_mask(side)
-    if side == US and s.wwby & 1:
-        s.wwby = 3  # #50: this is the US round that may answer with UN Intervention
+    if side == US and s.bury_you_pending & 1:
+        s.bury_you_pending = 3  # #50: this is the US round that may answer with UN Intervention
     trap = 42 if side == US else 44
     if s.perm >> trap & 1:
         s.stack.append((F.TRAP, side, trap))
@@ -556,8 +556,8 @@ def can_take_round(s: TSState, side: int) -> bool:
 
 
 def action_step(s: TSState) -> None:
-    if s.wwby == 3:
-        s.wwby = 0
+    if s.bury_you_pending == 3:
+        s.bury_you_pending = 0
         s.gain_vp(USSR, 3)  # #50 We Will Bury You: no UN Intervention came
         check_vp(s)
         if s.winner >= 0:
@@ -609,8 +609,8 @@ def end_step(s: TSState) -> None:
     s.china_up = True
     s.turnfx = 0
     s.red_scare = 0
-    s.cmc = 0
-    s.lads = 0
+    s.missile_crisis = 0
+    s.death_squads = 0
     s.chernobyl = -1
     s.revealed = 0
     s.ames = []
@@ -693,7 +693,7 @@ def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> Non
         s.stack.append((F.COUP, side, card, ops, asia_b, sea_b, 0))
     elif mode == F.M_SPACE:
         s.space_tries[side] += 1
-        s.stack.append((F.SROLL, F.CHANCE_P, side, card))
+        s.stack.append((F.SPACE_ROLL, F.CHANCE_P, side, card))
 
 
 def process_auto(s: TSState, fr: tuple) -> None:
@@ -724,7 +724,7 @@ def advance(s: TSState) -> None:
             stack.pop()
             process_auto(s, fr)
             continue
-        if k == F.RCARD:
+        if k == F.RANDOM_CARD:
             if not s.hands[fr[4]]:
                 stack.pop()
                 F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
@@ -756,7 +756,7 @@ def current_player(s: TSState) -> int:
 def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
     """Dice faces 1..6 at 1/6, or the cards of a hand at equal odds."""
     fr = s.stack[-1]
-    if fr[0] == F.RCARD:
+    if fr[0] == F.RANDOM_CARD:
         hand = sorted(s.hands[fr[4]])
         p = 1.0 / len(hand)
         return [(A.card_choice(c), p) for c in hand]
@@ -872,7 +872,7 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             out.append(k + m)
         if space_min and ops_value(s, card, side) >= space_min:
             out.append(k + F.M_SPACE)
-    if s.cmc >> o & 1:  # #40: the threatened side may cancel the crisis
+    if s.missile_crisis >> o & 1:  # #40: the threatened side may cancel the crisis
         if side == USSR and s.influence(USSR, CUBA) >= 2:
             out.append(A.option(A.OPT_CMC_CUBA))
         if side == US and s.influence(US, W_GERMANY) >= 2:
@@ -924,7 +924,7 @@ def legal_actions(s: TSState) -> list[int]:
 def _legal_actions(s: TSState, fr: tuple) -> list[int]:
     k = fr[0]
     if k in F.CHANCE_KINDS:
-        if k == F.RCARD:
+        if k == F.RANDOM_CARD:
             return [a for a, _ in chance_outcomes(s)]
         return list(DIE_ACTIONS)
     if k == F.ACTION:
@@ -1096,7 +1096,7 @@ def ap_action(s: TSState, fr: tuple, d: A.Decoded) -> None:
             s.remove_inf(US, W_GERMANY, 2)
         elif k == A.OPT_CMC_TURKEY:
             s.remove_inf(US, TURKEY, 2)
-        s.cmc &= ~(1 << opp(side))
+        s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)  # the round goes on
         return
     card, mode = d.value, d.mode
@@ -1170,7 +1170,7 @@ def ap_realign(s: TSState, fr: tuple, d: A.Decoded) -> None:
     remaining -= 1
     if remaining > 0:
         s.stack.append((F.REALIGN, side, card, remaining, asia_b, sea_b, free_mask))
-    s.stack.append((F.RROLL, F.CHANCE_P, side, c, 0))
+    s.stack.append((F.REALIGN_ROLL, F.CHANCE_P, side, c, 0))
 
 
 def realign_modifier(s: TSState, side: int, c: int) -> int:
@@ -1188,10 +1188,10 @@ def realign_modifier(s: TSState, side: int, c: int) -> int:
     return mod
 
 
-def ap_rroll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def ap_realign_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     _, _, side, c, first = fr
     if not first:
-        s.stack.append((F.RROLL, F.CHANCE_P, side, c, d.value))
+        s.stack.append((F.REALIGN_ROLL, F.CHANCE_P, side, c, d.value))
         return
     r_ussr = first + realign_modifier(s, USSR, c)
     r_us = d.value + realign_modifier(s, US, c)
@@ -1210,7 +1210,7 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         ops += asia_b
     if SEA_MASK >> c & 1:
         ops += sea_b
-    if s.cmc >> opp(side) & 1:  # #40 Cuban Missile Crisis
+    if s.missile_crisis >> opp(side) & 1:  # #40 Cuban Missile Crisis
         s.end(opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
     if not free_mask:
@@ -1219,21 +1219,21 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         degrade_defcon(s, 1, side)
         if s.winner >= 0:
             return
-    s.stack.append((F.CROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+    s.stack.append((F.COUP_ROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
 
 
 def coup_modifier(s: TSState, side: int, c: int) -> int:
     """Die modifiers on a coup: #43 SALT −1; #69 Latin American Death Squads ±1."""
     mod = -1 if s.turnfx >> 43 & 1 else 0
     if CA_SA_MASK >> c & 1:
-        if s.lads >> side & 1:
+        if s.death_squads >> side & 1:
             mod += 1
-        if s.lads >> opp(side) & 1:
+        if s.death_squads >> opp(side) & 1:
             mod -= 1
     return mod
 
 
-def ap_croll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def ap_coup_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     _, _, side, c, ops, _free = fr
     result = d.value + ops + coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
     if result > 0:
@@ -1241,7 +1241,7 @@ def ap_croll(s: TSState, fr: tuple, d: A.Decoded) -> None:
         s.add_inf(side, c, result - removed)
 
 
-def ap_sroll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def ap_space_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     side = fr[2]
     box = s.space[side] + 1
     if box <= 8 and d.value <= BOARD.space[box][1]:  # 6.4.1
@@ -1285,7 +1285,7 @@ def ap_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[4])
 
 
-def ap_rcard(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def ap_random_card(s: TSState, fr: tuple, d: A.Decoded) -> None:
     F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
 
 
@@ -1298,10 +1298,10 @@ def ap_trap(s: TSState, fr: tuple, d: A.Decoded) -> None:
         return
     s.hands[side].remove(d.value)
     s.discard.append(d.value)  # 5.4: the discarded card's event does not occur
-    s.stack.append((F.TROLL, F.CHANCE_P, side, trap))
+    s.stack.append((F.TRAP_ROLL, F.CHANCE_P, side, trap))
 
 
-def ap_troll(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def ap_trap_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     if d.value < 5:  # #42 / #44: a roll under 5 ends the trap
         s.set_perm(fr[3], False)
 
@@ -1319,10 +1319,10 @@ _APPLY = {
     F.ORDER: ap_order,
     F.INFLUENCE: ap_influence,
     F.REALIGN: ap_realign,
-    F.RROLL: ap_rroll,
+    F.REALIGN_ROLL: ap_realign_roll,
     F.COUP: ap_coup,
-    F.CROLL: ap_croll,
-    F.SROLL: ap_sroll,
+    F.COUP_ROLL: ap_coup_roll,
+    F.SPACE_ROLL: ap_space_roll,
     F.OPSMODE: ap_opsmode,
     F.PLACE: ap_place_remove,
     F.REMOVE: ap_place_remove,
@@ -1330,9 +1330,9 @@ _APPLY = {
     F.COPTION: ap_coption,
     F.CCARD: ap_ccard,
     F.ROLL: ap_roll,
-    F.RCARD: ap_rcard,
+    F.RANDOM_CARD: ap_random_card,
     F.TRAP: ap_trap,
-    F.TROLL: ap_troll,
+    F.TRAP_ROLL: ap_trap_roll,
     F.HELD: ap_held,
 }
 

@@ -59,13 +59,13 @@ class TSState:
         perm: Bit n set = card n's lasting effect is in play for the game.
         turnfx: Bit n set = card n's effect lasts for the rest of this turn.
         red_scare: Bit s set = side s suffers Red Scare/Purge's -1 this turn.
-        cmc: Bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup).
-        lads: Bit s set = side s played Latin American Death Squads this turn.
+        missile_crisis: Bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup).
+        death_squads: Bit s set = side s played Latin American Death Squads this turn.
         chernobyl: Region the USSR may not place influence in by operations (-1 = none).
         missile_envy: Side that must play Missile Envy for operations next round (-1 = none).
         ames: US cards in the order the USSR dictated (Aldrich Ames), first = next to play.
         revealed: Bit s set = side s's hand is shown to the opponent this turn.
-        wwby: Bit 0 set = We Will Bury You awaits the US's next round.
+        bury_you_pending: Bit 0 set = We Will Bury You awaits the US's next round.
         round_start: Per side, bitmask of countries with own influence at the start of its round.
         stack: Pending decisions (tuples), top = last.
         rng: SplitMix64 state for shuffles.
@@ -100,13 +100,13 @@ class TSState:
         "perm",
         "turnfx",
         "red_scare",
-        "cmc",
-        "lads",
+        "missile_crisis",
+        "death_squads",
         "chernobyl",
         "missile_envy",
         "ames",
         "revealed",
-        "wwby",
+        "bury_you_pending",
         "round_start",
         "stack",
         "rng",
@@ -143,13 +143,13 @@ class TSState:
         self.perm = 0
         self.turnfx = 0
         self.red_scare = 0
-        self.cmc = 0
-        self.lads = 0
+        self.missile_crisis = 0
+        self.death_squads = 0
         self.chernobyl = -1
         self.missile_envy = -1
         self.ames: list[int] = []
         self.revealed = 0
-        self.wwby = 0
+        self.bury_you_pending = 0
         self.round_start = [0, 0]
         self.stack: list[tuple] = []
         self.rng = 0
@@ -198,13 +198,13 @@ class TSState:
         c.perm = self.perm
         c.turnfx = self.turnfx
         c.red_scare = self.red_scare
-        c.cmc = self.cmc
-        c.lads = self.lads
+        c.missile_crisis = self.missile_crisis
+        c.death_squads = self.death_squads
         c.chernobyl = self.chernobyl
         c.missile_envy = self.missile_envy
         c.ames = self.ames[:]
         c.revealed = self.revealed
-        c.wwby = self.wwby
+        c.bury_you_pending = self.bury_you_pending
         c.round_start = self.round_start[:]
         c.stack = self.stack[:]
         c.rng = self.rng

@@ -83,12 +83,12 @@ def test_a_hidden_headline_is_not_announced_to_the_opponent() -> None:
 
 def test_dice_are_described_with_what_they_decide() -> None:
     s = GAME.new_initial_state(seed=1)
-    s.stack = [(F.CROLL, F.CHANCE_P, US, IRAN, 3, 0)]
+    s.stack = [(F.COUP_ROLL, F.CHANCE_P, US, IRAN, 3, 0)]
     assert (
         render.describe_action(s, A.die(4), USSR) == "US coup in Iran: die 4 + 3 ops = 7 vs 4, succeeds by 3"
     )
     assert render.describe_action(s, A.die(1), USSR).endswith("= 4 vs 4, fails")
-    s.stack = [(F.SROLL, F.CHANCE_P, USSR, 20)]
+    s.stack = [(F.SPACE_ROLL, F.CHANCE_P, USSR, 20)]
     assert (
         render.describe_action(s, A.die(2), USSR)
         == "USSR space race attempt for box 1 (needs 1-3): die 2, success"

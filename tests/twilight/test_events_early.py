@@ -720,7 +720,7 @@ def test_un_intervention_cancels_and_uses_ops():
     """#32: the US pairs UN with Korean War: no war, Korean War discarded (not removed), 2 Ops;
     Flower Power (#59) +2 to the USSR, U2 Incident (#60) +1, We Will Bury You answered."""
     s = position(inf={"japan": (0, 1), "south_korea": (0, 2)}, hands=([19], [11, 22]), perm=[59], turnfx=[60])
-    s.wwby = 3
+    s.bury_you_pending = 3
     play(s, US, 32, "event")
     assert texts(s) == ["#11 Korean War: cancel with UN"]
     act(s, "#11 Korean War: cancel with UN")
@@ -730,7 +730,7 @@ def test_un_intervention_cancels_and_uses_ops():
     act(s, "influence Japan")
     assert finished(s)
     assert inf(s, "japan") == (0, 3) and inf(s, "south_korea") == (0, 2)
-    assert s.vp == -3 and s.wwby == 0
+    assert s.vp == -3 and s.bury_you_pending == 0
     assert s.defcon == 5 and s.milops == [0, 0]
     assert 11 in s.discard and 32 in s.discard and s.hands[US] == [22]
     assert not s.inplay
@@ -740,7 +740,7 @@ def test_un_intervention_by_ussr_uses_modified_ops():
     """#32: the USSR pairs UN with US/Japan Pact (4 Ops) under Red Scare: 3 Ops; no US event."""
     s = position(inf={"poland": (1, 0)}, hands=([27], [19]))
     s.red_scare = 1 << USSR
-    s.wwby = 3
+    s.bury_you_pending = 3
     play(s, USSR, 32, "event")
     act(s, "#27 US/Japan Mutual Defense Pact: cancel with UN")
     act(s, "ops: influence")
@@ -749,7 +749,7 @@ def test_un_intervention_by_ussr_uses_modified_ops():
         act(s, "influence Poland")
     assert finished(s)
     assert inf(s, "poland") == (4, 0) and inf(s, "japan") == (0, 0)
-    assert not s.flag(27) and s.wwby == 3 and s.vp == 0
+    assert not s.flag(27) and s.bury_you_pending == 3 and s.vp == 0
     assert 27 in s.discard and 32 in s.discard
 
 

@@ -123,7 +123,7 @@ def test_cuban_missile_crisis_sets_defcon_and_flag():
     s = position(turn=4, defcon=4, hands=([40], []))
     play(s, USSR, 40, "event")
     assert s.defcon == 2
-    assert s.cmc == 1 << USSR
+    assert s.missile_crisis == 1 << USSR
     assert 40 in s.removed
     assert s.winner == -1
 
@@ -147,7 +147,7 @@ def test_cuban_missile_crisis_cancel_by_us():
     assert "cancel Cuban Missile Crisis: remove 2 from West Germany" in texts(s)
     act(s, "cancel Cuban Missile Crisis: remove 2 from West Germany")
     assert inf(s, "west_germany") == (0, 1)
-    assert s.cmc == 0
+    assert s.missile_crisis == 0
 
 
 # ---------------------------------------------------------------- #41 Nuclear Subs
@@ -608,7 +608,7 @@ def test_we_will_bury_you_degrades_and_arms():
     s = position(turn=4, defcon=4, hands=([50], []))
     play(s, USSR, 50, "event")
     assert s.defcon == 3
-    assert s.wwby == 1
+    assert s.bury_you_pending == 1
     assert 50 in s.removed
     assert s.vp == 0
 

@@ -327,7 +327,7 @@ def test_69_death_squads_for_us():
     s = position()
     fire(s, 69, US)
     assert finished(s)
-    assert s.lads == 1 << US
+    assert s.death_squads == 1 << US
     assert R.coup_modifier(s, US, c("panama")) == 1
     assert R.coup_modifier(s, USSR, c("chile")) == -1
     assert R.coup_modifier(s, US, c("iran")) == 0
@@ -338,7 +338,7 @@ def test_69_death_squads_for_ussr_coup_result():
     """#69 played by the USSR: its coup in Chile gets +1 on the die (6.3.2)."""
     s = position(inf={"chile": (0, 2)}, defcon=4)
     fire(s, 69, USSR)
-    assert s.lads == 1 << USSR
+    assert s.death_squads == 1 << USSR
     s.stack.clear()
     play(s, USSR, 75, "coup")  # 2 Ops
     act(s, "coup Chile")

@@ -430,8 +430,8 @@ def _un_intervention(s: TSState, step: int, card: int, data: tuple) -> None:
     R.flower_power_check(s, card, side)  # #59: the US plays a war card for Operations
     if s.flag(60):
         s.gain_vp(USSR, 1)  # #60 U2 Incident
-    if side == US and s.wwby == 3:
-        s.wwby = 0  # #50 We Will Bury You answered
+    if side == US and s.bury_you_pending == 3:
+        s.bury_you_pending = 0  # #50 We Will Bury You answered
     F.conduct_ops(s, side, card)
     F.finish_card(s, card, side, False)  # cancelled: discarded even when starred
 

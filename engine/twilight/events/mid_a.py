@@ -88,7 +88,7 @@ def arms_race(s: TSState, side: int) -> None:
 def cuban_missile_crisis(s: TSState, side: int) -> None:
     """#40: DEFCON to 2; the opponent loses on any coup this turn unless it cancels (engine)."""
     R.set_defcon(s, 2, s.phasing)
-    s.cmc |= 1 << side
+    s.missile_crisis |= 1 << side
 
 
 # ---------------------------------------------------------------- #41 Nuclear Subs
@@ -271,7 +271,7 @@ def envy_take(s: TSState, side: int, card: int) -> None:
 @event(50)
 def we_will_bury_you(s: TSState, side: int) -> None:
     """#50: DEFCON −1; 3 VP to the USSR after the US's next round unless it plays UN Intervention."""
-    s.wwby = 1
+    s.bury_you_pending = 1
     R.degrade_defcon(s, 1, s.phasing)
 
 

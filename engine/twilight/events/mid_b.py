@@ -140,7 +140,7 @@ def john_paul_ii(s: TSState, side: int) -> None:
 @event(69)
 def latin_american_death_squads(s: TSState, side: int) -> None:
     """#69: this turn the player's coups in C./S. America get +1, the opponent's -1."""
-    s.lads |= 1 << side
+    s.death_squads |= 1 << side
 
 
 @event(70)
