@@ -19,7 +19,14 @@ from rich.text import Text
 from realpolitik.ai.bots import Bot, bot_names
 from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
-from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
+from realpolitik.cli.common import (
+    CliError,
+    friendly_errors,
+    make_console,
+    parse_seats,
+    seat_options,
+    stdin_is_tty,
+)
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
@@ -451,7 +458,7 @@ def play(
         intro = f"Loaded {load}: {len(state.history)} actions played."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
-        state = g.new_initial_state(players=players, seed=the_seed)
+        state = g.new_initial_state(players=players, seed=the_seed, **seat_options(g, players, seat or []))
         nplayers = state.num_players()
         seats_all = list(g.spec.seats_for(nplayers))
         if seat:

@@ -15,7 +15,11 @@ Each ideology gets a *prospect* in Global Influence points:
 - small terms for cards in hand (phase 1 tops the hand up anyway, so a kept card is worth
   little), advancement levels (they tax enemy conflicts, 5.1), distance waivers, tie-break
   points, and WMDs (each adds 1 to Global Influence);
-- an attack card on the table counts as half a card won.
+- an attack card on the table counts as half a card won;
+- cards still to play with (hand, deck and discard pile together) are worth a concave
+  amount: an ideology that has committed every card draws nothing in phase 1 and can do
+  nothing more, so pulling a card back from a region it cannot win (4.2) is worth more
+  than the little share it held there.
 
 The prospects become a win probability with a softmax whose sharpness grows as the leader
 nears the 12 points that end the game.
@@ -37,11 +41,13 @@ __all__ = ["evaluate", "prospects"]
 HAND_WEIGHT = 0.02  # phase 1 tops the hand up to Global Influence: a kept card only replaces a draw
 DEFENSE_WEIGHT = 0.15  # per advancement level in a type, up to DEFENSE_CAP (5.1 gap penalty)
 DEFENSE_CAP = 2
-FREE_WEIGHT = 0.1  # per type without distance penalty (4.1, 5.1)
+FREE_WEIGHT = 0.1  # per type and extra step of reach without distance penalty (4.1, 5.1)
 TIEBREAK_WEIGHT = 0.03  # per tie-break point
 EXCESS_WEIGHT = 0.12  # a card above a controlled region's weakest sector: future development
 RISK_DISCOUNT = 0.5  # 7.2 would make the region independent
 PENDING_SHARE = 0.5  # an attack card on the table wins about half the time
+LIQUID_WEIGHT = 1.2  # cards to play with: LIQUID_WEIGHT * (1 - exp(-cards / LIQUID_SCALE))
+LIQUID_SCALE = 4.0
 
 
 def prospects(s: IdeoState) -> list[float]:
@@ -84,10 +90,12 @@ def prospects(s: IdeoState) -> list[float]:
                 out[x] += cap * fill * fill * share  # convex: finishing a region pays
     for x in range(n):
         out[x] += HAND_WEIGHT * s.hand_size(x)
+        b = x * 3
+        liquid = sum(s.hand[b : b + 3]) + sum(s.deck[b : b + 3]) + sum(s.discard[b : b + 3])
+        out[x] += LIQUID_WEIGHT * (1.0 - math.exp(-(liquid + sum(s.staged[b : b + 3])) / LIQUID_SCALE))
         for t in range(3):
             out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, R.advancement_level(s, x, t))
-        free = R.free_distance_mask(s, x)
-        out[x] += FREE_WEIGHT * ((free & 1) + (free >> 1 & 1) + (free >> 2 & 1))
+        out[x] += FREE_WEIGHT * sum(k - 1 for k in R.reach(s, x))
         out[x] += TIEBREAK_WEIGHT * R.tiebreak_points(s, x)
         out[x] += s.adv[x * NA + BOARD.wmd]
     return out
