@@ -641,32 +641,45 @@ class Board:
         # per advancement copy: levels attacking / defending, reach per type, free masks
         self.adv_att = [[0, 0, 0] for _ in range(na)]
         self.adv_def = [[0, 0, 0] for _ in range(na)]
-        self.adv_reach = [[1, 1, 1] for _ in range(na)]
+        self.adv_reach = [[1, 1, 1] for _ in range(na)]  # placing
+        self.adv_reach_att = [[1, 1, 1] for _ in range(na)]  # attacking
         self.adv_free_place = [0] * na
         self.adv_free_att = [0] * na
         for k, a in enumerate(self.advancements):
-            self._compile(a.effects, self.adv_att[k], [self.adv_def[k]] * 4, self.adv_reach[k], k, None)
+            self._compile(
+                a.effects,
+                self.adv_att[k],
+                [self.adv_def[k]] * 4,
+                (self.adv_reach[k], self.adv_reach_att[k]),
+                k,
+                None,
+            )
         # per ideology: the same from its special rules, defence levels by where they count
         self.rule_att = [[0, 0, 0] for _ in range(ni)]
         self.rule_def = [[[0, 0, 0] for _ in SCOPES] for _ in range(ni)]
-        self.rule_reach = [[1, 1, 1] for _ in range(ni)]
+        self.rule_reach = [[1, 1, 1] for _ in range(ni)]  # placing
+        self.rule_reach_att = [[1, 1, 1] for _ in range(ni)]  # attacking
         self.rule_free_place = [0] * ni
         self.rule_free_att = [0] * ni
         self.rule_trade = [0] * ni
         self.isolationist = [False] * ni
         for rule in self.rules:
             i = rule.ideology
-            self._compile(rule.effects, self.rule_att[i], self.rule_def[i], self.rule_reach[i], None, i)
-        self.adv_has_reach = tuple(
-            max(self.adv_reach[k]) > 1 or self.adv_free_place[k] or self.adv_free_att[k] for k in range(na)
-        )
+            self._compile(
+                rule.effects,
+                self.rule_att[i],
+                self.rule_def[i],
+                (self.rule_reach[i], self.rule_reach_att[i]),
+                None,
+                i,
+            )
 
     def _compile(
         self,
         effects: tuple[Effect, ...],
         att: list[int],
         dfn: list[list[int]],
-        reach: list[int],
+        reach: tuple[list[int], list[int]],
         adv: int | None,
         ideology: int | None,
     ) -> None:
@@ -680,7 +693,10 @@ class Board:
                         dfn[SCOPES.index(e.where)][t] += e.amount
             elif e.kind == "reach":
                 for t in e.types:
-                    reach[t] = max(reach[t], e.amount)
+                    if e.placing:
+                        reach[0][t] = max(reach[0][t], e.amount)
+                    if e.attacking:
+                        reach[1][t] = max(reach[1][t], e.amount)
             elif e.kind == "free":
                 mask = sum(1 << t for t in e.types)
                 if adv is not None:

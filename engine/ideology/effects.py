@@ -11,10 +11,11 @@ Effects are separated by ``;``; each is one of:
     does. A defending level may be limited to the ideology's starting region (``home``), that
     region and its neighbours (``near-home``) or the regions it controls (``controlled``);
     advancement cards count anywhere.
-``reach N TYPES``
+``reach N TYPES [placing|attacking]``
     With those types a region within ``N`` steps of a region the ideology controls is not
     distant (4.1, 5.1: "Alcune Carte Avanzamento consentono di ridurre questa penalità"); a
     region further away still pays the distance penalty. ``N`` is 2 or 3 (1 is the rule).
+    Without ``placing``/``attacking`` it counts for placements (4.1) and conflicts (5.1).
 ``free TYPES [placing|attacking]``
     No distance penalty at all with those types (for placements, conflicts, or both).
 ``trade +N``
@@ -116,9 +117,13 @@ def _one(text: str) -> Effect:
     if kind == "reach":
         amount = _amount(rest[0] if rest else None, text, 2, 3, plus=False)
         types, rest = _types(rest[1:], text)
+        att = place = True
+        if rest and rest[0] in WHEN_FREE:
+            att, place = rest[0] == "attacking", rest[0] == "placing"
+            rest = rest[1:]
         if rest:
             raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
-        return Effect("reach", amount, types, attacking=True, placing=True)
+        return Effect("reach", amount, types, attacking=att, placing=place)
     if kind == "free":
         types, rest = _types(rest, text)
         att = place = True
@@ -174,9 +179,10 @@ def describe(e: Effect) -> str:
             side = "attacking"
         return f"+{e.amount} advancement level in {_type_list(e.types)} conflicts when {side}"
     if e.kind == "reach":
+        scope = "" if e.attacking and e.placing else (" in conflicts" if e.attacking else " when placing")
         return (
             f"with {_type_list(e.types)} cards, a region up to {e.amount} steps from a controlled "
-            "region is not distant (no distance penalty)"
+            f"region is not distant{scope} (no distance penalty)"
         )
     if e.kind == "free":
         scope = (

@@ -111,15 +111,17 @@ def max_influence(s: IdeoState, r: int) -> int:
     return 2 * LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
 
 
-def reach(s: IdeoState, seat: int) -> list[int]:
+def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
     """Per influence type, how many steps from a controlled region a region may be and not
-    count as distant: 1 by the rules (4.1, 5.1), more with ``reach`` effects."""
+    count as distant, when placing (4.1) or attacking (5.1): 1 by the rules, more with
+    ``reach`` effects."""
     fx = s.fx
-    out = fx.rule_reach[s.ideo[seat]][:]
+    out = (fx.rule_reach_att if attacking else fx.rule_reach)[s.ideo[seat]][:]
+    table = fx.adv_reach_att if attacking else fx.adv_reach
     base = seat * NA
     for k in range(NA):
         if s.adv[base + k]:
-            rk = fx.adv_reach[k]
+            rk = table[k]
             for t in range(3):
                 if rk[t] > out[t]:
                     out[t] = rk[t]
@@ -150,7 +152,7 @@ def distance_penalty(
         return 0
     if ctrl is None:
         ctrl = controlled_mask(s, seat)
-    return 0 if WITHIN[reach(s, seat)[t]][r] & ctrl else 1
+    return 0 if WITHIN[reach(s, seat, attacking)[t]][r] & ctrl else 1
 
 
 def distant(s: IdeoState, seat: int, r: int) -> bool:
@@ -567,7 +569,7 @@ def _gen(s: IdeoState) -> list[int]:
         out.sort()
         return out
     ctrl = controlled_mask(s, seat)
-    rch = reach(s, seat)
+    rch = reach(s, seat, ph == PH_CONFLICT)
     if ph == PH_FOREIGN:
         free = free_mask(s, seat, False)
         inf = s.inf

@@ -88,6 +88,7 @@ def test_level_two_is_not_strictly_better_than_the_two_level_ones_it_costs() -> 
         assert sum(BOARD.adv_def[k]) == sum(paid) - 1, a.name
         assert a.tiebreak == sum(BOARD.advancements[c].tiebreak for c in a.cost_advs)
         assert max(BOARD.adv_reach[k]) == 2 and not BOARD.adv_free_place[k] and not BOARD.adv_free_att[k]
+        assert max(BOARD.adv_reach_att[k]) == 1  # conflicts (5.1) still pay beyond one step
 
 
 def test_no_packaged_effect_erases_the_distance_penalty() -> None:

@@ -346,7 +346,7 @@ def test_foreign_no_penalty_next_to_a_controlled_region() -> None:
 
 def test_foreign_reach_reduces_the_distance_penalty_to_regions_two_steps_away() -> None:
     # 4.1 "Alcune Carte Avanzamento consentono di ridurre questa penalità": reconstructed as
-    # reach 2 (Royal Navy: military; Technological Supremacy: military and economic)
+    # reach 2 (Royal Navy: military and economic; Innovation: economic and cultural, placing)
     s = position(
         ("Imperialism", "Communism"),
         in_play=["Italy", "Balkans"],
@@ -354,20 +354,18 @@ def test_foreign_reach_reduces_the_distance_penalty_to_regions_two_steps_away() 
         advancements={"Imperialism": {}},
     )
     at(s, PH_FOREIGN, "Imperialism")  # Great Britain - France - Italy - Balkans
-    assert {"place Italy mil", "place Italy eco +1", "place Italy cul +1"} <= set(texts(s))
+    assert {"place Italy mil", "place Italy eco", "place Italy cul +1"} <= set(texts(s))
     assert {"place Balkans mil +1", "place Balkans eco +1"} <= set(texts(s))  # three steps: paid
     s = position(
         ("Imperialism", "Communism"),
         in_play=["Italy", "Balkans"],
         hands={"Imperialism": (2, 2, 2)},
-        advancements={"Imperialism": {"Technological Supremacy": 1}},
+        advancements={"Imperialism": {"Innovation": 1}},
     )
     at(s, PH_FOREIGN, "Imperialism")
-    assert {"place Italy mil", "place Italy eco", "place Italy cul +1", "place Balkans eco +1"} <= set(
-        texts(s)
-    )
-    act(s, "place Balkans eco")
-    assert discard(s, "Imperialism") == (0, 1, 0)
+    assert {"place Italy mil", "place Italy eco", "place Italy cul", "place Balkans cul +1"} <= set(texts(s))
+    act(s, "place Balkans cul")
+    assert discard(s, "Imperialism") == (0, 0, 1)
     # the rulebook data set: no reach at all
     s = position(
         ("Imperialism", "Communism"),
