@@ -48,7 +48,7 @@ def play_one(task: tuple[int, int, list[str], str, int]) -> dict[str, Any]:
             a = rng.choices([x for x, _ in outs], [w for _, w in outs])[0]
         else:
             a = bots[p].step(s, p)
-            kind, r, t, v = A.decode(a)
+            kind, r, t, _v = A.decode(a)
             if kind in (A.K_PLACE, A.K_ATTACK) and s.conflict is None and R.distant(s, p, r):
                 what = "place" if kind == A.K_PLACE else "attack"
                 paid = R.distance_penalty(s, p, r, t, kind == A.K_ATTACK)
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
                 "wilson95": wilson_interval(wins[k], seats[k]),
             }
             for k in sorted(seats)
-        },  # fmt: skip
+        },
         "bots": {
             k: {
                 "seats": bot_games[k],
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
                 "wilson95": wilson_interval(bot_wins[k], bot_games[k]),
             }
             for k in sorted(bot_games)
-        },  # fmt: skip
+        },
         "turn_cap_games": capped,
         "turn_cap_wilson95": wilson_interval(capped, len(rows)),
         "mean_turns": sum(r["turns"] for r in rows) / len(rows),
