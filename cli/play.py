@@ -31,7 +31,7 @@ from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_prog
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
-from realpolitik.engine.core.api import HasSeatAliases, IllegalAction, State
+from realpolitik.engine.core.api import IllegalAction, State
 
 __all__ = ["HELP", "PlayLoop", "play"]
 
@@ -114,7 +114,7 @@ class PlayLoop:
 
     def _note(self, entry: LogEntry) -> None:
         for h in self.s.humans:
-            if entry.actor >= 0 and entry.actor != h:
+            if entry.actor >= 0 and (entry.actor != h or self.r.redraw_after_own_move):
                 self.need_board[h] = True
         if len(self.s.humans) == 1:
             self.flush_log(self.s.humans[0])
@@ -474,18 +474,9 @@ def play(
     if len(humans) > nplayers:
         raise CliError(f"{len(humans)} human seats but only {nplayers} players")
     session = Session(g, state, humans, spec, stored_level, the_seed, renderer)
-    aliases = (
-        {seat: alias.title() for alias, seat in state.seat_aliases().items()}
-        if isinstance(state, HasSeatAliases)
-        else {}
-    )
-
-    def intro_name(seat: int) -> str:  # "Player 2 (Capitalism)" where the game deals seat names
-        name = session.seat_name(seat)
-        return f"{name} ({aliases[seat]})" if seat in aliases else name
-
-    names = [intro_name(h) for h in humans]
-    ais = [intro_name(i) for i in range(nplayers) if i not in humans]
+    # "Player 2 (Capitalism)" where the game deals seat names (screen.seat_name)
+    names = [session.seat_name(h) for h in humans]
+    ais = [session.seat_name(i) for i in range(nplayers) if i not in humans]
     console.print(Text(f"{g.spec.title}. {intro}", style="bold"), soft_wrap=True)
     if ais:
         console.print(Text(f"You play {', '.join(names)}; the computer plays {', '.join(ais)} ({spec})."))
