@@ -426,6 +426,12 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deck, dice and AI (default: random).")
     ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
+        ),
+    ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save here after every move and at the end.")
@@ -442,8 +448,8 @@ def play(
     tty = stdin_is_tty()
     renderer = Renderer(g)
     if load is not None:
-        if players is not None:
-            raise CliError("--players cannot be combined with --load (the save fixes it)")
+        if players is not None or variant is not None:
+            raise CliError("--players and --variant cannot be combined with --load (the save fixes them)")
         loaded = read_game_file(str(load), expect_game=game)
         state = loaded.state
         nplayers = state.num_players()
@@ -458,7 +464,12 @@ def play(
         intro = f"Loaded {load}: {len(state.history)} actions played."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
-        state = g.new_initial_state(players=players, seed=the_seed, **seat_options(g, players, seat or []))
+        options = seat_options(g, players, seat or [])
+        if variant is not None:
+            if "variant" not in g.spec.options:
+                raise CliError(f"{g.spec.title} has no variants")
+            options["variant"] = variant
+        state = g.new_initial_state(players=players, seed=the_seed, **options)
         nplayers = state.num_players()
         seats_all = list(g.spec.seats_for(nplayers))
         if seat:

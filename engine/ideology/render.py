@@ -18,6 +18,7 @@ answers and outcomes, phase and turn headers, revealed offers, consolidation.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 from realpolitik.engine.ideology import actions as A
@@ -347,10 +348,9 @@ def missing(s: Any) -> list[str]:
     elif ph == PH_DEVELOPMENT:
         if not any(s.owner[r] == cur for r in range(BOARD.n)):
             out.append("no 'develop': you control no region")
-        cant = [a.name for k, a in enumerate(BOARD.advancements) if not R.can_buy(s, cur, k)]
+        cant = ", ".join(BOARD.advancements[k].short for k in range(NA) if not R.can_buy(s, cur, k))
         if cant:
-            short = ", ".join(BOARD.advancements[k].short for k in range(NA) if not R.can_buy(s, cur, k))
-            out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {short}")
+            out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {cant}")
     elif ph == PH_FOREIGN:
         if not any(hand):
             out.append("no 'place': your hand is empty")
@@ -365,15 +365,13 @@ def missing(s: Any) -> list[str]:
             if st != WAR:
                 banned = "military" if st != 0 else "military or economic"
                 out.append(
-                    f"no {banned} conflict against {BOARD.ideologies[s.ideo[d]].short}: you are at "
-                    f"{STANCE_NAMES[st]} (military needs war; economic war or neutral, 5)"
+                    f"no {banned} conflict on {BOARD.ideologies[s.ideo[d]].short}: "
+                    f"{STANCE_NAMES[st]} (military needs war, 5)"
                 )
         if not any(hand):
             out.append("no conflict: your hand is empty")
         else:
-            out.append(
-                "a conflict needs 1 card + its penalties (+k) of the type, and the target's cards there"
-            )
+            out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
     elif ph == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = R.targets(s, c)[s.dip]
@@ -454,9 +452,10 @@ def _conflict_line(x: Any, action: int) -> str | None:
         return f"  the WMD strike discards every {d_name} card beside {region}"
     kind = TYPE_NAMES[t]
     if action == A.CANCEL:
-        return f"  {d_name} cancels with a {kind} card; both cards are discarded"
+        art = "an" if kind[0] in "aeiou" else "a"
+        return f"  {d_name} cancels with {art} {kind} card; both cards are discarded"
     if action == A.CONCEDE:
-        return f"  {a_name} wins the {kind} conflict in {region}: its card replaces a {d_name} {kind} card"
+        return f"  {a_name} wins the {kind} conflict in {region}: its card replaces one of {d_name}'s"
     if action == A.CONTINUE:
         return f"  {a_name} plays another {kind} card"
     if action == A.WITHDRAW:
@@ -565,14 +564,12 @@ def _adv_lines(s: Any, seat: int | None) -> list[str]:
             else " + ".join(BOARD.advancements[c].name for c in a.cost_advs)
         )
         owned = f", you own {s.adv[seat * NA + k]}" if seat is not None and s.adv[seat * NA + k] else ""
-        out.append(
-            f"{a.name} ({a.short}), level {a.tier if a.tier < 3 else 'WMD'}: costs {cost}; {s.supply[k]} left{owned}"
-        )
+        out.append(f"{a.name} ({a.short}): costs {cost}; {s.supply[k]} left{owned}")
         effects = [describe_effect(e) for e in fx.effects]
         if fx.global_influence:
             effects.insert(0, f"+{fx.global_influence} Global Influence")
-        effects.append(f"{fx.tiebreak} tie-break point(s)")
-        out.append("    " + "; ".join(effects))
+        effects.append(f"tie-break {fx.tiebreak}")
+        out.extend(textwrap.wrap("; ".join(effects), 76, initial_indent="    ", subsequent_indent="    "))
     return out
 
 
@@ -588,7 +585,8 @@ def _rules_lines(s: Any, ideology: int) -> list[str]:
     if not rules:
         out.append(f"  no special rules in the '{s.fx.variant}' data set")
     for rule in rules:
-        out.append(f"  {rule.name}: " + "; ".join(describe_effect(e) for e in rule.effects))
+        text = f"{rule.name}: " + "; ".join(describe_effect(e) for e in rule.effects)
+        out.extend(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="    "))
     return out
 
 
