@@ -53,9 +53,8 @@ def test_a_cancel_is_logged_and_the_turn_end_has_headers_offers_and_consolidatio
     lines, s = _apply(s, "cancel")
     assert "  Imperialism cancels with an economic card; both cards are discarded" in lines
     at(s, PH_DIPLOMACY, "Fascism")
-    _apply(s, "war Imperialism")
     s.apply_action(s.string_from_action("war Imperialism"))
-    lines, after = _apply(s, "peace Fascism")
+    lines, _after = _apply(s, "peace Fascism")
     text = "\n".join(lines)
     assert "offers revealed: Fas→Imp war, Imp→Fas peace" in text
     assert "diplomacy: Fas-Imp now war" in text
