@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--max-turns", type=int, default=BOARD.max_turns)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--out", help="append one JSON line per finished game to this file (resumable)")
+    p.add_argument("--summary-only", action="store_true", help="summarise --out without playing")
     a = p.parse_args(argv)
     base = [x for x in a.bots.split(",") if x]
     specs = base * a.players if len(base) == 1 else base
@@ -88,11 +90,38 @@ def main(argv: list[str] | None = None) -> None:
     for i in range(a.games):
         k = i % a.players if a.rotate else 0
         tasks.append((a.seed + i, a.players, specs[k:] + specs[:k], a.variant, a.max_turns))
-    if a.workers > 1:
-        with ProcessPoolExecutor(a.workers) as ex:
-            rows = list(ex.map(play_one, tasks, chunksize=4))
-    else:
-        rows = [play_one(t) for t in tasks]
+    rows: list[dict[str, Any]] = []
+    if a.out:
+        try:
+            with open(a.out, encoding="utf-8") as fh:
+                rows = [json.loads(line) for line in fh if line.strip()]
+        except FileNotFoundError:
+            rows = []
+        done = {r["seed"] for r in rows}
+        tasks = [t for t in tasks if t[0] not in done]
+    if a.summary_only:
+        tasks = []
+    sink = open(a.out, "a", encoding="utf-8") if a.out else None
+    try:
+        if a.workers > 1 and tasks:
+            with ProcessPoolExecutor(a.workers) as ex:
+                for row in ex.map(play_one, tasks):
+                    rows.append(row)
+                    if sink:
+                        sink.write(json.dumps(row) + "\n")
+                        sink.flush()
+        else:
+            for t in tasks:
+                row = play_one(t)
+                rows.append(row)
+                if sink:
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
+    finally:
+        if sink:
+            sink.close()
+    if not rows:
+        sys.exit("no games to summarise")
     wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
     bot_wins: Counter[str] = Counter()
