@@ -10,7 +10,9 @@ Reported: each ideology's share of the wins (a shared win split) with its 95 % W
 interval; each bot's share; how many games reached the turn cap (``max_turns``, a house
 rule); and, over every placement (4.1) and conflict (5.1) on a distant region (not adjacent
 to a region the player controls, and for a conflict not its own), how many paid the distance
-penalty, split by whether an advancement or special rule (``reach``/``free``) covered it.
+penalty, how many an advancement waived (``reach``/``free``: without the player's
+advancements the penalty would have been due), and how many of the others paid it (the
+rest were waived by a special rule).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.game import GAME
+from realpolitik.engine.ideology.state import NA
 
 
 def play_one(task: tuple[int, int, list[str], str, int]) -> dict[str, Any]:
@@ -52,10 +55,14 @@ def play_one(task: tuple[int, int, list[str], str, int]) -> dict[str, Any]:
             if kind in (A.K_PLACE, A.K_ATTACK) and s.conflict is None and R.distant(s, p, r):
                 what = "place" if kind == A.K_PLACE else "attack"
                 paid = R.distance_penalty(s, p, r, t, kind == A.K_ATTACK)
-                helped = not paid  # only an advancement or a special rule can waive it
+                bare = s.clone()  # the same position without the player's advancements
+                bare.adv[p * NA : p * NA + NA] = [0] * NA
+                by_adv = not paid and R.distance_penalty(bare, p, r, t, kind == A.K_ATTACK) == 1
                 dist[f"{what}_distant"] += 1
                 dist[f"{what}_paid"] += paid
-                dist[f"{what}_covered"] += helped
+                dist[f"{what}_by_advancement"] += by_adv
+                dist[f"{what}_no_advancement"] += not by_adv
+                dist[f"{what}_no_advancement_paid"] += paid and not by_adv
         s.apply_action(a)
     return {
         "seed": seed,
@@ -181,9 +188,12 @@ def main(argv: list[str] | None = None) -> None:
     for what in ("place", "attack"):
         n = dist[f"{what}_distant"]
         if n:
+            m = dist[f"{what}_no_advancement"]
+            k = dist[f"{what}_no_advancement_paid"]
             print(
-                f"  distant {what}: {n}, penalty paid {dist[f'{what}_paid']} ({dist[f'{what}_paid'] / n:.0%}), "
-                f"waived by an advancement or special rule {dist[f'{what}_covered']}"
+                f"  distant {what}: {n}, penalty paid {dist[f'{what}_paid']} ({dist[f'{what}_paid'] / n:.0%}); "
+                f"waived by an advancement {dist[f'{what}_by_advancement']}; where no advancement "
+                f"applies ({m}) paid {k} ({k / max(1, m):.0%}), the rest waived by a special rule"
             )
 
 
