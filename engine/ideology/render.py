@@ -497,13 +497,13 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
                 changes.append(f"{name} level {x.dev[r]} → {y.dev[r]}")
         out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
         order = " ".join(f"{_abbr(y, z)} {R.global_influence(y, z)}" for z in y.order)
-        out.append(f"--- 8 New turn order (Global Influence): {order} ---")
+        out.append(f"--- 8 New turn order (by GI): {order} ---")
         if y.phase == PH_OVER:
             out.append(f"GAME OVER: {result(y)}")
             return out
         out.append(f"=== Turn {y.turn} ===")
         draws = [f"{_abbr(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order]
-        out.append("--- 1 Resources: hands drawn to Global Influence: " + ", ".join(draws) + " ---")
+        out.append("--- 1 Resources: hands drawn up to GI: " + ", ".join(draws) + " ---")
     if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != PH_OVER:
         if not (y.turn != x.turn and y.phase == PH_RESOURCES):
             out.append(f"--- {PHASE_TITLES[y.phase]} ---")
