@@ -279,6 +279,15 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
         b = seat * 3
         hand = ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
         lines.append(f"Your hand ({_name(s, seat, color)}): {hand}; Trading Power {R.trading_power(s, seat)}")
+        mine = [
+            BOARD.advancements[k].name + (f" x{s.adv[seat * NA + k]}" if s.adv[seat * NA + k] > 1 else "")
+            for k in range(NA)
+            if s.adv[seat * NA + k]
+        ]
+        levels = "/".join(str(R.advancement_level(s, seat, t)) for t in range(3))
+        _wrap_items(
+            lines, "Your advancements: ", (mine or ["none"]) + [f"(levels M/E/C {levels})"], ", ", width
+        )
         rules = [r.name for r in s.fx.effects_of(s.ideo[seat])]
         if rules:
             _wrap_items(lines, "Your special rules: ", rules, ", ", width)
