@@ -29,7 +29,9 @@ NO_FMA = ["-ffp-contract=off"]
 setup(
     packages=packages,
     package_dir=package_dir,
-    package_data={"": ["py.typed", "data/*.csv", "data/*.toml", "data/*.md", "data/*.json"]},
+    package_data={
+        "": ["py.typed", "data/*.csv", "data/*.toml", "data/*.md", "data/*.json", "data/rulebook/*.csv"]
+    },
     exclude_package_data={"": ["*.c"]},
     ext_modules=cythonize(
         [

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, HasSeatAliases, RealpolitikError
+from realpolitik.engine.core.api import Game, HasSeatAliases, HasSeatOptions, RealpolitikError
 
 __all__ = [
     "CliError",
@@ -26,6 +26,7 @@ __all__ = [
     "game_by_name",
     "make_console",
     "parse_seats",
+    "seat_options",
     "stdin_is_tty",
 ]
 
@@ -106,6 +107,24 @@ def stdin_is_tty() -> bool:
 def game_by_name(name: str) -> Game:
     """The game registered under ``name``; raises ``UnknownGame`` listing the games."""
     return load_game(name)
+
+
+def seat_options(game: Game, players: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """Options under which the seat names a person typed exist, where the game deals seat
+    names at setup (``--seat Communism`` in Ideology: Communism is dealt to that seat).
+
+    Args:
+        game: The game.
+        players: Player count asked for (None: the game's default).
+        names: What the user typed for ``--seat``.
+
+    Returns:
+        Options for ``new_initial_state`` (empty for games that do not deal seat names).
+    """
+    if not names or not isinstance(game, HasSeatOptions):
+        return {}
+    n = players if players is not None else game.spec.min_players
+    return game.options_for_seats(list(names), n)
 
 
 def parse_seats(game: Game, players: int, names: Sequence[str], state: Any = None) -> list[int]:

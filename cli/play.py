@@ -19,12 +19,19 @@ from rich.text import Text
 from realpolitik.ai.bots import Bot, bot_names
 from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
-from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
+from realpolitik.cli.common import (
+    CliError,
+    friendly_errors,
+    make_console,
+    parse_seats,
+    seat_options,
+    stdin_is_tty,
+)
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
-from realpolitik.engine.core.api import HasSeatAliases, IllegalAction, State
+from realpolitik.engine.core.api import IllegalAction, State
 
 __all__ = ["HELP", "PlayLoop", "play"]
 
@@ -107,7 +114,7 @@ class PlayLoop:
 
     def _note(self, entry: LogEntry) -> None:
         for h in self.s.humans:
-            if entry.actor >= 0 and entry.actor != h:
+            if entry.actor >= 0 and (entry.actor != h or self.r.redraw_after_own_move):
                 self.need_board[h] = True
         if len(self.s.humans) == 1:
             self.flush_log(self.s.humans[0])
@@ -419,6 +426,12 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deck, dice and AI (default: random).")
     ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
+        ),
+    ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save here after every move and at the end.")
@@ -435,8 +448,8 @@ def play(
     tty = stdin_is_tty()
     renderer = Renderer(g)
     if load is not None:
-        if players is not None:
-            raise CliError("--players cannot be combined with --load (the save fixes it)")
+        if players is not None or variant is not None:
+            raise CliError("--players and --variant cannot be combined with --load (the save fixes them)")
         loaded = read_game_file(str(load), expect_game=game)
         state = loaded.state
         nplayers = state.num_players()
@@ -451,7 +464,12 @@ def play(
         intro = f"Loaded {load}: {len(state.history)} actions played."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
-        state = g.new_initial_state(players=players, seed=the_seed)
+        options = seat_options(g, players, seat or [])
+        if variant is not None:
+            if "variant" not in g.spec.options:
+                raise CliError(f"{g.spec.title} has no variants")
+            options["variant"] = variant
+        state = g.new_initial_state(players=players, seed=the_seed, **options)
         nplayers = state.num_players()
         seats_all = list(g.spec.seats_for(nplayers))
         if seat:
@@ -467,18 +485,9 @@ def play(
     if len(humans) > nplayers:
         raise CliError(f"{len(humans)} human seats but only {nplayers} players")
     session = Session(g, state, humans, spec, stored_level, the_seed, renderer)
-    aliases = (
-        {seat: alias.title() for alias, seat in state.seat_aliases().items()}
-        if isinstance(state, HasSeatAliases)
-        else {}
-    )
-
-    def intro_name(seat: int) -> str:  # "Player 2 (Capitalism)" where the game deals seat names
-        name = session.seat_name(seat)
-        return f"{name} ({aliases[seat]})" if seat in aliases else name
-
-    names = [intro_name(h) for h in humans]
-    ais = [intro_name(i) for i in range(nplayers) if i not in humans]
+    # "Player 2 (Capitalism)" where the game deals seat names (screen.seat_name)
+    names = [session.seat_name(h) for h in humans]
+    ais = [session.seat_name(i) for i in range(nplayers) if i not in humans]
     console.print(Text(f"{g.spec.title}. {intro}", style="bold"), soft_wrap=True)
     if ais:
         console.print(Text(f"You play {', '.join(names)}; the computer plays {', '.join(ais)} ({spec})."))

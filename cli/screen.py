@@ -3,7 +3,8 @@
 A game offers its presentation (``HasPresentation.presentation()``, usually its ``render``
 module) defining any of ``board``, ``status``, ``question``, ``choices``, ``describe_action``,
 ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` (how to type a move,
-with examples) and ``LEGEND`` (every abbreviation on screen, explained) (see
+with examples), ``LEGEND`` (every abbreviation on screen, explained) and
+``REDRAW_AFTER_OWN_MOVE`` (draw the board after the player's own moves too) (see
 ``engine/twilight/render.py`` for their meaning). In place of ``board(state, viewer)`` a module may define
 ``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
 colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
@@ -22,7 +23,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, HasSeatAliases, State
 
 __all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
 
@@ -42,13 +43,19 @@ Groups = list[tuple[str | None, list[tuple[int, str]]]]
 
 
 def seat_name(state: State, seat: int) -> str:
-    """The name of ``seat`` (``CHANCE``/``TERMINAL`` get words too)."""
+    """The name of ``seat`` (``CHANCE``/``TERMINAL`` get words too), with the name it was
+    dealt at setup where the game deals one (``Player 3 (Capitalism)``)."""
     if seat == CHANCE:
         return "chance"
     if seat == TERMINAL:
         return "nobody"
     names = state.game().spec.seats_for(state.num_players())
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    if isinstance(state, HasSeatAliases):
+        dealt = [alias for alias, s in state.seat_aliases().items() if s == seat]
+        if dealt:
+            name += f" ({dealt[0].title()})"
+    return name
 
 
 def _renderable(obj: Any) -> RenderableType:
@@ -143,6 +150,14 @@ class Renderer:
         """Every abbreviation on this game's screens, explained (the presentation's ``LEGEND``)."""
         text = getattr(self.module, "LEGEND", None) if self.module is not None else None
         return str(text).rstrip("\n") if text else ""
+
+    @property
+    def redraw_after_own_move(self) -> bool:
+        """Whether the board is drawn again after the player's own move (the presentation's
+        ``REDRAW_AFTER_OWN_MOVE``; otherwise only after the others' moves)."""
+        return (
+            bool(getattr(self.module, "REDRAW_AFTER_OWN_MOVE", False)) if self.module is not None else False
+        )
 
     @property
     def show_topics(self) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "HasPositionSummary",
     "HasPresentation",
     "HasSeatAliases",
+    "HasSeatOptions",
     "IllegalAction",
     "Information",
     "InvalidState",
@@ -260,6 +261,15 @@ class HasSeatAliases(Protocol):
 
     def seat_aliases(self) -> dict[str, int]:
         """Lower-case name -> seat index."""
+
+
+@runtime_checkable
+class HasSeatOptions(Protocol):
+    """A game that can deal a seat name a person asks for (``--seat Communism`` in Ideology,
+    where seat names are dealt at setup)."""
+
+    def options_for_seats(self, names: list[str], players: int) -> dict[str, Any]:
+        """Options for ``new_initial_state`` under which every name in ``names`` is a seat."""
 
 
 @runtime_checkable

@@ -9,6 +9,12 @@ one or more of ``regions.csv``, ``ideologies.csv``, ``ideology_rules.csv``,
 ``advancements.csv``, ``setup.toml``; files missing there come from the package. Every file
 is validated on load and a bad one raises ``InvalidState`` naming the file, line and field.
 
+Two data sets ship (the ``variant`` option): ``reconstructed`` (the default, ``data/``) and
+``rulebook`` (``data/rulebook/`` replaces the files it holds): the same map and decks, which
+the game cannot do without, but only what the rulebook itself states about advancements (the
+5.1 levels of Tactics, Industry and Patriotism; costs; WMD's Global Influence) and no special
+rules or starting advancements. Effects are data (``effects.py``).
+
 Indexing: regions 0..42 in ``regions.csv`` order; ideologies 0..4 in ``ideologies.csv``
 order; influence types MIL = 0, ECO = 1, CUL = 2; advancements 0..6 in
 ``advancements.csv`` order.
@@ -31,9 +37,11 @@ import networkx as nx
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
+from realpolitik.engine.ideology.effects import Effect, EffectError, parse_effects
 
 __all__ = [
     "BOARD",
+    "BOARDS",
     "CUL",
     "DATA_FILES",
     "ECO",
@@ -45,6 +53,7 @@ __all__ = [
     "TYPES",
     "TYPE_NAMES",
     "TYPE_SHORT",
+    "VARIANTS",
     "WAR",
     "Advancement",
     "Board",
@@ -68,8 +77,8 @@ STANCE_NAMES = ("peace", "neutral", "war")
 DATA_FILES = ("regions.csv", "ideologies.csv", "ideology_rules.csv", "advancements.csv", "setup.toml")
 ENV_VAR = "REALPOLITIK_IDEOLOGY_DATA"
 
-RULE_KINDS = ("war_only_if_attacked", "offense", "defense", "free_distance", "trade_bonus")
-SCOPES = ("home", "controlled", "anywhere")
+VARIANTS = ("reconstructed", "rulebook")
+SCOPES = ("home", "near-home", "controlled", "anywhere")
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,7 @@ class IdeologyCard:
         colour: Colour of its pieces (rendering).
         chart: Its space on the Turn Order Chart, 1 = leftmost.
         start_region: Index of its starting region.
-        start_advancement: Index of the advancement it starts with.
+        start_advancement: Index of the advancement it starts with, -1 for none.
         split: Military, economic and cultural cards in its 45-card deck.
         pair: In a 2-player game, the ideology dealt to the second player (rulebook table).
     """
@@ -116,25 +125,18 @@ class IdeologyCard:
 
 @dataclass(frozen=True)
 class SpecialRule:
-    """One of an ideology's three special rules, as a parametrised kind.
+    """One of an ideology's special rules (a sheet may print any number).
 
     Attributes:
         ideology: Index of the ideology.
         name: The rule's name.
-        kind: ``war_only_if_attacked``, ``offense``, ``defense``, ``free_distance`` or
-            ``trade_bonus``.
-        types: Influence types it applies to.
-        scope: For ``defense``: ``home``, ``controlled`` or ``anywhere``.
-        amount: Levels (offense/defense) or extra Trading Power.
+        effects: What it does (``effects.py``).
         text: One-line description.
     """
 
     ideology: IdeologyId
     name: str
-    kind: str
-    types: tuple[int, ...]
-    scope: str
-    amount: int
+    effects: tuple[Effect, ...]
     text: str
 
 
@@ -149,8 +151,7 @@ class Advancement:
         count: Copies in the box (the supply).
         cost_cards: Influence cards of each type it costs.
         cost_advs: Advancements it costs (returned to the supply).
-        defends: Types in which each copy adds one advancement level.
-        distance_free: Types whose distance penalty owning it waives.
+        effects: What each copy does (``effects.py``).
         global_influence: Global Influence each copy adds (WMD).
         tiebreak: Points in the end-of-game tie-break.
         text: One-line description.
@@ -162,8 +163,7 @@ class Advancement:
     count: int
     cost_cards: tuple[int, int, int]
     cost_advs: tuple[AdvId, ...]
-    defends: tuple[int, ...]
-    distance_free: tuple[int, ...]
+    effects: tuple[Effect, ...]
     global_influence: int
     tiebreak: int
     text: str
@@ -175,17 +175,19 @@ class Advancement:
 class _Source:
     """Where one data file came from and its text."""
 
-    def __init__(self, name: str, text: str, origin: str) -> None:
+    def __init__(self, name: str, text: str, origin: str, user: bool = False) -> None:
         self.name = name
         self.text = text
         self.origin = origin
+        self.user = user
 
     def fail(self, line: int, field: str, msg: str) -> InvalidState:
         return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
 
 
-def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
+def _read_sources(directory: str | os.PathLike[str] | None, variant: str) -> dict[str, _Source]:
     pkg = resources.files("realpolitik.engine.ideology").joinpath("data")
+    var = pkg.joinpath(variant) if variant != VARIANTS[0] else None
     out: dict[str, _Source] = {}
     user = Path(directory) if directory is not None else None
     if user is not None and not user.is_dir():
@@ -197,7 +199,9 @@ def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source
                 text = path.read_text(encoding="utf-8")
             except UnicodeDecodeError:
                 raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
-            out[name] = _Source(name, text, str(path))
+            out[name] = _Source(name, text, str(path), user=True)
+        elif var is not None and var.joinpath(name).is_file():
+            out[name] = _Source(name, var.joinpath(name).read_text(encoding="utf-8"), f"{variant}/{name}")
         else:
             out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
     return out
@@ -246,6 +250,13 @@ def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[i
     return tuple(out)
 
 
+def _effects(src: _Source, line: int, row: Mapping[str, str]) -> tuple[Effect, ...]:
+    try:
+        return parse_effects(row.get("effects", ""))
+    except EffectError as exc:
+        raise src.fail(line, "effects", str(exc)) from None
+
+
 # ----------------------------------------------------------------------------- the board
 
 
@@ -268,10 +279,12 @@ class Board:
         max_turns: Default turn limit (house rule, an option).
         digest: Short hash of the data, part of the game version.
         packaged: True when every file came from the package.
+        variant: The data set (``reconstructed`` or ``rulebook``).
     """
 
-    def __init__(self, sources: Mapping[str, _Source], packaged: bool) -> None:
+    def __init__(self, sources: Mapping[str, _Source], packaged: bool, variant: str = VARIANTS[0]) -> None:
         self.packaged = packaged
+        self.variant = variant
         self.digest = hashlib.sha256(
             "\0".join(sources[n].text for n in DATA_FILES).encode("utf-8")
         ).hexdigest()[:10]
@@ -384,8 +397,7 @@ class Board:
             "tier",
             "count",
             "cost",
-            "defends",
-            "distance_free",
+            "effects",
             "global_influence",
             "tiebreak",
             "text",
@@ -434,6 +446,16 @@ class Board:
                 raise src.fail(
                     line, "cost", f"has {len(parts)} parts; a tier-{tier} advancement costs {need}"
                 )
+            effects = _effects(src, line, row)
+            for e in effects:
+                if e.kind in ("trade", "war-only-if-attacked") or (
+                    e.kind == "level" and e.where != "anywhere"
+                ):
+                    raise src.fail(
+                        line, "effects", f"an advancement card cannot have a '{e.kind}' effect like this"
+                    )
+                if e.kind == "strike" and tier != 3:
+                    raise src.fail(line, "effects", "only the level-3 card (WMD) can have 'strike'")
             advs.append(
                 Advancement(
                     name=row["name"],
@@ -442,8 +464,7 @@ class Board:
                     count=count,
                     cost_cards=(cards[0], cards[1], cards[2]),
                     cost_advs=tuple(cadv),
-                    defends=_types(src, line, row, "defends"),
-                    distance_free=_types(src, line, row, "distance_free"),
+                    effects=effects,
                     global_influence=_int(src, line, row, "global_influence", 0, 1),
                     tiebreak=_int(src, line, row, "tiebreak", 0, 2),
                     text=row["text"],
@@ -458,18 +479,27 @@ class Board:
                 parsed[-1][0], "tier", "must give three tier-1, three tier-2 and one tier-3 (WMD) types"
             )
         for (line, _), a in zip(parsed, advs):
-            if a.tier == 1 and (len(a.defends) != 1 or a.cost_cards[a.defends[0]] != 2):
-                raise src.fail(line, "defends", f"'{a.name}' must defend the one type it costs (5.1)")
+            # 5.1: Tactics, Industry and Patriotism are the levels of the three conflict types
+            if a.tier == 1 and (
+                len(a.effects) != 1
+                or a.effects[0]
+                != Effect("level", 1, (a.cost_cards.index(2),), attacking=True, defending=True)
+            ):
+                raise src.fail(
+                    line,
+                    "effects",
+                    f"'{a.name}' must be exactly 'level +1' in the one type it costs (5.1)",
+                )
             if a.tier == 3 and a.global_influence != 1:
                 raise src.fail(line, "global_influence", "WMD adds 1 Global Influence (phase 1)")
             if a.tier != 3 and a.global_influence:
                 raise src.fail(line, "global_influence", "only WMD adds Global Influence")
         l1 = [i for i, a in enumerate(advs) if a.tier == 1]
-        if sorted(advs[i].defends[0] for i in l1) != [0, 1, 2]:
+        if sorted(advs[i].effects[0].types[0] for i in l1) != [0, 1, 2]:
             raise src.fail(
                 parsed[l1[-1]][0],
-                "defends",
-                "the three tier-1 types must defend military, economic and cultural",
+                "effects",
+                "the three tier-1 types must be the levels of military, economic and cultural",
             )
         l2 = [i for i, a in enumerate(advs) if a.tier == 2]
         if len({tuple(sorted(advs[i].cost_advs)) for i in l2}) != 3:
@@ -477,8 +507,9 @@ class Board:
         self.advancements = tuple(advs)
         self.adv_index = names
         self.adv_index.update({a.short.lower(): i for i, a in enumerate(advs)})
-        self.tier1_of_type = tuple(next(i for i in l1 if advs[i].defends[0] == t) for t in TYPES)
+        self.tier1_of_type = tuple(next(i for i in l1 if advs[i].effects[0].types[0] == t) for t in TYPES)
         self.wmd = next(i for i, a in enumerate(advs) if a.tier == 3)
+        self.strike = any(e.kind == "strike" for e in advs[self.wmd].effects)
 
     # --- ideologies.csv
     def _load_ideologies(self, src: _Source) -> None:
@@ -538,7 +569,7 @@ class Board:
                     f"'{reg}' has level {self.regions[r].level}; starting regions have {self.start_level}",
                 )
             adv = row["start_advancement"]
-            if adv not in self.adv_index:
+            if adv and adv not in self.adv_index:
                 raise src.fail(line, "start_advancement", f"names unknown advancement '{adv}'")
             split = tuple(
                 _int(src, line, row, k, self.start_cards, self.deck_size)
@@ -560,7 +591,7 @@ class Board:
                     colour=row["colour"] or "white",
                     chart=chart,
                     start_region=r,
-                    start_advancement=self.adv_index[adv],
+                    start_advancement=self.adv_index[adv] if adv else -1,
                     split=(split[0], split[1], split[2]),
                     pair=index[pair],
                 )
@@ -570,35 +601,20 @@ class Board:
 
     # --- ideology_rules.csv
     def _load_rules(self, src: _Source) -> None:
-        rows = _rows(src, ("ideology", "rule", "kind", "types", "scope", "amount", "text"))
+        rows = _rows(src, ("ideology", "rule", "effects", "text"))
         rules: list[SpecialRule] = []
-        per = [0] * 5
         for line, row in rows:
             who = row["ideology"].lower()
             if who not in self.ideology_index:
                 raise src.fail(line, "ideology", f"names unknown ideology '{row['ideology']}'")
-            kind = row["kind"]
-            if kind not in RULE_KINDS:
-                raise src.fail(line, "kind", f"'{kind}' is unknown (known: {', '.join(RULE_KINDS)})")
-            types = _types(src, line, row, "types")
-            if kind in ("offense", "defense", "free_distance") and not types:
-                raise src.fail(line, "types", f"a '{kind}' rule needs at least one type")
-            scope = row["scope"]
-            if kind == "defense" and scope not in SCOPES:
-                raise src.fail(line, "scope", f"must be one of {', '.join(SCOPES)} for a defense rule")
-            amount = _int(src, line, row, "amount", 0, 3)
-            if kind in ("offense", "defense", "trade_bonus") and amount < 1:
-                raise src.fail(line, "amount", f"a '{kind}' rule needs an amount of at least 1")
-            i = self.ideology_index[who]
-            per[i] += 1
-            rules.append(SpecialRule(i, row["rule"], kind, types, scope, amount, row["text"]))
-        for i, k in enumerate(per):
-            if k != 3:
-                raise src.fail(
-                    rows[-1][0] if rows else 1,
-                    "ideology",
-                    f"{self.ideologies[i].name} has {k} special rules; each ideology sheet has 3",
-                )
+            if not row["rule"]:
+                raise src.fail(line, "rule", "is empty")
+            effects = _effects(src, line, row)
+            if not effects:
+                raise src.fail(line, "effects", f"of '{row['rule']}' is empty (a rule does something)")
+            if any(e.kind == "strike" for e in effects):
+                raise src.fail(line, "effects", "'strike' belongs to the level-3 advancement card")
+            rules.append(SpecialRule(self.ideology_index[who], row["rule"], effects, row["text"]))
         self.rules = tuple(rules)
 
     # --- derived arrays
@@ -606,29 +622,101 @@ class Board:
         self.n = len(self.regions)
         self.level = tuple(r.level for r in self.regions)
         self.neighbour_mask = self.map.neighbour_mask
+        # regions within 1, 2, 3 steps of each region (bitmasks), for reach effects
+        balls = [tuple(1 << r for r in range(self.n))]
+        for _ in range(3):
+            prev = balls[-1]
+            grown = []
+            for r in range(self.n):
+                m = prev[r]
+                for x in range(self.n):
+                    if prev[r] >> x & 1:
+                        m |= self.neighbour_mask[x]
+                grown.append(m)
+            balls.append(tuple(grown))
+        self.within = tuple(balls)  # within[k][r]: regions at most k steps from r
         self.names = tuple(r.name for r in self.regions)
-        self.adv_defends = tuple(tuple(1 if t in a.defends else 0 for t in TYPES) for a in self.advancements)
-        self.adv_free_mask = tuple(sum(1 << t for t in a.distance_free) for a in self.advancements)
+        na = len(self.advancements)
         ni = len(self.ideologies)
-        self.rule_free_mask = [0] * ni
-        self.rule_offense = [[0, 0, 0] for _ in range(ni)]
-        self.rule_defense = [[[0, 0, 0] for _ in SCOPES] for _ in range(ni)]
+        # per advancement copy: levels attacking / defending, reach per type, free masks
+        self.adv_att = [[0, 0, 0] for _ in range(na)]
+        self.adv_def = [[0, 0, 0] for _ in range(na)]
+        self.adv_reach = [[1, 1, 1] for _ in range(na)]  # placing
+        self.adv_reach_att = [[1, 1, 1] for _ in range(na)]  # attacking
+        self.adv_free_place = [0] * na
+        self.adv_free_att = [0] * na
+        for k, a in enumerate(self.advancements):
+            self._compile(
+                a.effects,
+                self.adv_att[k],
+                [self.adv_def[k]] * 4,
+                (self.adv_reach[k], self.adv_reach_att[k]),
+                k,
+                None,
+            )
+        # per ideology: the same from its special rules, defence levels by where they count
+        self.rule_att = [[0, 0, 0] for _ in range(ni)]
+        self.rule_def = [[[0, 0, 0] for _ in SCOPES] for _ in range(ni)]
+        self.rule_reach = [[1, 1, 1] for _ in range(ni)]  # placing
+        self.rule_reach_att = [[1, 1, 1] for _ in range(ni)]  # attacking
+        self.rule_free_place = [0] * ni
+        self.rule_free_att = [0] * ni
         self.rule_trade = [0] * ni
         self.isolationist = [False] * ni
-        for r in self.rules:
-            if r.kind == "free_distance":
-                for t in r.types:
-                    self.rule_free_mask[r.ideology] |= 1 << t
-            elif r.kind == "offense":
-                for t in r.types:
-                    self.rule_offense[r.ideology][t] += r.amount
-            elif r.kind == "defense":
-                for t in r.types:
-                    self.rule_defense[r.ideology][SCOPES.index(r.scope)][t] += r.amount
-            elif r.kind == "trade_bonus":
-                self.rule_trade[r.ideology] += r.amount
-            elif r.kind == "war_only_if_attacked":
-                self.isolationist[r.ideology] = True
+        for rule in self.rules:
+            i = rule.ideology
+            self._compile(
+                rule.effects,
+                self.rule_att[i],
+                self.rule_def[i],
+                (self.rule_reach[i], self.rule_reach_att[i]),
+                None,
+                i,
+            )
+
+    def _compile(
+        self,
+        effects: tuple[Effect, ...],
+        att: list[int],
+        dfn: list[list[int]],
+        reach: tuple[list[int], list[int]],
+        adv: int | None,
+        ideology: int | None,
+    ) -> None:
+        """Add ``effects`` to the tables of one advancement or one ideology."""
+        for e in effects:
+            if e.kind == "level":
+                for t in e.types:
+                    if e.attacking:
+                        att[t] += e.amount
+                    if e.defending:
+                        dfn[SCOPES.index(e.where)][t] += e.amount
+            elif e.kind == "reach":
+                for t in e.types:
+                    if e.placing:
+                        reach[0][t] = max(reach[0][t], e.amount)
+                    if e.attacking:
+                        reach[1][t] = max(reach[1][t], e.amount)
+            elif e.kind == "free":
+                mask = sum(1 << t for t in e.types)
+                if adv is not None:
+                    if e.placing:
+                        self.adv_free_place[adv] |= mask
+                    if e.attacking:
+                        self.adv_free_att[adv] |= mask
+                elif ideology is not None:
+                    if e.placing:
+                        self.rule_free_place[ideology] |= mask
+                    if e.attacking:
+                        self.rule_free_att[ideology] |= mask
+            elif e.kind == "trade" and ideology is not None:
+                self.rule_trade[ideology] += e.amount
+            elif e.kind == "war-only-if-attacked" and ideology is not None:
+                self.isolationist[ideology] = True
+
+    def effects_of(self, ideology: int) -> list[SpecialRule]:
+        """The special rules of one ideology, in file order."""
+        return [r for r in self.rules if r.ideology == ideology]
 
     # --- lookups
     def region(self, name: str) -> RegionId:
@@ -651,12 +739,13 @@ class Board:
         return self.adv_index[key.lower()]
 
 
-def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
+def load_board(directory: str | os.PathLike[str] | None = None, variant: str = VARIANTS[0]) -> Board:
     """Load and validate the data files.
 
     Args:
         directory: A folder whose files replace the packaged ones (any subset of
             ``DATA_FILES``); None for the packaged data only.
+        variant: ``reconstructed`` (the default data set) or ``rulebook``.
 
     Returns:
         The validated board.
@@ -664,10 +753,24 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
     Raises:
         InvalidState: naming the file, line and field of the first problem.
     """
-    sources = _read_sources(directory)
-    packaged = all(s.origin == s.name for s in sources.values())
-    return Board(sources, packaged)
+    if variant not in VARIANTS:
+        raise InvalidState(f"options: 'variant' must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    sources = _read_sources(directory, variant)
+    packaged = not any(s.user for s in sources.values())
+    return Board(sources, packaged, variant)
 
 
-BOARD = load_board(os.environ.get(ENV_VAR) or None)
-"""The board in use: packaged data, or a user's files from ``$REALPOLITIK_IDEOLOGY_DATA``."""
+BOARDS = {v: load_board(os.environ.get(ENV_VAR) or None, v) for v in VARIANTS}
+"""One board per data set: packaged data, or a user's files from ``$REALPOLITIK_IDEOLOGY_DATA``."""
+
+BOARD = BOARDS[VARIANTS[0]]
+"""The default board; everything that does not depend on the data set (map, decks, names)."""
+
+for _v, _b in BOARDS.items():
+    if (_b.names, _b.level, _b.neighbour_mask, [i.split for i in _b.ideologies]) != (
+        BOARD.names,
+        BOARD.level,
+        BOARD.neighbour_mask,
+        [i.split for i in BOARD.ideologies],
+    ) or [a.name for a in _b.advancements] != [a.name for a in BOARD.advancements]:
+        raise InvalidState(f"the '{_v}' data set must share the map, decks and advancement names")

@@ -24,7 +24,7 @@ from realpolitik.engine.core.api import (
 from realpolitik.engine.core.base import GameBase, StateBase
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, WAR
+from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
@@ -51,7 +51,7 @@ _REGION_LANES = tuple(0xFFFFFF << (24 * r) for r in range(BOARD.n))  # a region'
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "IdeologyGame", "IdeologyState"]
 
-OPTIONS: dict[str, Any] = {"ideologies": "", "max_turns": BOARD.max_turns}
+OPTIONS: dict[str, Any] = {"ideologies": "", "max_turns": BOARD.max_turns, "variant": VARIANTS[0]}
 
 SPEC = GameSpec(
     name="ideology",
@@ -63,7 +63,7 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=60000,
-    version="ideology-1" if BOARD.packaged else f"ideology-1+data-{BOARD.digest}",
+    version="ideology-2" if BOARD.packaged else f"ideology-2+data-{BOARD.digest}",
     aliases=("ideology-war-of-ideas",),
     options=OPTIONS,
     # About 5k iterations/s on one core (pure-Python engine, compiled search tree): about 1 s
@@ -88,9 +88,12 @@ DECISION_NAMES = {
 
 def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list[int]:
     ide = options["ideologies"].strip()
+    fixed: list[int | None] = [None] * players
     if ide:
-        return [BOARD.ideology(x) for x in ide.split(",") if x.strip()]
-    return R.deal_ideologies(players, seed)
+        for seat, x in enumerate(ide.split(",")):
+            if x.strip() and x.strip() != "?":
+                fixed[seat] = BOARD.ideology(x)
+    return R.deal_ideologies(players, seed, fixed)
 
 
 class IdeologyState(StateBase, IdeoState):
@@ -271,7 +274,7 @@ class IdeologyState(StateBase, IdeoState):
             for j in range(n):
                 if s.offers[o * n + j] >= 0:
                     choices = [PEACE, NEUTRAL]
-                    if not BOARD.isolationist[s.ideo[o]] or s.attacked[o] >> j & 1:
+                    if not s.fx.isolationist[s.ideo[o]] or s.attacked[o] >> j & 1:
                         choices.append(WAR)
                     s.offers[o * n + j] = rng.choice(choices)
         s.rng = rng.getrandbits(64)
@@ -283,7 +286,7 @@ class IdeologyState(StateBase, IdeoState):
         """Every field of the position (for replay and determinism tests)."""
         out = []
         for name in IdeoState.__slots__:
-            if name in ("history", "options", "_legal"):
+            if name in ("history", "options", "_legal", "fx"):
                 continue
             v = getattr(self, name)
             out.append(
@@ -404,20 +407,70 @@ class IdeologyGame(GameBase):
         mt = out["max_turns"]
         if not isinstance(mt, int) or isinstance(mt, bool) or not 1 <= mt <= 200:
             raise InvalidState(f"options: 'max_turns' must be an integer in 1..200, not {mt!r}")
+        if out["variant"] not in VARIANTS:
+            raise InvalidState(
+                f"options: 'variant' must be one of {', '.join(VARIANTS)}, not {out['variant']!r}"
+            )
         ide = out["ideologies"]
         if not isinstance(ide, str):
             raise InvalidState("options: 'ideologies' must be a comma-separated string of ideology names")
         if ide.strip():
-            names = [x.strip() for x in ide.split(",") if x.strip()]
-            if len(names) != players:
+            # One entry per seat from the first; a blank or '?' entry (and every seat past the
+            # list) is dealt at random from the seed.
+            names = [x.strip() for x in ide.split(",")]
+            if len(names) > players:
                 raise InvalidState(
                     f"options: 'ideologies' names {len(names)} ideologies for {players} players"
                 )
+            seen: set[int] = set()
             for x in names:
+                if not x or x == "?":
+                    continue
                 if x.lower() not in BOARD.ideology_index:
                     known = ", ".join(i.short for i in BOARD.ideologies)
                     raise InvalidState(f"options: 'ideologies' names unknown ideology '{x}' (known: {known})")
+                i = BOARD.ideology_index[x.lower()]
+                if i in seen:
+                    raise InvalidState("options: 'ideologies' must name each ideology at most once")
+                seen.add(i)
         return out
+
+    def options_for_seats(self, names: list[str], players: int) -> dict[str, Any]:
+        """Options that deal the ideologies a person asked to play (``--seat Communism``).
+
+        Each name that is an ideology goes to the lowest seat not otherwise named (by number
+        or ``Player k``); the other seats are dealt at random from the seed as usual.
+
+        Args:
+            names: What the person typed for their seats.
+            players: The player count in use.
+
+        Returns:
+            ``{"ideologies": ...}``, or no options when no name is an ideology.
+        """
+        seats = [x.lower() for x in self.spec.seats_for(players)]
+        taken: set[int] = set()
+        wanted: list[int] = []
+        for raw in names:
+            key = raw.strip().lower()
+            if key in seats:
+                taken.add(seats.index(key))
+            elif key.isdigit() and 1 <= int(key) <= players:
+                taken.add(int(key) - 1)
+            elif key in BOARD.ideology_index:
+                wanted.append(BOARD.ideology_index[key])
+        if not wanted:
+            return {}
+        per: list[str] = [""] * players
+        free = (x for x in range(players) if x not in taken)
+        for i in wanted:
+            seat = next(free, None)
+            if seat is None:
+                raise InvalidState(f"options: no seat left for {BOARD.ideologies[i].name}")
+            per[seat] = BOARD.ideologies[i].short
+        while per and not per[-1]:
+            per.pop()
+        return {"ideologies": ",".join(per)}
 
     def presentation(self) -> Any:
         from realpolitik.engine.ideology import render

@@ -15,7 +15,11 @@ Each ideology gets a *prospect* in Global Influence points:
 - small terms for cards in hand (phase 1 tops the hand up anyway, so a kept card is worth
   little), advancement levels (they tax enemy conflicts, 5.1), distance waivers, tie-break
   points, and WMDs (each adds 1 to Global Influence);
-- an attack card on the table counts as half a card won.
+- an attack card on the table counts as half a card won;
+- cards still to play with (hand, deck and discard pile together) are worth a concave
+  amount: an ideology that has committed every card draws nothing in phase 1 and can do
+  nothing more, so pulling a card back from a region it cannot win (4.2) is worth more
+  than the little share it held there.
 
 The prospects become a win probability with a softmax whose sharpness grows as the leader
 nears the 12 points that end the game.
@@ -28,7 +32,6 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
 
@@ -37,34 +40,50 @@ __all__ = ["evaluate", "prospects"]
 HAND_WEIGHT = 0.02  # phase 1 tops the hand up to Global Influence: a kept card only replaces a draw
 DEFENSE_WEIGHT = 0.15  # per advancement level in a type, up to DEFENSE_CAP (5.1 gap penalty)
 DEFENSE_CAP = 2
-FREE_WEIGHT = 0.1  # per type without distance penalty (4.1, 5.1)
+FREE_WEIGHT = 0.1  # per type and extra step of reach without distance penalty (4.1, 5.1)
 TIEBREAK_WEIGHT = 0.03  # per tie-break point
 EXCESS_WEIGHT = 0.12  # a card above a controlled region's weakest sector: future development
 RISK_DISCOUNT = 0.5  # 7.2 would make the region independent
 PENDING_SHARE = 0.5  # an attack card on the table wins about half the time
+LIQUID_WEIGHT = 1.2  # cards to play with: LIQUID_WEIGHT * (1 - exp(-cards / LIQUID_SCALE))
+LIQUID_SCALE = 4.0
+
+
+TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
 
 
 def prospects(s: IdeoState) -> list[float]:
     """Projected Global Influence per seat (public information only)."""
     n = s.n
+    n3 = 3 * n
     inf = s.inf
+    where = s.where
+    owner = s.owner
     out = [0.0] * n
     fr = s.conflict
     pending = fr if fr is not None and fr[3] != WMD_TYPE and fr[4] == 0 else None
+    pend_r = pending[2] if pending is not None else -1
+    seats = range(n)
     for r in range(BOARD.n):
-        if s.where[r] != IN_PLAY:
+        if where[r] != IN_PLAY:
             continue
-        b = r * 3 * n
-        totals = [sum(inf[b + t * n : b + t * n + n]) for t in range(3)]
-        per_seat: list[float] = [float(inf[b + x] + inf[b + n + x] + inf[b + 2 * n + x]) for x in range(n)]
-        if pending is not None and pending[2] == r:
+        b = r * n3
+        seg = inf[b : b + n3]
+        o = owner[r]
+        if o < 0 and r != pend_r and not any(seg):
+            continue  # an empty independent region adds nothing
+        m0 = seg[:n]
+        m1 = seg[n : 2 * n]
+        m2 = seg[2 * n :]
+        totals = [sum(m0), sum(m1), sum(m2)]
+        per_seat: list[float] = [float(m0[x] + m1[x] + m2[x]) for x in seats]
+        if r == pend_r and pending is not None:
             per_seat[pending[0]] += PENDING_SHARE
             per_seat[pending[1]] -= PENDING_SHARE
-        o = s.owner[r]
         if o >= 0:
             low = min(totals)
             value = max(1, low) + EXCESS_WEIGHT * (sum(totals) - 3 * low)  # 7.1
-            rival = max((per_seat[x] for x in range(n) if x != o), default=0.0)
+            rival = max((per_seat[x] for x in seats if x != o), default=0.0)
             if rival >= per_seat[o]:
                 value *= RISK_DISCOUNT
             out[o] += value
@@ -76,20 +95,43 @@ def prospects(s: IdeoState) -> list[float]:
         fill = sum(min(tt, cap) for tt in totals) / (3.0 * cap)  # 7.3 needs all three full
         best = max(per_seat)
         lead_unique = per_seat.count(best) == 1
-        for x in range(n):
+        for x in seats:
             if per_seat[x] > 0:
                 share = per_seat[x] / all_cards
                 if per_seat[x] == best and lead_unique:
                     share = 0.5 + 0.5 * share
                 out[x] += cap * fill * fill * share  # convex: finishing a region pays
-    for x in range(n):
-        out[x] += HAND_WEIGHT * s.hand_size(x)
-        for t in range(3):
-            out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, R.advancement_level(s, x, t))
-        free = R.free_distance_mask(s, x)
-        out[x] += FREE_WEIGHT * ((free & 1) + (free >> 1 & 1) + (free >> 2 & 1))
-        out[x] += TIEBREAK_WEIGHT * R.tiebreak_points(s, x)
-        out[x] += s.adv[x * NA + BOARD.wmd]
+    fx = s.fx
+    adv = s.adv
+    wmd = BOARD.wmd
+    for x in seats:
+        b = x * 3
+        hand = s.hand[b] + s.hand[b + 1] + s.hand[b + 2]
+        out[x] += HAND_WEIGHT * hand
+        liquid = hand + sum(s.deck[b : b + 3]) + sum(s.discard[b : b + 3])
+        out[x] += LIQUID_WEIGHT * (1.0 - math.exp(-(liquid + sum(s.staged[b : b + 3])) / LIQUID_SCALE))
+        # one pass over the advancements: defence levels (5.1), placement reach, tie-break
+        lv0 = lv1 = lv2 = tb = 0
+        rch = fx.rule_reach[s.ideo[x]][:]
+        base = x * NA
+        for k in range(NA):
+            c = adv[base + k]
+            if c:
+                d = fx.adv_def[k]
+                lv0 += c * d[0]
+                lv1 += c * d[1]
+                lv2 += c * d[2]
+                tb += c * TIEBREAK[k]
+                rk = fx.adv_reach[k]
+                for t in range(3):
+                    if rk[t] > rch[t]:
+                        rch[t] = rk[t]
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv0)
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv1)
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv2)
+        out[x] += FREE_WEIGHT * (rch[0] - 1 + rch[1] - 1 + rch[2] - 1)
+        out[x] += TIEBREAK_WEIGHT * tb
+        out[x] += adv[base + wmd]
     return out
 
 

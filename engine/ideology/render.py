@@ -9,29 +9,91 @@ omniscient view for replays. Colour (ANSI, the ideologies' colours) is decoratio
 a diplomatic offer) before it is revealed.
 
 Sector notation: ``M 3/6 Cap2 Fas1`` = military sector, 3 cards of a maximum of 6, two of
-them Capitalist and one Fascist.
+them Capitalist and one Fascist. ``LEGEND`` explains every abbreviation, ``HELP`` how to type
+a move, ``show`` the details (hand, advancements, special rules, a region, an ideology), and
+``describe_change`` words what a move set off for the log and replays: forced moves, conflict
+answers and outcomes, phase and turn headers, revealed offers, consolidation.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
+from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES
+from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES, WAR
+from realpolitik.engine.ideology.effects import describe as describe_effect
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
     OFF_DECK,
+    PH_CONFLICT,
+    PH_DEVELOPMENT,
     PH_DIPLOMACY,
+    PH_FOREIGN,
     PH_OVER,
     PH_RESOURCES,
+    PH_REVEAL,
+    PH_TRADING,
     PHASE_NAMES,
     WMD_TYPE,
     IdeoState,
 )
 
-__all__ = ["choices", "describe_action", "question", "render", "result", "status"]
+__all__ = [
+    "HELP",
+    "LEGEND",
+    "REDRAW_AFTER_OWN_MOVE",
+    "SHOW_TOPICS",
+    "choices",
+    "describe_action",
+    "describe_change",
+    "question",
+    "render",
+    "result",
+    "show",
+    "status",
+]
+
+HELP = """\
+Moves: type a choice number, or the move in words (a unique part is enough), e.g.
+  'trade eco', 'done', 'develop Germany mil', 'buy Tactics', 'place Indonesia cul',
+  'remove Mexico eco', 'attack Iraq eco Fascism', 'cancel', 'concede', 'war Fascism', 'pass'.
+  A '+2' after a move is the penalty it costs: 2 more cards of that type, discarded first
+  (distance: the region is not next to one you control, 4.1/5.1; advancement gap, 5.1).
+  A turn: 1 Resources (hand = Global Influence), 2 Trading (swap up to your Trading Power),
+  3 Development (add cards to your regions, buy advancements), 4 Foreign (a region is turned
+  up; place or remove cards, one at a time), 5 Conflict (one conflict each, in turn),
+  6 Diplomacy (offer peace, neutral or war to each ideology; the harsher offer holds),
+  7 Consolidation, 8 New turn order. 12 Global Influence at the end of a turn wins."""
+"""How to type an Ideology move (the ``help`` command shows it first)."""
+
+LEGEND = """\
+  GI              Global Influence: levels of the regions you control, +1 per WMD; 12 wins
+  M E C           the military, economic and cultural sectors beside a region
+  M 3/6 Cap2 Fas1 3 military cards of a maximum of 6: 2 Capitalist, 1 Fascist
+  L3              a region's Development Level (its value in Global Influence)
+  * before a name that ideology's starting region;  ! the region turned up this turn
+  TAC IND PAT     Tactics, Industry, Patriotism: level-1 advancements (+1 level in
+                  military / economic / cultural conflicts, 5.1)
+  TEC INN PRO     Technological Supremacy, Innovation, Propaganda: level-2 advancements
+  WMD             Weapons of Mass Destruction: +1 GI, may strike (an act of war)
+  x2              two copies of an advancement
+  +k              a move's penalty: k more cards of its type (distance, advancement gap)
+  mil eco cul     military, economic, cultural cards in move texts
+  Trading Power   regions where you have any card: cards you may swap in phase 2"""
+"""Every abbreviation on the Ideology screens."""
+
+SHOW_TOPICS = (
+    "hand, advancements, rules (your special rules), rules IDEOLOGY, ideology NAME, a region "
+    "(Indonesia), regions, discard, offers, legend"
+)
+"""What ``show`` accepts, for the help text."""
+
+REDRAW_AFTER_OWN_MOVE = True
+"""The table changes with every move a player makes here, so the CLI draws it again after each."""
 
 _ANSI = {
     "blue": "34",
@@ -95,14 +157,35 @@ def _sectors(s: IdeoState, r: int, color: bool) -> list[str]:
     return parts
 
 
+PHASE_TITLES = {
+    PH_RESOURCES: "1 Resources",
+    PH_TRADING: "2 Trading",
+    PH_DEVELOPMENT: "3 Development",
+    PH_REVEAL: "4 Foreign",
+    PH_FOREIGN: "4 Foreign",
+    PH_CONFLICT: "5 Conflict",
+    PH_DIPLOMACY: "6 Diplomacy",
+    PH_OVER: "game over",
+}
+
+
 def status(s: IdeoState, seat: int | None = None, color: bool = False) -> str:
-    """One line: turn, phase, and each ideology's Global Influence in turn order."""
+    """One line (80 columns): turn, phase, who acts, and each ideology's Global Influence
+    (GI) in turn order."""
+    plain = " ".join(f"{_abbr(s, x)} {R.global_influence(s, x)}" for x in s.order)
     gis = " ".join(_paint(f"{_abbr(s, x)} {R.global_influence(s, x)}", x, s, color) for x in s.order)
-    who = ""
     cur = R.current_player(s)
-    if cur >= 0:
-        who = f", {_name(s, cur, color)} to act"
-    return f"Turn {s.turn} · {PHASE_NAMES[s.phase]}{who} · GI: {gis}"
+    for long in (True, False):
+        who = ""
+        if cur >= 0:
+            name = BOARD.ideologies[s.ideo[cur]].short if long else _abbr(s, cur)
+            who = f" · {name} to act"
+        line = f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {plain}"
+        if len(line) <= 78 or not long:
+            break
+    if color and cur >= 0:
+        who = f" · {_paint(name, cur, s, color, bold=True)} to act"
+    return f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {gis}"
 
 
 def result(s: IdeoState) -> str:
@@ -195,7 +278,20 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
     if seat is not None and 0 <= seat < n:
         b = seat * 3
         hand = ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
-        lines.append(f"Your hand ({_name(s, seat, color)}): {hand}")
+        lines.append(f"Your hand ({_name(s, seat, color)}): {hand}; Trading Power {R.trading_power(s, seat)}")
+        mine = [
+            BOARD.advancements[k].name + (f" x{s.adv[seat * NA + k]}" if s.adv[seat * NA + k] > 1 else "")
+            for k in range(NA)
+            if s.adv[seat * NA + k]
+        ]
+        levels = "/".join(str(R.advancement_level(s, seat, t)) for t in range(3))
+        _wrap_items(
+            lines, "Your advancements: ", (mine or ["none"]) + [f"(levels M/E/C {levels})"], ", ", width
+        )
+        rules = [r.name for r in s.fx.effects_of(s.ideo[seat])]
+        if rules:
+            _wrap_items(lines, "Your special rules: ", rules, ", ", width)
+        lines.append("('show rules', 'show advancements', 'show REGION' explain; 'help': the codes)")
         staged = sum(s.staged[b : b + 3])
         if staged:
             lines.append(
@@ -226,11 +322,73 @@ def describe(s: IdeoState) -> dict[str, Any]:
 
 
 def question(s: Any) -> str:
-    """What the player to move is asked (``s`` is an ``IdeologyState``)."""
+    """What the player to move is asked (``s`` is an ``IdeologyState``), with what limits the
+    choices: Trading Power left, and why a kind of move is missing."""
     cur = R.current_player(s)
     if cur < 0:
         return "chance" if s.phase != PH_OVER else "the game is over"
-    return f"{BOARD.ideologies[s.ideo[cur]].name}: {s.decision_name()}"
+    text = f"{BOARD.ideologies[s.ideo[cur]].name}: {s.decision_name()}"
+    notes = missing(s)
+    return text + ("\n  " + "\n  ".join(notes) if notes else "")
+
+
+def missing(s: Any) -> list[str]:
+    """Short reasons for the moves a player might look for and not find (empty if none)."""
+    cur = R.current_player(s)
+    if cur < 0:
+        return []
+    out: list[str] = []
+    b = cur * 3
+    hand = s.hand[b : b + 3]
+    ph = s.phase
+    if s.conflict is not None:
+        _att, dfn, _r, t, stage = s.conflict
+        if t == WMD_TYPE:
+            if cur == dfn and not s.adv[dfn * NA + BOARD.wmd]:
+                out.append("no 'retaliate': you have no WMD to cancel the strike with")
+        elif stage == 0 and not hand[t]:
+            out.append(f"no 'cancel': you have no {TYPE_NAMES[t]} card")
+        elif stage == 1 and not hand[t]:
+            out.append(f"no 'continue': you have no {TYPE_NAMES[t]} card left")
+        return out
+    if ph == PH_TRADING:
+        power = R.trading_power(s, cur)
+        out.append(f"Trading Power {power} (regions where you have cards): {power - s.traded} left")
+    elif ph == PH_DEVELOPMENT:
+        if not any(s.owner[r] == cur for r in range(BOARD.n)):
+            out.append("no 'develop': you control no region")
+        cant = ", ".join(BOARD.advancements[k].short for k in range(NA) if not R.can_buy(s, cur, k))
+        if cant:
+            out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {cant}")
+    elif ph == PH_FOREIGN:
+        if not any(hand):
+            out.append("no 'place': your hand is empty")
+        else:
+            out.append("a distant region (not next to one you control) costs 1 more card (+1)")
+    elif ph == PH_CONFLICT:
+        n = s.n
+        for d in range(n):
+            if d == cur:
+                continue
+            st = s.stance[cur * n + d]
+            if st != WAR:
+                banned = "military" if st != 0 else "military or economic"
+                out.append(
+                    f"no {banned} conflict on {BOARD.ideologies[s.ideo[d]].short}: "
+                    f"{STANCE_NAMES[st]} (military needs war, 5)"
+                )
+        if not any(hand):
+            out.append("no conflict: your hand is empty")
+        else:
+            out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
+    elif ph == PH_DIPLOMACY:
+        c = s.order[s.idx]
+        j = R.targets(s, c)[s.dip]
+        if s.fx.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
+            out.append(
+                f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].short})"
+            )
+    return out
 
 
 def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
@@ -262,5 +420,274 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
         if s.phase == PH_DIPLOMACY:
             c = s.order[s.idx]
             j = R.targets(s, c)[s.dip]
-            return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (revealed at the end)"
-    return f"{who}: {s.action_to_string(action)}"
+            return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (shown when all have offered)"
+    return f"{who}: {_words(s, action)}"
+
+
+def _words(s: Any, action: int) -> str:
+    """The action's text, with what its penalty is for (``+2``: distance 1, gap 1)."""
+    text = s.action_to_string(action)
+    kind, r, t, v = A.decode(action)
+    if s.conflict is None and kind in (A.K_PLACE, A.K_ATTACK):
+        cur = R.current_player(s)
+        dist = R.distance_penalty(s, cur, r, t, kind == A.K_ATTACK)
+        gap = R.gap_penalty(s, cur, s.seat_of[v], r, t) if kind == A.K_ATTACK else 0
+        why = [w for w, k in (("distance", dist), ("advancement gap", gap)) if k]
+        if why:
+            text += (
+                f" (penalty: {' + '.join(f'{w} {k}' for w, k in zip(why, [k for k in (dist, gap) if k]))})"
+            )
+    return text
+
+
+# ----------------------------------------------------------------------------- the log
+
+
+def _forced_line(s: Any, action: int, viewer: int | None) -> str:
+    return describe_action(s, action, viewer) + " (the only choice)"
+
+
+def _conflict_line(x: Any, action: int) -> str | None:
+    """What an answer in a conflict did (5.2), or None for another action."""
+    if x.conflict is None or x.phase != PH_CONFLICT:
+        return None
+    att, dfn, r, t, _stage = x.conflict
+    a_name = BOARD.ideologies[x.ideo[att]].short
+    d_name = BOARD.ideologies[x.ideo[dfn]].short
+    region = BOARD.regions[r].name
+    if t == WMD_TYPE:
+        if action == A.RETALIATE:
+            return f"  {d_name} spends its own WMD: the strike on {region} is cancelled"
+        return f"  the WMD strike discards every {d_name} card beside {region}"
+    kind = TYPE_NAMES[t]
+    if action == A.CANCEL:
+        art = "an" if kind[0] in "aeiou" else "a"
+        return f"  {d_name} cancels with {art} {kind} card; both cards are discarded"
+    if action == A.CONCEDE:
+        return f"  {a_name} wins the {kind} conflict in {region}: its card replaces one of {d_name}'s"
+    if action == A.CONTINUE:
+        return f"  {a_name} plays another {kind} card"
+    if action == A.WITHDRAW:
+        return f"  {a_name} withdraws; the {kind} conflict in {region} ends"
+    return None
+
+
+def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
+    """Lines for what happened between two settled positions without a decision: the end of
+    a turn (offers, consolidation, new order, draws) and phase changes."""
+    out: list[str] = []
+    n = x.n
+    if y.turn != x.turn or (y.phase == PH_OVER and x.phase != PH_OVER):
+        shown = y.shown_offers
+        offers = []
+        for i in range(n):
+            for j in range(n):
+                if i != j and shown[i * n + j] >= 0:
+                    offers.append(f"{_abbr(x, i)}→{_abbr(x, j)} {STANCE_NAMES[shown[i * n + j]]}")
+        if offers:
+            out.append("offers revealed: " + ", ".join(offers))
+        stances = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                if y.stance_between(i, j) != x.stance_between(i, j):
+                    stances.append(f"{_abbr(x, i)}-{_abbr(x, j)} now {STANCE_NAMES[y.stance_between(i, j)]}")
+        if stances:
+            out.append("diplomacy: " + ", ".join(stances))
+        out.append("--- 7 Consolidation ---")
+        changes = []
+        for r in range(BOARD.n):
+            name = BOARD.regions[r].name
+            if x.owner[r] != y.owner[r]:
+                if y.owner[r] >= 0:
+                    changes.append(f"{BOARD.ideologies[y.ideo[y.owner[r]]].short} takes {name} (L{y.dev[r]})")
+                else:
+                    changes.append(f"{BOARD.ideologies[x.ideo[x.owner[r]]].short} loses {name}")
+            elif y.owner[r] >= 0 and x.dev[r] != y.dev[r]:
+                changes.append(f"{name} level {x.dev[r]} → {y.dev[r]}")
+        out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
+        order = " ".join(f"{_abbr(y, z)} {R.global_influence(y, z)}" for z in y.order)
+        out.append(f"--- 8 New turn order (by GI): {order} ---")
+        if y.phase == PH_OVER:
+            out.append(f"GAME OVER: {result(y)}")
+            return out
+        out.append(f"=== Turn {y.turn} ===")
+        draws = [f"{_abbr(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order]
+        out.append("--- 1 Resources: hands drawn up to GI: " + ", ".join(draws) + " ---")
+    if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != PH_OVER:
+        if not (y.turn != x.turn and y.phase == PH_RESOURCES):
+            out.append(f"--- {PHASE_TITLES[y.phase]} ---")
+    if x.phase == PH_RESOURCES and y.phase != PH_RESOURCES and y.turn == x.turn:
+        shown = []
+        for z in range(n):
+            got = [y.discard[z * 3 + t] - x.discard[z * 3 + t] for t in range(3)]
+            if sum(got):
+                shown.append(
+                    f"{_abbr(y, z)} "
+                    + ", ".join(f"{got[t]} {TYPE_SHORT_WORDS[t]}" for t in range(3) if got[t])
+                )
+        if shown:
+            out.append("discards revealed: " + "; ".join(shown))
+    return out
+
+
+TYPE_SHORT_WORDS = ("mil", "eco", "cul")
+
+
+def describe_change(before: Any, action: int, after: Any, viewer: int | None) -> list[str]:
+    """What ``action`` set off that ``viewer`` may see, one line each: the conflict answer's
+    outcome, every forced move the engine then made (replayed here step by step, as
+    ``rules.settle`` does), phase and turn headers, revealed offers and discards,
+    consolidation, the new turn order and the end of the game."""
+    out: list[str] = []
+    x = before.clone()
+    line = _conflict_line(x, action)
+    if line:
+        out.append(line)
+    R._do(x, action)  # the action itself, then each forced move as settle() makes them
+    prev = before
+    while True:
+        out.extend(_between(prev, x, viewer))
+        legal = R._gen(x)
+        if len(legal) != 1 or x.phase in (PH_REVEAL, PH_OVER):
+            break
+        forced = legal[0]
+        out.append(_forced_line(x, forced, viewer))
+        line = _conflict_line(x, forced)
+        if line:
+            out.append(line)
+        prev = x.clone()
+        R._do(x, forced)
+    return out
+
+
+# ----------------------------------------------------------------------------- show
+
+
+def _adv_lines(s: Any, seat: int | None) -> list[str]:
+    out = []
+    for k, a in enumerate(BOARD.advancements):
+        fx = s.fx.advancements[k]
+        cost = (
+            " + ".join(f"{a.cost_cards[t]} {TYPE_NAMES[t]}" for t in range(3) if a.cost_cards[t])
+            if a.tier == 1
+            else " + ".join(BOARD.advancements[c].name for c in a.cost_advs)
+        )
+        owned = f", you own {s.adv[seat * NA + k]}" if seat is not None and s.adv[seat * NA + k] else ""
+        out.append(f"{a.name} ({a.short}): costs {cost}; {s.supply[k]} left{owned}")
+        effects = [describe_effect(e) for e in fx.effects]
+        if fx.global_influence:
+            effects.insert(0, f"+{fx.global_influence} Global Influence")
+        effects.append(f"tie-break {fx.tiebreak}")
+        out.extend(textwrap.wrap("; ".join(effects), 76, initial_indent="    ", subsequent_indent="    "))
+    return out
+
+
+def _rules_lines(s: Any, ideology: int) -> list[str]:
+    card = BOARD.ideologies[ideology]
+    start = s.fx.ideologies[ideology].start_advancement
+    out = [
+        f"{card.name}: starts in {BOARD.regions[card.start_region].name}"
+        + (f" with {BOARD.advancements[start].name}" if start >= 0 else "")
+        + f"; deck {card.split[0]} military, {card.split[1]} economic, {card.split[2]} cultural"
+    ]
+    rules = s.fx.effects_of(ideology)
+    if not rules:
+        out.append(f"  no special rules in the '{s.fx.variant}' data set")
+    for rule in rules:
+        text = f"{rule.name}: " + "; ".join(describe_effect(e) for e in rule.effects)
+        out.extend(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="    "))
+    return out
+
+
+def _region_lines(s: Any, r: int, viewer: int | None) -> list[str]:
+    reg = BOARD.regions[r]
+    n = s.n
+    if s.where[r] != IN_PLAY:
+        state = "still face down in the region deck"
+    elif s.owner[r] >= 0:
+        state = f"controlled by {BOARD.ideologies[s.ideo[s.owner[r]]].name}"
+    else:
+        state = "independent"
+    out = [
+        f"{reg.name} ({reg.area}): printed level {reg.level}, now L{s.dev[r]}, {state}; "
+        f"at most {R.max_influence(s, r)} cards a sector",
+        f"  next to: {', '.join(reg.neighbours)}",
+    ]
+    for t in range(3):
+        cells = [
+            f"{BOARD.ideologies[s.ideo[x]].short} {s.cards(r, t, x)}" for x in range(n) if s.cards(r, t, x)
+        ]
+        out.append(f"  {TYPE_NAMES[t]}: {s.sector_total(r, t)} ({', '.join(cells) or 'empty'})")
+    if viewer is not None and 0 <= viewer < n and s.owner[r] != viewer:
+        place = [R.distance_penalty(s, viewer, r, t, False) for t in range(3)]
+        att = [R.distance_penalty(s, viewer, r, t, True) for t in range(3)]
+        out.append(
+            "  distance penalty for you (mil/eco/cul): placing "
+            + "/".join(map(str, place))
+            + ", attacking "
+            + "/".join(map(str, att))
+        )
+    return out
+
+
+def show(s: Any, viewer: int | None, what: str) -> str:
+    """Details on request, as ``viewer`` may see them (see :data:`SHOW_TOPICS`).
+
+    Raises:
+        ValueError: naming what is accepted.
+    """
+    key = what.strip().lower()
+    seats = list(range(s.n)) if viewer is None else [viewer]
+    if key in ("hand", "cards"):
+        return "\n".join(
+            f"{BOARD.ideologies[s.ideo[x]].name} hand: "
+            + ", ".join(f"{s.hand[x * 3 + t]} {TYPE_NAMES[t]}" for t in range(3))
+            + f" (deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])})"
+            for x in seats
+        )
+    if key in ("advancements", "advancement", "adv"):
+        lines = _adv_lines(s, viewer)
+        for x in range(s.n):
+            owned = [
+                f"{BOARD.advancements[k].name} x{s.adv[x * NA + k]}" for k in range(NA) if s.adv[x * NA + k]
+            ]
+            lines.append(f"{BOARD.ideologies[s.ideo[x]].short} owns: {', '.join(owned) or 'nothing'}")
+        return "\n".join(lines)
+    if key in ("rules", "rule", "special rules", "sheet") or key.startswith(("rules ", "ideology ")):
+        name = key.split(" ", 1)[1] if " " in key else ""
+        if name:
+            if name not in BOARD.ideology_index:
+                known = ", ".join(i.short for i in BOARD.ideologies)
+                raise ValueError(f"no ideology called '{name}'; ideologies: {known}")
+            ids = [BOARD.ideology_index[name]]
+        else:
+            ids = [s.ideo[x] for x in seats]
+        return "\n".join(line for i in ids for line in _rules_lines(s, i))
+    if key == "regions":
+        return "\n".join(
+            line for r in range(BOARD.n) if s.where[r] == IN_PLAY for line in _region_lines(s, r, viewer)[:1]
+        )
+    if key in ("discard", "discards"):
+        return "\n".join(
+            f"{BOARD.ideologies[s.ideo[x]].short} discard: "
+            + ", ".join(f"{s.discard[x * 3 + t]} {TYPE_NAMES[t]}" for t in range(3))
+            for x in range(s.n)
+        )
+    if key in ("offers", "diplomacy"):
+        n = s.n
+        lines = ["last Diplomacy phase's offers:"]
+        for i in range(n):
+            for j in range(n):
+                if i != j and s.shown_offers[i * n + j] >= 0:
+                    lines.append(
+                        f"  {BOARD.ideologies[s.ideo[i]].short} offered {BOARD.ideologies[s.ideo[j]].short} "
+                        f"{STANCE_NAMES[s.shown_offers[i * n + j]]}"
+                    )
+        return "\n".join(lines if len(lines) > 1 else ["no offers revealed yet"])
+    if key == "legend":
+        return LEGEND
+    try:
+        r = BOARD.region(key)
+    except KeyError:
+        raise ValueError(f"nothing called '{what.strip()}' to show; try: {SHOW_TOPICS}") from None
+    return "\n".join(_region_lines(s, r, viewer))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, InvalidState
 from realpolitik.engine.core.rng import MASK64, splitmix64
 from realpolitik.engine.ideology import actions as A
-from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
+from realpolitik.engine.ideology.board import BOARD, BOARDS, CUL, ECO, MIL, NEUTRAL, PEACE, VARIANTS, WAR
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
@@ -48,13 +48,16 @@ __all__ = [
     "deal_ideologies",
     "defense_level",
     "distance_penalty",
+    "distant",
     "draw",
+    "free_mask",
     "gap_penalty",
     "global_influence",
     "legal_actions",
     "max_influence",
     "new_state",
     "new_turn_order",
+    "reach",
     "settle",
     "tiebreak_points",
     "trading_power",
@@ -64,9 +67,8 @@ NR = BOARD.n
 WMD_ADV = BOARD.wmd
 LEVEL = BOARD.level
 NMASK = BOARD.neighbour_mask
-ADV_DEF = BOARD.adv_defends
-ADV_FREE = BOARD.adv_free_mask
-HOME, CONTROLLED, ANYWHERE = 0, 1, 2  # indices of board.SCOPES
+WITHIN = BOARD.within  # WITHIN[k][r]: regions at most k steps from r
+HOME, NEAR_HOME, CONTROLLED, ANYWHERE = 0, 1, 2, 3  # indices of board.SCOPES
 
 
 # =============================================================================== queries
@@ -100,7 +102,7 @@ def trading_power(s: IdeoState, seat: int) -> int:
     for r in range(NR):
         if s.where[r] == IN_PLAY and s.region_cards(r, seat):
             k += 1
-    return k + BOARD.rule_trade[s.ideo[seat]]
+    return k + s.fx.rule_trade[s.ideo[seat]]
 
 
 def max_influence(s: IdeoState, r: int) -> int:
@@ -109,57 +111,88 @@ def max_influence(s: IdeoState, r: int) -> int:
     return 2 * LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
 
 
-def free_distance_mask(s: IdeoState, seat: int) -> int:
-    """Types (bits) in which ``seat`` pays no distance penalty (advancements, 4.1; rules)."""
-    m = BOARD.rule_free_mask[s.ideo[seat]]
+def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
+    """Per influence type, how many steps from a controlled region a region may be and not
+    count as distant, when placing (4.1) or attacking (5.1): 1 by the rules, more with
+    ``reach`` effects."""
+    fx = s.fx
+    out = (fx.rule_reach_att if attacking else fx.rule_reach)[s.ideo[seat]][:]
+    table = fx.adv_reach_att if attacking else fx.adv_reach
     base = seat * NA
     for k in range(NA):
-        if s.adv[base + k] and ADV_FREE[k]:
-            m |= ADV_FREE[k]
+        if s.adv[base + k]:
+            rk = table[k]
+            for t in range(3):
+                if rk[t] > out[t]:
+                    out[t] = rk[t]
+    return out
+
+
+def free_mask(s: IdeoState, seat: int, attacking: bool) -> int:
+    """Types (bits) in which ``seat`` pays no distance penalty at all (``free`` effects)."""
+    fx = s.fx
+    m = (fx.rule_free_att if attacking else fx.rule_free_place)[s.ideo[seat]]
+    table = fx.adv_free_att if attacking else fx.adv_free_place
+    base = seat * NA
+    for k in range(NA):
+        if s.adv[base + k]:
+            m |= table[k]
     return m
 
 
 def distance_penalty(
-    s: IdeoState, seat: int, r: int, t: int, ctrl: int | None = None, free: int | None = None
+    s: IdeoState, seat: int, r: int, t: int, attacking: bool, ctrl: int | None = None
 ) -> int:
     """Cards of type ``t`` paid because ``r`` is distant: not adjacent to a region ``seat``
-    controls (4.1) and, for a conflict, not controlled by ``seat`` itself (5.1)."""
-    if free is None:
-        free = free_distance_mask(s, seat)
-    if free >> t & 1 or s.owner[r] == seat:
+    controls (4.1) and, for a conflict, not controlled by ``seat`` itself (5.1). Advancements
+    and special rules may widen "adjacent" (``reach``) or waive it (``free``)."""
+    if attacking and s.owner[r] == seat:
+        return 0
+    if free_mask(s, seat, attacking) >> t & 1:
         return 0
     if ctrl is None:
         ctrl = controlled_mask(s, seat)
-    return 0 if NMASK[r] & ctrl else 1
+    return 0 if WITHIN[reach(s, seat, attacking)[t]][r] & ctrl else 1
 
 
-def advancement_level(s: IdeoState, seat: int, t: int) -> int:
-    """``seat``'s advancement level in type ``t``: Tactics (mil), Industry (eco) or
-    Patriotism (cul) cards owned, each level-2 card counting as the two it was bought with."""
+def distant(s: IdeoState, seat: int, r: int) -> bool:
+    """Whether ``r`` is distant for ``seat`` by the rules alone (not adjacent to a region it
+    controls, and not its own), before any advancement or special rule."""
+    return s.owner[r] != seat and not NMASK[r] & controlled_mask(s, seat)
+
+
+def advancement_level(s: IdeoState, seat: int, t: int, attacking: bool = False) -> int:
+    """``seat``'s advancement level in type ``t`` from its advancement cards (5.1): one per
+    Tactics (mil), Industry (eco) or Patriotism (cul) card, and whatever ``level`` effects
+    other cards print."""
+    table = s.fx.adv_att if attacking else s.fx.adv_def
     lv = 0
     base = seat * NA
     for k in range(NA):
         c = s.adv[base + k]
         if c:
-            lv += c * ADV_DEF[k][t]
+            lv += c * table[k][t]
     return lv
 
 
 def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
-    """Advancement level of a defender in region ``r`` (with ``defense`` special rules)."""
+    """Advancement level of a defender in region ``r`` (with defending special rules)."""
     i = s.ideo[seat]
-    d = BOARD.rule_defense[i]
+    d = s.fx.rule_def[i]
     lv = advancement_level(s, seat, t) + d[ANYWHERE][t]
     if s.owner[r] == seat:
         lv += d[CONTROLLED][t]
-    if r == BOARD.ideologies[i].start_region:
-        lv += d[HOME][t]
+    home = BOARD.ideologies[i].start_region
+    if r == home:
+        lv += d[HOME][t] + d[NEAR_HOME][t]
+    elif NMASK[home] >> r & 1:
+        lv += d[NEAR_HOME][t]
     return lv
 
 
 def attack_level(s: IdeoState, seat: int, t: int) -> int:
-    """Advancement level of an attacker (with ``offense`` special rules)."""
-    return advancement_level(s, seat, t) + BOARD.rule_offense[s.ideo[seat]][t]
+    """Advancement level of an attacker (with attacking special rules)."""
+    return advancement_level(s, seat, t, attacking=True) + s.fx.rule_att[s.ideo[seat]][t]
 
 
 def gap_penalty(s: IdeoState, attacker: int, defender: int, r: int, t: int) -> int:
@@ -221,16 +254,39 @@ def current_player(s: IdeoState) -> int:
 # =============================================================================== setup
 
 
-def deal_ideologies(players: int, seed: int) -> list[int]:
+def deal_ideologies(players: int, seed: int, fixed: list[int | None] | None = None) -> list[int]:
     """Deal ideology sheets at random (Preparazione del gioco); in a 2-player game the
-    second ideology comes from the pairing table (Ideology per due giocatori)."""
+    second ideology comes from the pairing table (Ideology per due giocatori).
+
+    Args:
+        players: 2..5.
+        seed: The game's seed.
+        fixed: Per seat, an ideology a player asked for (None: dealt). The named ones are
+            set aside first, the rest are dealt at random from the seed; in a 2-player game a
+            single named ideology fixes the other by the pairing table.
+
+    Returns:
+        Ideology index per seat.
+    """
+    want = list(fixed) if fixed is not None else []
+    want += [None] * (players - len(want))
     x = (seed * 0x2545F4914F6CDD1D + 0x1D) & MASK64
-    pool = list(range(len(BOARD.ideologies)))
+    if players == 2 and (want[0] is None) != (want[1] is None):
+        if want[0] is not None:
+            return [want[0], BOARD.ideologies[want[0]].pair]
+        second = want[1]
+        assert second is not None
+        return [next(i for i, card in enumerate(BOARD.ideologies) if card.pair == second), second]
+    pool = [i for i in range(len(BOARD.ideologies)) if i not in want]
     dealt: list[int] = []
-    for _ in range(players if players != 2 else 1):
+    for seat in range(players if players != 2 or want[0] is not None else 1):
+        w = want[seat]
+        if w is not None:
+            dealt.append(w)
+            continue
         x, r = splitmix64(x)
         dealt.append(pool.pop(r % len(pool)))
-    if players == 2:
+    if len(dealt) < players:
         dealt.append(BOARD.ideologies[dealt[0]].pair)
     return dealt
 
@@ -253,6 +309,8 @@ def new_state(
     if len(set(ideologies)) != players:
         raise InvalidState("options: 'ideologies' must name each ideology at most once")
     s = cls()
+    fx = BOARDS[options.get("variant", VARIANTS[0])]
+    s.fx = fx
     n = players
     s.n = n
     s.seed = seed
@@ -282,8 +340,9 @@ def new_state(
             # Preparazione: 3 military, 3 economic and 3 cultural cards beside the start region
             s.inf[(r * 3 + t) * n + seat] = BOARD.start_cards
             s.deck[seat * 3 + t] = card.split[t] - BOARD.start_cards
-        s.adv[seat * NA + card.start_advancement] += 1  # each ideology starts with one
-        s.supply[card.start_advancement] -= 1
+        if fx.ideologies[i].start_advancement >= 0:  # as printed on the sheet, if any
+            s.adv[seat * NA + fx.ideologies[i].start_advancement] += 1
+            s.supply[fx.ideologies[i].start_advancement] -= 1
     # Turn Order Chart: markers on their colour's space, shifted left to close the gaps.
     s.order = sorted(range(n), key=lambda seat: BOARD.ideologies[ideologies[seat]].chart)
     begin_turn(s)
@@ -473,8 +532,8 @@ def _gen(s: IdeoState) -> list[int]:
         c = s.order[s.idx]
         j = targets(s, c)[s.dip]
         out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
-        # Isolationism (reconstructed special rule): war only on an attacker of this turn
-        if not BOARD.isolationist[s.ideo[c]] or s.attacked[c] >> j & 1:
+        # a printed 'war-only-if-attacked' rule: war only on an attacker of this turn
+        if not s.fx.isolationist[s.ideo[c]] or s.attacked[c] >> j & 1:
             out.append(A.OFFER + WAR)
         return out
     if ph == PH_CONFLICT and s.conflict is not None:
@@ -510,8 +569,9 @@ def _gen(s: IdeoState) -> list[int]:
         out.sort()
         return out
     ctrl = controlled_mask(s, seat)
-    free = free_distance_mask(s, seat)
+    rch = reach(s, seat, ph == PH_CONFLICT)
     if ph == PH_FOREIGN:
+        free = free_mask(s, seat, False)
         inf = s.inf
         where = s.where
         owner = s.owner
@@ -528,10 +588,10 @@ def _gen(s: IdeoState) -> list[int]:
             b = r * 3 * n
             if o < 0 and any_hand:
                 cap = s.dev[r]  # 4.1: an independent region holds its current level per sector
-                far = 0 if NMASK[r] & ctrl else 1
                 for t in range(3):
                     h = h3[t]
-                    if h and h > (0 if free >> t & 1 else far):
+                    far = 0 if free >> t & 1 or WITHIN[rch[t]][r] & ctrl else 1
+                    if h and h > far:
                         bt = b + t * n
                         if sum(inf[bt : bt + n]) < cap:
                             places.append(A.PLACE + r * 3 + t)
@@ -541,7 +601,8 @@ def _gen(s: IdeoState) -> list[int]:
                     removes.append(A.REMOVE + r * 3 + t)
         return out + places + removes
     # PH_CONFLICT, no conflict running: declare one, or pass
-    has_wmd = s.adv[seat * NA + WMD_ADV] > 0
+    has_wmd = s.fx.strike and s.adv[seat * NA + WMD_ADV] > 0
+    free = free_mask(s, seat, True)
     if not (hand[hb] or hand[hb + 1] or hand[hb + 2] or has_wmd):
         return out
     att_lv = [attack_level(s, seat, t) for t in range(3)]
@@ -555,7 +616,7 @@ def _gen(s: IdeoState) -> list[int]:
         if not types and not war_wmd:
             continue
         def_adv = [advancement_level(s, d, t) for t in range(3)]
-        rd = BOARD.rule_defense[di]
+        rd = s.fx.rule_def[di]
         home = BOARD.ideologies[di].start_region
         for r in range(NR):
             if s.where[r] != IN_PLAY:
@@ -570,9 +631,11 @@ def _gen(s: IdeoState) -> list[int]:
                 if s.owner[r] == d:
                     dl += rd[CONTROLLED][t]
                 if r == home:
-                    dl += rd[HOME][t]
+                    dl += rd[HOME][t] + rd[NEAR_HOME][t]
+                elif NMASK[home] >> r & 1:
+                    dl += rd[NEAR_HOME][t]
                 cost = 1 + max(0, dl - att_lv[t])
-                if not (free >> t & 1) and s.owner[r] != seat and not NMASK[r] & ctrl:
+                if not (free >> t & 1) and s.owner[r] != seat and not WITHIN[rch[t]][r] & ctrl:
                     cost += 1
                 if hand[hb + t] >= cost:
                     out.append(A.ATTACK + (r * 3 + t) * A.NI + di)
@@ -603,10 +666,10 @@ def action_extra(s: IdeoState, a: int) -> int:
     kind, r, t, v = A.decode(a)
     seat = s.order[s.idx] if s.phase not in (PH_OVER, PH_REVEAL) else -1
     if kind == A.K_PLACE:
-        return distance_penalty(s, seat, r, t)
+        return distance_penalty(s, seat, r, t, False)
     if kind == A.K_ATTACK:
         d = s.seat_of[v]
-        return distance_penalty(s, seat, r, t) + gap_penalty(s, seat, d, r, t)
+        return distance_penalty(s, seat, r, t, True) + gap_penalty(s, seat, d, r, t)
     return 0
 
 
@@ -732,7 +795,7 @@ def _do(s: IdeoState, a: int) -> None:
             return
         if a < A.REMOVE:
             r, t = divmod(a - A.PLACE, 3)
-            pen = distance_penalty(s, seat, r, t)  # 4.1: one more card of the type if distant
+            pen = distance_penalty(s, seat, r, t, False)  # 4.1: one more card of the type if distant
             s.hand[hb + t] -= 1 + pen
             s.discard[hb + t] += pen
             s.inf[(r * 3 + t) * n + seat] += 1
@@ -755,7 +818,7 @@ def _do(s: IdeoState, a: int) -> None:
         s.conflict = (seat, d, r, WMD_TYPE, 0)
         return
     # 5.1: distance and advancement-gap penalties, then 5.2: the first attack card
-    pen = distance_penalty(s, seat, r, t) + gap_penalty(s, seat, d, r, t)
+    pen = distance_penalty(s, seat, r, t, True) + gap_penalty(s, seat, d, r, t)
     s.hand[hb + t] -= pen + 1
     s.discard[hb + t] += pen
     s.conflict = (seat, d, r, t, 0)

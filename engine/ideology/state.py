@@ -70,6 +70,8 @@ class IdeoState:
 
     Attributes:
         n: Number of players.
+        fx: The data set in play (``board.Board`` of the ``variant`` option): what advancements
+            and special rules do. Shared, never modified.
         ideo: Ideology index of each seat.
         seat_of: Seat of each ideology index, -1 when not in play.
         seed: Seed of the initial state.
@@ -108,6 +110,7 @@ class IdeoState:
 
     __slots__ = (
         "n",
+        "fx",
         "ideo",
         "seat_of",
         "seed",
@@ -143,6 +146,7 @@ class IdeoState:
 
     def __init__(self) -> None:
         self.n = 0
+        self.fx = BOARD
         self.ideo: list[int] = []
         self.seat_of: list[int] = [-1] * len(BOARD.ideologies)
         self.seed = 0
@@ -179,6 +183,7 @@ class IdeoState:
         """An independent copy (lists copied, immutable fields shared)."""
         s = self.__class__.__new__(self.__class__)
         s.n = self.n
+        s.fx = self.fx
         s.ideo = self.ideo[:]
         s.seat_of = self.seat_of[:]
         s.seed = self.seed

@@ -46,22 +46,52 @@ def test_a_seat_named_twice_is_refused() -> None:
         parse_seats(g, 3, [name, str(seat + 1)], s)
 
 
-def test_play_takes_an_ideology_seat_and_names_the_ideologies(cli) -> None:
-    s = load_game("ideology").new_initial_state(players=3, seed=4)
-    name, seat = next(iter(s.seat_aliases().items()))
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_play_deals_the_ideology_asked_for_to_the_players_seat(cli, seed: int) -> None:
+    # whatever the seed would deal, --seat Communism plays Communism (dealt to Player 1)
     r = cli(
         "play",
         "ideology",
         "--players",
         "3",
         "--seed",
-        "4",
+        str(seed),
         "--seat",
-        name.title(),
+        "Communism",
         "--no-color",
         "--ai",
         "random",
         input="quit\n",
     )
     assert r.exit_code == 0, r.output
-    assert f"You play Player {seat + 1} ({name.title()}); the computer plays" in r.output
+    assert "You play Player 1 (Communism); the computer plays" in r.output
+
+
+def test_ideology_play_redraws_the_board_after_the_players_move_and_keeps_the_variant(cli, tmp_path) -> None:
+    save = tmp_path / "g.json"
+    r = cli(
+        "play",
+        "ideology",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--seat",
+        "Fascism",
+        "--variant",
+        "rulebook",
+        "--no-color",
+        "--ai",
+        "random",
+        "--save",
+        str(save),
+        input="done\nquit\n",
+    )
+    assert r.exit_code == 0, r.output
+    assert "Player 1 (Fascism)> done" in r.output
+    after = r.output.split("Player 1 (Fascism)> done", 1)[1]
+    assert "Turn order:" in after  # the table again after the player's own move
+    r = cli("play", "ideology", "--load", str(save), "--variant", "rulebook", input="quit\n")
+    assert r.exit_code != 0 and "cannot be combined with --load" in r.output
+    r = cli("play", "twilight", "--variant", "rulebook", input="quit\n")
+    assert r.exit_code != 0 and "has no variants" in r.output

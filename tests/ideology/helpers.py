@@ -47,6 +47,7 @@ def position(
     turn: int = 1,
     seed: int = 0,
     max_turns: int | None = None,
+    variant: str | None = None,
 ) -> IdeologyState:
     """A position with exactly the given facts.
 
@@ -63,15 +64,18 @@ def position(
         turn: Turn number.
         seed: Seed (card draws).
         max_turns: The ``max_turns`` option.
+        variant: The ``variant`` option (data set).
 
     Returns:
         The state, resting in the Resource phase bookkeeping of ``turn``; call ``at`` to
         choose the phase and the seat to act.
     """
     names = list(ideologies)
-    opts = {"ideologies": ",".join(names)}
+    opts: dict = {"ideologies": ",".join(names)}
     if max_turns is not None:
         opts["max_turns"] = max_turns
+    if variant is not None:
+        opts["variant"] = variant
     s = GAME.new_initial_state(players=len(names), seed=seed, **opts)
     n = s.n
     s.turn = turn

@@ -52,7 +52,7 @@ def test_example_industry_gap_and_distance_cost_two_economic_cards() -> None:
     s = indonesia(fascist_industry=1)
     f, i = seat(s, "Fascism"), seat(s, "Imperialism")
     assert R.gap_penalty(s, f, i, reg("Indonesia"), ECO) == 1
-    assert R.distance_penalty(s, f, reg("Indonesia"), ECO) == 1
+    assert R.distance_penalty(s, f, reg("Indonesia"), ECO, True) == 1
     at(s, PH_CONFLICT, "Fascism")
     assert "attack Indonesia eco Imperialism +2" in texts(s)
 
@@ -128,7 +128,7 @@ def test_no_distance_penalty_in_the_attackers_own_region() -> None:
         advancements={},
     )
     c, _f = seat(s, "Capitalism"), seat(s, "Fascism")
-    assert R.distance_penalty(s, c, reg("United States"), CUL) == 0
+    assert R.distance_penalty(s, c, reg("United States"), CUL, True) == 0
     at(s, PH_CONFLICT, "Capitalism")
     assert "attack United States cul Fascism" in texts(s)
 
@@ -139,12 +139,19 @@ def test_a_conflict_needs_the_defenders_cards_of_that_type_in_the_region() -> No
     assert not any(t.startswith("attack Indonesia cul") for t in texts(s))
 
 
-def test_level_two_advancements_count_in_the_gap() -> None:
-    # reconstructed: Technological Supremacy counts as Tactics and Industry
+def test_a_level_two_advancement_keeps_one_of_the_two_levels_it_cost() -> None:
+    # reconstructed: Technological Supremacy (Tactics + Industry) is +1 military only; the
+    # rulebook data set gives level-2 cards no level at all
     s = position(("Fascism", "Imperialism"), advancements={"Imperialism": {"Technological Supremacy": 1}})
     _f, i = seat(s, "Fascism"), seat(s, "Imperialism")
-    assert R.advancement_level(s, i, MIL) == 1 and R.advancement_level(s, i, ECO) == 1
+    assert R.advancement_level(s, i, MIL) == 1 and R.advancement_level(s, i, ECO) == 0
     assert R.advancement_level(s, i, CUL) == 0
+    s = position(
+        ("Fascism", "Imperialism"),
+        advancements={"Imperialism": {"Technological Supremacy": 1}},
+        variant="rulebook",
+    )
+    assert [R.advancement_level(s, i, t) for t in (MIL, ECO, CUL)] == [0, 0, 0]
 
 
 def test_special_rules_offense_and_defense() -> None:
@@ -157,10 +164,29 @@ def test_special_rules_offense_and_defense() -> None:
     iraq = reg("Iraq")
     assert R.defense_level(s, c, ECO, iraq) == 1  # Iron Curtain in a Communist region
     assert R.defense_level(s, c, ECO, reg("Mexico")) == 0
-    assert R.defense_level(s, u, CUL, reg("Mexico")) == 1  # Faith, anywhere
+    assert R.defense_level(s, u, CUL, reg("Mexico")) == 0  # Faith: only where it controls
+    assert R.defense_level(s, u, CUL, reg("Iran")) == 1
     assert R.attack_level(s, f, MIL) == 1  # Blitzkrieg
-    assert R.gap_penalty(s, f, c, iraq, CUL) == 1
-    assert R.defense_level(s, f, ECO, reg("Germany")) == 1  # Autarky at home
+    assert R.defense_level(s, f, MIL, reg("Germany")) == 1  # Militarism in a Fascist region
+    assert R.defense_level(s, f, ECO, reg("Germany")) == 0
+    assert R.gap_penalty(s, f, c, iraq, CUL) == 1  # Iron Curtain (cultural too)
+    # the rulebook data set: no special rules
+    s = position(
+        ("Communism", "Islamic Fundamentalism", "Fascism"),
+        advancements={},
+        regions={"Iraq": {"owner": "Communism", "cards": {"Communism": (2, 2, 2)}}},
+        variant="rulebook",
+    )
+    assert R.defense_level(s, c, ECO, iraq) == 0 and R.attack_level(s, f, MIL) == 0
+
+
+def test_isolationism_defends_the_united_states_and_its_neighbours() -> None:
+    s = position(("Capitalism", "Fascism"), advancements={})
+    c = seat(s, "Capitalism")
+    for name in ("United States", "Mexico", "Canada", "Great Britain"):
+        assert [R.defense_level(s, c, t, reg(name)) for t in (MIL, ECO, CUL)][1:] == [1, 1], name
+    assert R.defense_level(s, c, ECO, reg("Brazil")) == 0  # two steps away
+    assert R.defense_level(s, c, MIL, reg("United States")) == 2  # with Arsenal of Democracy
 
 
 def test_wmd_strike_is_an_act_of_war_and_wipes_the_defenders_cards() -> None:

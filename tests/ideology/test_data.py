@@ -9,7 +9,8 @@ import networkx as nx
 import pytest
 
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, load_board
+from realpolitik.engine.ideology.board import BOARD, BOARDS, CUL, ECO, MIL, load_board
+from realpolitik.engine.ideology.effects import Effect, EffectError, parse_effects
 
 DATA = Path(__file__).resolve().parents[2] / "engine" / "ideology" / "data"
 
@@ -69,7 +70,32 @@ def test_advancements_costs_follow_section_3_2() -> None:
     wmd = BOARD.advancements[BOARD.wmd]
     assert sorted(BOARD.advancements[k].tier for k in wmd.cost_advs) == [2, 2, 2]
     assert wmd.global_influence == 1 and wmd.tiebreak == 0
-    assert [advs[n].defends for n in ("Tactics", "Industry", "Patriotism")] == [(MIL,), (ECO,), (CUL,)]
+    # 5.1: Tactics, Industry, Patriotism are the levels of the three conflict types
+    assert [advs[n].effects for n in ("Tactics", "Industry", "Patriotism")] == [
+        (Effect("level", 1, (t,), attacking=True, defending=True),) for t in (MIL, ECO, CUL)
+    ]
+
+
+def test_level_two_is_not_strictly_better_than_the_two_level_ones_it_costs() -> None:
+    # 3.2: a level-2 card costs two level-1s; in the reconstructed data it keeps one of their
+    # two levels and widens the reach of both types instead (reduces the distance penalty)
+    for k in (k for k, a in enumerate(BOARD.advancements) if a.tier == 2):
+        a = BOARD.advancements[k]
+        paid = [0, 0, 0]
+        for c in a.cost_advs:
+            for t in range(3):
+                paid[t] += BOARD.adv_def[c][t]
+        assert sum(BOARD.adv_def[k]) == sum(paid) - 1, a.name
+        assert a.tiebreak == sum(BOARD.advancements[c].tiebreak for c in a.cost_advs)
+        assert max(BOARD.adv_reach[k]) == 2 and not BOARD.adv_free_place[k] and not BOARD.adv_free_att[k]
+        assert max(BOARD.adv_reach_att[k]) == 1  # conflicts (5.1) still pay beyond one step
+
+
+def test_no_packaged_effect_erases_the_distance_penalty() -> None:
+    for board in BOARDS.values():
+        assert not any(board.adv_free_place) and not any(board.adv_free_att)
+        assert not any(board.rule_free_place) and not any(board.rule_free_att)
+        assert max(max(r) for r in board.rule_reach + board.adv_reach) <= 2
 
 
 def test_three_special_rules_per_ideology_with_the_public_names() -> None:
@@ -77,6 +103,67 @@ def test_three_special_rules_per_ideology_with_the_public_names() -> None:
     assert all(len(v) == 3 for v in per.values())
     assert "Isolationism" in per["Capitalism"]
     assert "Iron Curtain" in per["Communism"]
+    # Isolationism does not restrict diplomacy (6: every stance may be offered)
+    assert not any(BOARD.isolationist)
+
+
+def test_the_rulebook_data_set_holds_only_what_the_rulebook_states() -> None:
+    rb = BOARDS["rulebook"]
+    assert rb.rules == () and all(i.start_advancement == -1 for i in rb.ideologies)
+    assert [a.effects for a in rb.advancements if a.tier == 2] == [(), (), ()]
+    assert not rb.strike and BOARD.strike
+    assert rb.names == BOARD.names and [i.split for i in rb.ideologies] == [i.split for i in BOARD.ideologies]
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        ("level +1 military", Effect("level", 1, (MIL,), attacking=True, defending=True)),
+        ("level +2 economic cultural attacking", Effect("level", 2, (ECO, CUL), attacking=True)),
+        (
+            "level +1 all defending near-home",
+            Effect("level", 1, (0, 1, 2), defending=True, where="near-home"),
+        ),
+        ("reach 2 cultural", Effect("reach", 2, (CUL,), attacking=True, placing=True)),
+        ("free military placing", Effect("free", 0, (MIL,), placing=True)),
+        ("trade +1", Effect("trade", 1, ())),
+    ],
+)
+def test_effects_are_read_from_their_text(text: str, effect: Effect) -> None:
+    assert parse_effects(text) == (effect,)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("level 1 military", "write the amount as"),
+        ("level +1 militry", "needs influence types"),
+        ("level +1 military attacking home", "only a defending level"),
+        ("reach 5 cultural", "amount must be 2..3"),
+        ("bribe +1", "not an effect"),
+    ],
+)
+def test_a_bad_effect_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(EffectError, match=message):
+        parse_effects(text)
+
+
+def test_any_number_of_special_rules_and_no_starting_advancement_are_accepted(tmp_path: Path) -> None:
+    (tmp_path / "ideology_rules.csv").write_text(
+        "ideology,rule,effects,text\n"
+        "Fascism,One,level +1 military attacking,a\n"
+        "Fascism,Two,trade +1,b\n"
+        "Fascism,Three,reach 2 military,c\n"
+        "Fascism,Four,free cultural placing; level +1 economic defending home,d\n",
+        encoding="utf-8",
+    )
+    text = (DATA / "ideologies.csv").read_text(encoding="utf-8")
+    (tmp_path / "ideologies.csv").write_text(text.replace(",Tactics,", ",,"), encoding="utf-8")
+    board = load_board(tmp_path)
+    fas = board.ideology("Fascism")
+    assert len(board.effects_of(fas)) == 4 and board.effects_of(board.ideology("Capitalism")) == []
+    assert board.ideologies[fas].start_advancement == -1
+    assert board.rule_trade[fas] == 1 and board.rule_free_place[fas] == 1 << CUL
 
 
 def _override(tmp_path: Path, name: str, edit) -> Path:
@@ -118,7 +205,7 @@ def test_a_user_file_replaces_the_packaged_one(tmp_path: Path) -> None:
         ),
         (
             "ideologies.csv",
-            lambda t: t.replace("13,18,14", "13,18,15"),
+            lambda t: t.replace("13,17,15", "13,17,16"),
             r"ideologies.csv line 2: field 'cultural' military\+economic\+cultural = 46",
         ),
         (
@@ -135,8 +222,13 @@ def test_a_user_file_replaces_the_packaged_one(tmp_path: Path) -> None:
         ),
         (
             "ideology_rules.csv",
-            lambda t: t.replace("offense,economic", "offence,economic"),
-            r"ideology_rules.csv line 3: field 'kind' 'offence' is unknown",
+            lambda t: t.replace("level +1 economic attacking", "levle +1 economic attacking"),
+            r"ideology_rules.csv line 3: field 'effects' 'levle' is not an effect",
+        ),
+        (
+            "advancements.csv",
+            lambda t: t.replace("Tactics+Industry,level +1 military;", "Tactics+Industry,strike;"),
+            r"advancements.csv line 5: field 'effects' only the level-3 card",
         ),
         (
             "setup.toml",

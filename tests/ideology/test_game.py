@@ -21,6 +21,7 @@ from realpolitik.engine.ideology.game import GAME
 from realpolitik.engine.ideology.render import render, status
 from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_FOREIGN
 from tests.ideology.helpers import act, at, position, seat
+from tests.ideology.test_late_phases import war_only_if_attacked_board
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def play(players: int, seed: int, steps: int | None = None, check: bool = False)
 def test_registered_under_its_name_and_alias() -> None:
     assert load_game("ideology") is GAME
     assert load_game("ideology-war-of-ideas") is GAME
-    assert GAME.spec.version == "ideology-1"
+    assert GAME.spec.version == "ideology-2"
     assert GAME.spec.min_players == 2 and GAME.spec.max_players == 5
 
 
@@ -108,8 +109,9 @@ def test_resample_hidden_redraws_the_others_and_keeps_what_the_seat_sees() -> No
             assert len(hands) > 1
 
 
-def test_resample_hidden_redraws_pending_offers_within_the_rules() -> None:
+def test_resample_hidden_redraws_pending_offers_within_the_rules(tmp_path: Path) -> None:
     s = position(("Capitalism", "Fascism", "Imperialism"))
+    s.fx = war_only_if_attacked_board(tmp_path)
     at(s, PH_DIPLOMACY, "Capitalism")
     act(s, "neutral Fascism")
     act(s, "neutral Imperialism")
@@ -118,7 +120,7 @@ def test_resample_hidden_redraws_pending_offers_within_the_rules() -> None:
     for k in range(30):
         t = s.resample_hidden(seat(s, "Fascism"), random.Random(k))
         seen.add(t.offer(c, seat(s, "Fascism")))
-        assert t.offer(c, seat(s, "Imperialism")) in (0, 1)  # Isolationism: never war here
+        assert t.offer(c, seat(s, "Imperialism")) in (0, 1)  # printed rule: never war here
     assert seen == {0, 1}
 
 
@@ -193,10 +195,10 @@ def test_invariants_catch_a_broken_state() -> None:
 
 
 def test_forced_moves_are_applied_but_not_recorded() -> None:
-    s = position(("Capitalism", "Fascism"), hands={"Capitalism": (0, 0, 1)})
+    s = position(("Capitalism", "Fascism"), hands={"Capitalism": (0, 0, 2)})
     at(s, PH_FOREIGN, "Capitalism")
     s._legal = None
-    R.settle(s)  # nothing is forced for the Capitalist (place/pass)
+    R.settle(s)  # both pass by force (nothing to place); the Capitalist may attack Germany
     assert s.current_player() == seat(s, "Capitalism")
     n = len(s.history)
     act(s, "pass")  # the Fascist, with no cards, passes by force: the phase ends
@@ -215,7 +217,7 @@ def test_user_data_changes_the_game_version(tmp_path: Path) -> None:
         text=True,
         check=True,
     ).stdout.strip()
-    assert out.startswith("ideology-1+data-")
+    assert out.startswith("ideology-2+data-")
     (tmp_path / "regions.csv").write_text(text.replace("Iceland,1,", "Iceland,9,"), encoding="utf-8")
     env = dict(os.environ, REALPOLITIK_IDEOLOGY_DATA=str(tmp_path))
     res = subprocess.run(
@@ -280,10 +282,10 @@ def test_cli_helpers_group_choices_and_never_leak_simultaneous_choices() -> None
     groups = choices(s, s.legal_actions())
     assert groups[0][0] is None and [t for _, t in groups[0][1]] == ["pass"]
     assert [g for g, _ in groups[1:]] == ["place"]
-    assert question(s) == "Capitalism: foreign action"
+    assert question(s).splitlines()[0] == "Capitalism: foreign action"
     at(s, PH_DIPLOMACY, "Capitalism")
     a = s.string_from_action("peace Fascism")
     f, c = seat(s, "Fascism"), seat(s, "Capitalism")
     assert "peace" not in describe_action(s, a, f) and "offer to Fascism" in describe_action(s, a, f)
     assert describe_action(s, a, c) == "Capitalism: peace Fascism"
-    assert question(s) == "Capitalism: diplomatic offer to Fascism"
+    assert question(s).splitlines()[0] == "Capitalism: diplomatic offer to Fascism"

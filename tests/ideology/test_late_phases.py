@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import NEUTRAL, PEACE, WAR
+from realpolitik.engine.ideology.board import NEUTRAL, PEACE, WAR, Board, load_board
 from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_OVER, PH_RESOURCES, PH_TRADING
 from tests.ideology.helpers import act, at, gi, position, reg, seat, sound, texts
 
@@ -15,7 +17,8 @@ def test_diplomacy_example_the_most_critical_stance_holds() -> None:
     s = position(("Capitalism", "Fascism"))
     c, f = seat(s, "Capitalism"), seat(s, "Fascism")
     at(s, PH_DIPLOMACY, "Capitalism")
-    assert sorted(texts(s)) == ["neutral Fascism", "peace Fascism"]  # Isolationism: no war offer
+    # every stance may be offered (6); Isolationism does not restrict it
+    assert sorted(texts(s)) == ["neutral Fascism", "peace Fascism", "war Fascism"]
     act(s, "peace Fascism")
     assert sorted(texts(s)) == ["neutral Capitalism", "peace Capitalism", "war Capitalism"]
     act(s, "war Capitalism")
@@ -52,8 +55,17 @@ def test_diplomacy_offers_are_hidden_until_revealed() -> None:
     assert views[0] == views[1]  # the others cannot tell the offers apart
 
 
-def test_isolationism_allows_war_only_on_an_attacker_of_this_turn() -> None:
+def war_only_if_attacked_board(tmp_path: Path) -> Board:
+    """A user's data set whose Capitalism sheet prints a 'war-only-if-attacked' rule."""
+    (tmp_path / "ideology_rules.csv").write_text(
+        "ideology,rule,effects,text\nCapitalism,Pacifism,war-only-if-attacked,printed\n", encoding="utf-8"
+    )
+    return load_board(tmp_path)
+
+
+def test_a_printed_war_only_if_attacked_rule_allows_war_only_on_an_attacker(tmp_path: Path) -> None:
     s = position(("Capitalism", "Fascism", "Imperialism"))
+    s.fx = war_only_if_attacked_board(tmp_path)
     at(s, PH_DIPLOMACY, "Capitalism")
     assert not any(t.startswith("war") for t in texts(s))
     s.attacked[seat(s, "Capitalism")] |= 1 << seat(s, "Fascism")

@@ -39,6 +39,24 @@ def test_setup_start_regions_with_three_cards_per_sector_and_level_three() -> No
         assert s.adv[x * NA + card.start_advancement] == 1  # one starting advancement
     assert sum(1 for w in s.where if w == OFF_DECK) == 38  # the rest form the region deck
     sound(s)
+    s = GAME.new_initial_state(players=5, seed=1, variant="rulebook")
+    assert sum(s.adv) == 0  # the rulebook names no starting advancement
+    sound(s)
+
+
+def test_a_named_ideology_is_dealt_to_its_seat_and_the_rest_at_random() -> None:
+    for seed in range(20):
+        s = GAME.new_initial_state(players=3, seed=seed, ideologies="Communism")
+        assert s.ideology_name(0) == "Communism" and len(set(s.ideo)) == 3
+        s = GAME.new_initial_state(players=4, seed=seed, ideologies=",Fascism")
+        assert s.ideology_name(1) == "Fascism" and len(set(s.ideo)) == 4
+        # 2 players: the other one follows the pairing table either way
+        s = GAME.new_initial_state(players=2, seed=seed, ideologies=",Fascism")
+        assert [s.ideology_name(x) for x in (0, 1)] == ["Communism", "Fascism"]
+    assert GAME.new_initial_state(players=3, seed=4).ideo == R.deal_ideologies(3, 4)
+    assert GAME.options_for_seats(["Communism"], 3) == {"ideologies": "Communism"}
+    assert GAME.options_for_seats(["1", "fascism"], 3) == {"ideologies": ",Fascism"}
+    assert GAME.options_for_seats(["Player 1"], 3) == {}
 
 
 def test_setup_unused_start_regions_go_into_the_region_deck() -> None:
@@ -72,8 +90,8 @@ def test_random_deal_gives_distinct_ideologies() -> None:
 def test_options_are_validated() -> None:
     with pytest.raises(InvalidState, match="unknown ideology 'Monarchy'"):
         GAME.new_initial_state(players=2, ideologies="Capitalism,Monarchy")
-    with pytest.raises(InvalidState, match="names 1 ideologies for 2 players"):
-        GAME.new_initial_state(players=2, ideologies="Capitalism")
+    with pytest.raises(InvalidState, match="names 3 ideologies for 2 players"):
+        GAME.new_initial_state(players=2, ideologies="Capitalism,Fascism,Communism")
     with pytest.raises(InvalidState, match="at most once"):
         GAME.new_initial_state(players=2, ideologies="Capitalism,capitalism")
     with pytest.raises(InvalidState, match="max_turns"):
@@ -292,7 +310,8 @@ def test_foreign_reveal_is_a_uniform_chance_node_over_the_region_deck() -> None:
     assert s.where[reg("Indonesia")] == IN_PLAY and s.owner[reg("Indonesia")] == -1
     assert s.revealed == reg("Indonesia") and s.observation(1)["revealed"] == "Indonesia"
     assert s.phase == PH_FOREIGN and s.current_player() == seat(s, "Capitalism")
-    assert "place Indonesia cul" in texts(s)  # Innovation (starting): no distance penalty
+    # Innovation (starting) reaches two steps; Indonesia is three from the United States
+    assert "place Indonesia cul +1" in texts(s)
 
 
 def test_foreign_example_fascist_distance_penalty_in_indonesia() -> None:
@@ -325,17 +344,38 @@ def test_foreign_no_penalty_next_to_a_controlled_region() -> None:
     assert discard(s, "Fascism") == (0, 0, 0)
 
 
-def test_foreign_advancement_and_special_rule_waive_the_distance_penalty() -> None:
+def test_foreign_reach_reduces_the_distance_penalty_to_regions_two_steps_away() -> None:
+    # 4.1 "Alcune Carte Avanzamento consentono di ridurre questa penalità": reconstructed as
+    # reach 2 (Royal Navy: military and economic; Innovation: economic and cultural, placing)
     s = position(
-        ("Fascism", "Imperialism"),
-        in_play=["Indonesia"],
-        hands={"Fascism": (1, 1, 2), "Imperialism": (1, 2, 1)},
-        advancements={"Fascism": {"Technological Supremacy": 1}},
+        ("Imperialism", "Communism"),
+        in_play=["Italy", "Balkans"],
+        hands={"Imperialism": (2, 2, 2)},
+        advancements={"Imperialism": {}},
     )
-    at(s, PH_FOREIGN, "Fascism")
-    assert {"place Indonesia mil", "place Indonesia eco", "place Indonesia cul +1"} <= set(texts(s))
-    at(s, PH_FOREIGN, "Imperialism")  # Royal Navy: no distance penalty with military cards
-    assert "place Indonesia mil" in texts(s) and "place Indonesia eco +1" in texts(s)
+    at(s, PH_FOREIGN, "Imperialism")  # Great Britain - France - Italy - Balkans
+    assert {"place Italy mil", "place Italy eco", "place Italy cul +1"} <= set(texts(s))
+    assert {"place Balkans mil +1", "place Balkans eco +1"} <= set(texts(s))  # three steps: paid
+    s = position(
+        ("Imperialism", "Communism"),
+        in_play=["Italy", "Balkans"],
+        hands={"Imperialism": (2, 2, 2)},
+        advancements={"Imperialism": {"Innovation": 1}},
+    )
+    at(s, PH_FOREIGN, "Imperialism")
+    assert {"place Italy mil", "place Italy eco", "place Italy cul", "place Balkans cul +1"} <= set(texts(s))
+    act(s, "place Balkans cul")
+    assert discard(s, "Imperialism") == (0, 0, 1)
+    # the rulebook data set: no reach at all
+    s = position(
+        ("Imperialism", "Communism"),
+        in_play=["Italy"],
+        hands={"Imperialism": (2, 2, 2)},
+        advancements={"Imperialism": {"Technological Supremacy": 1}},
+        variant="rulebook",
+    )
+    at(s, PH_FOREIGN, "Imperialism")
+    assert {"place Italy mil +1", "place Italy eco +1", "place Italy cul +1"} <= set(texts(s))
 
 
 def test_foreign_example_communist_fills_the_only_free_sector_of_indonesia() -> None:
@@ -347,7 +387,7 @@ def test_foreign_example_communist_fills_the_only_free_sector_of_indonesia() -> 
     )
     at(s, PH_FOREIGN, "Communism")
     indo = [t for t in texts(s) if t.startswith("place Indonesia")]
-    assert indo == ["place Indonesia cul"]  # (Comintern: no distance penalty with cultural)
+    assert indo == ["place Indonesia cul +1"]  # distant: three steps from North Korea
 
 
 def test_foreign_independent_max_is_its_current_level() -> None:
