@@ -1,0 +1,114 @@
+"""War on Terror evaluation for AI cut-offs: game knowledge lives here, not in ``ai/``.
+
+``evaluate(state, seat)`` returns a value in [0, 1] from public information only (the board,
+money, revealed oil chits, hand sizes): never another side's hand or the face-down chits.
+
+Each *side* (every empire, and the terrorists as one team) gets a prospect in liberation
+points, divided by the points it needs to win (the table by empires left):
+
+- an empire: its liberation points now, plus for every continent the share of its countries
+  it holds, squared (a nearly whole continent is worth much more than a foothold), times the
+  continent's value; its developments (a town or city defends better and earns more), its
+  expected oil income per turn (the chance of its numbers on 2d6 times the revenue), money,
+  and cards in hand;
+- the terrorists: the value of the continents freed now, plus for every settled continent how
+  few empire developments are left on it; their units on the board, camp, purse and cards;
+  and fewer empires means a lower target for everyone.
+
+The prospects become a win probability with a softmax (sharper as a side nears its target);
+a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
+win is split in ``returns()``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.state import P_OVER, WotState
+
+__all__ = ["evaluate", "prospects"]
+
+N = BOARD.n
+K = len(BOARD.cards)
+P2D6 = dict(R.TWO_D6)
+
+CONTINENT_WEIGHT = 0.9
+SIZE_WEIGHT = 0.25  # per development size step
+INCOME_WEIGHT = 0.012  # per expected million of oil a turn
+MONEY_WEIGHT = 0.002
+CARD_WEIGHT = 0.12
+UNIT_WEIGHT = 0.12
+BETA = 5.0
+
+
+def prospects(s: WotState) -> tuple[dict[int, float], float]:
+    """Prospect over target per empire seat, and the terrorists' (-1 when there are none)."""
+    emp = s.empires()
+    need = BOARD.points_to_win[len(emp)] if emp else 1
+    owner, size = s.owner, s.size
+    held: dict[int, list[int]] = {p: [0] * len(BOARD.continents) for p in emp}
+    settled = [0] * len(BOARD.continents)
+    size_sum = dict.fromkeys(emp, 0)
+    income = dict.fromkeys(emp, 0.0)
+    for c in range(N):
+        p = owner[c]
+        if p < 0:
+            continue
+        k = BOARD.continent[c]
+        held[p][k] += 1
+        settled[k] += 1
+        size_sum[p] += size[c]
+        rev = R.oil_revenue(s, c)
+        if rev:
+            income[p] += rev * P2D6[s.chit[c]]
+    out: dict[int, float] = {}
+    for p in emp:
+        pts = float(R.liberation_points(s, p))
+        for k, mem in enumerate(BOARD.members):
+            frac = held[p][k] / len(mem)
+            if frac < 1.0:
+                pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * frac * frac
+        e, t = _hand(s, p)
+        pts += (
+            SIZE_WEIGHT * size_sum[p]
+            + INCOME_WEIGHT * income[p]
+            + MONEY_WEIGHT * s.money[p]
+            + CARD_WEIGHT * (e + t)
+        )
+        out[p] = pts / need
+    tval = -1.0
+    if s.tseats:
+        pts = float(R.terrorist_points(s))
+        for k, mem in enumerate(BOARD.members):
+            if s.ever[k] and settled[k]:
+                left = settled[k] / len(mem)
+                pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * (1.0 - left) ** 2 * 0.5
+        units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
+        e, t = _hand(s, s.n)
+        pts += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * (e + t)
+        tval = pts / need
+    return out, tval
+
+
+def _hand(s: WotState, side: int) -> tuple[int, int]:
+    h = s.hand[side * K : side * K + K]
+    e = sum(h[k] for k in range(K) if BOARD.cards[k].deck == 0)
+    return e, sum(h) - e
+
+
+def evaluate(s: WotState, seat: int) -> float:
+    """Win probability estimate of ``seat`` in [0, 1]."""
+    if s.phase == P_OVER and s.result is not None:
+        return s.result[seat]
+    emp, tval = prospects(s)
+    vals = list(emp.values()) + ([tval] if tval >= 0 else [])
+    top = max(vals) if vals else 0.0
+    beta = BETA * (1.0 + 2.0 * min(top, 1.0))
+    w = {p: math.exp(beta * (v - top)) for p, v in emp.items()}
+    tw = math.exp(beta * (tval - top)) if tval >= 0 else 0.0
+    total = sum(w.values()) + tw
+    if s.terrorist[seat]:
+        return tw / total / len(s.tseats)
+    return w[seat] / total
