@@ -146,7 +146,7 @@ class WarOnTerrorState(StateBase, WotState):
             "setup_order": self.setup_order[:],
             "setup_left": self.setup_left,
             "board": board,
-            "ever": self.ever[:],
+            "freed": self.freed[:],
             "terrorist": self.terrorist[:],
             "tseats": self.tseats[:],
             "tturns": self.tturns,

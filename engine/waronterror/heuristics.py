@@ -11,9 +11,9 @@ points, divided by the points it needs to win (the table by empires left):
   continent's value; its developments (a town or city defends better and earns more), its
   expected oil income per turn (the chance of its numbers on 2d6 times the revenue), money,
   and cards in hand;
-- the terrorists: the value of the continents freed now, plus for every settled continent how
-  few empire developments are left on it; their units on the board, camp, purse and cards;
-  and fewer empires means a lower target for everyone.
+- the terrorists: the value of the continents freed now, plus (discounted: their goal is "a
+  hard one") a share of each continent with few developments left, their units on the board
+  and in the camp, their purse and cards; fewer empires means a lower target for everyone.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
 a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
@@ -40,6 +40,8 @@ INCOME_WEIGHT = 0.012  # per expected million of oil a turn
 MONEY_WEIGHT = 0.002
 CARD_WEIGHT = 0.12
 UNIT_WEIGHT = 0.12
+CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
+TERROR_DISCOUNT = 0.4  # the terrorists' goal is hard (rulebook): their potential counts less
 BETA = 5.0
 
 
@@ -70,32 +72,29 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
             frac = held[p][k] / len(mem)
             if frac < 1.0:
                 pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * frac * frac
-        e, t = _hand(s, p)
+        e = _hand_size(s, p)
         pts += (
             SIZE_WEIGHT * size_sum[p]
             + INCOME_WEIGHT * income[p]
             + MONEY_WEIGHT * s.money[p]
-            + CARD_WEIGHT * (e + t)
+            + CARD_WEIGHT * e
         )
         out[p] = pts / need
     tval = -1.0
     if s.tseats:
         pts = float(R.terrorist_points(s))
-        for k, mem in enumerate(BOARD.members):
-            if s.ever[k] and settled[k]:
-                left = settled[k] / len(mem)
-                pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * (1.0 - left) ** 2 * 0.5
+        extra = 0.0
+        for k in range(len(BOARD.members)):
+            if 0 < settled[k] <= 3:
+                extra += CLEAR_WEIGHT * BOARD.continent_value[k] / (1 + settled[k])
         units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
-        e, t = _hand(s, s.n)
-        pts += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * (e + t)
-        tval = pts / need
+        extra += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * _hand_size(s, s.n)
+        tval = (pts + TERROR_DISCOUNT * extra) / need
     return out, tval
 
 
-def _hand(s: WotState, side: int) -> tuple[int, int]:
-    h = s.hand[side * K : side * K + K]
-    e = sum(h[k] for k in range(K) if BOARD.cards[k].deck == 0)
-    return e, sum(h) - e
+def _hand_size(s: WotState, side: int) -> int:
+    return sum(s.hand[side * K : side * K + K])
 
 
 def evaluate(s: WotState, seat: int) -> float:

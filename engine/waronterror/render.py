@@ -72,7 +72,7 @@ Board cells: ABR Owner-s oil unit R
             and oil income)
   R         radiation counter (nothing bigger than a village, no oil income)
 Continent heads: name (liberation points) and who holds how many of its countries;
-  'freed' marks a continent the terrorists score (settled once, empty now).
+  'freed' marks a continent the terrorists score (a card cleared it; no empire since).
 Money is in millions (m). LP = liberation points, 'need' = points to win now.
 Hands: E empire cards, T terrorist cards. EVIL marks the Evil Empire (Axis of Evil).
 Camp: units in a training camp, V/C/X as on the board."""
@@ -149,7 +149,7 @@ def render(s: WotState, seat: int | None, width: int = 80, color: bool = True) -
             if s.owner[c] >= 0:
                 holders[s.owner[c]] = holders.get(s.owner[c], 0) + 1
         held = " ".join(f"{_seat(s, p, color)} {v}/{len(mem)}" for p, v in sorted(holders.items()))
-        freed = " freed" if s.ever[k] and not holders else ""
+        freed = " freed" if s.freed[k] and not holders else ""
         lines.append(f"{BOARD.continents[k]} ({BOARD.continent_value[k]} LP){freed}: {held or 'empty'}")
         line = "  "
         for c in mem:

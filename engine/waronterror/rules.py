@@ -104,7 +104,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.chit = pool[:N]
     s.spare = sorted(pool[N:])
     s.revealed = [0] * N
-    s.ever = [0] * len(BOARD.continents)
+    s.freed = [0] * len(BOARD.continents)
     s.terrorist = [0] * n
     s.tseats = []
     s.tturns = 0
@@ -205,21 +205,30 @@ def oil_revenue(s: WotState, c: int) -> int:
 
 def liberation_points(s: WotState, seat: int) -> int:
     """Vincere il Gioco: an empire's points from whole continents plus one per city."""
-    pts = sum(1 for c in range(N) if s.owner[c] == seat and s.size[c] == 3)
+    owner = s.owner
+    pts = 0
+    for c in range(N):
+        if owner[c] == seat and s.size[c] == 3:
+            pts += 1
     for k, mem in enumerate(BOARD.members):
-        if all(s.owner[c] == seat for c in mem):
+        for c in mem:
+            if owner[c] != seat:
+                break
+        else:
             pts += BOARD.continent_value[k]
     return pts
 
 
 def terrorist_points(s: WotState) -> int:
-    """Vincere il Gioco (terroristi): continents freed of every empire development. Ruling:
-    a continent counts once an empire has developed there (freed, not never settled)."""
-    pts = 0
-    for k, mem in enumerate(BOARD.members):
-        if s.ever[k] and all(s.owner[c] < 0 for c in mem):
-            pts += BOARD.continent_value[k]
-    return pts
+    """Vincere il Gioco (terroristi): continents cleared of every empire development. Ruling:
+    a continent counts once a card's effect removed its last development (cleared by force,
+    not left empty, dismantled or vacated by a seat changing sides) until an empire builds
+    there again."""
+    return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if s.freed[k])
+
+
+def settled_continents(s: WotState) -> set[int]:
+    return {BOARD.continent[c] for c in range(N) if s.owner[c] >= 0}
 
 
 def points_to_win(s: WotState) -> int:
@@ -230,10 +239,10 @@ def points_to_win(s: WotState) -> int:
 def reveal(s: WotState, c: int) -> None:
     """Segnalini Petrolio: the chit turns face up when a country is first built in."""
     s.revealed[c] = 1
-    s.ever[BOARD.continent[c]] = 1
 
 
 def place_development(s: WotState, seat: int, c: int, z: int) -> None:
+    s.freed[BOARD.continent[c]] = 0
     s.owner[c] = seat
     s.size[c] = z
     reveal(s, c)
@@ -345,7 +354,7 @@ def pay(s: WotState, payer: int, amount: int, payee: int) -> None:
 # ----------------------------------------------------------------------------- developments
 
 
-def build_cost(s: WotState, seat: int, c: int, z: int, mine: int) -> int:
+def build_cost(s: WotState, seat: int, c: int, z: int, mine: int, used: list[int] | None = None) -> int:
     """Cost of developing ``c`` up to size ``z`` for ``seat``, or -1 when not allowed.
 
     Urbanizzazioni: one development per country, only in your countries or unoccupied ones
@@ -356,7 +365,7 @@ def build_cost(s: WotState, seat: int, c: int, z: int, mine: int) -> int:
     cur = s.size[c]
     if z <= cur or s.unit[c] >= 2 or (s.rad[c] and z > 1):
         return -1
-    if pieces_used(s, seat, z) >= BOARD.pieces[z]:
+    if (used[z] if used is not None else pieces_used(s, seat, z)) >= BOARD.pieces[z]:
         return -1
     cost = sum(BOARD.build_cost[x] for x in range(cur + 1, z + 1))
     if s.owner[c] == seat:
@@ -538,6 +547,7 @@ def resolve(s: WotState, roll: int | None) -> None:
     side = actor_side(s)
     s.pcard = s.ptarget = -1
     s.phase = P_PLAY
+    settled = settled_continents(s)
     hit = roll is not None and roll >= combat_need(s, k, t) if CARDS[k].roll else True
     if kind == "war":
         if hit:
@@ -635,8 +645,8 @@ def resolve(s: WotState, roll: int | None) -> None:
         draw(s, side, TERROR, 2)
     else:  # pragma: no cover - the loader refuses unknown kinds
         raise AssertionError(kind)
-    if s.phase == P_PLAY and s.terrorist[seat] and not terrorist_turn(s):
-        s.phase = P_OIL  # the actor changed sides during its own empire turn
+    for k in settled - settled_continents(s):
+        s.freed[k] = 1  # the card cleared the continent's last development
     check_end(s)
 
 
@@ -830,7 +840,12 @@ def _play_actions(s: WotState) -> list[int]:
         if (tt or s.evil == seat) and s.decks[TERROR]:
             out.append(A.BUY_CARD_T)
     vcost = BOARD.unit_cost[1]
-    van_free = units_used(s, 1) < BOARD.units[1]
+    on_board = [0, 0, 0, 0]
+    for u in s.unit:
+        on_board[u] += 1
+    in_camps = [sum(s.camp[x * 4 + z] for x in range(n + 1)) for z in range(4)]
+    free_units = [BOARD.units[z] - on_board[z] - in_camps[z] for z in range(4)]
+    van_free = free_units[1] > 0
     if money >= vcost and van_free:
         out.append(A.BUY_CAMP)
     for k in range(K):
@@ -838,11 +853,21 @@ def _play_actions(s: WotState) -> list[int]:
             out.append(A.PLAY + k)
     if not tt and (s.builds > 0 or s.free_builds > 0):
         mine = empire_mask(s, seat)
+        used = [0, 0, 0, 0]
         for c in range(N):
+            if s.owner[c] == seat:
+                used[s.size[c]] += 1
+        near = mine
+        for c in range(N):
+            if mine >> c & 1:
+                near |= NMASK[c]
+        for c in range(N):
+            if not near >> c & 1:
+                continue
             for z in (1, 2, 3):
                 if s.builds <= 0 and z - s.size[c] != 1:
                     continue
-                cost = build_cost(s, seat, c, z, mine)
+                cost = build_cost(s, seat, c, z, mine, used)
                 if cost < 0:
                     continue
                 if s.free_builds > 0 and z - s.size[c] == 1:
@@ -863,7 +888,7 @@ def _play_actions(s: WotState) -> list[int]:
                     out.append(A.PLACE + 3 * c + z - 1)
         elif u < 3:
             up = BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
-            if money >= up and units_used(s, u + 1) < BOARD.units[u + 1]:
+            if money >= up and free_units[u + 1] > 0:
                 out.append(A.UPGRADE + c)
     if s.moves > 0:
         out.extend(A.MOVE_FROM + c for c in range(N) if s.unit[c] and any(not s.unit[d] for d in NEIGH[c]))

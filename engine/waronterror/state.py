@@ -87,7 +87,8 @@ class WotState:
         chit: Per country, its oil chit (0 = blank); hidden until ``revealed``.
         spare: The oil chits left in the box (hidden).
         revealed: Per country, 1 once its oil chit is face up.
-        ever: Per continent, 1 once an empire development has stood there.
+        freed: Per continent, 1 while it is freed: a card effect removed its last empire
+            development, and no empire has developed there since (terrorist points).
         terrorist: Per seat, 1 once it plays for the terrorists.
         tseats: Terrorist seats in the order they changed sides.
         tturns: Terrorist turns played (the seats take them in rotation).
@@ -135,7 +136,7 @@ class WotState:
         "chit",
         "spare",
         "revealed",
-        "ever",
+        "freed",
         "terrorist",
         "tseats",
         "tturns",
@@ -182,7 +183,7 @@ class WotState:
     chit: list[int]
     spare: list[int]
     revealed: list[int]
-    ever: list[int]
+    freed: list[int]
     terrorist: list[int]
     tseats: list[int]
     tturns: int
@@ -216,7 +217,7 @@ class WotState:
         "chit",
         "spare",
         "revealed",
-        "ever",
+        "freed",
         "terrorist",
         "tseats",
         "money",
