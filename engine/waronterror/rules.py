@@ -269,6 +269,8 @@ def convert(s: WotState, seat: int) -> None:
     turn (only the oil dice are left)."""
     n = s.n
     own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER) and not terrorist_turn(s)
+    before = s.tseats[:]
+    last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
             z = s.size[c]
@@ -301,6 +303,10 @@ def convert(s: WotState, seat: int) -> None:
         # the seat's own empire turn ends here (bankrupt, wiped out or by choice)
         s.phase = P_OIL
         s.pcard = s.ptarget = s.move_from = -1
+    if last and before and s.round > 0:
+        # ruling: the last empire has fallen; the terrorists who brought it down win
+        finish(s, before, "no empire left")
+        return
     check_end(s)
 
 

@@ -731,3 +731,18 @@ def test_illegal_moves_are_refused_with_a_reason() -> None:
     s = blank()
     with pytest.raises(IllegalAction, match="not legal now"):
         s.apply_action(A.BUILD + 3 * c("Japan"))
+
+
+def test_the_last_empire_falling_is_a_win_for_the_terrorists_before_it() -> None:
+    # ruling: when the last empire falls (here by choice), the seats that were already
+    # terrorists win; the fallen empire does not share it
+    s = blank(3)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    put(s, GREEN, "India")
+    R.convert(s, BLUE)
+    R.convert(s, GREEN)
+    assert s.phase == P_PLAY
+    act(s, "become terrorist")
+    assert s.phase == P_OVER and s.end_reason == "no empire left"
+    assert s.returns() == [0.0, 0.5, 0.5]
