@@ -276,6 +276,7 @@ class WarOnTerrorState(StateBase, WotState):
             "money": self.money[:],
             "terrorist": self.terrorist[:],
             "result": None if self.result is None else self.result[:],
+            "end_reason": self.end_reason,
         }
 
 
