@@ -47,7 +47,7 @@ def run(game_name: str, players: int, games: int, bot: str, seed: int) -> dict[s
             state = game.new_initial_state(players=players, seed=seed + k)
             bots = [make_bot(_with_seed(bot, (seed + k) * 16 + p)) for p in range(players)]
             res = play_match(state, bots, random.Random(seed + k))
-        except Exception as e:  # noqa: BLE001 - counted, the run goes on
+        except Exception as e:  # counted, the run goes on
             errors.append(f"game {k}: {type(e).__name__}: {e}\n{traceback.format_exc(limit=3)}")
             continue
         for p, r in enumerate(res.returns):
