@@ -8,12 +8,13 @@ points, divided by the points it needs to win (the table by empires left):
 
 - an empire: its liberation points now, plus for every continent the share of its countries
   it holds, squared (a nearly whole continent is worth much more than a foothold), times the
-  continent's value; its developments (a town or city defends better and earns more), its
-  expected oil income per turn (the chance of its numbers on 2d6 times the revenue), money,
-  and cards in hand;
+  continent's value; its developments (how many, and their sizes: a town or city defends
+  better and earns more), less the terrorist units in or next to them, its expected oil
+  income per turn (the chance of its numbers on 2d6 times the revenue) and money (cards count
+  only through their effects once played);
 - the terrorists: the value of the continents freed now, plus (discounted: their goal is "a
   hard one") a share of each continent with few developments left, their units on the board
-  and in the camp, their purse and cards; fewer empires means a lower target for everyone.
+  and in the camp and their purse; fewer empires means a lower target for everyone.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
 a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
@@ -33,12 +34,16 @@ __all__ = ["evaluate", "prospects"]
 N = BOARD.n
 K = len(BOARD.cards)
 P2D6 = dict(R.TWO_D6)
+NEIGH = BOARD.map.neighbours
 
 CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
 INCOME_WEIGHT = 0.012  # per expected million of oil a turn
 MONEY_WEIGHT = 0.002
-CARD_WEIGHT = 0.12
+CARD_WEIGHT = 0.0  # cards count by their effect once played: a one-ply bot would otherwise
+# never end its turn (the next seat's free cards would lower its share)
+DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
+THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
 TERROR_DISCOUNT = 0.4  # the terrorists' goal is hard (rulebook): their potential counts less
@@ -54,10 +59,17 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
     settled = [0] * len(BOARD.continents)
     size_sum = dict.fromkeys(emp, 0)
     income = dict.fromkeys(emp, 0.0)
+    threat = dict.fromkeys(emp, 0.0)
+    count = dict.fromkeys(emp, 0)
+    unit = s.unit
     for c in range(N):
         p = owner[c]
         if p < 0:
             continue
+        count[p] += 1
+        u = unit[c] + max(unit[d] for d in NEIGH[c])
+        if u:
+            threat[p] += u
         k = BOARD.continent[c]
         held[p][k] += 1
         settled[k] += 1
@@ -75,6 +87,8 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
         e = _hand_size(s, p)
         pts += (
             SIZE_WEIGHT * size_sum[p]
+            + DEV_WEIGHT * count[p]
+            - THREAT_WEIGHT * threat[p]
             + INCOME_WEIGHT * income[p]
             + MONEY_WEIGHT * s.money[p]
             + CARD_WEIGHT * e
