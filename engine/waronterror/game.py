@@ -46,10 +46,12 @@ SPEC = GameSpec(
     version="waronterror-1" if BOARD.packaged else f"waronterror-1+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
+    # About 150-300 ISMCTS iterations/s on one core (pure Python; `realpolitik bench
+    # waronterror`): the time caps bind first (docs/waronterror.md, Speed).
     levels={
-        "easy": "ismcts:iters=200,time=0.5",
-        "normal": "ismcts:iters=1000,time=2.0",
-        "hard": "ismcts:iters=4000,time=6.0",
+        "easy": "ismcts:iters=100,time=0.5",
+        "normal": "ismcts:iters=400,time=2.0",
+        "hard": "ismcts:iters=1500,time=6.0",
     },
 )
 

@@ -8,13 +8,15 @@ points, divided by the points it needs to win (the table by empires left):
 
 - an empire: its liberation points now, plus for every continent the share of its countries
   it holds, squared (a nearly whole continent is worth much more than a foothold), times the
-  continent's value; its developments (how many, and their sizes: a town or city defends
+  continent's value; its developments (how many, with a steep penalty for having only one or
+  two, and their sizes: a town or city defends
   better and earns more), less the terrorist units in or next to them, its expected oil
-  income per turn (the chance of its numbers on 2d6 times the revenue) and money (cards count
-  only through their effects once played);
+  income per turn (the chance of its numbers on 2d6 times the revenue), money, and cards
+  (those in hand plus the free ones still to be drawn this round, so that ending a turn does
+  not look like a gift to the next seat);
 - the terrorists: the value of the continents freed now, plus (discounted: their goal is "a
   hard one") a share of each continent with few developments left, their units on the board
-  and in the camp and their purse; fewer empires means a lower target for everyone.
+  and in the camp, their purse and cards; fewer empires means a lower target for everyone.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
 a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
@@ -27,7 +29,7 @@ import math
 
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
-from realpolitik.engine.waronterror.state import P_OVER, WotState
+from realpolitik.engine.waronterror.state import P_DIE, P_OVER, WotState
 
 __all__ = ["evaluate", "prospects"]
 
@@ -40,9 +42,10 @@ CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
 INCOME_WEIGHT = 0.012  # per expected million of oil a turn
 MONEY_WEIGHT = 0.002
-CARD_WEIGHT = 0.0  # cards count by their effect once played: a one-ply bot would otherwise
-# never end its turn (the next seat's free cards would lower its share)
+CARD_WEIGHT = 0.12  # per card in hand, counting the free cards a seat is still to draw this
+# round (otherwise ending a turn would look bad: the next seat's free cards)
 DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
+SURVIVAL = 3.0  # minus SURVIVAL / developments: one or two developments are easily wiped out
 THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
@@ -88,6 +91,7 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
         pts += (
             SIZE_WEIGHT * size_sum[p]
             + DEV_WEIGHT * count[p]
+            - (SURVIVAL / count[p] if count[p] else SURVIVAL * 2)
             - THREAT_WEIGHT * threat[p]
             + INCOME_WEIGHT * income[p]
             + MONEY_WEIGHT * s.money[p]
@@ -108,7 +112,17 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
 
 
 def _hand_size(s: WotState, side: int) -> int:
-    return sum(s.hand[side * K : side * K + K])
+    """Cards a side holds, plus its free cards when its turn is still to come this round."""
+    held = sum(s.hand[side * K : side * K + K])
+    if s.round == 0:
+        return held
+    n = s.n
+    slot = s.tseats[0] if side == n else side
+    mine = (slot - s.start_seat) % n
+    now = (s.turn_seat - s.start_seat) % n
+    if mine > now or (mine == now and s.phase == P_DIE):
+        held += BOARD.free_cards
+    return held
 
 
 def evaluate(s: WotState, seat: int) -> float:
