@@ -47,6 +47,7 @@ CARD_WEIGHT = 0.12  # per card in hand, counting the free cards a seat is still 
 DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
 SURVIVAL = 3.0  # minus SURVIVAL / developments: one or two developments are easily wiped out
 THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
+BOARD_THREAT = 0.05  # per development, per unit size anywhere: any unit can be used by anyone
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
 TERROR_DISCOUNT = 0.4  # the terrorists' goal is hard (rulebook): their potential counts less
@@ -65,12 +66,13 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
     threat = dict.fromkeys(emp, 0.0)
     count = dict.fromkeys(emp, 0)
     unit = s.unit
+    board_units = sum(unit)
     for c in range(N):
         p = owner[c]
         if p < 0:
             continue
         count[p] += 1
-        u = unit[c] + max(unit[d] for d in NEIGH[c])
+        u = unit[c] + max(unit[d] for d in NEIGH[c]) + BOARD_THREAT * board_units
         if u:
             threat[p] += u
         k = BOARD.continent[c]

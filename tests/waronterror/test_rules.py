@@ -473,16 +473,16 @@ def test_intelligence_leak_is_a_documented_no_op() -> None:
 
 
 def test_terrorist_attack_reduces_one_size_with_unit_strength() -> None:
-    # a cell attacking a city: 7 + 2 (city) - 2 (cell) = 7
+    # a cell attacking a city: 8 + 2 (city) - 2 (cell) = 8
     s = blank()
     put(s, BLUE, "France", 3)
     put(s, BLUE, "Spain", 1)
     s.unit[c("France")] = 3
-    give(s, RED, "attack7")
-    act(s, "play Terrorist Attack (7+)")
+    give(s, RED, "attack8")
+    act(s, "play Terrorist Attack (8+)")
     act(s, "target France")
-    assert R.combat_need(s, card("attack7"), c("France")) == 7
-    roll(s, 7)
+    assert R.combat_need(s, card("attack8"), c("France")) == 8
+    roll(s, 8)
     assert s.size[c("France")] == 2 and s.owner[c("France")] == BLUE
 
 
@@ -574,7 +574,7 @@ def test_voluntary_conversion_to_terrorist() -> None:
     put(s, RED, "Greenland", 3)
     put(s, BLUE, "France")
     give(s, RED, "war7", 2)
-    give(s, RED, "attack7")
+    give(s, RED, "attack8")
     s.camp[RED * 4 + 1] = 2
     act(s, "become terrorist")
     n = s.n
