@@ -20,6 +20,7 @@ from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
 from realpolitik.engine.waronterror.state import (
+    P_AXIS,
     P_COMBAT,
     P_DIE,
     P_OIL,
@@ -267,19 +268,20 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
 def describe_change(before: Any, action: int, after: Any, viewer: int | None) -> list[str]:
     """What ``action`` changed, one line each, naming the card or roll that caused it."""
     b, a = before, after
-    cause = _cause(b, action)
+    why = _cause(b, action)
+    cause = f" ({why})" if why else ""
     out: list[str] = []
     for c in range(N):
         if (b.owner[c], b.size[c]) != (a.owner[c], a.size[c]):
             was = f"{R.SEAT_NAMES[b.owner[c]]} {SIZE_NAMES[b.size[c]]}" if b.owner[c] >= 0 else "nothing"
             now = f"{R.SEAT_NAMES[a.owner[c]]} {SIZE_NAMES[a.size[c]]}" if a.owner[c] >= 0 else "nothing"
-            out.append(f"  {BOARD.countries[c]}: {was} -> {now} ({cause})")
+            out.append(f"  {BOARD.countries[c]}: {was} -> {now}{cause}")
         if b.unit[c] != a.unit[c]:
             was = UNIT_NAMES[b.unit[c]] or "no unit"
             now = UNIT_NAMES[a.unit[c]] or "no unit"
-            out.append(f"  {BOARD.countries[c]}: {was} -> {now} ({cause})")
+            out.append(f"  {BOARD.countries[c]}: {was} -> {now}{cause}")
         if b.rad[c] != a.rad[c]:
-            out.append(f"  {BOARD.countries[c]}: radiation {'placed' if a.rad[c] else 'removed'} ({cause})")
+            out.append(f"  {BOARD.countries[c]}: radiation {'placed' if a.rad[c] else 'removed'}{cause}")
         if not b.revealed[c] and a.revealed[c]:
             num = a.chit[c] or "blank"
             out.append(f"  {BOARD.countries[c]}: oil chit turned up: {num}")
@@ -287,12 +289,12 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
         d = a.money[x] - b.money[x]
         if d and not (x < a.n and (a.terrorist[x] != b.terrorist[x])):
             who = "Terrorists" if x == a.n else R.SEAT_NAMES[x]
-            out.append(f"  {who} {'+' if d > 0 else ''}{d}m ({cause})")
+            out.append(f"  {who} {'+' if d > 0 else ''}{d}m{cause}")
     for p in range(a.n):
         if a.terrorist[p] and not b.terrorist[p]:
-            out.append(f"  {R.SEAT_NAMES[p]} becomes a terrorist ({cause})")
+            out.append(f"  {R.SEAT_NAMES[p]} becomes a terrorist{cause}")
     if a.evil != b.evil:
-        out.append(f"  Evil Empire: {R.SEAT_NAMES[a.evil] if a.evil >= 0 else 'nobody'} ({cause})")
+        out.append(f"  Evil Empire: {R.SEAT_NAMES[a.evil] if a.evil >= 0 else 'nobody'}{cause}")
     if a.phase == P_OVER and b.phase != P_OVER:
         out.append(f"GAME OVER: {result(a)}")
     return out
@@ -303,11 +305,17 @@ def _cause(b: Any, action: int) -> str:
         return f"{BOARD.cards[b.pcard].name}, 2d6 {action - A.CH}"
     if b.phase == P_OIL:
         return f"oil dice {action - A.CH}"
+    if b.phase == P_AXIS:
+        return "Axis of Evil spin"
+    if b.phase == P_DIE:
+        return "action die"
     if b.pcard >= 0:
         return BOARD.cards[b.pcard].name
     if A.PLAY <= action < A.TARGET:
         return BOARD.cards[action - A.PLAY].name
-    return b.action_to_string(action)
+    if action in (A.BECOME,):
+        return "changed sides"
+    return ""
 
 
 def show(s: Any, viewer: int | None, what: str) -> str:
