@@ -632,7 +632,12 @@ def resolve(s: WotState, roll: int | None) -> None:
                 s.rad[t] = 1
             check_wiped(s, loser)
     elif kind == "oil_theft":
-        pay(s, s.owner[t], BOARD.oil_revenue[s.size[t]], side)
+        # reconstructed: the development's oil revenue, taken from its owner's cash (never
+        # more than it holds: a theft, not a debt)
+        victim = s.owner[t]
+        got = min(BOARD.oil_revenue[s.size[t]], s.money[victim])
+        s.money[victim] -= got
+        s.money[side] += got
     elif kind == "plane_hijack":
         pay(s, t, BOARD.hijack_ransom, side)
     elif kind == "its_your_birthday":
