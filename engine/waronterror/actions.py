@@ -1,0 +1,82 @@
+"""War on Terror action ids <-> meaning.
+
+Every decision is atomic (docs/architecture.md): a card is played (``play War (7+)``), then
+its target is chosen (``target Brazil``), then its 2d6 is rolled (a chance node). A terrorist
+move picks the unit (``move unit from Peru``), then the destination (``target Brazil``).
+
+Layout (``N`` countries, ``K`` card types, both from the data files):
+
+======================  =========================================
+``END`` .. ``DECK_T``    fixed verbs (end turn, become terrorist, buy cards, ...)
+``PLAY + k``             play a card of type ``k``
+``TARGET + c``           choose country ``c`` (card target, move destination)
+``TSEAT + p``            choose seat ``p`` (card target)
+``BUILD + 3c + z - 1``   develop country ``c`` up to size ``z`` (village 1, town 2, city 3)
+``DISMANTLE + c``        remove your development in ``c`` for a refund
+``BUY_UNIT + c``         buy a vanguard straight onto ``c``
+``UPGRADE + c``          upgrade the terrorist unit in ``c`` one size
+``PLACE + 3c + z - 1``   place a unit of size ``z`` from the training camp in ``c``
+``MOVE_FROM + c``        terrorist move: the unit in ``c`` (the destination follows)
+``SETUP + c``            preparation round: a starting village in ``c``
+``CH + v``               chance outcome ``v`` (die face, 2d6 total, spinner colour, seat)
+======================  =========================================
+"""
+
+from __future__ import annotations
+
+from realpolitik.engine.waronterror.board import BOARD
+
+__all__ = [
+    "BECOME",
+    "BUILD",
+    "BUY_CAMP",
+    "BUY_CARD_E",
+    "BUY_CARD_T",
+    "BUY_UNIT",
+    "CH",
+    "DECK_E",
+    "DECK_T",
+    "DISMANTLE",
+    "END",
+    "MOVE_FROM",
+    "NUM_ACTIONS",
+    "PLACE",
+    "PLAY",
+    "SETUP",
+    "TARGET",
+    "TSEAT",
+    "UPGRADE",
+]
+
+N = BOARD.n
+K = len(BOARD.cards)
+
+END = 0
+BECOME = 1
+BUY_CARD_E = 2
+BUY_CARD_T = 3
+BUY_CAMP = 4
+DECK_E = 5
+DECK_T = 6
+PLAY = 10
+TARGET = PLAY + K
+TSEAT = TARGET + N
+BUILD = TSEAT + 6
+DISMANTLE = BUILD + 3 * N
+BUY_UNIT = DISMANTLE + N
+UPGRADE = BUY_UNIT + N
+PLACE = UPGRADE + N
+MOVE_FROM = PLACE + 3 * N
+SETUP = MOVE_FROM + N
+CH = SETUP + N
+NUM_ACTIONS = CH + 13
+
+FIXED = {
+    END: "end turn",
+    BECOME: "become terrorist",
+    BUY_CARD_E: "buy empire card",
+    BUY_CARD_T: "buy terrorist card",
+    BUY_CAMP: "buy vanguard for the camp",
+    DECK_E: "draw from the empire deck",
+    DECK_T: "draw from the terrorist deck",
+}

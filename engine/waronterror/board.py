@@ -1,0 +1,544 @@
+"""War on Terror component facts, loaded once from ``data/`` through a validator and frozen.
+
+The rulebook (War on Terror, the boardgame, Italian rulebook, 1st edition) gives the rules,
+the setup by player count, the costs and the liberation table, but not the map or the cards:
+the 49 countries, their continents, borders and sea routes, the continent values, the oil
+chits, the action die's faces and both decks are *reconstructed* (see ``data/PROVENANCE.md``).
+A player who owns the game can replace any data file with the printed values: set
+``REALPOLITIK_WARONTERROR_DATA`` to a folder holding one or more of the files in
+``DATA_FILES``; files missing there come from the package. Every file is validated on load,
+and a bad one raises ``InvalidState`` naming the file, line and field.
+
+Indexing: countries 0..48 in ``countries.csv`` order, continents in ``continents.csv`` order,
+cards (by key) in ``cards.csv`` order. Sizes: village 1, town 2, city 3; terrorist units:
+vanguard 1, column 2, cell 3.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
+
+__all__ = [
+    "BOARD",
+    "CARD_KINDS",
+    "DATA_FILES",
+    "ENV_VAR",
+    "SIZE_NAMES",
+    "UNIT_NAMES",
+    "Board",
+    "Card",
+    "load_board",
+]
+
+DATA_FILES = (
+    "continents.csv",
+    "countries.csv",
+    "borders.csv",
+    "oil_chits.csv",
+    "action_die.csv",
+    "cards.csv",
+    "setup.toml",
+)
+ENV_VAR = "REALPOLITIK_WARONTERROR_DATA"
+
+SIZE_NAMES = ("", "village", "town", "city")
+UNIT_NAMES = ("", "vanguard", "column", "cell")
+DIE_KINDS = ("develop", "extra_card", "shuffle", "axis")
+DECKS = ("empire", "terrorist")
+
+CARD_KINDS: dict[str, bool] = {
+    # kind -> needs a 2d6 roll (the card's printed number); the effect of each is in rules.py
+    "war": True,
+    "nuclear_weapons": True,
+    "radiation_cleanup": False,
+    "free_development": False,
+    "explorers": False,
+    "espionage": False,
+    "kyoto_protocol": False,
+    "oil_gush": False,
+    "regime_change": True,
+    "terrorist_buy_off": False,
+    "whos_evil": False,
+    "intelligence_leak": False,
+    "terrorist_attack": True,
+    "suicide_bomber": True,
+    "wmds": True,
+    "dirty_bomb": True,
+    "oil_theft": False,
+    "plane_hijack": False,
+    "its_your_birthday": False,
+    "terrorist_movement": False,
+    "terrorist_recruitment": False,
+    "terrorist_training": False,
+    "video_appeal": False,
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card type of a deck.
+
+    Attributes:
+        deck: 0 = empire deck, 1 = terrorist deck.
+        key: Short id used in action texts (``war7``).
+        name: Printed title.
+        kind: Effect kind (a key of ``CARD_KINDS``).
+        count: Copies in the deck.
+        roll: The 2d6 total the card needs (0 for cards without a roll).
+    """
+
+    deck: int
+    key: str
+    name: str
+    kind: str
+    count: int
+    roll: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """Every component fact, validated.
+
+    Attributes:
+        countries: Country names, by index.
+        abbr: Country abbreviations (3 letters, unique), by index.
+        continent: Continent index per country.
+        continents: Continent names.
+        continent_abbr: Continent abbreviations.
+        continent_value: Liberation points per continent.
+        members: Country indices per continent.
+        map: The frozen map (land and sea neighbours).
+        land: Per country, the bitmask of land neighbours.
+        sea_cost: ``(a, b) -> cost`` of the sea route between two countries (both orders).
+        chits: The oil-chit pool (one entry per chit, 0 = blank), sorted.
+        die: Action die faces as ``(kind, value)``.
+        cards: Card types, in data order.
+        start_villages: Per player count, villages each empire starts with.
+        start_money: Per player count, starting money.
+        start_cards: Per player count, empire cards dealt.
+        build_cost: Cost of a village, town, city (index 1..3; index 0 unused).
+        oil_revenue: Revenue of a village, town, city (index 1..3).
+        card_cost: Price of an extra card.
+        card_buys: Extra cards a turn.
+        free_cards: Free cards a turn.
+        unit_cost: Price of a vanguard, column, cell (index 1..3).
+        evil_war_bonus: Money for a War card played on the Evil Empire.
+        evil_free_cards: Terrorist cards an empire gets on turning evil.
+        kyoto_town: Kyoto Protocol tax per town.
+        kyoto_city: Kyoto Protocol tax per city.
+        hijack_ransom: Plane Hijack ransom.
+        birthday_gift: It's Your Birthday, from each other player.
+        buy_off_per_vanguard: Terrorist Buy Off price per vanguard of the unit's worth.
+        pieces: Empire pieces per colour by size (index 1..3).
+        units: Terrorist units in the box by size (index 1..3).
+        radiation: Radiation counters in the box.
+        points_to_win: Liberation points to win by empires left (index 0..6).
+        max_rounds: Default round limit (house rule).
+        packaged: True when every file came from the package.
+        digest: Short hash of the data (names a changed data set in the version).
+    """
+
+    countries: tuple[str, ...]
+    abbr: tuple[str, ...]
+    continent: tuple[int, ...]
+    continents: tuple[str, ...]
+    continent_abbr: tuple[str, ...]
+    continent_value: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    map: FrozenMap
+    land: tuple[int, ...]
+    sea_cost: dict[tuple[int, int], int]
+    chits: tuple[int, ...]
+    die: tuple[tuple[str, int], ...]
+    cards: tuple[Card, ...]
+    start_villages: dict[int, int]
+    start_money: dict[int, int]
+    start_cards: dict[int, int]
+    build_cost: tuple[int, int, int, int]
+    oil_revenue: tuple[int, int, int, int]
+    card_cost: int
+    card_buys: int
+    free_cards: int
+    unit_cost: tuple[int, int, int, int]
+    evil_war_bonus: int
+    evil_free_cards: int
+    kyoto_town: int
+    kyoto_city: int
+    hijack_ransom: int
+    birthday_gift: int
+    buy_off_per_vanguard: int
+    pieces: tuple[int, int, int, int]
+    units: tuple[int, int, int, int]
+    radiation: int
+    points_to_win: tuple[int, ...]
+    max_rounds: int
+    packaged: bool
+    digest: str
+
+    @property
+    def n(self) -> int:
+        """Number of countries."""
+        return len(self.countries)
+
+    def country(self, text: str) -> int:
+        """Index of a country by name or abbreviation (case-insensitive); -1 if unknown."""
+        t = text.strip().lower()
+        for i, (name, ab) in enumerate(zip(self.countries, self.abbr)):
+            if t in (name.lower(), ab.lower()):
+                return i
+        return -1
+
+    def deck_cards(self, deck: int) -> list[int]:
+        """Card indices of one deck, one entry per copy."""
+        out: list[int] = []
+        for k, c in enumerate(self.cards):
+            if c.deck == deck:
+                out.extend([k] * c.count)
+        return out
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+class _Source:
+    """One data file's text and where it came from."""
+
+    def __init__(self, name: str, text: str, origin: str) -> None:
+        self.name = name
+        self.text = text
+        self.origin = origin
+
+    def fail(self, line: int, field: str, msg: str) -> InvalidState:
+        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
+
+    def rows(self, fields: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
+        reader = csv.DictReader(io.StringIO(self.text))
+        header = tuple(reader.fieldnames or ())
+        if header != fields:
+            raise InvalidState(
+                f"{self.origin} line 1: expected columns {','.join(fields)}, got {','.join(header)}"
+            )
+        out = []
+        for row in reader:
+            line = reader.line_num
+            for f in fields:
+                if row.get(f) is None:
+                    raise self.fail(line, f, "is missing")
+            if None in row:
+                raise self.fail(line, fields[-1], "has extra values after it")
+            out.append((line, {k: (v or "").strip() for k, v in row.items()}))
+        return out
+
+    def integer(self, line: int, field: str, value: str, lo: int, hi: int) -> int:
+        try:
+            x = int(value)
+        except ValueError:
+            raise self.fail(line, field, f"must be an integer, not '{value}'") from None
+        if not lo <= x <= hi:
+            raise self.fail(line, field, f"must be between {lo} and {hi}, not {x}")
+        return x
+
+
+def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
+    pkg = resources.files("realpolitik.engine.waronterror").joinpath("data")
+    user = Path(directory) if directory is not None else None
+    if user is not None and not user.is_dir():
+        raise InvalidState(f"{ENV_VAR}: '{user}' is not a folder")
+    out: dict[str, _Source] = {}
+    for name in DATA_FILES:
+        if user is not None and (user / name).is_file():
+            path = user / name
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
+            out[name] = _Source(name, text, str(path))
+        else:
+            out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
+    return out
+
+
+def _by_count(src: _Source, table: dict[str, Any], key: str, lo: int, hi: int) -> dict[int, int]:
+    val = table.get(key)
+    if not isinstance(val, dict):
+        raise src.fail(1, key, "must be a table of player count = value")
+    out: dict[int, int] = {}
+    for k, v in val.items():
+        if not k.isdigit() or not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise src.fail(1, f"{key}.{k}", f"must map a player count to an integer in {lo}..{hi}")
+        out[int(k)] = v
+    return out
+
+
+def _int(src: _Source, table: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = table.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise src.fail(_line_of(src, key), key, f"must be an integer in {lo}..{hi}, not {v!r}")
+    return v
+
+
+def _triple(src: _Source, table: dict[str, Any], key: str) -> tuple[int, int, int, int]:
+    v = table.get(key)
+    if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, int) and x >= 0 for x in v):
+        raise src.fail(_line_of(src, key), key, "must be a list of three non-negative integers")
+    return (0, v[0], v[1], v[2])
+
+
+def _line_of(src: _Source, key: str) -> int:
+    for i, line in enumerate(src.text.splitlines(), 1):
+        if line.strip().startswith(key):
+            return i
+    return 1
+
+
+def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
+    """Read and validate the data files.
+
+    Args:
+        directory: A folder whose files replace the packaged ones (default: the
+            ``REALPOLITIK_WARONTERROR_DATA`` environment variable, else none).
+
+    Returns:
+        The frozen board.
+
+    Raises:
+        InvalidState: naming the file, line and field of the first problem.
+    """
+    if directory is None:
+        directory = os.environ.get(ENV_VAR) or None
+    src = _read_sources(directory)
+    packaged = all(s.origin == s.name for s in src.values())
+    digest = hashlib.sha256("".join(src[n].text for n in DATA_FILES).encode()).hexdigest()[:8]
+
+    # continents
+    s = src["continents.csv"]
+    cont_names: list[str] = []
+    cont_abbr: list[str] = []
+    cont_val: list[int] = []
+    for line, row in s.rows(("name", "abbr", "value")):
+        if not row["name"]:
+            raise s.fail(line, "name", "is empty")
+        if row["name"] in cont_names:
+            raise s.fail(line, "name", f"repeats '{row['name']}'")
+        if not row["abbr"]:
+            raise s.fail(line, "abbr", "is empty")
+        cont_names.append(row["name"])
+        cont_abbr.append(row["abbr"])
+        cont_val.append(s.integer(line, "value", row["value"], 0, 20))
+    if not cont_names:
+        raise s.fail(2, "name", "no continents")
+
+    # countries
+    s = src["countries.csv"]
+    names: list[str] = []
+    abbrs: list[str] = []
+    conts: list[int] = []
+    for line, row in s.rows(("name", "abbr", "continent")):
+        if not row["name"]:
+            raise s.fail(line, "name", "is empty")
+        if row["name"].lower() in (x.lower() for x in names):
+            raise s.fail(line, "name", f"repeats '{row['name']}'")
+        ab = row["abbr"]
+        if not ab or " " in ab or ab.lower() in (x.lower() for x in abbrs):
+            raise s.fail(line, "abbr", f"must be a unique word, not '{ab}'")
+        if row["continent"] not in cont_names:
+            raise s.fail(line, "continent", f"names unknown continent '{row['continent']}'")
+        names.append(row["name"])
+        abbrs.append(ab)
+        conts.append(cont_names.index(row["continent"]))
+    if not 2 <= len(names) <= 63:
+        raise s.fail(2, "name", f"needs 2..63 countries, found {len(names)}")
+    members = tuple(tuple(i for i, c in enumerate(conts) if c == k) for k in range(len(cont_names)))
+    for k, m in enumerate(members):
+        if not m:
+            raise InvalidState(f"countries.csv: continent '{cont_names[k]}' has no country")
+
+    # borders
+    s = src["borders.csv"]
+    index = {n: i for i, n in enumerate(names)}
+    edges: list[tuple[str, str]] = []
+    land = [0] * len(names)
+    sea: dict[tuple[int, int], int] = {}
+    seen: set[frozenset[str]] = set()
+    for line, row in s.rows(("a", "b", "route", "cost")):
+        for f in ("a", "b"):
+            if row[f] not in index:
+                raise s.fail(line, f, f"names unknown country '{row[f]}'")
+        if row["a"] == row["b"]:
+            raise s.fail(line, "b", "is the same country as 'a'")
+        pair = frozenset((row["a"], row["b"]))
+        if pair in seen:
+            raise s.fail(line, "b", f"repeats the border {row['a']}-{row['b']}")
+        seen.add(pair)
+        a, b = index[row["a"]], index[row["b"]]
+        if row["route"] == "land":
+            if s.integer(line, "cost", row["cost"], 0, 0) != 0:
+                raise s.fail(line, "cost", "must be 0 for a land border")
+            land[a] |= 1 << b
+            land[b] |= 1 << a
+        elif row["route"] == "sea":
+            cost = s.integer(line, "cost", row["cost"], 0, 1000)
+            sea[(a, b)] = sea[(b, a)] = cost
+        else:
+            raise s.fail(line, "route", f"must be 'land' or 'sea', not '{row['route']}'")
+        edges.append((row["a"], row["b"]))
+    graph = build_graph(names, edges, "borders.csv")
+    import networkx as nx
+
+    if not nx.is_connected(graph):
+        raise InvalidState("borders.csv: the map is not connected")
+    fmap = freeze(graph, names)
+
+    # oil chits
+    s = src["oil_chits.csv"]
+    chits: list[int] = []
+    numbers: set[int] = set()
+    for line, row in s.rows(("number", "count")):
+        num = s.integer(line, "number", row["number"], 0, 12)
+        if num == 1:
+            raise s.fail(line, "number", "must be 0 (blank) or 2..12, not 1")
+        if num in numbers:
+            raise s.fail(line, "number", f"repeats {num}")
+        numbers.add(num)
+        chits.extend([num] * s.integer(line, "count", row["count"], 0, 100))
+
+    # action die
+    s = src["action_die.csv"]
+    die: list[tuple[str, int]] = []
+    for line, row in s.rows(("face", "kind", "value")):
+        face = s.integer(line, "face", row["face"], 1, 6)
+        if face != len(die) + 1:
+            raise s.fail(line, "face", f"faces must be numbered 1..6 in order, expected {len(die) + 1}")
+        if row["kind"] not in DIE_KINDS:
+            raise s.fail(line, "kind", f"must be one of {', '.join(DIE_KINDS)}, not '{row['kind']}'")
+        lo = 1 if row["kind"] in ("develop", "extra_card") else 0
+        die.append((row["kind"], s.integer(line, "value", row["value"], lo, 6 if lo else 0)))
+    if len(die) != 6:
+        raise s.fail(1, "face", f"the action die has 6 faces, found {len(die)}")
+
+    # cards
+    s = src["cards.csv"]
+    cards: list[Card] = []
+    for line, row in s.rows(("deck", "key", "name", "kind", "count", "roll")):
+        if row["deck"] not in DECKS:
+            raise s.fail(line, "deck", f"must be 'empire' or 'terrorist', not '{row['deck']}'")
+        key = row["key"]
+        if not key.isalnum() or key.lower() != key or any(c.key == key for c in cards):
+            raise s.fail(line, "key", f"must be a unique lower-case word, not '{key}'")
+        if not row["name"]:
+            raise s.fail(line, "name", "is empty")
+        if row["kind"] not in CARD_KINDS:
+            raise s.fail(line, "kind", f"unknown card kind '{row['kind']}' (known: {', '.join(CARD_KINDS)})")
+        count = s.integer(line, "count", row["count"], 0, 100)
+        roll = s.integer(line, "roll", row["roll"], 0, 12)
+        if CARD_KINDS[row["kind"]] and roll < 2:
+            raise s.fail(line, "roll", f"a {row['kind']} card needs a 2d6 number (2..12)")
+        if not CARD_KINDS[row["kind"]] and roll:
+            raise s.fail(line, "roll", f"a {row['kind']} card has no roll: use 0")
+        cards.append(Card(DECKS.index(row["deck"]), key, row["name"], row["kind"], count, roll))
+    for d in (0, 1):
+        if not any(c.deck == d and c.count for c in cards):
+            raise s.fail(1, "deck", f"the {DECKS[d]} deck is empty")
+
+    # setup
+    s = src["setup.toml"]
+    try:
+        toml = tomllib.loads(s.text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidState(f"{s.origin}: {e}") from None
+    for sec in ("start", "costs", "pieces", "victory"):
+        if not isinstance(toml.get(sec), dict):
+            raise s.fail(1, sec, "table is missing")
+    st, co, pi, vi = toml["start"], toml["costs"], toml["pieces"], toml["victory"]
+    villages = _by_count(s, st, "villages", 1, 10)
+    money = _by_count(s, st, "money", 0, 10000)
+    ncards = _by_count(s, st, "cards", 0, 10)
+    for table, key in ((villages, "villages"), (money, "money"), (ncards, "cards")):
+        if sorted(table) != [2, 3, 4, 5, 6]:
+            raise s.fail(_line_of(s, key), key, "must give a value for 2, 3, 4, 5 and 6 players")
+    points = _by_count(s, vi, "points", 1, 100)
+    if sorted(points) != [1, 2, 3, 4, 5, 6]:
+        raise s.fail(_line_of(s, "points"), "points", "must give a value for 1..6 empires")
+    n_chits = _int(s, pi, "oil_chits", 1, 1000)
+    if n_chits != len(chits):
+        raise InvalidState(
+            f"oil_chits.csv: {len(chits)} chits, but setup.toml pieces.oil_chits says {n_chits}"
+        )
+    if len(chits) < len(names):
+        raise InvalidState(f"oil_chits.csv: {len(chits)} chits for {len(names)} countries")
+    for d, total in (
+        (0, sum(c.count for c in cards if c.deck == 0)),
+        (1, sum(c.count for c in cards if c.deck == 1)),
+    ):
+        need = max(ncards.values()) * 6 if d == 0 else 0
+        if total < need:
+            raise InvalidState(
+                f"cards.csv: the {DECKS[d]} deck has {total} cards, fewer than the {need} dealt"
+            )
+    vmax = _int(s, pi, "villages", 1, 100)
+    if max(villages.values()) > vmax:
+        raise s.fail(_line_of(s, "villages"), "villages", "more starting villages than pieces")
+
+    # Terroristi: a column is "5x" vanguards, a cell "2x" columns
+    van = _int(s, co, "vanguard", 0, 1000)
+    col = van * _int(s, co, "column", 1, 100)
+    unit_cost = (0, van, col, col * _int(s, co, "cell", 1, 100))
+
+    return Board(
+        countries=tuple(names),
+        abbr=tuple(abbrs),
+        continent=tuple(conts),
+        continents=tuple(cont_names),
+        continent_abbr=tuple(cont_abbr),
+        continent_value=tuple(cont_val),
+        members=members,
+        map=fmap,
+        land=tuple(land),
+        sea_cost=sea,
+        chits=tuple(sorted(chits)),
+        die=tuple(die),
+        cards=tuple(cards),
+        start_villages=villages,
+        start_money=money,
+        start_cards=ncards,
+        build_cost=_triple(s, co, "build"),
+        oil_revenue=_triple(s, co, "oil"),
+        card_cost=_int(s, co, "card", 0, 1000),
+        card_buys=_int(s, co, "card_buys", 0, 10),
+        free_cards=_int(s, co, "free_cards", 0, 10),
+        unit_cost=unit_cost,
+        evil_war_bonus=_int(s, co, "evil_war_bonus", 0, 1000),
+        evil_free_cards=_int(s, co, "evil_free_cards", 0, 10),
+        kyoto_town=_int(s, co, "kyoto_town", 0, 1000),
+        kyoto_city=_int(s, co, "kyoto_city", 0, 1000),
+        hijack_ransom=_int(s, co, "hijack_ransom", 0, 1000),
+        birthday_gift=_int(s, co, "birthday_gift", 0, 1000),
+        buy_off_per_vanguard=_int(s, co, "buy_off_per_vanguard", 0, 1000),
+        pieces=(0, vmax, _int(s, pi, "towns", 0, 100), _int(s, pi, "cities", 0, 100)),
+        units=(
+            0,
+            _int(s, pi, "vanguards", 0, 200),
+            _int(s, pi, "columns", 0, 200),
+            _int(s, pi, "cells", 0, 200),
+        ),
+        radiation=_int(s, pi, "radiation", 0, 100),
+        points_to_win=(points[1], points[1], points[2], points[3], points[4], points[5], points[6]),
+        max_rounds=_int(s, vi, "max_rounds", 1, 500),
+        packaged=packaged,
+        digest=digest,
+    )
+
+
+BOARD: Board = load_board()
+"""The board every state uses (the packaged data, or the folder in the environment variable)."""

@@ -1,0 +1,311 @@
+"""War on Terror, the boardgame, behind the core interface (``engine.core.api``).
+
+2-6 players, seats named by the empires' colours (the Axis of Evil points at colours). A
+seat that changes sides keeps its seat: the terrorists' shared turn is decided by the
+terrorist seats in rotation, and a terrorist win is shared by all of them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from realpolitik.engine.core.api import (
+    ChanceMode,
+    GameSpec,
+    Information,
+    InvalidState,
+    check_action,
+    check_players,
+    check_seed,
+)
+from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.waronterror import actions as A
+from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
+from realpolitik.engine.waronterror.state import P_OVER, PHASE_NAMES, WotState
+
+__all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
+
+K = len(BOARD.cards)
+N = BOARD.n
+
+OPTIONS: dict[str, Any] = {"max_rounds": BOARD.max_rounds}
+
+SPEC = GameSpec(
+    name="waronterror",
+    title="War on Terror, the boardgame",
+    seats=R.SEAT_NAMES,
+    min_players=2,
+    max_players=6,
+    chance=ChanceMode.EXPLICIT_STOCHASTIC,
+    information=Information.IMPERFECT,
+    num_distinct_actions=A.NUM_ACTIONS,
+    max_game_length=400000,
+    version="waronterror-1" if BOARD.packaged else f"waronterror-1+data-{BOARD.digest}",
+    aliases=("war-on-terror", "wot", "war_on_terror"),
+    options=OPTIONS,
+    # About 150-300 ISMCTS iterations/s on one core (pure Python; `realpolitik bench
+    # waronterror`): the time caps bind first (docs/waronterror.md, Speed).
+    levels={
+        "easy": "ismcts:iters=100,time=0.5",
+        "normal": "ismcts:iters=400,time=2.0",
+        "hard": "ismcts:iters=1500,time=6.0",
+    },
+)
+
+
+class WarOnTerrorState(StateBase, WotState):
+    """A War on Terror position speaking the ``State`` protocol."""
+
+    __slots__ = ()
+
+    # ----- protocol
+    def game(self) -> WarOnTerrorGame:
+        return GAME
+
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        return R.current_player(self)
+
+    def is_chance_node(self) -> bool:
+        return R.current_player(self) == -1
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    def legal_actions(self) -> list[int]:
+        return R.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return R.chance_outcomes(self)
+
+    def apply_action(self, action: int) -> None:
+        R.apply(self, check_action(action))
+
+    def clone(self) -> WarOnTerrorState:
+        return WotState.clone(self)  # type: ignore[return-value,unused-ignore]
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * self.n
+        return self.result[:]
+
+    def scores(self) -> list[float]:
+        """Liberation points per seat (a terrorist seat: the terrorists' points)."""
+        return [
+            float(R.terrorist_points(self) if self.terrorist[p] else R.liberation_points(self, p))
+            for p in range(self.n)
+        ]
+
+    def action_to_string(self, action: int) -> str:
+        return R.describe(self, action)
+
+    def evaluate(self, seat: int) -> float:
+        from realpolitik.engine.waronterror.heuristics import evaluate
+
+        return evaluate(self, seat)
+
+    # ----- information
+    def seat_aliases(self) -> dict[str, int]:
+        """A seat answers to its colour."""
+        return {R.SEAT_NAMES[p].lower(): p for p in range(self.n)}
+
+    def hand_counts(self, side: int) -> tuple[int, int]:
+        """Cards a side holds from the empire and the terrorist deck."""
+        h = self.hand[side * K : side * K + K]
+        e = sum(h[k] for k in range(K) if BOARD.cards[k].deck == 0)
+        return e, sum(h) - e
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows: the whole board (oil chits once revealed), money, its own
+        side's hand, everyone's hand sizes by deck, deck sizes and the played cards at the
+        bottom of each deck. Not seen: other hands, face-down chits, the rest of the decks."""
+        n = self.n
+        side = self.side(seat)
+        board = {
+            BOARD.abbr[c]: [
+                self.owner[c],
+                self.size[c],
+                self.unit[c],
+                self.rad[c],
+                self.chit[c] if self.revealed[c] else None,
+            ]
+            for c in range(N)
+        }
+        return {
+            "game": "waronterror",
+            "seat": seat,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": R.current_player(self),
+            "actor": self.actor,
+            "turn_seat": self.turn_seat,
+            "round": self.round,
+            "turns": self.turns,
+            "setup_order": self.setup_order[:],
+            "setup_left": self.setup_left,
+            "board": board,
+            "freed": self.freed[:],
+            "terrorist": self.terrorist[:],
+            "tseats": self.tseats[:],
+            "tturns": self.tturns,
+            "money": self.money[:],
+            "hand": {
+                BOARD.cards[k].key: self.hand[side * K + k] for k in range(K) if self.hand[side * K + k]
+            },
+            "hand_sizes": [list(self.hand_counts(x)) for x in range(n + 1)],
+            "camps": [self.camp[x * 4 + 1 : x * 4 + 4] for x in range(n + 1)],
+            "deck_sizes": [len(self.decks[0]), len(self.decks[1])],
+            "deck_bottoms": [[BOARD.cards[k].key for k in self.decks[d][: self.known[d]]] for d in (0, 1)],
+            "evil": self.evil,
+            "builds": self.builds,
+            "free_builds": self.free_builds,
+            "buys": self.buys,
+            "moves": self.moves,
+            "die": self.die,
+            "pending": [self.pcard, self.ptarget, self.move_from, self.ret],
+            "units_seen": self.units_seen,
+            "last_roll": self.last_roll,
+            "result": None if self.result is None else self.result[:],
+            "end_reason": self.end_reason,
+        }
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> WarOnTerrorState:
+        """A state ``seat`` cannot tell apart: the other sides' hands and the face-down part
+        of each deck redrawn from the cards ``seat`` has not seen (each side keeping its hand
+        size per deck), the face-down oil chits redrawn from the unrevealed pool, and a fresh
+        RNG."""
+        s = self.clone()
+        n = s.n
+        me = s.side(seat)
+        others = [x for x in range(n + 1) if x != me]
+        for d in (0, 1):
+            ks = [k for k in range(K) if BOARD.cards[k].deck == d]
+            pool = s.decks[d][s.known[d] :]
+            sizes = []
+            for x in others:
+                sizes.append(sum(s.hand[x * K + k] for k in ks))
+                for k in ks:
+                    pool.extend([k] * s.hand[x * K + k])
+                    s.hand[x * K + k] = 0
+            rng.shuffle(pool)
+            i = 0
+            for x, size in zip(others, sizes):
+                for k in pool[i : i + size]:
+                    s.hand[x * K + k] += 1
+                i += size
+            s.decks[d] = s.decks[d][: s.known[d]] + pool[i:]
+        hidden = [c for c in range(N) if not s.revealed[c]]
+        chits = [s.chit[c] for c in hidden] + s.spare
+        rng.shuffle(chits)
+        for c, v in zip(hidden, chits):
+            s.chit[c] = v
+        s.spare = sorted(chits[len(hidden) :])
+        s.rng = rng.getrandbits(64)
+        s._legal = None
+        return s
+
+    # ----- checks
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Every field of the position (replay and determinism tests)."""
+        out: list[Any] = []
+        for name in WotState.__slots__:
+            if name in ("history", "options", "_legal"):
+                continue
+            v = getattr(self, name)
+            if name == "decks":
+                v = (tuple(v[0]), tuple(v[1]))
+            elif isinstance(v, list):
+                v = tuple(v)
+            out.append((name, v))
+        return tuple(out)
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants (empty when sound)."""
+        bad: list[str] = []
+        n = self.n
+        for d in (0, 1):
+            total = len(self.decks[d]) + sum(
+                self.hand[x * K + k] for x in range(n + 1) for k in range(K) if BOARD.cards[k].deck == d
+            )
+            want = sum(c.count for c in BOARD.cards if c.deck == d)
+            if total != want:
+                bad.append(f"deck {d}: {total} cards accounted for, not {want}")
+            if not 0 <= self.known[d] <= len(self.decks[d]):
+                bad.append(f"deck {d}: {self.known[d]} known cards in a deck of {len(self.decks[d])}")
+        if min(self.hand) < 0 or min(self.camp) < 0:
+            bad.append("a negative card or camp count")
+        if min(self.money) < 0:
+            bad.append(f"negative money {self.money}")
+        for c in range(N):
+            if (self.owner[c] < 0) != (self.size[c] == 0) or not 0 <= self.size[c] <= 3:
+                bad.append(f"{BOARD.countries[c]}: owner {self.owner[c]} size {self.size[c]}")
+            if self.owner[c] >= 0 and (self.terrorist[self.owner[c]] or not self.revealed[c]):
+                bad.append(f"{BOARD.countries[c]}: a terrorist seat or a hidden chit under a development")
+            if self.rad[c] and self.size[c] > 1:
+                bad.append(f"{BOARD.countries[c]}: bigger than a village in a radioactive country")
+            if not 0 <= self.unit[c] <= 3:
+                bad.append(f"{BOARD.countries[c]}: unit {self.unit[c]}")
+        for p in range(n):
+            for z in (1, 2, 3):
+                if R.pieces_used(self, p, z) > BOARD.pieces[z]:
+                    bad.append(f"seat {p}: more {SIZE_NAMES[z]}s than pieces")
+        if sum(self.rad) > BOARD.radiation:
+            bad.append("more radiation counters than in the box")
+        for z in (1, 2, 3):
+            on = sum(1 for c in range(N) if self.unit[c] == z)
+            if on > BOARD.units[z]:
+                bad.append(f"more {UNIT_NAMES[z]}s on the board than in the box")
+        if sorted(self.chit + self.spare) != list(BOARD.chits):
+            bad.append("oil chits do not match the box")
+        if sorted(self.tseats) != [p for p in range(n) if self.terrorist[p]]:
+            bad.append(f"terrorist seats {self.tseats} disagree with {self.terrorist}")
+        if (self.result is not None) != (self.phase == P_OVER):
+            bad.append("result and phase disagree")
+        if self.result is None and self.round > 0 and not self.empires():
+            bad.append("no empire left but the game goes on")
+        return bad
+
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts stored with records to catch edited files."""
+        return {
+            "round": self.round,
+            "turns": self.turns,
+            "phase": PHASE_NAMES[self.phase],
+            "money": self.money[:],
+            "terrorist": self.terrorist[:],
+            "result": None if self.result is None else self.result[:],
+            "end_reason": self.end_reason,
+        }
+
+
+class WarOnTerrorGame(GameBase):
+    """War on Terror, the boardgame, 2-6 players."""
+
+    spec = SPEC
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        out = super().check_options(options, players)
+        mr = out["max_rounds"]
+        if not 1 <= mr <= 500:
+            raise InvalidState(f"options: 'max_rounds' must be an integer in 1..500, not {mr!r}")
+        return out
+
+    def presentation(self) -> Any:
+        from realpolitik.engine.waronterror import render
+
+        return render
+
+    def new_initial_state(
+        self, players: int | None = None, seed: int = 0, **options: Any
+    ) -> WarOnTerrorState:
+        n = check_players(SPEC, 4 if players is None else players)
+        check_seed(seed)
+        opts = self.check_options(options, n)
+        return R.new_state(WarOnTerrorState, n, seed, opts)  # type: ignore[return-value]
+
+
+GAME = WarOnTerrorGame()

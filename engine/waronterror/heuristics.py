@@ -1,0 +1,143 @@
+"""War on Terror evaluation for AI cut-offs: game knowledge lives here, not in ``ai/``.
+
+``evaluate(state, seat)`` returns a value in [0, 1] from public information only (the board,
+money, revealed oil chits, hand sizes): never another side's hand or the face-down chits.
+
+Each *side* (every empire, and the terrorists as one team) gets a prospect in liberation
+points, divided by the points it needs to win (the table by empires left):
+
+- an empire: its liberation points now, plus for every continent the share of its countries
+  it holds, squared (a nearly whole continent is worth much more than a foothold), times the
+  continent's value; its developments (how many, with a steep penalty for having only one or
+  two, and their sizes: a town or city defends
+  better and earns more), less the terrorist units in or next to them, its expected oil
+  income per turn (the chance of its numbers on 2d6 times the revenue), money, and cards
+  (those in hand plus the free ones still to be drawn this round, so that ending a turn does
+  not look like a gift to the next seat);
+- the terrorists: the value of the continents freed now, plus (discounted: their goal is "a
+  hard one") a share of each continent with few developments left, their units on the board
+  and in the camp, their purse and cards; fewer empires means a lower target for everyone.
+
+The prospects become a win probability with a softmax (sharper as a side nears its target);
+a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
+win is split in ``returns()``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.state import P_DIE, P_OVER, WotState
+
+__all__ = ["evaluate", "prospects"]
+
+N = BOARD.n
+K = len(BOARD.cards)
+P2D6 = dict(R.TWO_D6)
+NEIGH = BOARD.map.neighbours
+
+CONTINENT_WEIGHT = 0.9
+SIZE_WEIGHT = 0.25  # per development size step
+INCOME_WEIGHT = 0.012  # per expected million of oil a turn
+MONEY_WEIGHT = 0.002
+CARD_WEIGHT = 0.12  # per card in hand, counting the free cards a seat is still to draw this
+# round (otherwise ending a turn would look bad: the next seat's free cards)
+DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
+SURVIVAL = 3.0  # minus SURVIVAL / developments: one or two developments are easily wiped out
+THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
+BOARD_THREAT = 0.05  # per development, per unit size anywhere: any unit can be used by anyone
+UNIT_WEIGHT = 0.12
+CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
+TERROR_DISCOUNT = 0.4  # the terrorists' goal is hard (rulebook): their potential counts less
+BETA = 5.0
+
+
+def prospects(s: WotState) -> tuple[dict[int, float], float]:
+    """Prospect over target per empire seat, and the terrorists' (-1 when there are none)."""
+    emp = s.empires()
+    need = BOARD.points_to_win[len(emp)] if emp else 1
+    owner, size = s.owner, s.size
+    held: dict[int, list[int]] = {p: [0] * len(BOARD.continents) for p in emp}
+    settled = [0] * len(BOARD.continents)
+    size_sum = dict.fromkeys(emp, 0)
+    income = dict.fromkeys(emp, 0.0)
+    threat = dict.fromkeys(emp, 0.0)
+    count = dict.fromkeys(emp, 0)
+    unit = s.unit
+    board_units = sum(unit)
+    for c in range(N):
+        p = owner[c]
+        if p < 0:
+            continue
+        count[p] += 1
+        u = unit[c] + max(unit[d] for d in NEIGH[c]) + BOARD_THREAT * board_units
+        if u:
+            threat[p] += u
+        k = BOARD.continent[c]
+        held[p][k] += 1
+        settled[k] += 1
+        size_sum[p] += size[c]
+        rev = R.oil_revenue(s, c)
+        if rev:
+            income[p] += rev * P2D6[s.chit[c]]
+    out: dict[int, float] = {}
+    for p in emp:
+        pts = float(R.liberation_points(s, p))
+        for k, mem in enumerate(BOARD.members):
+            frac = held[p][k] / len(mem)
+            if frac < 1.0:
+                pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * frac * frac
+        e = _hand_size(s, p)
+        pts += (
+            SIZE_WEIGHT * size_sum[p]
+            + DEV_WEIGHT * count[p]
+            - (SURVIVAL / count[p] if count[p] else SURVIVAL * 2)
+            - THREAT_WEIGHT * threat[p]
+            + INCOME_WEIGHT * income[p]
+            + MONEY_WEIGHT * s.money[p]
+            + CARD_WEIGHT * e
+        )
+        out[p] = pts / need
+    tval = -1.0
+    if s.tseats:
+        pts = float(R.terrorist_points(s))
+        extra = 0.0
+        for k in range(len(BOARD.members)):
+            if 0 < settled[k] <= 3:
+                extra += CLEAR_WEIGHT * BOARD.continent_value[k] / (1 + settled[k])
+        units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
+        extra += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * _hand_size(s, s.n)
+        tval = (pts + TERROR_DISCOUNT * extra) / need
+    return out, tval
+
+
+def _hand_size(s: WotState, side: int) -> int:
+    """Cards a side holds, plus its free cards when its turn is still to come this round."""
+    held = sum(s.hand[side * K : side * K + K])
+    if s.round == 0:
+        return held
+    n = s.n
+    slot = s.tseats[0] if side == n else side
+    mine = (slot - s.start_seat) % n
+    now = (s.turn_seat - s.start_seat) % n
+    if mine > now or (mine == now and s.phase == P_DIE):
+        held += BOARD.free_cards
+    return held
+
+
+def evaluate(s: WotState, seat: int) -> float:
+    """Win probability estimate of ``seat`` in [0, 1]."""
+    if s.phase == P_OVER and s.result is not None:
+        return s.result[seat]
+    emp, tval = prospects(s)
+    vals = list(emp.values()) + ([tval] if tval >= 0 else [])
+    top = max(vals) if vals else 0.0
+    beta = BETA * (1.0 + 2.0 * min(top, 1.0))
+    w = {p: math.exp(beta * (v - top)) for p, v in emp.items()}
+    tw = math.exp(beta * (tval - top)) if tval >= 0 else 0.0
+    total = sum(w.values()) + tw
+    if s.terrorist[seat]:
+        return tw / total / len(s.tseats)
+    return w[seat] / total

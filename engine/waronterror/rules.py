@@ -1,0 +1,1094 @@
+"""War on Terror rules: legal actions and transitions.
+
+Section names are those of War on Terror, the boardgame, Italian rulebook (1st edition):
+"Inizio del Gioco" (setup), "Turno di gioco dell'Impero" (the empire turn), "L'Asse del Male",
+"Azioni fuori dal tuo turno", "Urbanizzazioni" (developments), "Carte", "Combattimenti",
+"Terroristi", "Diventare Terrorista", "Il Turno del Giocatore Terrorista", "Vincere il
+Gioco". Rulings where the rulebook is silent or ambiguous are in docs/rulings.md and cited
+here as ``ruling:``. Card effects (the card appendix is not in the rulebook) are
+reconstructed; see data/PROVENANCE.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
+from realpolitik.engine.core.rng import shuffle, splitmix64
+from realpolitik.engine.waronterror import actions as A
+from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.state import (
+    P_AXIS,
+    P_COMBAT,
+    P_DIE,
+    P_EXTRA_DECK,
+    P_FIRST,
+    P_MOVE_TO,
+    P_OIL,
+    P_OVER,
+    P_PLAY,
+    P_SETUP,
+    P_TARGET,
+    P_TARGET_SEAT,
+    WotState,
+)
+
+N = BOARD.n
+K = len(BOARD.cards)
+NEIGH = BOARD.map.neighbours
+NMASK = BOARD.map.neighbour_mask
+LAND = BOARD.land
+SEA = BOARD.sea_cost
+CARDS = BOARD.cards
+KIND = tuple(c.kind for c in CARDS)
+EMPIRE, TERROR = 0, 1
+
+# 2d6 totals and their probabilities (chance nodes)
+TWO_D6 = tuple((t, (6 - abs(t - 7)) / 36) for t in range(2, 13))
+
+# Combattimenti: cards whose play is an attack (none in the first round)
+ATTACKS = frozenset(
+    {"war", "nuclear_weapons", "regime_change", "terrorist_attack", "suicide_bomber", "wmds", "dirty_bomb"}
+)
+COUNTRY_TARGET = frozenset(
+    {
+        "war",
+        "nuclear_weapons",
+        "radiation_cleanup",
+        "explorers",
+        "oil_gush",
+        "regime_change",
+        "terrorist_buy_off",
+        "terrorist_attack",
+        "suicide_bomber",
+        "wmds",
+        "dirty_bomb",
+        "oil_theft",
+        "terrorist_recruitment",
+        "terrorist_training",
+    }
+)
+SEAT_TARGET = frozenset({"espionage", "kyoto_protocol", "plane_hijack"})
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -> WotState:
+    """The initial state: decks shuffled, oil chits laid face down, starting cards dealt
+    (Inizio del Gioco: Preparazione), the first-player roll to come."""
+    s = object.__new__(cls)
+    s.n = n
+    s.seed = seed
+    s.options = dict(options)
+    s.history = []
+    s.rng = seed ^ 0x5EED_0F_7E44
+    s.max_rounds = options["max_rounds"]
+    s.phase = P_FIRST
+    s.ret = -1
+    s.actor = 0
+    s.turn_seat = 0
+    s.round = 0
+    s.start_seat = 0
+    s.turns = 0
+    s.setup_order = []
+    s.setup_left = 0
+    s.owner = [-1] * N
+    s.size = [0] * N
+    s.unit = [0] * N
+    s.rad = [0] * N
+    # "Prendete 49 segnalini petrolio a caso, mescolateli a faccia in giù": N chits drawn
+    # at random from the box, one per country; the rest stay in the box (hidden).
+    pool = list(BOARD.chits)
+    s.rng = shuffle(pool, s.rng)
+    s.chit = pool[:N]
+    s.spare = sorted(pool[N:])
+    s.revealed = [0] * N
+    s.freed = [0] * len(BOARD.continents)
+    s.terrorist = [0] * n
+    s.tseats = []
+    s.tturns = 0
+    s.money = [BOARD.start_money[n]] * n + [0]
+    s.hand = [0] * ((n + 1) * K)
+    s.camp = [0] * ((n + 1) * 4)
+    s.decks = [BOARD.deck_cards(EMPIRE), BOARD.deck_cards(TERROR)]
+    s.rng = shuffle(s.decks[0], s.rng)
+    s.rng = shuffle(s.decks[1], s.rng)
+    s.known = [0, 0]
+    s.evil = -1
+    s.builds = s.free_builds = s.buys = s.moves = 0
+    s.die = -1
+    s.pcard = s.ptarget = s.move_from = -1
+    s.units_seen = 0
+    s.last_roll = 0
+    s.result = None
+    s.end_reason = ""
+    s._legal = None
+    for p in range(n):
+        draw(s, p, EMPIRE, BOARD.start_cards[n])
+    return s
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def current_player(s: WotState) -> int:
+    """The seat to decide, or CHANCE / TERMINAL."""
+    if s.phase == P_OVER:
+        return TERMINAL
+    if s.phase in (P_FIRST, P_DIE, P_AXIS, P_COMBAT, P_OIL):
+        return CHANCE
+    return s.actor
+
+
+def draw(s: WotState, side: int, deck: int, count: int) -> int:
+    """Draw ``count`` cards from the top of a deck into a side's hand; returns how many (an
+    empty deck gives nothing; ruling: no reshuffle of hands)."""
+    d = s.decks[deck]
+    got = 0
+    for _ in range(count):
+        if not d:
+            break
+        k = d.pop()
+        s.hand[side * K + k] += 1
+        got += 1
+    if s.known[deck] > len(d):
+        s.known[deck] = len(d)
+    return got
+
+
+def discard(s: WotState, k: int) -> None:
+    """Carte: a played card goes to the bottom of its deck (face up knowledge: known)."""
+    s.decks[CARDS[k].deck].insert(0, k)
+    s.known[CARDS[k].deck] += 1
+
+
+def shuffle_deck(s: WotState, deck: int) -> None:
+    """Action die symbol: shuffle a deck (the bottom order is no longer known)."""
+    s.rng = shuffle(s.decks[deck], s.rng)
+    s.known[deck] = 0
+
+
+def developments(s: WotState, seat: int) -> list[int]:
+    """Countries where ``seat`` has a development."""
+    return [c for c in range(N) if s.owner[c] == seat]
+
+
+def empire_mask(s: WotState, seat: int) -> int:
+    m = 0
+    for c in range(N):
+        if s.owner[c] == seat:
+            m |= 1 << c
+    return m
+
+
+def pieces_used(s: WotState, seat: int, z: int) -> int:
+    return sum(1 for c in range(N) if s.owner[c] == seat and s.size[c] == z)
+
+
+def units_used(s: WotState, z: int) -> int:
+    return sum(1 for c in range(N) if s.unit[c] == z) + sum(s.camp[x * 4 + z] for x in range(s.n + 1))
+
+
+def radiation_left(s: WotState) -> int:
+    return BOARD.radiation - sum(s.rad)
+
+
+def oil_revenue(s: WotState, c: int) -> int:
+    """What the development in ``c`` earns when its number is rolled (Lancio dei Dadi
+    Petrolio: 50/100/200m by size; ruling: the table, not the example's 90m); 0 when blocked
+    by radiation or a cell (Terroristi), or without a development or number."""
+    if s.owner[c] < 0 or not s.chit[c] or s.rad[c] or s.unit[c] == 3:
+        return 0
+    return BOARD.oil_revenue[s.size[c]]
+
+
+def liberation_points(s: WotState, seat: int) -> int:
+    """Vincere il Gioco: an empire's points from whole continents plus one per city."""
+    owner = s.owner
+    pts = 0
+    for c in range(N):
+        if owner[c] == seat and s.size[c] == 3:
+            pts += 1
+    for k, mem in enumerate(BOARD.members):
+        for c in mem:
+            if owner[c] != seat:
+                break
+        else:
+            pts += BOARD.continent_value[k]
+    return pts
+
+
+def terrorist_points(s: WotState) -> int:
+    """Vincere il Gioco (terroristi): continents cleared of every empire development. Ruling:
+    a continent counts once a card's effect removed its last development (cleared by force,
+    not left empty, dismantled or vacated by a seat changing sides) until an empire builds
+    there again."""
+    return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if s.freed[k])
+
+
+def settled_continents(s: WotState) -> set[int]:
+    return {BOARD.continent[c] for c in range(N) if s.owner[c] >= 0}
+
+
+def points_to_win(s: WotState) -> int:
+    """Vincere il Gioco: the table by empires left (6:12 ... 1:7)."""
+    return BOARD.points_to_win[len(s.empires())]
+
+
+def reveal(s: WotState, c: int) -> None:
+    """Segnalini Petrolio: the chit turns face up when a country is first built in."""
+    s.revealed[c] = 1
+
+
+def place_development(s: WotState, seat: int, c: int, z: int) -> None:
+    s.freed[BOARD.continent[c]] = 0
+    s.owner[c] = seat
+    s.size[c] = z
+    reveal(s, c)
+
+
+def remove_development(s: WotState, c: int) -> int:
+    """Remove the development in ``c``; returns its former owner."""
+    who = s.owner[c]
+    s.owner[c] = -1
+    s.size[c] = 0
+    return who
+
+
+def check_wiped(s: WotState, seat: int) -> None:
+    """Diventare Terrorista (1): an empire with every development destroyed turns terrorist."""
+    if seat >= 0 and not s.terrorist[seat] and s.round > 0 and not any(o == seat for o in s.owner):
+        convert(s, seat)
+
+
+def convert(s: WotState, seat: int) -> None:
+    """Diventare Terrorista: developments become equivalent units in the training camp,
+    empire cards are swapped for as many terrorist cards, money and camp are kept (ruling:
+    pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
+    turn (only the oil dice are left)."""
+    n = s.n
+    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER) and not terrorist_turn(s)
+    before = s.tseats[:]
+    last = s.empires() == [seat]
+    for c in range(N):
+        if s.owner[c] == seat:
+            z = s.size[c]
+            remove_development(s, c)
+            if units_used(s, z) < BOARD.units[z]:
+                s.camp[n * 4 + z] += 1
+    swapped = 0
+    for k in range(K):
+        cnt = s.hand[seat * K + k]
+        if not cnt:
+            continue
+        s.hand[seat * K + k] = 0
+        if CARDS[k].deck == EMPIRE:
+            for _ in range(cnt):
+                discard(s, k)
+            swapped += cnt
+        else:
+            s.hand[n * K + k] += cnt
+    draw(s, n, TERROR, swapped)
+    for z in (1, 2, 3):
+        s.camp[n * 4 + z] += s.camp[seat * 4 + z]
+        s.camp[seat * 4 + z] = 0
+    s.money[n] += s.money[seat]
+    s.money[seat] = 0
+    s.terrorist[seat] = 1
+    s.tseats.append(seat)
+    if s.evil == seat:
+        s.evil = -1
+    if own_turn:
+        # the seat's own empire turn ends here (bankrupt, wiped out or by choice)
+        s.phase = P_OIL
+        s.pcard = s.ptarget = s.move_from = -1
+    if last and before and s.round > 0:
+        # ruling: the last empire has fallen; the terrorists who brought it down win
+        finish(s, before, "no empire left")
+        return
+    check_end(s)
+
+
+def terrorist_turn(s: WotState) -> bool:
+    """True while the running turn is the terrorists' shared turn."""
+    return bool(s.tseats) and s.turn_seat == s.tseats[0] and s.round > 0
+
+
+def actor_side(s: WotState) -> int:
+    return s.n if terrorist_turn(s) else s.actor
+
+
+def pay(s: WotState, payer: int, amount: int, payee: int) -> None:
+    """A side pays ``amount`` to ``payee`` (a side, or -1 for the World Bank).
+
+    Bancarotta: an empire short of money first dismantles developments (smallest refund
+    first; ruling: chosen for it) for their refund; if even that cannot cover the debt, it is
+    bankrupt: its money goes to the creditor and it turns terrorist. The terrorists' purse
+    pays what it holds (ruling: terrorists cannot go bankrupt).
+    """
+    if amount <= 0:
+        return
+    if payer == s.n or s.terrorist[payer]:
+        payer = s.n
+        got = min(amount, s.money[payer])
+        s.money[payer] -= got
+        if payee >= 0:
+            s.money[payee] += got
+        return
+    if s.money[payer] < amount:
+        mine = sorted(developments(s, payer), key=lambda c: (BOARD.build_cost[s.size[c]], c))
+        worth = sum(BOARD.build_cost[s.size[c]] for c in mine)
+        if s.money[payer] + worth < amount:
+            got = s.money[payer]
+            s.money[payer] = 0
+            if payee >= 0:
+                s.money[payee] += got
+            convert(s, payer)
+            return
+        for c in mine:
+            if s.money[payer] >= amount:
+                break
+            s.money[payer] += BOARD.build_cost[s.size[c]]
+            remove_development(s, c)
+    s.money[payer] -= amount
+    if payee >= 0:
+        s.money[payee] += amount
+    check_wiped(s, payer)
+
+
+# ----------------------------------------------------------------------------- developments
+
+
+def build_cost(s: WotState, seat: int, c: int, z: int, mine: int, used: list[int] | None = None) -> int:
+    """Cost of developing ``c`` up to size ``z`` for ``seat``, or -1 when not allowed.
+
+    Urbanizzazioni: one development per country, only in your countries or unoccupied ones
+    bordering your empire (sea routes count, at their printed cost); village -> town -> city,
+    a skipped size counts as one development and costs both sizes; nothing where a column or
+    cell stands; nothing bigger than a village in a radioactive country.
+    """
+    cur = s.size[c]
+    if z <= cur or s.unit[c] >= 2 or (s.rad[c] and z > 1):
+        return -1
+    if (used[z] if used is not None else pieces_used(s, seat, z)) >= BOARD.pieces[z]:
+        return -1
+    cost = sum(BOARD.build_cost[x] for x in range(cur + 1, z + 1))
+    if s.owner[c] == seat:
+        return cost
+    if s.owner[c] >= 0:
+        return -1
+    if LAND[c] & mine:
+        return cost
+    if not NMASK[c] & mine:
+        return -1
+    return cost + min(SEA[(c, d)] for d in NEIGH[c] if mine >> d & 1 and (c, d) in SEA)
+
+
+def do_build(s: WotState, seat: int, c: int, z: int) -> None:
+    mine = empire_mask(s, seat)
+    cost = build_cost(s, seat, c, z, mine)
+    single = z - s.size[c] == 1
+    if single and s.free_builds > 0:
+        # Free Development: the pieces are free, a sea route is still paid
+        s.free_builds -= 1
+        cost -= BOARD.build_cost[z]
+    else:
+        s.builds -= 1
+    s.money[seat] -= cost
+    place_development(s, seat, c, z)
+
+
+# ----------------------------------------------------------------------------- cards
+
+
+def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
+    """Countries (or seats, for seat cards) a card of type ``k`` may target when ``seat``
+    (playing for ``side``) plays it; empty when it cannot be played now."""
+    kind = KIND[k]
+    n = s.n
+    if kind in ATTACKS and s.round <= 1:
+        return []  # Inizio del Gioco: no attacks in the first round
+    mine = empire_mask(s, seat) if side < n else 0
+    near = mine
+    for c in range(N):
+        if mine >> c & 1:
+            near |= NMASK[c]
+    if kind == "war":
+        return [
+            c
+            for c in range(N)
+            if near >> c & 1 and ((s.owner[c] >= 0 and s.owner[c] != seat) or (s.owner[c] < 0 and s.unit[c]))
+        ]
+    if kind == "regime_change":
+        return [
+            c
+            for c in range(N)
+            if near >> c & 1
+            and s.owner[c] >= 0
+            and s.owner[c] != seat
+            and side < n
+            and pieces_used(s, seat, s.size[c]) < BOARD.pieces[s.size[c]]
+        ]
+    if kind == "nuclear_weapons":
+        return [c for c in range(N) if s.owner[c] != seat and (s.owner[c] >= 0 or s.unit[c])]
+    if kind == "radiation_cleanup":
+        return [c for c in range(N) if s.rad[c]]
+    if kind == "explorers":
+        if side == n:
+            return []
+        out = []
+        for c in range(N):
+            if s.owner[c] < 0 and s.unit[c] < 2 and pieces_used(s, seat, 1) < BOARD.pieces[1]:
+                if any(mine >> d & 1 for d in NEIGH[c] if (c, d) in SEA):
+                    out.append(c)
+        return out
+    if kind == "oil_gush":
+        return [c for c in range(N) if s.owner[c] == seat and oil_revenue(s, c)]
+    if kind == "terrorist_buy_off":
+        per = BOARD.buy_off_per_vanguard
+        return [c for c in range(N) if s.unit[c] and s.money[side] >= per * _worth(s.unit[c])]
+    if kind in ("terrorist_attack", "suicide_bomber", "dirty_bomb"):
+        return [c for c in range(N) if s.unit[c] and s.owner[c] >= 0 and s.owner[c] != seat]
+    if kind == "wmds":
+        return [c for c in range(N) if s.unit[c] and s.owner[c] != seat]
+    if kind == "oil_theft":
+        return [c for c in range(N) if s.unit[c] and s.owner[c] >= 0 and s.owner[c] != seat and s.chit[c]]
+    if kind == "terrorist_recruitment":
+        if units_used(s, 1) >= BOARD.units[1]:
+            return []
+        return [c for c in range(N) if not s.unit[c]]
+    if kind == "terrorist_training":
+        return [
+            c
+            for c in range(N)
+            if 0 < s.unit[c] < 3 and units_used(s, s.unit[c] + 1) < BOARD.units[s.unit[c] + 1]
+        ]
+    if kind == "espionage":
+        return [p for p in _other_sides(s, seat) if sum(s.hand[s.side(p) * K : s.side(p) * K + K])]
+    if kind == "kyoto_protocol":
+        return [
+            p for p in s.empires() if p != seat and any(s.owner[c] == p and s.size[c] >= 2 for c in range(N))
+        ]
+    if kind == "plane_hijack":
+        return [p for p in s.empires() if p != seat and s.side(seat) != p]
+    raise AssertionError(kind)
+
+
+def _other_sides(s: WotState, seat: int) -> list[int]:
+    """One seat per other side: every other empire, and the terrorists once (their first seat)."""
+    out = [p for p in s.empires() if p != seat]
+    if s.tseats and not s.terrorist[seat]:
+        out.append(s.tseats[0])
+    return sorted(out)
+
+
+def _worth(z: int) -> int:
+    """Vanguards a unit of size ``z`` is worth (Terroristi: column 5x, cell 2x)."""
+    return BOARD.unit_cost[z] // BOARD.unit_cost[1]
+
+
+def card_playable(s: WotState, k: int, side: int, seat: int) -> bool:
+    """Carte: any card in hand may be played, where it has an effect (a target)."""
+    kind = KIND[k]
+    if kind in COUNTRY_TARGET or kind in SEAT_TARGET:
+        return bool(card_targets(s, k, side, seat))
+    if kind == "free_development":
+        return side < s.n
+    if kind == "terrorist_movement":
+        return any(s.unit)
+    if kind == "video_appeal":
+        return bool(s.decks[TERROR])
+    return True  # whos_evil, intelligence_leak, its_your_birthday
+
+
+def play_card(s: WotState, k: int) -> None:
+    side = actor_side(s)
+    s.hand[side * K + k] -= 1
+    discard(s, k)
+    kind = KIND[k]
+    s.pcard = k
+    if kind in COUNTRY_TARGET:
+        s.phase = P_TARGET
+    elif kind in SEAT_TARGET:
+        s.phase = P_TARGET_SEAT
+    else:
+        resolve(s, None)
+
+
+def choose_target(s: WotState, t: int) -> None:
+    k = s.pcard
+    s.ptarget = t
+    if KIND[k] == "war":
+        # L'Asse del Male: 25m for each War card played on the Evil Empire
+        if s.evil >= 0 and s.owner[t] == s.evil:
+            s.money[actor_side(s)] += BOARD.evil_war_bonus
+    if CARDS[k].roll:
+        s.phase = P_COMBAT
+    else:
+        resolve(s, None)
+
+
+def combat_need(s: WotState, k: int, c: int) -> int:
+    """The 2d6 total a combat card needs against ``c`` (Combattimenti; reconstructed: the
+    card's number, plus 1 for a town and 2 for a city defending, plus the same for a unit
+    attacked by War, minus 1 for a column and 2 for a cell making a terrorist attack)."""
+    kind = KIND[k]
+    need = CARDS[k].roll
+    if kind in ("war", "regime_change", "suicide_bomber"):
+        if s.owner[c] >= 0 and s.owner[c] != s.actor:
+            need += s.size[c] - 1
+        elif kind == "war":
+            need += s.unit[c] - 1
+    elif kind == "terrorist_attack":
+        need += (s.size[c] - 1) - (s.unit[c] - 1)
+    return need
+
+
+def resolve(s: WotState, roll: int | None) -> None:
+    """Apply the pending card's effect (after its roll, for combat cards)."""
+    k, t = s.pcard, s.ptarget
+    kind = KIND[k]
+    seat = s.actor
+    side = actor_side(s)
+    s.pcard = s.ptarget = -1
+    s.phase = P_PLAY
+    settled = settled_continents(s)
+    hit = roll is not None and roll >= combat_need(s, k, t) if CARDS[k].roll else True
+    if kind == "war":
+        if hit:
+            if s.owner[t] >= 0 and s.owner[t] != seat:
+                loser = remove_development(s, t)
+                # the attacker expands into the country when it may build there
+                if s.unit[t] < 2 and pieces_used(s, seat, 1) < BOARD.pieces[1]:
+                    place_development(s, seat, t, 1)
+                check_wiped(s, loser)
+            else:
+                s.unit[t] = 0
+    elif kind == "regime_change":
+        if hit:
+            loser = s.owner[t]
+            s.owner[t] = seat
+            check_wiped(s, loser)
+    elif kind in ("nuclear_weapons", "wmds"):
+        if hit:
+            loser = remove_development(s, t) if s.owner[t] >= 0 else -1
+            s.unit[t] = 0
+            if radiation_left(s) > 0:
+                s.rad[t] = 1
+            check_wiped(s, loser)
+    elif kind == "radiation_cleanup":
+        s.rad[t] = 0
+    elif kind == "free_development":
+        s.free_builds += 1
+    elif kind == "explorers":
+        place_development(s, seat, t, 1)
+    elif kind == "espionage":
+        victim = s.side(t)
+        pool = [x for x in range(K) for _ in range(s.hand[victim * K + x])]
+        s.rng, r = splitmix64(s.rng)
+        x = pool[r % len(pool)]
+        s.hand[victim * K + x] -= 1
+        s.hand[side * K + x] += 1
+    elif kind == "kyoto_protocol":
+        tax = sum(
+            BOARD.kyoto_town if s.size[c] == 2 else BOARD.kyoto_city
+            for c in range(N)
+            if s.owner[c] == t and s.size[c] >= 2
+        )
+        pay(s, t, tax, -1)
+    elif kind == "oil_gush":
+        s.money[side] += oil_revenue(s, t)
+    elif kind == "terrorist_buy_off":
+        cost = BOARD.buy_off_per_vanguard * _worth(s.unit[t])
+        s.money[side] -= cost
+        s.unit[t] = 0
+    elif kind == "whos_evil":
+        s.ret = P_PLAY
+        s.phase = P_AXIS
+    elif kind == "intelligence_leak":
+        pass  # reveals secret messages: out of scope (open information model), a no-op
+    elif kind == "terrorist_attack":
+        if hit:
+            loser = s.owner[t]
+            s.size[t] -= 1
+            if s.size[t] == 0:
+                remove_development(s, t)
+            check_wiped(s, loser)
+    elif kind == "suicide_bomber":
+        s.unit[t] = 0
+        if hit:
+            check_wiped(s, remove_development(s, t))
+    elif kind == "dirty_bomb":
+        if hit:
+            # a village is destroyed; a bigger development is cut down to a village, the
+            # most a radioactive country may hold (Segnalini Radiazioni)
+            loser = s.owner[t]
+            if s.size[t] == 1:
+                remove_development(s, t)
+            else:
+                s.size[t] = 1
+            if radiation_left(s) > 0:
+                s.rad[t] = 1
+            check_wiped(s, loser)
+    elif kind == "oil_theft":
+        # reconstructed: the development's oil revenue, taken from its owner's cash (never
+        # more than it holds: a theft, not a debt)
+        victim = s.owner[t]
+        got = min(BOARD.oil_revenue[s.size[t]], s.money[victim])
+        s.money[victim] -= got
+        s.money[side] += got
+    elif kind == "plane_hijack":
+        pay(s, t, BOARD.hijack_ransom, side)
+    elif kind == "its_your_birthday":
+        for p in _other_sides(s, seat):
+            if s.phase == P_OVER:
+                break
+            pay(s, s.side(p), BOARD.birthday_gift, side)
+    elif kind == "terrorist_movement":
+        s.moves += 2
+    elif kind == "terrorist_recruitment":
+        s.unit[t] = 1
+        s.units_seen = 1
+    elif kind == "terrorist_training":
+        s.unit[t] += 1
+    elif kind == "video_appeal":
+        draw(s, side, TERROR, 2)
+    else:  # pragma: no cover - the loader refuses unknown kinds
+        raise AssertionError(kind)
+    for k in settled - settled_continents(s):
+        s.freed[k] = 1  # the card cleared the continent's last development
+    check_end(s)
+
+
+# ----------------------------------------------------------------------------- turns
+
+
+def start_turn(s: WotState) -> None:
+    """Turno di gioco: roll the action die to begin (empire or terrorist turn)."""
+    s.turns += 1
+    s.builds = s.free_builds = s.moves = 0
+    s.buys = BOARD.card_buys
+    s.die = -1
+    s.pcard = s.ptarget = s.move_from = -1
+    if terrorist_turn(s):
+        # Il Turno del Giocatore Terrorista: one shared turn; ruling: its decisions are taken
+        # by the terrorist seats in rotation
+        s.actor = s.tseats[s.tturns % len(s.tseats)]
+        s.tturns += 1
+    else:
+        s.actor = s.turn_seat
+    s.phase = P_DIE
+
+
+def after_die(s: WotState) -> None:
+    """Step 2: the free cards (2 empire cards; an Evil Empire 2 from each deck; the
+    terrorists 2 terrorist cards), then play."""
+    side = actor_side(s)
+    if terrorist_turn(s):
+        draw(s, side, TERROR, BOARD.free_cards)
+    else:
+        draw(s, side, EMPIRE, BOARD.free_cards)
+        if s.evil == s.actor:
+            draw(s, side, TERROR, BOARD.free_cards)
+    s.phase = P_PLAY
+
+
+def apply_die(s: WotState, face: int) -> None:
+    kind, value = BOARD.die[face]
+    s.die = face
+    tt = terrorist_turn(s)
+    if kind == "develop":
+        if tt:
+            s.moves = value
+        else:
+            s.builds = value
+    elif kind == "extra_card":
+        if not tt and s.evil == s.actor:
+            s.phase = P_EXTRA_DECK
+            s.ret = value
+            return
+        draw(s, actor_side(s), TERROR if tt else EMPIRE, value)
+    elif kind == "shuffle":
+        shuffle_deck(s, TERROR if tt else EMPIRE)
+    elif kind == "axis":
+        s.ret = P_DIE
+        s.phase = P_AXIS
+        return
+    after_die(s)
+
+
+def spin_axis(s: WotState, colour: int) -> None:
+    """L'Asse del Male: the spinner points at a colour; an empire of that colour in play turns
+    evil (2 free terrorist cards) until the next spin; otherwise nobody is evil."""
+    if colour < s.n and not s.terrorist[colour]:
+        s.evil = colour
+        draw(s, colour, TERROR, BOARD.evil_free_cards)
+    else:
+        s.evil = -1
+    if s.ret == P_DIE:
+        after_die(s)
+    else:
+        s.phase = P_PLAY
+    s.ret = -1
+
+
+def oil_roll(s: WotState, total: int) -> None:
+    """Lancio dei Dadi Petrolio: every empire with an unblocked development on the rolled
+    number earns its revenue; then the next turn (clockwise)."""
+    s.last_roll = total
+    for c in range(N):
+        if s.owner[c] >= 0 and s.chit[c] == total:
+            s.money[s.owner[c]] += oil_revenue(s, c)
+    # La pace nel Mondo (ruling: checked at the end of each turn, once units have been seen)
+    if s.units_seen and not any(s.unit):
+        finish(s, s.empires(), "world peace")
+        return
+    next_turn(s)
+
+
+def next_turn(s: WotState) -> None:
+    """The next slot clockwise: an empire's turn, or the terrorists' shared turn in the slot
+    of the first seat that changed sides (the other terrorist seats' slots are skipped)."""
+    n = s.n
+    p = s.turn_seat
+    while True:
+        p = (p + 1) % n
+        if p == s.start_seat:
+            s.round += 1
+        if not s.terrorist[p] or p == s.tseats[0]:
+            break
+        if p == s.turn_seat:  # pragma: no cover - every seat terrorist ends the game first
+            break
+    s.turn_seat = p
+    if s.round > s.max_rounds:
+        end_by_limit(s)
+        return
+    start_turn(s)
+
+
+def finish(s: WotState, winners: list[int], reason: str) -> None:
+    s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
+    s.end_reason = reason
+    s.phase = P_OVER
+
+
+def check_end(s: WotState) -> None:
+    """Vincere il Gioco: an empire with enough liberation points wins; the terrorists win
+    together with enough freed continents (or once no empire is left)."""
+    if s.phase == P_OVER or s.round == 0:
+        return
+    emp = s.empires()
+    if not emp:
+        finish(s, list(range(s.n)), "no empire left")
+        return
+    need = BOARD.points_to_win[len(emp)]
+    best = [p for p in emp if liberation_points(s, p) >= need]
+    if s.tseats and terrorist_points(s) >= need:
+        finish(s, s.tseats[:], "terrorist victory")
+    elif best:
+        top = max(liberation_points(s, p) for p in best)
+        finish(s, [p for p in best if liberation_points(s, p) == top], "empire victory")
+
+
+def end_by_limit(s: WotState) -> None:
+    """Ruling (house rule): after ``max_rounds`` rounds the side nearest its target wins
+    (liberation points over the points needed; ties share)."""
+    emp = s.empires()
+    need = BOARD.points_to_win[len(emp)] if emp else 1
+    score: dict[int, float] = {p: liberation_points(s, p) / need for p in emp}
+    tval = terrorist_points(s) / need if s.tseats else -1.0
+    top = max(list(score.values()) + [tval])
+    winners = [p for p, v in score.items() if v == top]
+    if s.tseats and tval == top:
+        winners += s.tseats
+    finish(s, sorted(winners), "round limit")
+
+
+# ----------------------------------------------------------------------------- legal / apply
+
+
+def legal_actions(s: WotState) -> list[int]:
+    if s._legal is not None and s._legal[0] == len(s.history):
+        return s._legal[1][:]
+    out = _legal(s)
+    s._legal = (len(s.history), out)
+    return out[:]
+
+
+def _legal(s: WotState) -> list[int]:
+    ph = s.phase
+    if ph == P_OVER:
+        return []
+    if current_player(s) == CHANCE:
+        return [a for a, _ in chance_outcomes(s)]
+    if ph == P_SETUP:
+        return [A.SETUP + c for c in range(N) if s.owner[c] < 0]
+    if ph == P_EXTRA_DECK:
+        return [a for a, d in ((A.DECK_E, EMPIRE), (A.DECK_T, TERROR)) if s.decks[d]] or [A.END]
+    if ph == P_TARGET:
+        return [A.TARGET + c for c in card_targets(s, s.pcard, actor_side(s), s.actor)]
+    if ph == P_TARGET_SEAT:
+        return [A.TSEAT + p for p in card_targets(s, s.pcard, actor_side(s), s.actor)]
+    if ph == P_MOVE_TO:
+        return [A.TARGET + d for d in NEIGH[s.move_from] if not s.unit[d]]
+    return _play_actions(s)
+
+
+def _play_actions(s: WotState) -> list[int]:
+    seat = s.actor
+    side = actor_side(s)
+    n = s.n
+    tt = side == n
+    money = s.money[side]
+    out = [A.END]
+    if not tt:
+        out.append(A.BECOME)
+    if s.buys > 0 and money >= BOARD.card_cost:
+        if not tt and s.decks[EMPIRE]:
+            out.append(A.BUY_CARD_E)
+        # L'Asse del Male: an Evil Empire buys from either deck
+        if (tt or s.evil == seat) and s.decks[TERROR]:
+            out.append(A.BUY_CARD_T)
+    vcost = BOARD.unit_cost[1]
+    on_board = [0, 0, 0, 0]
+    for u in s.unit:
+        on_board[u] += 1
+    in_camps = [sum(s.camp[x * 4 + z] for x in range(n + 1)) for z in range(4)]
+    free_units = [BOARD.units[z] - on_board[z] - in_camps[z] for z in range(4)]
+    van_free = free_units[1] > 0
+    if money >= vcost and van_free:
+        out.append(A.BUY_CAMP)
+    for k in range(K):
+        if s.hand[side * K + k] and card_playable(s, k, side, seat):
+            out.append(A.PLAY + k)
+    if not tt and (s.builds > 0 or s.free_builds > 0):
+        mine = empire_mask(s, seat)
+        used = [0, 0, 0, 0]
+        for c in range(N):
+            if s.owner[c] == seat:
+                used[s.size[c]] += 1
+        near = mine
+        for c in range(N):
+            if mine >> c & 1:
+                near |= NMASK[c]
+        for c in range(N):
+            if not near >> c & 1:
+                continue
+            for z in (1, 2, 3):
+                if s.builds <= 0 and z - s.size[c] != 1:
+                    continue
+                cost = build_cost(s, seat, c, z, mine, used)
+                if cost < 0:
+                    continue
+                if s.free_builds > 0 and z - s.size[c] == 1:
+                    cost -= BOARD.build_cost[z]
+                if cost <= money:
+                    out.append(A.BUILD + 3 * c + z - 1)
+    if not tt:
+        # Azioni fuori dal tuo turno: remove your own developments at any time for a refund
+        out.extend(A.DISMANTLE + c for c in range(N) if s.owner[c] == seat)
+    camp = side * 4
+    for c in range(N):
+        u = s.unit[c]
+        if not u:
+            if money >= vcost and van_free:
+                out.append(A.BUY_UNIT + c)
+            for z in (1, 2, 3):
+                if s.camp[camp + z]:
+                    out.append(A.PLACE + 3 * c + z - 1)
+        elif u < 3:
+            up = BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
+            if money >= up and free_units[u + 1] > 0:
+                out.append(A.UPGRADE + c)
+    if s.moves > 0:
+        out.extend(A.MOVE_FROM + c for c in range(N) if s.unit[c] and any(not s.unit[d] for d in NEIGH[c]))
+    out.sort()
+    return out
+
+
+def chance_outcomes(s: WotState) -> list[tuple[int, float]]:
+    ph = s.phase
+    if ph == P_FIRST:
+        return [(A.CH + p, 1.0 / s.n) for p in range(s.n)]
+    if ph == P_DIE:
+        return [(A.CH + f, 1.0 / 6) for f in range(6)]
+    if ph == P_AXIS:
+        return [(A.CH + f, 1.0 / 6) for f in range(6)]
+    if ph in (P_COMBAT, P_OIL):
+        return [(A.CH + t, p) for t, p in TWO_D6]
+    return []
+
+
+def apply(s: WotState, a: int) -> None:
+    """Apply one action (raises ``IllegalAction`` saying why it is not legal)."""
+    legal = legal_actions(s)
+    if a not in legal:
+        raise IllegalAction(_why(s, a))
+    s.history.append(a)
+    s._legal = None
+    ph = s.phase
+    if ph == P_FIRST:
+        # Round di preparazione: 2d6 each, the highest starts (ties rolled again: uniform);
+        # villages are placed counter-clockwise from there
+        first = a - A.CH
+        s.setup_order = [(first - i) % s.n for i in range(s.n)]
+        s.actor = s.setup_order[0]
+        s.setup_left = BOARD.start_villages[s.n]
+        s.phase = P_SETUP
+    elif ph == P_SETUP:
+        c = a - A.SETUP
+        place_development(s, s.actor, c, 1)
+        s.setup_left -= 1
+        if s.setup_left == 0:
+            i = s.setup_order.index(s.actor) + 1
+            if i < s.n:
+                s.actor = s.setup_order[i]
+                s.setup_left = BOARD.start_villages[s.n]
+            else:
+                # the last placer plays the first turn; then clockwise
+                s.turn_seat = s.start_seat = s.actor
+                s.round = 1
+                start_turn(s)
+    elif ph == P_DIE:
+        apply_die(s, a - A.CH)
+    elif ph == P_AXIS:
+        spin_axis(s, a - A.CH)
+    elif ph == P_COMBAT:
+        s.last_roll = a - A.CH
+        resolve(s, a - A.CH)
+    elif ph == P_OIL:
+        oil_roll(s, a - A.CH)
+    elif ph == P_EXTRA_DECK:
+        if a != A.END:
+            draw(s, s.actor, EMPIRE if a == A.DECK_E else TERROR, s.ret)
+        s.ret = -1
+        after_die(s)
+    elif ph in (P_TARGET, P_TARGET_SEAT):
+        choose_target(s, a - (A.TARGET if ph == P_TARGET else A.TSEAT))
+    elif ph == P_MOVE_TO:
+        d = a - A.TARGET
+        s.unit[d] = s.unit[s.move_from]
+        s.unit[s.move_from] = 0
+        s.move_from = -1
+        s.moves -= 1
+        s.phase = P_PLAY
+    else:
+        _apply_play(s, a)
+
+
+def _apply_play(s: WotState, a: int) -> None:
+    seat = s.actor
+    side = actor_side(s)
+    if a == A.END:
+        s.phase = P_OIL
+    elif a == A.BECOME:
+        convert(s, seat)
+    elif a in (A.BUY_CARD_E, A.BUY_CARD_T):
+        s.money[side] -= BOARD.card_cost
+        s.buys -= 1
+        draw(s, side, EMPIRE if a == A.BUY_CARD_E else TERROR, 1)
+    elif a == A.BUY_CAMP:
+        s.money[side] -= BOARD.unit_cost[1]
+        s.camp[side * 4 + 1] += 1
+    elif A.PLAY <= a < A.TARGET:
+        play_card(s, a - A.PLAY)
+    elif A.BUILD <= a < A.DISMANTLE:
+        c, z = divmod(a - A.BUILD, 3)
+        do_build(s, seat, c, z + 1)
+        check_end(s)
+    elif A.DISMANTLE <= a < A.BUY_UNIT:
+        c = a - A.DISMANTLE
+        # the refund is the price of the piece removed (Urbanizzazioni: a town gives 50m)
+        s.money[seat] += BOARD.build_cost[s.size[c]]
+        remove_development(s, c)
+        check_wiped(s, seat)
+    elif A.BUY_UNIT <= a < A.UPGRADE:
+        c = a - A.BUY_UNIT
+        s.money[side] -= BOARD.unit_cost[1]
+        s.unit[c] = 1
+        s.units_seen = 1
+    elif A.UPGRADE <= a < A.PLACE:
+        c = a - A.UPGRADE
+        u = s.unit[c]
+        # Terroristi: upgrade by adding units (a vanguard plus 4 vanguards is a column)
+        s.money[side] -= BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
+        s.unit[c] = u + 1
+    elif A.PLACE <= a < A.MOVE_FROM:
+        c, z = divmod(a - A.PLACE, 3)
+        s.camp[side * 4 + z + 1] -= 1
+        s.unit[c] = z + 1
+        s.units_seen = 1
+    elif A.MOVE_FROM <= a < A.SETUP:
+        s.move_from = a - A.MOVE_FROM
+        s.phase = P_MOVE_TO
+    else:  # pragma: no cover - legal_actions guards this
+        raise IllegalAction(f"action {a} has no meaning here")
+
+
+def _why(s: WotState, a: int) -> str:
+    if not isinstance(a, int) or a < 0 or a >= A.NUM_ACTIONS:
+        return f"action {a} is out of range"
+    if s.phase == P_OVER:
+        return "the game is over"
+    return f"'{describe(s, a)}' is not legal now ({_phase_word(s)})"
+
+
+def _phase_word(s: WotState) -> str:
+    from realpolitik.engine.waronterror.state import PHASE_NAMES
+
+    return PHASE_NAMES[s.phase]
+
+
+# ----------------------------------------------------------------------------- texts
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange", "Purple")
+
+
+def describe(s: WotState, a: int) -> str:
+    """Short text of an action (``action_to_string``)."""
+    ph = s.phase
+    if A.CH <= a < A.NUM_ACTIONS:
+        v = a - A.CH
+        if ph == P_FIRST:
+            return f"first player: {SEAT_NAMES[v] if v < 6 else v}"
+        if ph == P_DIE:
+            kind, value = BOARD.die[v] if v < 6 else ("?", 0)
+            tt = terrorist_turn(s)
+            if kind == "develop":
+                return f"action die: {value} {'moves' if tt else 'developments'}"
+            if kind == "extra_card":
+                return "action die: extra card"
+            if kind == "shuffle":
+                return f"action die: shuffle the {'terrorist' if tt else 'empire'} deck"
+            return "action die: spin the Axis of Evil"
+        if ph == P_AXIS:
+            return f"Axis of Evil points at {SEAT_NAMES[v] if v < 6 else v}"
+        if ph == P_COMBAT:
+            return f"2d6: {v}"
+        return f"oil dice: {v}"
+    if a in A.FIXED:
+        return A.FIXED[a]
+    if A.PLAY <= a < A.TARGET:
+        return f"play {CARDS[a - A.PLAY].name}"
+    if A.TARGET <= a < A.TSEAT:
+        return f"target {BOARD.countries[a - A.TARGET]}"
+    if A.TSEAT <= a < A.BUILD:
+        return f"target {SEAT_NAMES[a - A.TSEAT]}"
+    if A.BUILD <= a < A.DISMANTLE:
+        c, z = divmod(a - A.BUILD, 3)
+        return f"build {('village', 'town', 'city')[z]} in {BOARD.countries[c]}"
+    if A.DISMANTLE <= a < A.BUY_UNIT:
+        return f"dismantle {BOARD.countries[a - A.DISMANTLE]}"
+    if A.BUY_UNIT <= a < A.UPGRADE:
+        return f"buy vanguard in {BOARD.countries[a - A.BUY_UNIT]}"
+    if A.UPGRADE <= a < A.PLACE:
+        return f"upgrade unit in {BOARD.countries[a - A.UPGRADE]}"
+    if A.PLACE <= a < A.MOVE_FROM:
+        c, z = divmod(a - A.PLACE, 3)
+        return f"place camp {('vanguard', 'column', 'cell')[z]} in {BOARD.countries[c]}"
+    if A.MOVE_FROM <= a < A.SETUP:
+        return f"move unit from {BOARD.countries[a - A.MOVE_FROM]}"
+    if A.SETUP <= a < A.CH:
+        return f"place village in {BOARD.countries[a - A.SETUP]}"
+    return f"action {a}"

@@ -1,0 +1,748 @@
+"""War on Terror rules from concrete positions, each test citing the rulebook section
+(War on Terror, the boardgame, Italian rulebook, 1st edition) or the ruling it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from realpolitik.engine import load_game
+from realpolitik.engine.core.api import CHANCE, IllegalAction
+from realpolitik.engine.waronterror import actions as A
+from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.game import WarOnTerrorState
+from realpolitik.engine.waronterror.state import (
+    P_AXIS,
+    P_COMBAT,
+    P_DIE,
+    P_OIL,
+    P_OVER,
+    P_PLAY,
+    P_SETUP,
+    P_TARGET,
+    P_TARGET_SEAT,
+)
+
+GAME = load_game("waronterror")
+K = len(BOARD.cards)
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+
+
+def c(name: str) -> int:
+    i = BOARD.country(name)
+    assert i >= 0, name
+    return i
+
+
+def card(key: str) -> int:
+    return next(k for k, x in enumerate(BOARD.cards) if x.key == key)
+
+
+def blank(n: int = 4, actor: int = RED, round_: int = 2) -> WarOnTerrorState:
+    """A position in the play step of ``actor``'s turn: empty board, empty hands, 300m each."""
+    s = GAME.new_initial_state(players=n, seed=1)
+    for x in range(n + 1):
+        for k in range(K):
+            cnt = s.hand[x * K + k]
+            if cnt:
+                s.hand[x * K + k] = 0
+                s.decks[BOARD.cards[k].deck].extend([k] * cnt)
+    s.phase = P_PLAY
+    s.round = round_
+    s.actor = s.turn_seat = s.start_seat = actor
+    s.builds = 0
+    s.buys = 2
+    s.money = [300] * n + [0]
+    s.touch()
+    return s
+
+
+def put(s: WarOnTerrorState, seat: int, name: str, size: int = 1, chit: int | None = None) -> int:
+    x = c(name)
+    s.owner[x] = seat
+    s.size[x] = size
+    s.revealed[x] = 1
+    if chit is not None:
+        s.chit[x] = chit
+    s.touch()
+    return x
+
+
+def give(s: WarOnTerrorState, side: int, key: str, count: int = 1) -> int:
+    k = card(key)
+    d = s.decks[BOARD.cards[k].deck]
+    for _ in range(count):
+        d.remove(k)
+        s.hand[side * K + k] += 1
+    s.known[BOARD.cards[k].deck] = min(s.known[BOARD.cards[k].deck], len(d))
+    s.touch()
+    return k
+
+
+def act(s: WarOnTerrorState, text: str) -> None:
+    s.apply_action(s.string_from_action(text))
+
+
+def roll(s: WarOnTerrorState, value: int) -> None:
+    assert s.current_player() == CHANCE
+    s.apply_action(A.CH + value)
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize(
+    ("n", "villages", "money", "cards"),
+    [(2, 4, 400, 4), (3, 3, 300, 3), (4, 3, 300, 3), (5, 2, 200, 2), (6, 2, 200, 2)],
+)
+def test_setup_by_player_count(n: int, villages: int, money: int, cards: int) -> None:
+    # Inizio del Gioco: dotazione iniziale
+    s = GAME.new_initial_state(players=n, seed=5)
+    assert s.money[:n] == [money] * n
+    assert all(sum(s.hand[p * K : p * K + K]) == cards for p in range(n))
+    assert all(BOARD.cards[k].deck == 0 for p in range(n) for k in range(K) if s.hand[p * K + k])
+    roll(s, 1)  # Blue rolled highest
+    assert s.phase == P_SETUP and s.actor == BLUE and s.setup_left == villages
+    assert s.chance_outcomes() == []
+
+
+def test_preparation_round_counter_clockwise_last_placer_starts_no_attack_in_round_one() -> None:
+    # Round di preparazione: counter-clockwise from the highest roll, all villages at once,
+    # chits revealed where built, the last placer starts, then clockwise
+    s = GAME.new_initial_state(players=4, seed=5)
+    roll(s, 1)
+    placed = []
+    names = iter(
+        [
+            "Canada",
+            "Alaska",
+            "Greenland",
+            "Brazil",
+            "Peru",
+            "Argentina",
+            "France",
+            "Spain",
+            "Italy",
+            "India",
+            "China",
+            "Japan",
+        ]
+    )
+    while s.phase == P_SETUP:
+        placed.append(s.actor)
+        act(s, f"place village in {next(names)}")
+    assert placed == [BLUE] * 3 + [RED] * 3 + [YELLOW] * 3 + [GREEN] * 3
+    assert s.revealed[c("Canada")] and s.revealed[c("Japan")] and not s.revealed[c("Mexico")]
+    assert s.phase == P_DIE and s.actor == GREEN and s.round == 1
+    roll(s, 0)  # 2 developments
+    give(s, GREEN, "war7")
+    assert A.PLAY + card("war7") not in s.legal_actions()  # no attacks in the first round
+    act(s, "end turn")
+    roll(s, 7)
+    assert s.actor == YELLOW and s.round == 1  # clockwise: Green, then Yellow
+
+
+def test_turn_order_is_clockwise_and_rounds_count_from_the_starting_seat() -> None:
+    s = blank(4, actor=GREEN, round_=1)
+    s.start_seat = GREEN
+    s.phase = P_OIL
+    roll(s, 2)
+    assert s.actor == YELLOW and s.round == 1
+    s.phase = P_OIL
+    roll(s, 2)
+    assert s.actor == RED and s.round == 1
+    s.phase = P_OIL
+    roll(s, 2)
+    s.phase = P_OIL
+    roll(s, 2)
+    assert s.actor == GREEN and s.round == 2
+
+
+# ----------------------------------------------------------------------------- action die
+
+
+def test_action_die_faces() -> None:
+    # Turno di gioco dell'Impero 1-2: numbers allow developments; symbols act at once; then
+    # two free empire cards
+    s = blank()
+    s.phase = P_DIE
+    roll(s, 2)  # 4 developments
+    assert s.builds == 4 and s.phase == P_PLAY
+    assert sum(s.hand[:K]) == 2
+    s = blank()
+    s.phase = P_DIE
+    roll(s, 3)  # extra card
+    assert s.builds == 0 and sum(s.hand[:K]) == 3
+    s = blank()
+    s.phase = P_DIE
+    s.known[0] = 5
+    roll(s, 4)  # shuffle the empire deck
+    assert s.known[0] == 0
+    s = blank()
+    s.phase = P_DIE
+    roll(s, 5)  # spin the Axis of Evil
+    assert s.phase == P_AXIS
+    roll(s, RED)
+    assert s.evil == RED and s.phase == P_PLAY
+    e, t = s.hand_counts(RED)
+    assert (e, t) == (2, 4)  # 2 on turning evil + 2 free from each deck
+
+
+# ----------------------------------------------------------------------------- developments
+
+
+def test_skipped_size_counts_as_one_development_and_costs_both_sizes() -> None:
+    # Urbanizzazioni, example: a 3 on the die, village to city for 150m, 2 developments left
+    s = blank()
+    s.builds = 3
+    put(s, RED, "Canada")
+    act(s, "build city in Canada")
+    assert s.size[c("Canada")] == 3
+    assert s.money[RED] == 300 - 150
+    assert s.builds == 2
+
+
+def test_build_only_bordering_and_one_development_per_country() -> None:
+    s = blank()
+    s.builds = 2
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West")
+    legal = {s.action_to_string(a) for a in s.legal_actions()}
+    assert "build village in USA East" in legal
+    assert "build village in USA West" not in legal  # another empire's country
+    assert "build village in Mexico" not in legal  # not bordering
+    act(s, "build town in USA East")  # village + town: 75m
+    assert s.money[RED] == 225 and s.revealed[c("USA East")]
+
+
+def test_building_across_a_sea_route_pays_the_route() -> None:
+    # Urbanizzazioni: building across a sea route costs its printed money
+    s = blank()
+    s.builds = 1
+    put(s, RED, "USA East")
+    route = BOARD.sea_cost[(c("USA East"), c("United Kingdom"))]
+    assert route == 100
+    act(s, "build village in United Kingdom")
+    assert s.money[RED] == 300 - 25 - route
+
+
+def test_columns_cells_and_radiation_limit_building() -> None:
+    # Terroristi: columns and cells block any development; Segnalini Radiazioni: nothing
+    # bigger than a village in a radioactive country
+    s = blank()
+    s.builds = 3
+    put(s, RED, "Canada")
+    s.unit[c("USA East")] = 2
+    s.unit[c("USA West")] = 1
+    s.rad[c("Alaska")] = 1
+    s.touch()
+    legal = {s.action_to_string(a) for a in s.legal_actions()}
+    assert not any("USA East" in t and t.startswith("build") for t in legal)
+    assert "build village in USA West" in legal  # a vanguard does not block
+    assert "build village in Alaska" in legal and "build town in Alaska" not in legal
+
+
+def test_dismantle_refunds_the_piece_price() -> None:
+    # Urbanizzazioni, example: removing a town gives 50m
+    s = blank()
+    put(s, RED, "Canada", 2)
+    put(s, RED, "Alaska", 1)
+    act(s, "dismantle Canada")
+    assert s.money[RED] == 350 and s.owner[c("Canada")] == -1
+
+
+# ----------------------------------------------------------------------------- oil
+
+
+def test_oil_example_town_pair_earns_200_village_50() -> None:
+    # Lancio dei Dadi Petrolio, example: A rolls 9; B has two towns on 9s and takes 200m,
+    # C a village on a 9 (ruling: 50m, the table, not the example's 90m); A nothing
+    s = blank(3, actor=RED)
+    put(s, RED, "Canada", 3, chit=8)
+    put(s, BLUE, "France", 2, chit=9)
+    put(s, BLUE, "Spain", 2, chit=9)
+    put(s, GREEN, "India", 1, chit=9)
+    act(s, "end turn")
+    assert s.phase == P_OIL
+    roll(s, 9)
+    assert s.money[:3] == [300, 500, 350]
+
+
+def test_oil_blocked_by_cell_and_radiation_not_by_column() -> None:
+    s = blank()
+    put(s, RED, "Canada", 1, chit=6)
+    put(s, RED, "Alaska", 1, chit=6)
+    put(s, RED, "Greenland", 1, chit=6)
+    s.unit[c("Canada")] = 3
+    s.rad[c("Alaska")] = 1
+    s.unit[c("Greenland")] = 2
+    act(s, "end turn")
+    roll(s, 6)
+    assert s.money[RED] == 350
+
+
+# ----------------------------------------------------------------------------- terrorists
+
+
+def test_buy_place_and_upgrade_terrorists() -> None:
+    # Terroristi: vanguard 10m, upgrade by adding units (a column is 5 vanguards, 40m more;
+    # a cell 2 columns), one unit per country, a camp kept off the board
+    s = blank()
+    act(s, "buy vanguard in Peru")
+    act(s, "upgrade unit in Peru")
+    assert s.unit[c("Peru")] == 2 and s.money[RED] == 300 - 10 - 40
+    act(s, "upgrade unit in Peru")
+    assert s.unit[c("Peru")] == 3 and s.money[RED] == 300 - 100
+    assert A.BUY_UNIT + c("Peru") not in s.legal_actions()
+    act(s, "buy vanguard for the camp")
+    assert s.camp[RED * 4 + 1] == 1
+    act(s, "place camp vanguard in Brazil")
+    assert s.unit[c("Brazil")] == 1 and s.camp[RED * 4 + 1] == 0
+
+
+# ----------------------------------------------------------------------------- Axis of Evil
+
+
+def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
+    # L'Asse del Male: 2 free terrorist cards, draws and buys from either deck, 25m for War
+    s = blank()
+    k = give(s, RED, "evil")
+    act(s, "play Who's Evil?")
+    assert s.phase == P_AXIS
+    roll(s, BLUE)
+    assert s.evil == BLUE and s.hand_counts(BLUE) == (0, 2)
+    roll_free = blank()
+    roll_free.evil = BLUE
+    roll_free.actor = roll_free.turn_seat = BLUE
+    roll_free.phase = P_DIE
+    roll(roll_free, 0)
+    assert roll_free.hand_counts(BLUE) == (2, 2)  # 2 free cards from each deck
+    assert A.BUY_CARD_T in roll_free.legal_actions()
+    # a spin to a colour not in play: nobody is evil
+    s2 = blank(2)
+    s2.evil = RED
+    s2.phase = P_AXIS
+    s2.ret = P_PLAY
+    roll(s2, 5)
+    assert s2.evil == -1
+    # War on the Evil Empire earns the attacker 25m
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West")
+    give(s, RED, "war7")
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    assert s.money[RED] == 325
+    _ = k
+
+
+# ----------------------------------------------------------------------------- combat and cards
+
+
+def test_war_hit_destroys_and_expands_miss_keeps() -> None:
+    # Combattimenti: 2d6 against the card's number (+1 for a town, +2 for a city)
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West", 2)
+    put(s, BLUE, "Japan")
+    give(s, RED, "war7", 2)
+    act(s, "play War (7+)")
+    assert s.phase == P_TARGET
+    act(s, "target USA West")
+    assert s.phase == P_COMBAT
+    assert R.combat_need(s, card("war7"), c("USA West")) == 8
+    roll(s, 7)  # miss
+    assert s.owner[c("USA West")] == BLUE
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    roll(s, 8)  # hit
+    assert s.owner[c("USA West")] == RED and s.size[c("USA West")] == 1
+
+
+def test_war_on_a_terrorist_unit_and_world_peace() -> None:
+    # La pace nel Mondo: the board cleared of terrorists, the remaining empires share
+    s = blank(3)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    put(s, GREEN, "India")
+    s.unit[c("Alaska")] = 1
+    s.units_seen = 1
+    give(s, RED, "war6")
+    act(s, "play War (6+)")
+    act(s, "target Alaska")
+    roll(s, 6)
+    assert s.unit[c("Alaska")] == 0
+    act(s, "end turn")
+    roll(s, 12)
+    assert s.phase == P_OVER and s.end_reason == "world peace"
+    assert s.returns() == pytest.approx([1 / 3] * 3)
+
+
+def test_nuclear_weapons_and_radiation_cleanup() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "China", 3)
+    s.unit[c("China")] = 1
+    give(s, RED, "nuke")
+    give(s, RED, "cleanup")
+    act(s, "play Nuclear Weapons")
+    act(s, "target China")
+    roll(s, 5)
+    assert s.owner[c("China")] == -1 and s.unit[c("China")] == 0 and s.rad[c("China")] == 1
+    assert R.radiation_left(s) == BOARD.radiation - 1
+    act(s, "play Radiation Clean-up")
+    act(s, "target China")
+    assert s.rad[c("China")] == 0
+
+
+def test_free_development_and_explorers() -> None:
+    s = blank()
+    put(s, RED, "USA East")
+    give(s, RED, "freedev")
+    give(s, RED, "explore")
+    act(s, "play Free Development")
+    assert s.free_builds == 1 and s.builds == 0
+    act(s, "build village in United Kingdom")  # pieces free, the route (100m) still paid
+    assert s.money[RED] == 200 and s.free_builds == 0
+    act(s, "play Explorers")
+    assert "target Caribbean" in {s.action_to_string(a) for a in s.legal_actions()}
+    act(s, "target Caribbean")  # free village across a sea route
+    assert s.owner[c("Caribbean")] == RED and s.money[RED] == 200
+
+
+def test_espionage_steals_a_card() -> None:
+    s = blank()
+    give(s, RED, "spy")
+    give(s, BLUE, "kyoto", 2)
+    act(s, "play Espionage")
+    assert s.phase == P_TARGET_SEAT
+    assert s.legal_actions() == [A.TSEAT + BLUE]
+    act(s, "target Blue")
+    assert s.hand[RED * K + card("kyoto")] == 1 and s.hand[BLUE * K + card("kyoto")] == 1
+
+
+def test_kyoto_protocol_taxes_towns_and_cities() -> None:
+    s = blank()
+    put(s, BLUE, "France", 2)
+    put(s, BLUE, "Spain", 3)
+    put(s, BLUE, "Italy", 1)
+    give(s, RED, "kyoto")
+    act(s, "play Kyoto Protocol")
+    act(s, "target Blue")
+    assert s.money[BLUE] == 300 - BOARD.kyoto_town - BOARD.kyoto_city
+
+
+def test_oil_gush_pays_one_development() -> None:
+    s = blank()
+    put(s, RED, "Canada", 2, chit=5)
+    give(s, RED, "gush")
+    act(s, "play Oil Gush")
+    act(s, "target Canada")
+    assert s.money[RED] == 400
+
+
+def test_regime_change_takes_a_development() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA East", 2)
+    put(s, BLUE, "France")
+    give(s, RED, "regime")
+    act(s, "play Regime Change")
+    act(s, "target USA East")
+    roll(s, 9)  # needs 8 + 1 for a town
+    assert s.owner[c("USA East")] == RED and s.size[c("USA East")] == 2
+
+
+def test_terrorist_buy_off() -> None:
+    s = blank()
+    s.unit[c("Peru")] = 2
+    give(s, RED, "buyoff")
+    act(s, "play Terrorist Buy Off")
+    act(s, "target Peru")
+    assert s.unit[c("Peru")] == 0 and s.money[RED] == 300 - 5 * BOARD.buy_off_per_vanguard
+
+
+def test_intelligence_leak_is_a_documented_no_op() -> None:
+    s = blank()
+    give(s, RED, "leak")
+    before = s.fingerprint()
+    act(s, "play Intelligence Leak")
+    after = s.fingerprint()
+    changed = {a[0] for a, b in zip(before, after) if a != b}
+    assert changed <= {"hand", "decks", "known"}
+    assert s.phase == P_PLAY
+
+
+def test_terrorist_attack_reduces_one_size_with_unit_strength() -> None:
+    # a cell attacking a city: 8 + 2 (city) - 2 (cell) = 8
+    s = blank()
+    put(s, BLUE, "France", 3)
+    put(s, BLUE, "Spain", 1)
+    s.unit[c("France")] = 3
+    give(s, RED, "attack8")
+    act(s, "play Terrorist Attack (8+)")
+    act(s, "target France")
+    assert R.combat_need(s, card("attack8"), c("France")) == 8
+    roll(s, 8)
+    assert s.size[c("France")] == 2 and s.owner[c("France")] == BLUE
+
+
+def test_suicide_bomber_wmds_dirty_bomb() -> None:
+    s = blank()
+    put(s, BLUE, "France", 2)
+    put(s, BLUE, "Spain", 2)
+    put(s, BLUE, "Italy", 2)
+    put(s, BLUE, "Germany", 1)
+    for name in ("France", "Spain", "Italy"):
+        s.unit[c(name)] = 1
+    give(s, RED, "suicide")
+    give(s, RED, "wmd")
+    give(s, RED, "dirty")
+    act(s, "play Suicide Bomber")
+    act(s, "target France")
+    roll(s, 6)  # needs 5 + 1 (town)
+    assert s.owner[c("France")] == -1 and s.unit[c("France")] == 0
+    act(s, "play WMDs")
+    act(s, "target Spain")
+    roll(s, 6)
+    assert s.owner[c("Spain")] == -1 and s.unit[c("Spain")] == 0 and s.rad[c("Spain")]
+    act(s, "play Dirty Bomb")
+    act(s, "target Italy")
+    roll(s, 4)
+    assert s.size[c("Italy")] == 1 and s.rad[c("Italy")] and s.unit[c("Italy")] == 1
+
+
+def test_oil_theft_hijack_birthday() -> None:
+    s = blank(3)
+    put(s, BLUE, "France", 2, chit=6)
+    s.unit[c("France")] = 1
+    put(s, GREEN, "India")
+    give(s, RED, "theft")
+    give(s, RED, "hijack")
+    give(s, RED, "birthday")
+    act(s, "play Oil Theft")
+    act(s, "target France")
+    assert s.money[:3] == [400, 200, 300]
+    act(s, "play Plane Hijack")
+    act(s, "target Green")
+    assert s.money[:3] == [450, 200, 250]
+    act(s, "play It's Your Birthday")
+    assert s.money[:3] == [470, 190, 240]
+
+
+def test_movement_recruitment_training_video_appeal() -> None:
+    s = blank()
+    give(s, RED, "move")
+    give(s, RED, "recruit")
+    give(s, RED, "training")
+    give(s, RED, "video")
+    act(s, "play Terrorist Recruitment")
+    act(s, "target Peru")
+    assert s.unit[c("Peru")] == 1
+    act(s, "play Terrorist Training")
+    act(s, "target Peru")
+    assert s.unit[c("Peru")] == 2
+    act(s, "play Terrorist Movement")
+    assert s.moves == 2
+    act(s, "move unit from Peru")
+    act(s, "target Brazil")
+    assert s.unit[c("Brazil")] == 2 and s.unit[c("Peru")] == 0 and s.moves == 1
+    before = sum(s.hand[:K])
+    act(s, "play Video Appeal")
+    assert sum(s.hand[:K]) == before - 1 + 2
+
+
+def test_every_card_kind_has_a_test_here() -> None:
+    tested = {
+        "war", "nuclear_weapons", "radiation_cleanup", "free_development", "explorers", "espionage",
+        "kyoto_protocol", "oil_gush", "regime_change", "terrorist_buy_off", "whos_evil",
+        "intelligence_leak", "terrorist_attack", "suicide_bomber", "wmds", "dirty_bomb", "oil_theft",
+        "plane_hijack", "its_your_birthday", "terrorist_movement", "terrorist_recruitment",
+        "terrorist_training", "video_appeal",
+    }  # fmt: skip
+    assert {x.kind for x in BOARD.cards} <= tested
+
+
+# ----------------------------------------------------------------------------- changing sides
+
+
+def test_voluntary_conversion_to_terrorist() -> None:
+    # Diventare Terrorista: developments become equivalent units in the camp, empire cards
+    # swapped for as many terrorist cards, money kept, the turn ends (only the oil dice)
+    s = blank()
+    put(s, RED, "Canada", 1)
+    put(s, RED, "Alaska", 2)
+    put(s, RED, "Greenland", 3)
+    put(s, BLUE, "France")
+    give(s, RED, "war7", 2)
+    give(s, RED, "attack8")
+    s.camp[RED * 4 + 1] = 2
+    act(s, "become terrorist")
+    n = s.n
+    assert s.terrorist[RED] and s.tseats == [RED]
+    assert R.developments(s, RED) == []
+    assert s.camp[n * 4 + 1 : n * 4 + 4] == [3, 1, 1]
+    assert s.hand_counts(n) == (0, 3)
+    assert s.money[n] == 300 and s.money[RED] == 0
+    assert s.phase == P_OIL
+
+
+def test_conversion_when_every_development_is_destroyed() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West")
+    put(s, BLUE, "France")
+    put(s, GREEN, "India")
+    give(s, BLUE, "war6")
+    s.actor = s.turn_seat = BLUE
+    s.touch()
+    act(s, "play War (6+)")
+    act(s, "target Canada")
+    roll(s, 6)
+    assert s.terrorist[RED] and s.owner[c("Canada")] == BLUE
+    assert s.phase == P_PLAY  # Blue's turn goes on
+
+
+def test_bankruptcy_dismantles_then_turns_terrorist() -> None:
+    # Bancarotta: an empire that cannot pay after removing its developments turns terrorist
+    s = blank()
+    put(s, BLUE, "France", 3)
+    put(s, BLUE, "Spain", 2)
+    s.money[BLUE] = 40
+    R.pay(s, BLUE, 80, RED)  # 40m + the town's 50m refund (the smallest refund first)
+    assert s.money[RED] == 380 and not s.terrorist[BLUE] and s.money[BLUE] == 10
+    assert s.owner[c("Spain")] == -1 and s.owner[c("France")] == BLUE
+    R.pay(s, BLUE, 500, RED)  # 10m + the city's 100m < 500: bankrupt, the creditor gets 10m
+    assert s.terrorist[BLUE] and s.money[BLUE] == 0 and s.money[RED] == 390
+    assert s.camp[s.n * 4 + 3] == 1  # the city became a cell
+
+
+def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
+    # Il Turno del Giocatore Terrorista: one shared turn and purse; the action die gives
+    # terrorist moves; 2 free terrorist cards
+    s = blank()
+    for seat, name in ((RED, "Canada"), (BLUE, "France"), (GREEN, "India"), (YELLOW, "Peru")):
+        put(s, seat, name)
+    R.convert(s, BLUE)
+    R.convert(s, YELLOW)
+    assert s.tseats == [BLUE, YELLOW]
+    s.phase = P_OIL
+    roll(s, 2)  # end of Red's turn: Blue's slot is the terrorist turn
+    assert R.terrorist_turn(s) and s.actor == BLUE
+    s.unit[c("Chile") if BOARD.country("Chile") >= 0 else c("Peru")] = 1
+    roll(s, 1)  # 3 on the die: 3 terrorist moves
+    assert s.moves == 3 and s.hand_counts(s.n)[1] >= 2
+    assert A.BECOME not in s.legal_actions()
+    act(s, "end turn")
+    roll(s, 2)
+    assert s.actor == GREEN  # Yellow's slot is skipped
+    s.phase = P_OIL
+    roll(s, 2)
+    s.phase = P_OIL
+    roll(s, 2)
+    assert R.terrorist_turn(s) and s.actor == YELLOW  # the seats take the turn in rotation
+
+
+# ----------------------------------------------------------------------------- victory
+
+
+def test_empire_victory_by_liberation_points() -> None:
+    # Vincere il Gioco: whole continents plus one per city against the table (4 empires: 10)
+    s = blank()
+    for x in BOARD.members[BOARD.continents.index("Asia")]:
+        s.owner[x], s.size[x], s.revealed[x] = RED, 1, 1
+    for x in BOARD.members[BOARD.continents.index("Europe")][:-1]:
+        s.owner[x], s.size[x], s.revealed[x] = RED, 1, 1
+    put(s, RED, "Canada", 2)
+    s.builds = 1
+    s.touch()
+    assert R.liberation_points(s, RED) == 5
+    last = BOARD.members[BOARD.continents.index("Europe")][-1]
+    act(s, f"build village in {BOARD.countries[last]}")
+    assert R.liberation_points(s, RED) == 9 and s.phase == P_PLAY
+    s.builds = 1
+    act(s, "build city in Canada")
+    assert s.phase == P_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
+
+
+def test_terrorist_points_rulebook_example() -> None:
+    # Vincere il Gioco, example: North and South America without developments give the
+    # terrorists 5 points; with 2 empires left (8 needed) Africa and Nowhere win it, or with
+    # one empire fewer (7 needed) Africa alone
+    s = blank()
+    R.convert(s, GREEN)
+    R.convert(s, YELLOW)
+    for k in range(len(BOARD.continents)):
+        s.freed[k] = 0
+    na, sa = BOARD.continents.index("North America"), BOARD.continents.index("South America")
+    s.freed[na] = s.freed[sa] = 1
+    assert R.terrorist_points(s) == 5 and R.points_to_win(s) == 8
+    afr, now = BOARD.continents.index("Africa"), BOARD.continents.index("Nowhere")
+    assert BOARD.continent_value[afr] + BOARD.continent_value[now] == 3
+    assert BOARD.continent_value[afr] == 2
+    R.place_development(s, RED, c("Canada"), 1)  # an empire back in North America
+    assert s.freed[na] == 0
+
+
+def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
+    s = blank(2)
+    put(s, RED, "Canada")
+    put(s, RED, "Nowhere")
+    put(s, BLUE, "France")
+    R.convert(s, BLUE)
+    for name in ("South America", "Africa", "Australasia"):
+        s.freed[BOARD.continents.index(name)] = 1
+    assert R.terrorist_points(s) == 6 and R.points_to_win(s) == 7  # one empire left
+    s.phase = P_PLAY
+    s.actor = s.turn_seat = BLUE
+    s.unit[c("Nowhere")] = 1
+    give(s, s.n, "suicide")
+    act(s, "play Suicide Bomber")
+    act(s, "target Nowhere")
+    roll(s, 5)
+    assert s.phase == P_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
+
+
+def test_dismantling_or_converting_does_not_free_a_continent() -> None:
+    s = blank()
+    put(s, RED, "Nowhere")
+    put(s, RED, "Canada")
+    act(s, "dismantle Nowhere")
+    assert s.freed[BOARD.continents.index("Nowhere")] == 0
+    act(s, "become terrorist")
+    assert R.terrorist_points(s) == 0
+
+
+def test_round_limit_ends_the_game_nearest_its_target_wins() -> None:
+    s = GAME.new_initial_state(players=2, seed=1, max_rounds=1)
+    s2 = blank(2)
+    s2.max_rounds = 1
+    s2.round = 1
+    put(s2, RED, "Canada", 3)
+    put(s2, BLUE, "France")
+    s2.phase = P_OIL
+    s2.actor = s2.turn_seat = BLUE
+    s2.start_seat = RED
+    roll(s2, 2)
+    assert s2.phase == P_OVER and s2.end_reason == "round limit" and s2.returns() == [1.0, 0.0]
+    assert s.max_rounds == 1
+
+
+def test_illegal_moves_are_refused_with_a_reason() -> None:
+    s = blank()
+    with pytest.raises(IllegalAction, match="not legal now"):
+        s.apply_action(A.BUILD + 3 * c("Japan"))
+
+
+def test_the_last_empire_falling_is_a_win_for_the_terrorists_before_it() -> None:
+    # ruling: when the last empire falls (here by choice), the seats that were already
+    # terrorists win; the fallen empire does not share it
+    s = blank(3)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    put(s, GREEN, "India")
+    R.convert(s, BLUE)
+    R.convert(s, GREEN)
+    assert s.phase == P_PLAY
+    act(s, "become terrorist")
+    assert s.phase == P_OVER and s.end_reason == "no empire left"
+    assert s.returns() == [0.0, 0.5, 0.5]
