@@ -17,12 +17,14 @@ __all__ = ["available_games", "game_specs", "load_game"]
 _REGISTRY: dict[str, tuple[str, str]] = {
     "twilight": ("realpolitik.engine.twilight.game", "GAME"),
     "ideology": ("realpolitik.engine.ideology.game", "GAME"),
+    "invasion": ("realpolitik.engine.invasion.game", "GAME"),
 }
 _ALIASES: dict[str, str] = {
     "ts": "twilight",
     "twilight-struggle": "twilight",
     "twilight_struggle": "twilight",
     "ideology-war-of-ideas": "ideology",
+    "how-to-invade": "invasion",
 }
 _CACHE: dict[str, Game] = {}
 
