@@ -30,6 +30,7 @@ __all__ = [
     "K_MEDIA",
     "K_MONEY",
     "K_PURCHASE",
+    "MAX_BUY",
     "MAX_NUM",
     "MAX_SELL",
     "MEDIA_PTS",
@@ -71,9 +72,10 @@ REPAIR = 23
 REBEL_OFFMAP = 24
 SELL = 25  # + k, k = 1..MAX_SELL
 MEDIA_PTS = SELL + MAX_SELL + 1  # + points - 1
-BUY_TL = MEDIA_PTS + 3
-BUY_LL = BUY_TL + 1
-BUY_TA = BUY_LL + 1  # + territory
+MAX_BUY = 10  # most units one box buys
+BUY_TL = MEDIA_PTS + 3 - 1  # + k: k troops by land, k = 1..MAX_BUY
+BUY_LL = BUY_TL + MAX_BUY  # + k: k logistics by land
+BUY_TA = BUY_LL + MAX_BUY + 1  # + territory
 BUY_LA = BUY_TA + NT
 FROM = BUY_LA + NT
 TO = FROM + NT  # + territory, or + HOME

@@ -31,32 +31,41 @@ __all__ = [
 ]
 
 HELP = """\
-Moves: type a choice number, or the move in words (a unique part is enough).
-  A turn: each player in turn order takes a first action, then a second one:
-    'media box 1', 'purchase box 2', 'construction box 1', 'money box 1' (each box once a
-    turn; lower boxes do less), 'produce oil', 'new taxes', 'speech to the nation'.
-  Selling oil is not an action: 'sell 3 oil' whenever you choose an action.
-  A purchase box: 'buy troop by land' (1$, to the Border), 'buy troop by air to Baghdad' (2$),
-    'done buying'; then each movement: 'from Border', 'to Bassora', '5 troops', '2 logistics';
-    'ask for support' before the first movement lets the others add troops to your battles.
-  Constructions: 'build warehouse in Bassora', 'influence in Bassora', 'contract', 'done building'.
-  End of turn: 'fight on' or 'retreat to X' when outnumbered; rebels (phase 2 on):
-    'place rebels in Diyala', 'rebels to Baghdad', 'strengthen rebels', 'attack troops in Baghdad'."""
+Moves: type a choice number, or the move in words (a unique part will do).
+  Each turn every player takes two actions, in turn order:
+    'media box 1', 'purchase box 2', 'construction box 1', 'money box 1'
+    (each box once a turn; later boxes do less), 'produce oil',
+    'new taxes', 'speech to the nation'.
+  Selling is not an action: 'sell 3 oil' whenever you choose an action.
+  Purchases: 'buy 5 troops by land' (1$ each, to the Border),
+    'buy troop by air to Baghdad' (2$), then 'done buying'.
+  Movements: 'from Border', 'to Bassora', '5 troops', '2 logistics';
+    'ask for support' first lets the others join your battles.
+  Constructions: 'build warehouse in Bassora', 'influence in Bassora',
+    'contract', 'done building'.
+  End of turn: 'fight on' or 'retreat to X' when outnumbered; rebels
+    (phase 2 on): 'place rebels in Diyala', 'rebels to Baghdad',
+    'strengthen rebels', 'attack troops in Baghdad', 'rebels wait'."""
 """How to type a move (the ``help`` command shows it first)."""
 
 LEGEND = """\
-  Red Blu Grn Yel Blk   the seats (R B G Y K in the map's troop columns)
-  $            money in dollars; oil: barrels in hand; price: oil price now (dollars a barrel)
-  med pac inf con   media, pacifism, influence and contracts tracks
-  prov trp     provinces controlled, troops on the board (Border included) of troops allowed
-  reb D2 @DIY  rebels: strength 2 in Diyala; 'out' = not on the map, 'wait' = outside the map
-  ctl          controller of a territory; '?' unexplored; 'war' a battle going on
-  loc          local troops; log: logistics (on the Border, each seat's own)
-  bld W P L R  buildings: warehouse, police station, pipeline (oleodotto), refinery
-  oil 3/4      oil stored / storage; prod 3/4: produces 3 oil with 4 logistics
-  S E          south (brown) and east (orange) provinces; BRD the Border territory
-  gov          oil held by the Provisional Government (phase 3)
-  boxes        the action boxes by kind and column: the seat on each, '.' free, ' ' not in play"""
+  Red Blu Grn Yel Blk  the seats; R B G Y K in the troops column
+  $ oil        money (dollars) and oil barrels in hand
+  med pac      media and pacifism tracks
+  inf con      influence and contracts tracks
+  prov         provinces controlled
+  trp 5/8      troops on the board (Border too) / allowed by media
+  reb D2 @DIY  rebels of strength 2 in Diyala; out: off the board,
+               wait: outside the map (east all controlled)
+  ctl          controller; ? unexplored; war: a battle goes on
+  loc log      local troops; logistics (on the Border: each seat's)
+  bld W P L R  warehouse, police station, pipeline, refinery
+  oil 3/4      oil stored / storage of the province
+  prod 3/4     produces 3 oil with 4 logistics on it
+  S E          south (brown) and east (orange) provinces
+  BRD          the Border territory, where land purchases arrive
+  gov          oil of the Provisional Government (phase 3)
+  boxes        who took each action box; . free"""
 """Every abbreviation on the screens."""
 
 SHOW_TOPICS = "a territory (Bassora, BAS), log"
@@ -164,9 +173,6 @@ def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -
             f"{name:<17} {grp}  {ctl} {troops:<13} {s.locals[t] or '':>3} {s.logistics[t] or '':>3}"
             f" {bld:<4} {oil:>5} {prod:>6}"
         )
-    if s.stage != S_OVER:
-        lines.append("")
-        lines.append(question(s))
     return "\n".join(lines)
 
 

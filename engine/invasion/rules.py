@@ -119,6 +119,11 @@ def penalty(pacifism: int) -> int:
     return 2 * band(BOARD.penalty, pacifism)
 
 
+def _tr(k: int) -> str:
+    """``1 troop``, ``3 troops``."""
+    return f"{k} troop" if k == 1 else f"{k} troops"
+
+
 def _log(s: InvState, text: str) -> None:
     s.log.append(text)
 
@@ -301,13 +306,12 @@ def _legal(s: InvState) -> list[int]:
         out.append(A.DONE)
         if s.units > 0:
             land, air = 2 * BOARD.cost_land, 2 * BOARD.cost_air
-            troop_room = s.troops_on_board(p) < BOARD.troop_limit
-            if s.money[p] >= land:
-                if troop_room:
-                    out.append(A.BUY_TL)
-                out.append(A.BUY_LL)
+            troop_room = BOARD.troop_limit - s.troops_on_board(p)
+            most = min(s.units, s.money[p] // land)
+            out.extend(A.BUY_TL + k for k in range(1, min(most, troop_room) + 1))
+            out.extend(A.BUY_LL + k for k in range(1, most + 1))
             if s.money[p] >= air:
-                if troop_room:
+                if troop_room > 0:
                     out.extend(A.BUY_TA + t for t in PROVINCES)
                 out.extend(A.BUY_LA + t for t in PROVINCES if s.controller[t] == p)
     elif st == S_MOVE_FROM:
@@ -554,16 +558,19 @@ def _on_buy(s: InvState, a: int) -> None:
         s.stage = S_MOVE_FROM
         _check_moves_left(s)
         return
-    s.units -= 1
-    if a in (A.BUY_TL, A.BUY_LL):
-        s.money[p] -= 2 * BOARD.cost_land
-        if a == A.BUY_TL:
-            s.troops[p] += 1  # territory 0, the border
-            _log(s, f"{seat_name(p)} buys 1 troop by land (1$) to the Border")
+    if a < A.BUY_TA:
+        troops = a < A.BUY_LL + 1
+        k = a - (A.BUY_TL if troops else A.BUY_LL)
+        s.units -= k
+        s.money[p] -= 2 * BOARD.cost_land * k
+        if troops:
+            s.troops[p] += k  # territory 0, the border
         else:
-            s.border_log[p] += 1
-            _log(s, f"{seat_name(p)} buys 1 logistics by land (1$) to the Border")
+            s.border_log[p] += k
+        what = "troops" if troops else "logistics"
+        _log(s, f"{seat_name(p)} buys {k} {what} by land ({k * BOARD.cost_land}$) to the Border")
         return
+    s.units -= 1
     s.money[p] -= 2 * BOARD.cost_air
     if a >= A.BUY_LA:
         t = a - A.BUY_LA
@@ -700,7 +707,7 @@ def _do_move(s: InvState, logs: int) -> None:
     else:
         s.logistics[src] -= logs
     s.moves -= cost
-    what = " and ".join(x for x in (f"{tr} troops" if tr else "", f"{logs} logistics" if logs else "") if x)
+    what = " and ".join(x for x in (f"{_tr(tr)}" if tr else "", f"{logs} logistics" if logs else "") if x)
     if dst == A.HOME:
         _log(s, f"{seat_name(p)} brings {what} home from the Border ({cost} move)")
         s.stage = S_MOVE_FROM
@@ -831,7 +838,7 @@ def _on_retreat(s: InvState, a: int) -> None:
         s.retreaters.append(p)
         _log(
             s,
-            f"{seat_name(p)} retreats {tr - lose} troops {tname(t)} -> {tname(dst)}"
+            f"{seat_name(p)} retreats {_tr(tr - lose)} {tname(t)} -> {tname(dst)}"
             + (" (1 lost)" if lose else ""),
         )
         _pac(s, p, 1, f"retreat from {tname(t)}")
@@ -884,10 +891,10 @@ def _on_war_l(s: InvState, a: int) -> None:
         s,
         f"war in {tname(t)}: players {P} vs locals {L}, ratio {RATIOS[col]}; players roll {s.roll_p}"
         f" -> {kill_l} locals killed; locals roll {roll_l} at {RATIOS[6 - col]}"
-        f" -> {kill_p} troops killed",
+        f" -> {_tr(kill_p)} killed",
     )
     for p, k in losses:
-        _pac(s, p, k, f"{k} troops killed in {tname(t)}")
+        _pac(s, p, k, f"{_tr(k)} killed in {tname(t)}")
     _battle_over(s, t, fought=True)
     _next_battle(s)
 
@@ -1013,7 +1020,7 @@ def attack_threshold(s: InvState, d: int, t: int, strength: int) -> tuple[int, s
             police += BOARD.police_here if j == t else BOARD.police_near
     infl = s.influence[d] // BOARD.influence_per_bonus
     total = troops + police + infl - strength
-    text = f"{troops} troops + {police} police + {infl} influence - {strength} strength = {total}"
+    text = f"{_tr(troops)} + {police} police + {infl} influence - {strength} strength = {total}"
     return total, text
 
 
@@ -1058,8 +1065,8 @@ def _damage(s: InvState, d: int, t: int, k: int, damage: int) -> None:
     if k == 0:
         lost = 1 if damage < 0 else min(damage, s.troops_at(t, d))
         s.troops[t * s.n + d] -= lost
-        _log(s, f"{lost} troops of {seat_name(d)} killed in {tname(t)}")
-        _pac(s, d, 2 * lost, f"{lost} troops killed by rebels")
+        _log(s, f"{_tr(lost)} of {seat_name(d)} killed in {tname(t)}")
+        _pac(s, d, 2 * lost, f"{_tr(lost)} killed by rebels")
     elif k == 1:
         lost = 1 if damage < 0 else min(damage, s.logistics[t])
         s.logistics[t] -= lost
@@ -1113,9 +1120,9 @@ def _pacifism_check(s: InvState) -> None:
         allowed = troops_allowed(s.media[p])
         tr = s.troops_on_board(p)
         if tr > allowed:
-            _pac(s, p, tr - allowed, f"{tr} troops, {allowed} allowed by media {s.media[p]}")
+            _pac(s, p, tr - allowed, f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
         elif (allowed - tr) // 2:
-            _pac(s, p, -((allowed - tr) // 2), f"{tr} troops, {allowed} allowed by media {s.media[p]}")
+            _pac(s, p, -((allowed - tr) // 2), f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
         due = penalty(s.pacifism[p])
         if due:
             _pay_penalty(s, p, due)
@@ -1148,7 +1155,7 @@ def _pay_penalty(s: InvState, p: int, due: int) -> None:
     if sold:
         text += f", selling {sold} oil"
     if removed:
-        text += f", removing {removed} troops"
+        text += f", removing {_tr(removed)}"
     _log(s, text)
 
 
@@ -1408,10 +1415,10 @@ def to_string(s: InvState, a: int) -> str:
         return f"sell {a - A.SELL} oil"
     if A.MEDIA_PTS <= a < A.MEDIA_PTS + 3:
         return f"media +{a - A.MEDIA_PTS + 1}"
-    if a == A.BUY_TL:
-        return "buy troop by land"
-    if a == A.BUY_LL:
-        return "buy logistics by land"
+    if A.BUY_TL < a <= A.BUY_TL + A.MAX_BUY:
+        return f"buy {a - A.BUY_TL} troops by land"
+    if A.BUY_LL < a <= A.BUY_LL + A.MAX_BUY:
+        return f"buy {a - A.BUY_LL} logistics by land"
     if A.BUY_TA <= a < A.BUY_LA:
         return f"buy troop by air to {tname(a - A.BUY_TA)}"
     if A.BUY_LA <= a < A.FROM:

@@ -73,8 +73,8 @@ def test_purchases_by_land_and_by_air_and_the_box_limit() -> None:
     s = position(4)
     s.money[0] = 60
     act(s, "purchase box 3")  # 3 units, 1 move
-    act(s, "buy troop by land")
-    act(s, "buy logistics by land")
+    act(s, "buy 1 troops by land")
+    act(s, "buy 1 logistics by land")
     act(s, "buy troop by air to Baghdad")
     assert s.troops_at(0, 0) == 1 and s.border_log[0] == 1  # land: to the Border
     assert s.money[0] == 60 - 2 - 2 - 4  # 1$ + 1$ + 2$
@@ -89,8 +89,8 @@ def test_troop_limit_of_fifteen() -> None:
     s.money[0] = 60
     s.troops[0] = 15
     act(s, "purchase box 1")
-    assert "buy troop by land" not in texts(s)
-    assert "buy logistics by land" in texts(s)
+    assert not any("troops by land" in x for x in texts(s))
+    assert "buy 10 logistics by land" in texts(s)
 
 
 def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
@@ -355,7 +355,7 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     assert BOARD.combat[4][3 - 2] == 2 and BOARD.combat[2][4 - 2] == 1
     assert s.locals[t] == 2 and s.troops_at(t, 0) == 7  # the battle goes on next turn
     assert any(
-        "ratio 2:1; players roll 3 -> 2 locals killed; locals roll 4 at 1:2 -> 1 troops killed" in x
+        "ratio 2:1; players roll 3 -> 2 locals killed; locals roll 4 at 1:2 -> 1 troop killed" in x
         for x in s.log
     )
     assert s.pacifism[0] == 1  # Caduti in battaglia: +1 per troop lost
