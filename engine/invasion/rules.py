@@ -850,6 +850,10 @@ def _on_retreat(s: InvState, a: int) -> None:
     _next_retreat(s)
 
 
+def _table_note(table: int, actual: int) -> str:
+    return f" (table {table}, no more to kill)" if table > actual else ""
+
+
 def ratio_column(players: int, locals_: int) -> int:
     """Column of the combat table for the players' side (# Come funziona la guerra: the
     ratio, when not whole, is rounded in the player's favour). The locals use ``6 - column``."""
@@ -873,6 +877,7 @@ def _on_war_l(s: InvState, a: int) -> None:
     col = ratio_column(P, L)
     kill_l = BOARD.combat[col][s.roll_p - 2]
     kill_p = BOARD.combat[6 - col][roll_l - 2]
+    kill_l_table = kill_l
     kill_l = min(kill_l, L)
     s.locals[t] -= kill_l
     # # Combattimento in alleanza: the one who rolls takes the losses first, then the others
@@ -887,11 +892,13 @@ def _on_war_l(s: InvState, a: int) -> None:
             s.troops[t * s.n + p] -= k
             left -= k
             losses.append((p, k))
+    dead_l = L - s.locals[t]
+    dead_p = sum(k for _, k in losses)
     _log(
         s,
         f"war in {tname(t)}: players {P} vs locals {L}, ratio {RATIOS[col]}; players roll {s.roll_p}"
-        f" -> {kill_l} locals killed; locals roll {roll_l} at {RATIOS[6 - col]}"
-        f" -> {_tr(kill_p)} killed",
+        f" -> {dead_l} locals killed{_table_note(kill_l_table, dead_l)}; locals roll {roll_l} at"
+        f" {RATIOS[6 - col]} -> {_tr(dead_p)} killed{_table_note(kill_p, dead_p)}",
     )
     for p, k in losses:
         _pac(s, p, k, f"{_tr(k)} killed in {tname(t)}")
@@ -1416,7 +1423,7 @@ def to_string(s: InvState, a: int) -> str:
     if A.MEDIA_PTS <= a < A.MEDIA_PTS + 3:
         return f"media +{a - A.MEDIA_PTS + 1}"
     if A.BUY_TL < a <= A.BUY_TL + A.MAX_BUY:
-        return f"buy {a - A.BUY_TL} troops by land"
+        return f"buy {_tr(a - A.BUY_TL)} by land"
     if A.BUY_LL < a <= A.BUY_LL + A.MAX_BUY:
         return f"buy {a - A.BUY_LL} logistics by land"
     if A.BUY_TA <= a < A.BUY_LA:
@@ -1429,8 +1436,7 @@ def to_string(s: InvState, a: int) -> str:
         d = a - A.TO
         return "to home" if d == A.HOME else f"to {tname(d)}"
     if A.NUM <= a < A.BUILD:
-        unit = "troops" if st == S_MOVE_TROOPS else "logistics"
-        return f"{a - A.NUM} {unit}"
+        return _tr(a - A.NUM) if st == S_MOVE_TROOPS else f"{a - A.NUM} logistics"
     if A.BUILD <= a < A.INFL:
         k, t = divmod(a - A.BUILD, NT)
         return f"build {BUILDINGS[k]} in {tname(t)}"

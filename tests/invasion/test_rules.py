@@ -73,7 +73,7 @@ def test_purchases_by_land_and_by_air_and_the_box_limit() -> None:
     s = position(4)
     s.money[0] = 60
     act(s, "purchase box 3")  # 3 units, 1 move
-    act(s, "buy 1 troops by land")
+    act(s, "buy 1 troop by land")
     act(s, "buy 1 logistics by land")
     act(s, "buy troop by air to Baghdad")
     assert s.troops_at(0, 0) == 1 and s.border_log[0] == 1  # land: to the Border
