@@ -56,6 +56,7 @@ __all__ = [
     "oil_price_change",
     "ratio_column",
     "to_string",
+    "wealth_sources",
 ]
 
 NT = BOARD.n
@@ -1332,6 +1333,19 @@ def government_shares(gov_oil: int, keys: list[int]) -> list[int]:
     return out
 
 
+def wealth_sources(s: InvState, p: int) -> dict[str, float]:
+    """Where seat ``p``'s final money comes from, in dollars (after the end of the game)."""
+    price = price_halves(s)
+    gov = s.gov_share[p] if s.gov_share else 0
+    return {
+        "money": s.money[p] / 2,
+        "oil": (s.oil[p] - gov) * price / 2,
+        "government oil": gov * price / 2,
+        "contracts": float(BOARD.contracts[s.contracts[p]]),
+        "pacifism": -BOARD.final_multiplier * penalty(s.pacifism[p]) / 2,
+    }
+
+
 def final_wealth(s: InvState, p: int) -> int:
     """# Vittoria finale: money + oil sold at the last price + contracts - 10x pacifism penalty."""
     return (
@@ -1352,6 +1366,7 @@ def _finish(s: InvState) -> None:
             s.store[t] = 0
     keys = [2 * s.influence[p] + 5 * s.provinces_of(p) for p in range(s.n)]  # influence + 2.5/province
     shares = government_shares(s.gov_oil, keys)
+    s.gov_share = shares[:]
     for p in range(s.n):
         if shares[p]:
             s.oil[p] += shares[p]

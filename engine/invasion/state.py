@@ -116,6 +116,7 @@ _LISTS = (
     "battles",
     "retreaters",
     "joiners",
+    "gov_share",
 )
 _SCALARS = (
     "n",
@@ -187,6 +188,7 @@ class InvState:
         battles: Per territory, the seats that entered its battle, in order (the first rolls).
         retreaters: Seats that retreated from the battle being fought.
         joiners: Seats whose rebels joined the attack being resolved.
+        gov_share: Government oil each seat received at the end (empty before).
         price: Index on the oil price track.
         gov_oil: Oil held by the Provisional Government.
         box: The action box being carried out (kind * 4 + column), -1 none.
@@ -267,6 +269,7 @@ class InvState:
         self.battles: list[list[int]] = [[] for _ in range(BOARD.n)]
         self.retreaters: list[int] = []
         self.joiners: list[int] = []
+        self.gov_share: list[int] = []
         self._legal: list[int] | None = None
 
     def clone(self) -> InvState:
