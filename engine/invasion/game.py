@@ -82,6 +82,11 @@ class InvasionState(StateBase, InvState):
     def apply_action(self, action: int) -> None:
         R.apply(self, check_action(action))
 
+    def touch(self) -> None:
+        """Forget the remembered legal actions and evaluation (after editing fields by hand)."""
+        self._legal = None
+        self._eval = None
+
     def clone(self) -> InvasionState:
         return InvState.clone(self)  # type: ignore[return-value]
 

@@ -30,7 +30,7 @@ from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.state import S_BUILD, S_BUY, S_MOVE_FROM, S_PRODUCE, InvState
 
-__all__ = ["evaluate", "prospects", "turns_left"]
+__all__ = ["battle_odds", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
 
 TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
 LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
@@ -68,12 +68,14 @@ def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, flo
     return win, loss
 
 
+_PENALTY_POINTS = tuple((lo, float(v)) for lo, v in BOARD.penalty)
+
+
 def smooth_penalty(pac: float) -> float:
     """The pacifism penalty (dollars) interpolated between the bands' first points, so that
     every point of pacifism costs something."""
-    pts = [(lo, float(v)) for lo, v in BOARD.penalty]
-    prev_lo, prev_v = pts[0][0] - 1, 0.0
-    for lo, v in pts:
+    prev_lo, prev_v = _PENALTY_POINTS[0][0] - 1, 0.0
+    for lo, v in _PENALTY_POINTS:
         if pac <= lo:
             return prev_v + (v - prev_v) * (pac - prev_lo) / (lo - prev_lo)
         prev_lo, prev_v = lo, v
@@ -85,67 +87,74 @@ def turns_left(s: InvState) -> int:
     return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
 
 
-def _seat_value(s: InvState, p: int, price: float, left: int, total: int) -> float:
-    young = (left + 1) / total  # 1 at the start, about 0 at the end
-    future = max(price, FUTURE_PRICE * young + price * (1 - young))  # the price tends to rise
-    v = s.money[p] / 2 + s.oil[p] * price + BOARD.contracts[s.contracts[p]]
-    v += MEDIA_VALUE * s.media[p] * young
-    v += INFLUENCE_VALUE * s.influence[p]
-    deficit = sum(
-        max(0, R.required_logistics(s, t) - s.logistics[t]) for t in range(1, BOARD.n) if s.controller[t] == p
-    )
-    useful = min(s.border_log[p], deficit + 2)
-    v += LOGISTICS_EARLY * young * useful + 0.5 * young * (s.border_log[p] - useful)
-    n = s.n
-    idle = 0
-    losses = 0.0
-    for t in range(BOARD.n):
-        mine = s.troops[t * n + p]
-        c = s.controller[t] if t else -1
-        if t and s.locals[t] > 0:
-            if mine:
-                allp = s.all_troops(t)
-                win, loss = battle_odds(allp, s.locals[t])
-                worth = 2.0 + PRODUCE_SHARE * R.production(s, t) * future * min(left + 1, 6) / 2
-                holder = next((q for q in s.battles[t] if s.troops[t * n + q]), p)
-                share = 1.0 if holder == p else 0.1  # the one who rolls takes the province
-                v += win * worth * share
-                losses += loss * (mine / allp if holder != p else 1.0)
-            continue
-        idle += mine
-        if c == p:
-            prod = R.production(s, t)
-            need = R.required_logistics(s, t)
-            log = s.logistics[t]
-            v += min(s.store[t], R.storage(s, t) + BOARD.withdraw) * price
-            runs = min(max(0, log - need + 1), left + 1)
-            v += PRODUCE_SHARE * runs * prod * price
-            v += LOGISTICS_EARLY * young * min(log, need)  # toward the next production
-            v += 2.0 + 0.3 * prod * future * min(left, 4) * (1 if log < need else 0)
-    v += TROOP_EARLY * idle * young
-    # pacifism: troops over the allowance add a point a turn, each troop lost one more
-    excess = s.troops_on_board(p) - R.troops_allowed(s.media[p])
-    pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * min(left + 1, 2) + losses)
-    pen = smooth_penalty(pac)
-    v -= BOARD.final_multiplier * pen * (0.5 + 0.5 * (1 - young))
-    v -= pen * min(left, 4)
-    return v
-
-
 def prospects(s: InvState) -> list[float]:
-    """Projected final money per seat, in dollars."""
+    """Projected final money per seat, in dollars (one pass over the map)."""
     n = s.n
     price = R.price_halves(s) / 2
     left = turns_left(s)
     total = BOARD.phases * s.turns
-    out = [_seat_value(s, p, price, left, total) for p in range(n)]
-    # the government oil: what it holds and about half the controlled production still to come
+    young = (left + 1) / total  # 1 at the start, about 0 at the end
+    future = max(price, FUTURE_PRICE * young + price * (1 - young))  # the price tends to rise
+    troops = s.troops
+    val = [0.0] * n
+    idle = troops[0:n]  # troops out of battle, the Border's first
+    losses = [0.0] * n
+    deficit = [0] * n
+    provinces = [0] * n
+    coming = 0  # oil the government will get a turn
+    runs_left = min(left + 1, 6)
+    for t in range(1, BOARD.n):
+        c = s.controller[t]
+        base = t * n
+        if c >= 0:
+            provinces[c] += 1
+            prod = BOARD.oil[t] + s.buildings[t * 4 + 3]
+            need = BOARD.logistics[t] - s.buildings[t * 4 + 3]
+            log = s.logistics[t]
+            coming += -(-prod // 2)
+            w = s.buildings[t * 4]
+            cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
+            v = min(s.store[t], cap + BOARD.withdraw) * price
+            runs = min(max(0, log - need + 1), left + 1)
+            v += PRODUCE_SHARE * runs * prod * price
+            v += LOGISTICS_EARLY * young * min(log, need)  # toward the next production
+            v += 2.0 + (0.3 * prod * future * min(left, 4) if log < need else 0.0)
+            val[c] += v
+            if log < need:
+                deficit[c] += need - log
+            for p in range(n):
+                idle[p] += troops[base + p]
+        elif s.locals[t] > 0:
+            row = troops[base : base + n]
+            allp = sum(row)
+            if allp:
+                win, loss = battle_odds(allp, s.locals[t])
+                worth = 2.0 + PRODUCE_SHARE * BOARD.oil[t] * future * runs_left / 2
+                holder = next((q for q in s.battles[t] if row[q]), -1)
+                for p in range(n):
+                    if row[p]:
+                        val[p] += win * worth * (1.0 if holder in (p, -1) else 0.1)
+                        losses[p] += loss if holder == p else loss * row[p] / allp
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
-    coming = sum(-(-R.production(s, t) // 2) for t in range(1, BOARD.n) if s.controller[t] >= 0)
-    keys = [2 * s.influence[p] + 5 * s.provinces_of(p) for p in range(n)]
+    keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
+    out = []
+    weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))
     for p in range(n):
-        out[p] += shares[p] * price
+        v = val[p] + s.money[p] / 2 + s.oil[p] * price + BOARD.contracts[s.contracts[p]]
+        v += shares[p] * price
+        v += MEDIA_VALUE * s.media[p] * young + INFLUENCE_VALUE * s.influence[p]
+        bl = s.border_log[p]
+        useful = min(bl, deficit[p] + 2)
+        v += LOGISTICS_EARLY * young * useful + 0.5 * young * (bl - useful)
+        v += TROOP_EARLY * idle[p] * young
+        # pacifism: troops over the allowance add a point a turn, each troop lost one more
+        on_board = sum(troops[p::n])
+        excess = on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop)
+        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * min(left + 1, 2) + losses[p])
+        pen = smooth_penalty(pac)
+        v -= pen * (weight_end + min(left, 4))
+        out.append(v)
     # an action box being carried out: what it still allows
     p = s.actor
     if 0 <= p < n and (s.box >= 0 or s.stage == S_PRODUCE):
@@ -159,19 +168,28 @@ def prospects(s: InvState) -> list[float]:
                 for t in range(1, BOARD.n)
                 if R._can_produce(s, p, t) and not s.units >> t & 1
             )
-            out[p] += (1 - PRODUCE_SHARE) * gain * R.price_halves(s) / 2
+            out[p] += (1 - PRODUCE_SHARE) * gain * price
         elif s.stage == S_BUILD:
             out[p] += MOVE_OPTION * min(s.moves, 1 + s.money[p] // 6)
     return out
 
 
-def evaluate(s: InvState, seat: int) -> float:
-    """Win chance of ``seat`` in [0, 1]."""
+def win_chances(s: InvState) -> list[float]:
+    """Win chance of every seat (they sum to 1)."""
     if s.result is not None:
-        return s.result[seat]
+        return s.result[:]
     pro = prospects(s)
     left = turns_left(s)
     scale = SPREAD * (1.0 + 2.0 * left / (BOARD.phases * s.turns))
     best = max(pro)
     ws = [math.exp((x - best) / scale) for x in pro]
-    return ws[seat] / sum(ws)
+    total = sum(ws)
+    return [w / total for w in ws]
+
+
+def evaluate(s: InvState, seat: int) -> float:
+    """Win chance of ``seat`` in [0, 1] (remembered per position: the search asks every seat)."""
+    key = len(s.history)
+    if s._eval is None or s._eval[0] != key:
+        s._eval = (key, win_chances(s))
+    return s._eval[1][seat]

@@ -433,6 +433,7 @@ def apply(s: InvState, a: int) -> None:
         raise IllegalAction(_why_illegal(s, a))
     s.history.append(a)
     s._legal = None
+    s._eval = None
     _HANDLERS[s.stage](s, a)
 
 

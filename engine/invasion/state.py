@@ -208,7 +208,7 @@ class InvState:
         wealth: Final money per seat in half dollars once the game is over.
     """
 
-    __slots__ = (*_LISTS, *_SCALARS, "options", "history", "log", "_legal")
+    __slots__ = (*_LISTS, *_SCALARS, "options", "history", "log", "_legal", "_eval")
 
     def __init__(self) -> None:
         self.n = 0
@@ -271,6 +271,7 @@ class InvState:
         self.joiners: list[int] = []
         self.gov_share: list[int] = []
         self._legal: list[int] | None = None
+        self._eval: tuple[int, list[float]] | None = None
 
     def clone(self) -> InvState:
         """An independent copy (lists copied, immutable fields shared)."""
@@ -286,6 +287,7 @@ class InvState:
         s.history = self.history[:]
         s.log = self.log[:]
         s._legal = None if self._legal is None else self._legal[:]
+        s._eval = self._eval
         return s
 
     # ----- small accessors
