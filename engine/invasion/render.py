@@ -57,7 +57,8 @@ LEGEND = """\
   trp 5/8      troops on the board (Border too) / allowed by media
   reb D2 @DIY  rebels of strength 2 in Diyala; out: off the board,
                wait: outside the map (east all controlled)
-  ctl          controller; ? unexplored; war: a battle goes on
+  ctl          controller; ? unexplored; war: a battle goes on;
+               - the locals hold it (explored, nobody controls it)
   loc log      local troops; logistics (on the Border: each seat's)
   bld W P L R  warehouse, police station, pipeline, refinery
   oil 3/4      oil stored / storage of the province

@@ -1437,11 +1437,13 @@ def to_string(s: InvState, a: int) -> str:
     if A.SELL < a <= A.SELL + A.MAX_SELL:
         return f"sell {a - A.SELL} oil"
     if A.MEDIA_PTS <= a < A.MEDIA_PTS + 3:
-        return f"media +{a - A.MEDIA_PTS + 1}"
+        k = a - A.MEDIA_PTS
+        cost = BOARD.media_cost[k]
+        return f"media +{k + 1} ({f'{cost}$' if cost else 'free'})"
     if A.BUY_TL < a <= A.BUY_TL + A.MAX_BUY:
-        return f"buy {_tr(a - A.BUY_TL)} by land"
+        return f"buy {_tr(a - A.BUY_TL)} by land ({(a - A.BUY_TL) * BOARD.cost_land}$)"
     if A.BUY_LL < a <= A.BUY_LL + A.MAX_BUY:
-        return f"buy {a - A.BUY_LL} logistics by land"
+        return f"buy {a - A.BUY_LL} logistics by land ({(a - A.BUY_LL) * BOARD.cost_land}$)"
     if A.BUY_TA <= a < A.BUY_LA:
         return f"buy troop by air to {tname(a - A.BUY_TA)}"
     if A.BUY_LA <= a < A.FROM:

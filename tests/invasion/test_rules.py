@@ -90,7 +90,7 @@ def test_troop_limit_of_fifteen() -> None:
     s.troops[0] = 15
     act(s, "purchase box 1")
     assert not any("troops by land" in x for x in texts(s))
-    assert "buy 10 logistics by land" in texts(s)
+    assert "buy 10 logistics by land (10$)" in texts(s)
 
 
 def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
