@@ -18,6 +18,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "twilight": ("realpolitik.engine.twilight.game", "GAME"),
     "ideology": ("realpolitik.engine.ideology.game", "GAME"),
     "waronterror": ("realpolitik.engine.waronterror.game", "GAME"),
+    "invasion": ("realpolitik.engine.invasion.game", "GAME"),
 }
 _ALIASES: dict[str, str] = {
     "ts": "twilight",
@@ -26,6 +27,7 @@ _ALIASES: dict[str, str] = {
     "ideology-war-of-ideas": "ideology",
     "war-on-terror": "waronterror",
     "wot": "waronterror",
+    "how-to-invade": "invasion",
 }
 _CACHE: dict[str, Game] = {}
 

@@ -14,7 +14,7 @@ from realpolitik.engine.core.api import CHANCE, TERMINAL, HasInvariants, Illegal
 from realpolitik.engine.core.records import replay
 
 GAMES = available_games()
-RANDOM_GAMES = {"twilight": 200}
+RANDOM_GAMES = {"twilight": 200, "invasion": 20}
 
 
 def player_counts(name: str) -> list[int]:

@@ -1,0 +1,83 @@
+"""Balance figures for How to Invade a Sovereign Nation (docs/invasion.md).
+
+    python -m realpolitik.bench.invasion_balance --games 1000 --players 4 --bot random
+
+Plays seeded games with the same bot in every seat and prints: the win rate by first-turn
+order position (with 95% Wilson intervals), the final money (mean, spread between the richest and
+the poorest), and which source of money decides games: for each game, the source (money in
+hand, oil sold at the end, government oil, contracts, pacifism penalty) whose difference
+between the winner and the runner-up is largest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections import Counter
+
+from realpolitik.ai.bots import make_bot
+from realpolitik.ai.stats import wilson_interval
+from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion.game import GAME, InvasionState
+
+
+def play(players: int, seed: int, spec: str) -> InvasionState:
+    s = GAME.new_initial_state(players=players, seed=seed)
+    bots = [make_bot(f"{spec}{',' if ':' in spec else ':'}seed={seed * 10 + p}") for p in range(players)]
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        p = s.current_player()
+        if p < 0:
+            acts, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(acts, probs)[0])
+        else:
+            s.apply_action(bots[p].step(s, p))
+    return s
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(
+        prog="python -m realpolitik.bench.invasion_balance", description=__doc__.splitlines()[0]
+    )
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--bot", default="random")
+    ap.add_argument("--first-seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    n = a.players
+    wins_by_pos = [0.0] * n
+    spreads: list[float] = []
+    means: list[float] = []
+    deciders: Counter[str] = Counter()
+    for k in range(a.games):
+        s = play(n, a.first_seed + k, a.bot)
+        first_order = s.log[0].split(": ", 1)[1].split(", ")
+        assert s.wealth is not None and s.result is not None
+        for pos, name in enumerate(first_order):
+            wins_by_pos[pos] += s.result[R.COLOURS.index(name)]
+        w = [x / 2 for x in s.wealth]
+        means.append(statistics.mean(w))
+        spreads.append(max(w) - min(w))
+        ranked = sorted(range(n), key=lambda p: s.wealth[p], reverse=True)
+        if s.wealth[ranked[0]] == s.wealth[ranked[1]]:
+            deciders["tie on money"] += 1
+            continue
+        top, second = R.wealth_sources(s, ranked[0]), R.wealth_sources(s, ranked[1])
+        deciders[max(top, key=lambda key: top[key] - second[key])] += 1
+    print(f"invasion balance: {a.games} games, {n} players, bot {a.bot}")
+    for pos in range(n):
+        lo, hi = wilson_interval(wins_by_pos[pos], a.games)
+        print(
+            f"  seat {pos + 1} in the first turn order: wins {wins_by_pos[pos] / a.games:.1%} [{lo:.1%}, {hi:.1%}]"
+        )
+    print(
+        f"  final money: mean {statistics.mean(means):.1f}$, richest - poorest {statistics.mean(spreads):.1f}$ on average"
+    )
+    print("  largest source of the winner's lead over the runner-up:")
+    for key, c in deciders.most_common():
+        print(f"    {key}: {c / a.games:.1%}")
+
+
+if __name__ == "__main__":
+    main()

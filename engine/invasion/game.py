@@ -1,0 +1,253 @@
+"""How to Invade a Sovereign Nation and Become Rich behind the core interface (``engine.core.api``).
+
+3-5 players, seats named by colour. Dice are chance nodes (the turn-order roll, the phase-1
+local troops, both sides' combat rolls, the defence roll against rebels, the all-sellers market
+die). Money and oil in hand may be kept behind a screen at the table, but every change to them is
+public, so the engine treats the game as one of perfect information (``docs/rulings.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from realpolitik.engine.core.api import (
+    ChanceMode,
+    GameSpec,
+    Information,
+    check_action,
+    check_players,
+    check_seed,
+)
+from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion.board import BOARD
+from realpolitik.engine.invasion.state import _LISTS, _SCALARS, S_OVER, STAGE_NAMES, InvState
+
+__all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
+
+OPTIONS: dict[str, Any] = {"fifth_turn": False}
+
+SPEC = GameSpec(
+    name="invasion",
+    title="How to Invade a Sovereign Nation and Become Rich",
+    seats=R.COLOURS,
+    min_players=3,
+    max_players=5,
+    chance=ChanceMode.EXPLICIT_STOCHASTIC,
+    information=Information.PERFECT,
+    num_distinct_actions=A.NUM_ACTIONS,
+    max_game_length=40000,
+    version="invasion-1" if BOARD.packaged else f"invasion-1+data-{BOARD.digest}",
+    aliases=("how-to-invade",),
+    options=OPTIONS,
+    # About 800-1300 ISMCTS iterations a second on one core (pure-Python engine): about 0.3 s
+    # (easy), 1.5 s (normal) and 5 s (hard) a decision; measured by bench/levels.py.
+    levels={
+        "easy": "ismcts:iters=300,time=0.5",
+        "normal": "ismcts:iters=1500,time=2.0",
+        "hard": "ismcts:iters=5000,time=6.0",
+    },
+)
+
+
+class InvasionState(StateBase, InvState):
+    """A position speaking the ``State`` protocol."""
+
+    __slots__ = ()
+
+    def game(self) -> InvasionGame:
+        return GAME
+
+    def num_players(self) -> int:
+        return self.n
+
+    def current_player(self) -> int:
+        return R.current_player(self)
+
+    def is_chance_node(self) -> bool:
+        return self.stage in (0, 8, 12, 13, 16, 18)
+
+    def is_terminal(self) -> bool:
+        return self.stage == S_OVER
+
+    def legal_actions(self) -> list[int]:
+        return R.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return R.chance_outcomes(self)
+
+    def apply_action(self, action: int) -> None:
+        R.apply(self, check_action(action))
+
+    def touch(self) -> None:
+        """Forget the remembered legal actions and evaluation (after editing fields by hand)."""
+        self._legal = None
+        self._eval = None
+
+    def clone(self) -> InvasionState:
+        return InvState.clone(self)  # type: ignore[return-value]
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * self.n
+        return self.result[:]
+
+    def scores(self) -> list[float]:
+        """Money in dollars: the final wealth at the end, money plus oil at today's price before."""
+        if self.wealth is not None:
+            return [w / 2 for w in self.wealth]
+        return [(self.money[p] + self.oil[p] * R.price_halves(self)) / 2 for p in range(self.n)]
+
+    def action_to_string(self, action: int) -> str:
+        return R.to_string(self, action)
+
+    def evaluate(self, seat: int) -> float:
+        from realpolitik.engine.invasion.heuristics import evaluate
+
+        return evaluate(self, seat)
+
+    def decision_name(self) -> str | None:
+        """What the player to move is asked, in words (None at the end)."""
+        if self.stage == S_OVER:
+            return None
+        if self.stage == 1:
+            return f"{'first' if self.round == 0 else 'second'} action"
+        if self.stage in (12, 13, 11) and self.battle > 0:
+            return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.battle].name}"
+        if self.stage in (15, 16) and self.attack is not None:
+            return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.attack[1]].name}"
+        return STAGE_NAMES[self.stage]
+
+    # ----- information
+    def observation(self, seat: int) -> dict[str, Any]:
+        """The whole table (perfect information: see the module docstring)."""
+        n = self.n
+        terr = {}
+        for t, info in enumerate(BOARD.territories):
+            terr[info.name] = {
+                "explored": self.explored[t],
+                "controller": self.controller[t],
+                "locals": self.locals[t],
+                "troops": self.troops[t * n : t * n + n],
+                "logistics": self.border_log[:] if t == 0 else self.logistics[t],
+                "buildings": self.buildings[t * 4 : t * 4 + 4],
+                "oil": self.store[t],
+                "battle": self.battles[t][:],
+            }
+        return {
+            "game": "invasion",
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "stage": STAGE_NAMES[self.stage],
+            "order": self.order[:],
+            "round": self.round,
+            "money": [m / 2 for m in self.money],
+            "oil": self.oil[:],
+            "media": self.media[:],
+            "pacifism": self.pacifism[:],
+            "influence": self.influence[:],
+            "contracts": self.contracts[:],
+            "speech_used": self.speech_used[:],
+            "boxes": self.boxes[:],
+            "oil_price": R.price_halves(self) / 2,
+            "government_oil": self.gov_oil,
+            "rebels": [[self.rebel_at[p], self.rebel_str[p]] for p in range(n)],
+            "territories": terr,
+            "to_move": self.current_player(),
+            "decision": self.decision_name(),
+            "result": None if self.result is None else self.result[:],
+        }
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> InvasionState:
+        """Nothing is hidden: a copy (with a fresh generator state for search)."""
+        s = self.clone()
+        s.rng = rng.getrandbits(64)
+        return s
+
+    # ----- checks
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Every field of the position."""
+        out: list[Any] = []
+        for name in (*_SCALARS, *_LISTS):
+            if name == "rng":
+                continue
+            v = getattr(self, name)
+            out.append((name, repr(v)))
+        out.append(("battles", repr(self.battles)))
+        return tuple(out)
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants (empty when sound)."""
+        bad: list[str] = []
+        n = self.n
+        if min(self.troops) < 0 or min(self.logistics) < 0 or min(self.border_log) < 0:
+            bad.append("a negative troop or logistics count")
+        if min(self.money) < 0 or min(self.oil) < 0 or min(self.store) < 0:
+            bad.append("negative money or oil")
+        for p in range(n):
+            if self.troops_on_board(p) > BOARD.troop_limit:
+                bad.append(f"{R.seat_name(p)} has more than {BOARD.troop_limit} troops")
+            if not 0 <= self.pacifism[p] <= BOARD.pacifism_max:
+                bad.append(f"{R.seat_name(p)} pacifism {self.pacifism[p]} off the track")
+            if not 0 <= self.media[p] <= BOARD.media_max:
+                bad.append(f"{R.seat_name(p)} media {self.media[p]} off the track")
+            if not 0 <= self.contracts[p] < len(BOARD.contracts):
+                bad.append(f"{R.seat_name(p)} contracts off the track")
+            if not 0 <= self.influence[p] <= BOARD.influence_max:
+                bad.append(f"{R.seat_name(p)} influence off the track")
+            if not 1 <= self.rebel_str[p] <= BOARD.rebel_max:
+                bad.append(f"{R.seat_name(p)} rebels strength {self.rebel_str[p]}")
+        for t in range(1, BOARD.n):
+            name = BOARD.territories[t].name
+            if self.controller[t] >= 0 and self.locals[t] > 0:
+                bad.append(f"{name} is controlled but still has local troops")
+            if not self.explored[t] and (self.all_troops(t) or self.logistics[t] or self.controller[t] >= 0):
+                bad.append(f"{name} is unexplored but occupied")
+            if sum(self.buildings[t * 4 : t * 4 + 4]) > 3:
+                bad.append(f"{name} has more than 3 buildings")
+            if sum(self.buildings[t * 4 : t * 4 + 4]) and self.controller[t] < 0:
+                bad.append(f"{name} has buildings and no controller")
+        if self.stage != S_OVER and self.stage not in (0, 8, 12, 13, 16, 18) and not 0 <= self.actor < n:
+            bad.append(f"decision stage {self.stage} without a seat to act")
+        if sorted(self.order) != list(range(n)):
+            bad.append(f"turn order {self.order} is not a permutation")
+        if (self.result is not None) != (self.stage == S_OVER):
+            bad.append("result and stage disagree")
+        return bad
+
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts stored with records to catch edited files."""
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "money": self.money[:],
+            "oil_price": R.price_halves(self),
+            "result": None if self.result is None else self.result[:],
+        }
+
+
+class InvasionGame(GameBase):
+    """How to Invade a Sovereign Nation and Become Rich, 3-5 players."""
+
+    spec = SPEC
+
+    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return super().check_options(options, players)
+
+    def presentation(self) -> Any:
+        from realpolitik.engine.invasion import render
+
+        return render
+
+    def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> InvasionState:
+        n = check_players(SPEC, players)
+        check_seed(seed)
+        opts = self.check_options(options, n)
+        return R.new_state(InvasionState, n, seed, opts)
+
+
+GAME = InvasionGame()

@@ -1,0 +1,195 @@
+"""Evaluation of How to Invade a Sovereign Nation positions for the AI (game knowledge lives here).
+
+``evaluate(state, seat)`` is a value in [0, 1] (1 = ``seat`` surely ends richest). Each seat gets
+a *prospect* in dollars:
+
+- what it would be worth if the game ended now: money, oil in hand and stored in its provinces
+  at today's price, its contracts, less its pacifism penalty (ten times at the end, and each
+  turn's payment until then), with the pacifism its excess troops will still add;
+- what its provinces should still yield: the productions its logistics there allow (one
+  logistics used each time, one production per action left), and a little for the rest;
+- its share of a battle it fights (troops against local troops) times the province's worth;
+- the share of the government oil its ranking (influence + 2.5 per province) would bring;
+- troops and logistics a little less than they cost (worth more only once they fight a battle
+  with good odds or sit on a province that can produce), media raises the troops allowed,
+  influence defends against rebels;
+- while a seat is carrying out an action box, the moves still to use and the productions it
+  can still make.
+
+The prospects become win chances with a softmax whose sharpness grows as the game nears its
+end. Played greedily (``heuristic``, one decision at a time) it cannot see a purchase pay off
+through the moves that follow, so it plays the safe income strategy (money boxes and taxes
+while pacifism stays low); search (``ismcts``) sees further and conquers.
+"""
+
+from __future__ import annotations
+
+import math
+
+from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion.board import BOARD
+from realpolitik.engine.invasion.state import S_BUILD, S_BUY, S_MOVE_FROM, S_PRODUCE, InvState
+
+__all__ = ["battle_odds", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
+
+TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
+LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
+FUTURE_PRICE = 2.5  # $ a barrel expected for oil produced later
+MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
+INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
+PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
+MOVE_OPTION = 0.6  # $ per movement or construction move still to make
+SPREAD = 10.0  # $ of prospect difference that makes a clear favourite at the end
+
+
+_ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
+_PAIRS = [(a, b, pa * pb) for a, pa in R.TWO_D6 for b, pb in R.TWO_D6]
+
+
+def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, float]:
+    """Chance that the players take the province within ``rounds`` turns of battle, and the
+    troops they expect to lose in the first, from the combat table."""
+    key = (players, locals_, rounds)
+    if key in _ODDS:
+        return _ODDS[key]
+    col = R.ratio_column(players, locals_)
+    table = BOARD.combat
+    win = loss = 0.0
+    for rp, rl, pr in _PAIRS:
+        kl = min(locals_, table[col][rp - 2])
+        kp = min(players, table[6 - col][rl - 2])
+        loss += pr * kp
+        p2, l2 = players - kp, locals_ - kl
+        if p2 and not l2:
+            win += pr
+        elif p2 and l2:
+            win += pr * (battle_odds(p2, l2, rounds - 1)[0] if rounds > 1 else 0.5 * p2 / (p2 + l2))
+    _ODDS[key] = (win, loss)
+    return win, loss
+
+
+_PENALTY_POINTS = tuple((lo, float(v)) for lo, v in BOARD.penalty)
+
+
+def smooth_penalty(pac: float) -> float:
+    """The pacifism penalty (dollars) interpolated between the bands' first points, so that
+    every point of pacifism costs something."""
+    prev_lo, prev_v = _PENALTY_POINTS[0][0] - 1, 0.0
+    for lo, v in _PENALTY_POINTS:
+        if pac <= lo:
+            return prev_v + (v - prev_v) * (pac - prev_lo) / (lo - prev_lo)
+        prev_lo, prev_v = lo, v
+    return prev_v
+
+
+def turns_left(s: InvState) -> int:
+    """Turns after this one."""
+    return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
+
+
+def prospects(s: InvState) -> list[float]:
+    """Projected final money per seat, in dollars (one pass over the map)."""
+    n = s.n
+    price = R.price_halves(s) / 2
+    left = turns_left(s)
+    total = BOARD.phases * s.turns
+    young = (left + 1) / total  # 1 at the start, about 0 at the end
+    future = max(price, FUTURE_PRICE * young + price * (1 - young))  # the price tends to rise
+    troops = s.troops
+    val = [0.0] * n
+    idle = troops[0:n]  # troops out of battle, the Border's first
+    losses = [0.0] * n
+    deficit = [0] * n
+    provinces = [0] * n
+    coming = 0  # oil the government will get a turn
+    runs_left = min(left + 1, 6)
+    for t in range(1, BOARD.n):
+        c = s.controller[t]
+        base = t * n
+        if c >= 0:
+            provinces[c] += 1
+            prod = BOARD.oil[t] + s.buildings[t * 4 + 3]
+            need = BOARD.logistics[t] - s.buildings[t * 4 + 3]
+            log = s.logistics[t]
+            coming += -(-prod // 2)
+            w = s.buildings[t * 4]
+            cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
+            v = min(s.store[t], cap + BOARD.withdraw) * price
+            runs = min(max(0, log - need + 1), left + 1)
+            v += PRODUCE_SHARE * runs * prod * price
+            v += LOGISTICS_EARLY * young * min(log, need)  # toward the next production
+            v += 2.0 + (0.3 * prod * future * min(left, 4) if log < need else 0.0)
+            val[c] += v
+            if log < need:
+                deficit[c] += need - log
+            for p in range(n):
+                idle[p] += troops[base + p]
+        elif s.locals[t] > 0:
+            row = troops[base : base + n]
+            allp = sum(row)
+            if allp:
+                win, loss = battle_odds(allp, s.locals[t])
+                worth = 2.0 + PRODUCE_SHARE * BOARD.oil[t] * future * runs_left / 2
+                holder = next((q for q in s.battles[t] if row[q]), -1)
+                for p in range(n):
+                    if row[p]:
+                        val[p] += win * worth * (1.0 if holder in (p, -1) else 0.1)
+                        losses[p] += loss if holder == p else loss * row[p] / allp
+    gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
+    keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
+    shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
+    out = []
+    weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))
+    for p in range(n):
+        v = val[p] + s.money[p] / 2 + s.oil[p] * price + BOARD.contracts[s.contracts[p]]
+        v += shares[p] * price
+        v += MEDIA_VALUE * s.media[p] * young + INFLUENCE_VALUE * s.influence[p]
+        bl = s.border_log[p]
+        useful = min(bl, deficit[p] + 2)
+        v += LOGISTICS_EARLY * young * useful + 0.5 * young * (bl - useful)
+        v += TROOP_EARLY * idle[p] * young
+        # pacifism: troops over the allowance add a point a turn, each troop lost one more
+        on_board = sum(troops[p::n])
+        excess = on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop)
+        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * min(left + 1, 2) + losses[p])
+        pen = smooth_penalty(pac)
+        v -= pen * (weight_end + min(left, 4))
+        out.append(v)
+    # an action box being carried out: what it still allows
+    p = s.actor
+    if 0 <= p < n and (s.box >= 0 or s.stage == S_PRODUCE):
+        if s.stage == S_BUY:
+            out[p] += MOVE_OPTION * s.moves
+        elif s.stage == S_MOVE_FROM and s.support < 0:
+            out[p] += MOVE_OPTION * s.moves * (1 if s.troops_on_board(p) or s.border_log[p] else 0)
+        elif s.stage == S_PRODUCE:
+            gain = sum(
+                R.production(s, t)
+                for t in range(1, BOARD.n)
+                if R._can_produce(s, p, t) and not s.units >> t & 1
+            )
+            out[p] += (1 - PRODUCE_SHARE) * gain * price
+        elif s.stage == S_BUILD:
+            out[p] += MOVE_OPTION * min(s.moves, 1 + s.money[p] // 6)
+    return out
+
+
+def win_chances(s: InvState) -> list[float]:
+    """Win chance of every seat (they sum to 1)."""
+    if s.result is not None:
+        return s.result[:]
+    pro = prospects(s)
+    left = turns_left(s)
+    scale = SPREAD * (1.0 + 2.0 * left / (BOARD.phases * s.turns))
+    best = max(pro)
+    ws = [math.exp((x - best) / scale) for x in pro]
+    total = sum(ws)
+    return [w / total for w in ws]
+
+
+def evaluate(s: InvState, seat: int) -> float:
+    """Win chance of ``seat`` in [0, 1] (remembered per position: the search asks every seat)."""
+    key = len(s.history)
+    if s._eval is None or s._eval[0] != key:
+        s._eval = (key, win_chances(s))
+    return s._eval[1][seat]

@@ -1,0 +1,252 @@
+"""How to Invade a Sovereign Nation on the terminal: tracks, action boxes, the map by territory.
+
+``render(state, seat, width=80, color=True)`` returns the whole table as text (the game has
+no hidden information, so every seat sees the same). Colour (ANSI, the seats' colours) is
+decoration only: ``color=False`` loses nothing. ``status`` is the one-line summary at prompts;
+``question``, ``choices``, ``describe_action`` and ``describe_change`` serve the CLI; the
+change lines are the engine's log, where every effect names its cause (wars and rebel attacks
+show the ratio or threshold, the rolls and the table's result).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion.board import BOARD
+from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_OVER, InvState
+
+__all__ = [
+    "HELP",
+    "LEGEND",
+    "choices",
+    "describe_action",
+    "describe_change",
+    "question",
+    "render",
+    "result",
+    "show",
+    "status",
+]
+
+HELP = """\
+Moves: type a choice number, or the move in words (a unique part will do).
+  Each turn every player takes two actions, in turn order:
+    'media box 1', 'purchase box 2', 'construction box 1', 'money box 1'
+    (each box once a turn; later boxes do less), 'produce oil',
+    'new taxes', 'speech to the nation'.
+  Selling is not an action: 'sell 3 oil' whenever you choose an action.
+  Purchases: 'buy 5 troops by land' (1$ each, to the Border),
+    'buy troop by air to Baghdad' (2$), then 'done buying'.
+  Movements: 'from Border', 'to Bassora', '5 troops', '2 logistics';
+    'ask for support' first lets the others join your battles.
+  Constructions: 'build warehouse in Bassora', 'influence in Bassora',
+    'contract', 'done building'.
+  End of turn: 'fight on' or 'retreat to X' when outnumbered; rebels
+    (phase 2 on): 'place rebels in Diyala', 'rebels to Baghdad',
+    'strengthen rebels', 'attack troops in Baghdad', 'rebels wait'."""
+"""How to type a move (the ``help`` command shows it first)."""
+
+LEGEND = """\
+  Red Blu Grn Yel Blk  the seats; R B G Y K in the troops column
+  $ oil        money (dollars) and oil barrels in hand
+  med pac      media and pacifism tracks
+  inf con      influence and contracts tracks
+  prov         provinces controlled
+  trp 5/8      troops on the board (Border too) / allowed by media
+  reb D2 @DIY  rebels of strength 2 in Diyala; out: off the board,
+               wait: outside the map (east all controlled)
+  ctl          controller; ? unexplored; war: a battle goes on;
+               - the locals hold it (explored, nobody controls it)
+  loc log      local troops; logistics (on the Border: each seat's)
+  bld W P L R  warehouse, police station, pipeline, refinery
+  oil 3/4      oil stored / storage of the province
+  prod 3/4     produces 3 oil with 4 logistics on it
+  S E          south (brown) and east (orange) provinces
+  BRD          the Border territory, where land purchases arrive
+  gov          oil of the Provisional Government (phase 3)
+  boxes        who took each action box; . free"""
+"""Every abbreviation on the screens."""
+
+SHOW_TOPICS = "a territory (Bassora, BAS), log"
+"""What ``show`` accepts."""
+
+_ANSI = ("31", "34", "32", "33", "90")
+_ABBR = ("Red", "Blu", "Grn", "Yel", "Blk")
+_LETTER = "RBGYK"
+PHASES = {1: "Invasion", 2: "Guerrilla", 3: "Provisional Government"}
+
+
+def _paint(text: str, p: int, color: bool) -> str:
+    if not color or p < 0:
+        return text
+    return f"\x1b[{_ANSI[p]}m{text}\x1b[0m"
+
+
+def _who(p: int, color: bool = False) -> str:
+    return _paint(R.seat_name(p), p, color)
+
+
+def status(s: InvState, seat: int | None = None, color: bool = False) -> str:
+    """One line: phase, turn, price, each seat's money."""
+    if s.stage == S_OVER:
+        return "game over: " + result(s)
+    money = ", ".join(f"{_paint(_ABBR[p], p, color)} {R.dollars(s.money[p])}" for p in range(s.n))
+    return (
+        f"phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns} | oil {R.dollars(R.price_halves(s))}"
+        f" | {money}"
+    )
+
+
+def result(s: InvState) -> str:
+    """Who won, with the final money."""
+    if s.result is None or s.wealth is None:
+        return "the game is not over"
+    best = max(s.result)
+    win = [R.seat_name(p) for p in range(s.n) if s.result[p] == best]
+    money = ", ".join(f"{R.seat_name(p)} {R.dollars(s.wealth[p])}" for p in range(s.n))
+    verb = "wins" if len(win) == 1 else "share the win"
+    return f"{' and '.join(win)} {verb} ({money})"
+
+
+def _rebels(s: InvState, p: int) -> str:
+    at = s.rebel_at[p]
+    if at == -1:
+        return "out"
+    if at == OFFMAP:
+        return f"wait D{s.rebel_str[p]}"
+    return f"D{s.rebel_str[p]} @{BOARD.territories[at].short}"
+
+
+def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -> str:
+    """The whole table as text."""
+    n = s.n
+    lines = [
+        f"How to Invade a Sovereign Nation — phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns}",
+        f"oil price {R.dollars(R.price_halves(s))}   gov {s.gov_oil} oil   order: "
+        + " > ".join(_who(p, color) for p in s.order),
+        "",
+        "seat        $  oil med pac inf con prov trp    reb",
+    ]
+    for p in range(n):
+        allowed = R.troops_allowed(s.media[p])
+        trp = f"{s.troops_on_board(p)}/{allowed}"
+        lines.append(
+            f"{_paint(_ABBR[p], p, color)}  {R.dollars(s.money[p]):>8} {s.oil[p]:>4} {s.media[p]:>3}"
+            f" {s.pacifism[p]:>3} {s.influence[p]:>3} {s.contracts[p]:>3} {s.provinces_of(p):>4}"
+            f" {trp:>5}  {_rebels(s, p)}"
+        )
+    cols = BOARD.columns[n]
+    lines.append("")
+    lines.append("boxes         1   2   3   4")
+    for kind in range(4):
+        cells = []
+        for col in range(4):
+            if col >= cols:
+                cells.append("   ")
+            else:
+                q = s.boxes[kind * 4 + col]
+                cells.append(_paint(_ABBR[q], q, color) if q >= 0 else " . ")
+        lines.append(f"{A.BOX_KINDS[kind]:<12} " + " ".join(cells))
+    lines.append("")
+    lines.append("territory            ctl  troops        loc log bld   oil   prod")
+    for t, info in enumerate(BOARD.territories):
+        troops = " ".join(f"{_LETTER[p]}{s.troops_at(t, p)}" for p in range(n) if s.troops_at(t, p))
+        if t == 0:
+            log = " ".join(f"{_LETTER[p]}{s.border_log[p]}" for p in range(n) if s.border_log[p])
+            lines.append(f"{'BRD Border':<20} {'':<4} {troops:<13} {'':>3} {log}")
+            continue
+        c = s.controller[t]
+        if not s.explored[t]:
+            ctl = "?"
+        elif s.at_war(t):
+            ctl = "war"
+        else:
+            ctl = _ABBR[c] if c >= 0 else "-"
+        ctl = _paint(f"{ctl:<4}", c, color) if c >= 0 else f"{ctl:<4}"
+        bld = "".join(BOARD.buildings[k].short * s.buildings[t * 4 + k] for k in range(4)) or "-"
+        grp = {"south": "S", "east": "E"}.get(info.group, " ")
+        name = f"{info.short} {info.name}"[:17]
+        oil = f"{s.store[t]}/{R.storage(s, t)}" if c >= 0 else "-"
+        prod = f"{R.production(s, t)}/{R.required_logistics(s, t)}"
+        lines.append(
+            f"{name:<17} {grp}  {ctl} {troops:<13} {s.locals[t] or '':>3} {s.logistics[t] or '':>3}"
+            f" {bld:<4} {oil:>5} {prod:>6}"
+        )
+    return "\n".join(lines)
+
+
+def question(s: Any) -> str:
+    """What the player to move is asked."""
+    if s.stage == S_OVER:
+        return "the game is over"
+    cur = R.current_player(s)
+    if cur < 0:
+        return f"chance: {s.decision_name()}"
+    extra = ""
+    if s.stage == S_ACTION:
+        extra = f" ({R.dollars(s.money[cur])}, {s.oil[cur]} oil)"
+    elif s.moves and s.stage in (4, 9):
+        extra = f" ({s.moves} left)"
+    elif s.stage == 3:
+        extra = f" ({s.units} units left, {R.dollars(s.money[cur])})"
+    return f"{R.seat_name(cur)}: {s.decision_name()}{extra}"
+
+
+def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+    """The legal actions grouped by their first word (``sell``, ``buy``, ``build`` ...)."""
+    groups: dict[str | None, list[tuple[int, str]]] = {}
+    for a in actions:
+        text = s.action_to_string(a)
+        verb = text.split(" ", 1)[0]
+        key = (
+            verb if verb in ("sell", "buy", "build", "attack", "influence", "produce", "from", "to") else None
+        )
+        groups.setdefault(key, []).append((a, text))
+    ordered = [(None, groups.pop(None))] if None in groups else []
+    return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))
+
+
+def describe_action(s: Any, action: int, viewer: int | None) -> str:
+    """One log line for ``action`` (state before it)."""
+    cur = R.current_player(s)
+    if cur < 0:
+        return f"{s.decision_name()}: {s.action_to_string(action)}"
+    return f"{R.seat_name(cur)}: {s.action_to_string(action)}"
+
+
+def describe_change(before: Any, action: int, after: Any, viewer: int | None) -> list[str]:
+    """What the action caused: the engine's log lines it added (each names its cause)."""
+    out = list(after.log[len(before.log) :])
+    if after.stage == S_OVER and before.stage != S_OVER:
+        out.append(f"GAME OVER: {result(after)}")
+    return out
+
+
+def show(s: Any, viewer: int | None, what: str) -> str:
+    """A territory in detail, or the whole log."""
+    key = what.strip().lower()
+    if key == "log":
+        return "\n".join(s.log) or "(nothing yet)"
+    try:
+        t = BOARD.territory(key)
+    except Exception:
+        raise ValueError(f"nothing called '{what}' to show; try: {SHOW_TOPICS}") from None
+    info = BOARD.territories[t]
+    nb = ", ".join(BOARD.territories[j].name for j in BOARD.neighbours[t])
+    lines = [f"{info.name} ({info.short}, {info.kind}, {info.group}); neighbours: {nb}"]
+    if t > 0:
+        c = s.controller[t]
+        lines.append(
+            f"  controller {R.seat_name(c) if c >= 0 else 'none'}, explored {bool(s.explored[t])},"
+            f" locals {s.locals[t]}, logistics {s.logistics[t]}, oil {s.store[t]}"
+        )
+        lines.append(f"  produces {R.production(s, t)} oil with {R.required_logistics(s, t)} logistics")
+        for k, b in enumerate(BOARD.buildings):
+            if s.buildings[t * 4 + k]:
+                lines.append(f"  {s.buildings[t * 4 + k]} {b.name}: {b.effect}")
+    for p in range(s.n):
+        if s.troops_at(t, p):
+            lines.append(f"  {R.seat_name(p)}: {s.troops_at(t, p)} troops")
+    return "\n".join(lines)

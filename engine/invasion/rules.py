@@ -1,0 +1,1499 @@
+"""Rules of How to Invade a Sovereign Nation and Become Rich (Giochix, Italian rulebook).
+
+Every rule carries the rulebook paragraph it implements, by its Italian heading (the rulebook
+has no numbered sections): ``# Acquisti e manovre``, ``# La guerra``, ``# Attentati`` ...
+Ambiguities are resolved as written in ``docs/rulings.md`` (cited here as ``ruling:``).
+
+A turn (``La Sequenza di gioco``): in turn order each seat takes a first chosen action, then
+a second; then the end-of-turn checks run in order: war, rebels (from phase 2), pacifism, oil,
+new turn order. Decisions are atomic: a box, then its sub-decisions one by one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import TypeVar
+
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
+from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion.board import BOARD, BUILDINGS, POLICE, RATIOS, REFINERY, WAREHOUSE, band
+from realpolitik.engine.invasion.state import (
+    CHANCE_STAGES,
+    OFFMAP,
+    S_ACTION,
+    S_ATTACK_ROLL,
+    S_BUILD,
+    S_BUY,
+    S_JOIN,
+    S_LOCALS_DIE,
+    S_MARKET_DIE,
+    S_MEDIA,
+    S_MOVE_FROM,
+    S_MOVE_LOG,
+    S_MOVE_TO,
+    S_MOVE_TROOPS,
+    S_ORDER,
+    S_OVER,
+    S_PRODUCE,
+    S_REBEL,
+    S_REPAIR,
+    S_RETREAT,
+    S_WAR_L,
+    S_WAR_P,
+    InvState,
+)
+
+__all__ = [
+    "apply",
+    "chance_outcomes",
+    "current_player",
+    "dollars",
+    "final_wealth",
+    "government_shares",
+    "legal_actions",
+    "new_state",
+    "oil_price_change",
+    "ratio_column",
+    "to_string",
+    "wealth_sources",
+]
+
+NT = BOARD.n
+PROVINCES = tuple(range(1, NT))
+NEIGH = BOARD.neighbours
+TWO_D6 = [(v, (6 - abs(7 - v)) / 36) for v in range(2, 13)]
+D6 = [(f, 1 / 6) for f in range(1, 7)]
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
+S = TypeVar("S", bound=InvState)
+
+
+def dollars(halves: int) -> str:
+    """Half dollars as text: ``7`` -> ``3.5$``, ``8`` -> ``4$``."""
+    sign = "-" if halves < 0 else ""
+    h = abs(halves)
+    return f"{sign}{h // 2}{'.5' if h % 2 else ''}$"
+
+
+def seat_name(p: int) -> str:
+    """A seat's colour."""
+    return COLOURS[p]
+
+
+def tname(t: int) -> str:
+    """A territory's name."""
+    return BOARD.territories[t].name
+
+
+def price_halves(s: InvState) -> int:
+    """The oil price now, in half dollars."""
+    return BOARD.price_track[s.price]
+
+
+def turn_key(s: InvState) -> int:
+    return s.phase * 10 + s.turn
+
+
+def required_logistics(s: InvState, t: int) -> int:
+    """Logistics needed to produce in ``t`` (# Raffineria: one fewer with a refinery)."""
+    return BOARD.logistics[t] - s.buildings[t * 4 + REFINERY]
+
+
+def production(s: InvState, t: int) -> int:
+    """Oil ``t`` produces (# Produzione di petrolio; # Raffineria: one more)."""
+    return BOARD.oil[t] + s.buildings[t * 4 + REFINERY]
+
+
+def storage(s: InvState, t: int) -> int:
+    """Oil ``t`` can hold (# Check petrolio: 1, or 4 per warehouse)."""
+    w = s.buildings[t * 4 + WAREHOUSE]
+    return BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
+
+
+def troops_allowed(media: int) -> int:
+    """# Mass media e truppe in gioco: 3 troops + 1 per 2 media points."""
+    return BOARD.base_troops + media // BOARD.points_per_troop
+
+
+def penalty(pacifism: int) -> int:
+    """# Check pacifismo: the money penalty (half dollars) for a pacifism score."""
+    return 2 * band(BOARD.penalty, pacifism)
+
+
+def _tr(k: int) -> str:
+    """``1 troop``, ``3 troops``."""
+    return f"{k} troop" if k == 1 else f"{k} troops"
+
+
+def _log(s: InvState, text: str) -> None:
+    s.log.append(text)
+
+
+def _pac(s: InvState, p: int, delta: int, cause: str) -> None:
+    """Move seat ``p``'s pacifism by ``delta`` (kept within the track), logging the cause."""
+    before = s.pacifism[p]
+    s.pacifism[p] = max(0, min(BOARD.pacifism_max, before + delta))
+    if s.pacifism[p] != before:
+        _log(s, f"{seat_name(p)} pacifism {before} -> {s.pacifism[p]} ({cause})")
+
+
+# ============================================================================ setup
+
+
+def new_state(cls: type[S], n: int, seed: int, options: dict[str, object]) -> S:
+    """The position before the turn-order roll (# Informazioni per iniziare)."""
+    s = cls()
+    s.n = n
+    s.seed = seed
+    s.options = dict(options)
+    s.rng = seed
+    s.turns = BOARD.turns_per_phase + (1 if options.get("fifth_turn") else 0)
+    s.money = [2 * BOARD.start_money] * n  # 10$ each
+    s.oil = [0] * n
+    s.media = [0] * n  # markers on zero
+    s.pacifism = [0] * n
+    s.influence = [0] * n
+    s.contracts = [0] * n
+    s.speech_used = [0] * n
+    s.taxed = [0] * n
+    s.sold = [0] * n
+    s.troops = [0] * (NT * n)
+    s.border_log = [0] * n
+    s.rebel_at = [-1] * n
+    s.rebel_str = [1] * n
+    s.rebel_out = [-1] * n
+    s.explored[0] = 1  # the border territory is ours to start from
+    s.price = 0  # 0.5$
+    s.order = list(range(n))
+    s.stage = S_ORDER  # turn order by dice: a chance node
+    return s
+
+
+# ============================================================================ who moves
+
+
+def current_player(s: InvState) -> int:
+    if s.stage == S_OVER:
+        return TERMINAL
+    if s.stage in CHANCE_STAGES:
+        return CHANCE
+    return s.actor
+
+
+def chance_outcomes(s: InvState) -> list[tuple[int, float]]:
+    st = s.stage
+    if st == S_ORDER:
+        k = math.factorial(s.n)
+        return [(A.CHANCE + i, 1 / k) for i in range(k)]
+    if st in (S_WAR_P, S_WAR_L, S_ATTACK_ROLL):
+        return [(A.CHANCE + v, p) for v, p in TWO_D6]
+    if st in (S_LOCALS_DIE, S_MARKET_DIE):
+        return [(A.CHANCE + f, p) for f, p in D6]
+    return []
+
+
+# ============================================================================ movement
+
+
+def surrounded(s: InvState, t: int) -> bool:
+    """# Acquisti e manovre: a territory whose neighbours are all occupied by players is
+    crossed at no cost (ruling: the border counts as occupied)."""
+    return all(j == 0 or s.controller[j] >= 0 for j in NEIGH[t])
+
+
+def passable(s: InvState, t: int) -> bool:
+    """A territory a group may cross: explored and without a battle or local troops
+    (# Acquisti e manovre: no crossing a battle; entering an unexplored territory stops)."""
+    return bool(s.explored[t]) and s.locals[t] == 0
+
+
+def move_costs(s: InvState, src: int) -> dict[int, int]:
+    """Least movement points to end a movement in each territory from ``src`` (``A.HOME``
+    for leaving the country from the border). The destination costs 1, each crossed territory
+    1 unless surrounded by occupied territories (then 0)."""
+    through = {src: 0}  # cost of having crossed a territory
+    dest: dict[int, int] = {}
+    frontier = [src]
+    while frontier:
+        frontier.sort(key=through.__getitem__)
+        u = frontier.pop(0)
+        cu = through[u]
+        if u == 0:
+            dest[A.HOME] = min(dest.get(A.HOME, 99), cu + 1)  # out of the country from the border
+        for v in NEIGH[u]:
+            if v != src and cu + 1 < dest.get(v, 99):
+                dest[v] = cu + 1
+            if v != src and passable(s, v):
+                cv = cu + (0 if surrounded(s, v) else 1)
+                if cv < through.get(v, 99):
+                    through[v] = cv
+                    frontier.append(v)
+    return dest
+
+
+def _destinations(s: InvState, p: int, src: int) -> list[int]:
+    """Where seat ``p`` may move a group from ``src`` now."""
+    has_troops = s.troops_at(src, p) > 0
+    out = []
+    for d, c in move_costs(s, src).items():
+        if c > s.moves:
+            continue
+        if d != A.HOME and not has_troops and (not s.explored[d] or s.locals[d] > 0):
+            continue  # ruling: logistics alone never enter a fight
+        if s.support >= 0:
+            # # Manovra di supporto: the free movement must add troops to the asker's battle
+            if d == A.HOME or not has_troops or not s.at_war(d) or s.troops_at(d, s.support) == 0:
+                continue
+        out.append(d)
+    return sorted(out)
+
+
+def _sources(s: InvState, p: int) -> list[int]:
+    out = []
+    for t in range(NT):
+        if s.at_war(t) or s.locals[t] > 0:
+            continue  # # Ritirata: troops in a battle leave only by retreating
+        if s.troops_at(t, p) == 0 and (s.logistics_of(t, p) == 0 or s.support >= 0):
+            continue
+        if _destinations(s, p, t):
+            out.append(t)
+    return out
+
+
+# ============================================================================ legal actions
+
+
+def legal_actions(s: InvState) -> list[int]:
+    if s._legal is not None:
+        return s._legal[:]
+    out = _legal(s)
+    s._legal = out
+    return out[:]
+
+
+def _legal(s: InvState) -> list[int]:
+    st = s.stage
+    if st == S_OVER:
+        return []
+    if st in CHANCE_STAGES:
+        return [a for a, _ in chance_outcomes(s)]
+    p = s.actor
+    out: list[int] = []
+    if st == S_ACTION:
+        cols = BOARD.columns[s.n]
+        for kind in range(4):
+            for col in range(cols):
+                b = kind * 4 + col
+                if s.boxes[b] >= 0:
+                    continue  # # Prima e seconda azione: each box taken once
+                if kind == A.K_MEDIA and s.media[p] >= BOARD.media_max:
+                    continue
+                out.append(A.BOX + b)
+        if any(_can_produce(s, p, t) for t in PROVINCES):
+            out.append(A.PRODUCE_ACT)
+        if not s.taxed[p]:
+            out.append(A.TAXES)
+            if s.phase <= 2 and not s.speech_used[p] and s.pacifism[p] > 0:
+                out.append(A.SPEECH)
+        for k in range(1, min(s.oil[p], A.MAX_SELL) + 1):
+            out.append(A.SELL + k)
+    elif st == S_MEDIA:
+        col = s.box % 4
+        room = BOARD.media_max - s.media[p]
+        for k in range(1, min(BOARD.media_points[col], room) + 1):
+            if 2 * BOARD.media_cost[k - 1] <= s.money[p]:
+                out.append(A.MEDIA_PTS + k - 1)
+    elif st == S_BUY:
+        out.append(A.DONE)
+        if s.units > 0:
+            land, air = 2 * BOARD.cost_land, 2 * BOARD.cost_air
+            troop_room = BOARD.troop_limit - s.troops_on_board(p)
+            most = min(s.units, s.money[p] // land)
+            out.extend(A.BUY_TL + k for k in range(1, min(most, troop_room) + 1))
+            out.extend(A.BUY_LL + k for k in range(1, most + 1))
+            if s.money[p] >= air:
+                if troop_room > 0:
+                    out.extend(A.BUY_TA + t for t in PROVINCES)
+                out.extend(A.BUY_LA + t for t in PROVINCES if s.controller[t] == p)
+    elif st == S_MOVE_FROM:
+        out.append(A.DONE)
+        if s.moves > 0:
+            if s.support < 0 and not s.asked and s.moves == BOARD.purchase_moves[s.box % 4]:
+                out.append(A.ASK_SUPPORT)
+            out.extend(A.FROM + t for t in _sources(s, p))
+    elif st == S_MOVE_TO:
+        out.extend(A.TO + d for d in _destinations(s, p, s.mv_src))
+    elif st == S_MOVE_TROOPS:
+        have = s.troops_at(s.mv_src, p)
+        need = _needs_troops(s, s.mv_dst) or s.support >= 0 or s.logistics_of(s.mv_src, p) == 0
+        out.extend(A.NUM + k for k in range(1 if need else 0, min(have, A.MAX_NUM) + 1))
+    elif st == S_MOVE_LOG:
+        have = s.logistics_of(s.mv_src, p)
+        out.extend(A.NUM + k for k in range(0 if s.mv_troops else 1, min(have, A.MAX_NUM) + 1))
+    elif st == S_BUILD:
+        out.append(A.DONE)
+        if s.moves > 0:
+            out.extend(_construction_moves(s, p))
+    elif st == S_PRODUCE:
+        out.append(A.DONE)
+        out.extend(A.PRODUCE + t for t in PROVINCES if _can_produce(s, p, t) and not s.units >> t & 1)
+    elif st == S_RETREAT:
+        out.append(A.DONE)
+        out.extend(A.RETREAT + t for t in _retreat_targets(s, s.battle))
+    elif st == S_REBEL:
+        out.extend(_rebel_moves(s, p))
+    elif st == S_JOIN:
+        out.extend((A.DONE, A.JOIN))
+    elif st == S_REPAIR:
+        out.extend((A.DONE, A.REPAIR))
+    return sorted(out)
+
+
+def _needs_troops(s: InvState, d: int) -> bool:
+    return d != A.HOME and (not s.explored[d] or s.locals[d] > 0)
+
+
+def _can_produce(s: InvState, p: int, t: int) -> bool:
+    """# Produzione di petrolio: control and the required logistics on the province."""
+    return s.controller[t] == p and s.logistics[t] >= required_logistics(s, t)
+
+
+def repeat_cost(s: InvState, kind: int) -> int:
+    """Half dollars the next construction move of ``kind`` costs (# Ripetizione della mossa;
+    ruling: 0$, then 3$, then 3$ more: the double repetition costs 6$ in all)."""
+    r = s.repeats[kind]
+    if r == 0:
+        return 0
+    r = min(r, len(BOARD.repeat_cost) - 1)
+    return 2 * (BOARD.repeat_cost[r] - BOARD.repeat_cost[r - 1])
+
+
+def _construction_moves(s: InvState, p: int) -> list[int]:
+    out = []
+    money = s.money[p]
+    if repeat_cost(s, 0) <= money:
+        for t in PROVINCES:
+            if s.controller[t] != p:
+                continue
+            total = sum(s.buildings[t * 4 : t * 4 + 4])
+            if total >= 3:
+                continue  # # Costruire edifici militari: 3 buildings at most per province
+            for k, b in enumerate(BOARD.buildings):
+                if s.buildings[t * 4 + k] < b.per_province and s.logistics[t] >= b.cost:
+                    out.append(A.BUILD + k * NT + t)
+    if repeat_cost(s, 1) <= money and s.influence[p] < BOARD.influence_max:
+        out.extend(A.INFL + t for t in PROVINCES if s.controller[t] == p and s.logistics[t] > 0)
+    if repeat_cost(s, 2) <= money and s.provinces_of(p) > 0 and s.contracts[p] < len(BOARD.contracts) - 1:
+        out.append(A.CONTRACT)  # # Appalti: needs at least one controlled province
+    return out
+
+
+def _retreat_targets(s: InvState, t: int) -> list[int]:
+    """# Ritirata: towards a province controlled by a player (ruling: adjacent, not at war)."""
+    return [j for j in NEIGH[t] if j > 0 and s.controller[j] >= 0 and s.locals[j] == 0]
+
+
+def _rebel_moves(s: InvState, p: int) -> list[int]:
+    """# Ribelli: place, or move / strengthen / attack (or wait)."""
+    at = s.rebel_at[p]
+    if at == -1:
+        free = [t for t in BOARD.east if s.controller[t] < 0]
+        return [A.REBEL_PLACE + t for t in free] if free else [A.REBEL_OFFMAP]
+    out = [A.DONE]
+    if s.rebel_str[p] < BOARD.rebel_max:
+        out.append(A.STRENGTHEN)
+    if at == OFFMAP:
+        out.extend(A.REBEL_MOVE + t for t in BOARD.east)
+        return out
+    out.extend(A.REBEL_MOVE + t for t in NEIGH[at] if t > 0)
+    for t in (at, *NEIGH[at]):
+        d = s.controller[t] if t > 0 else -1
+        if d < 0 or d == p:
+            continue  # not against one's own provinces
+        for k in range(len(A.TARGETS)):
+            if _target_present(s, t, k):
+                out.append(A.ATTACK + k * NT + t)
+    return out
+
+
+def _target_present(s: InvState, t: int, k: int) -> bool:
+    if k == 0:
+        return s.troops_at(t, s.controller[t]) > 0
+    if k == 1:
+        return s.logistics[t] > 0
+    return s.buildings[t * 4 + k - 2] > 0
+
+
+# ============================================================================ applying
+
+
+def apply(s: InvState, a: int) -> None:
+    legal = legal_actions(s)
+    if a not in legal:
+        raise IllegalAction(_why_illegal(s, a))
+    s.history.append(a)
+    s._legal = None
+    s._eval = None
+    _HANDLERS[s.stage](s, a)
+
+
+def _why_illegal(s: InvState, a: int) -> str:
+    if s.stage == S_OVER:
+        return "the game is over"
+    if not 0 <= a < A.NUM_ACTIONS:
+        return f"action {a} is outside 0..{A.NUM_ACTIONS - 1}"
+    return f"action {a} is not legal now ({_stage_label(s)})"
+
+
+def _stage_label(s: InvState) -> str:
+    from realpolitik.engine.invasion.state import STAGE_NAMES
+
+    return STAGE_NAMES.get(s.stage, "?")
+
+
+# ----- setup roll
+
+
+def _on_order(s: InvState, a: int) -> None:
+    perm = list(itertools.permutations(range(s.n)))[a - A.CHANCE]
+    s.order = list(perm)
+    last = s.order[-1]
+    s.money[last] += 2 * BOARD.last_bonus  # the last player gets 2$
+    _log(s, "turn order by dice: " + ", ".join(seat_name(p) for p in s.order))
+    _log(s, f"{seat_name(last)} +{BOARD.last_bonus}$ (last in turn order)")
+    _start_turn(s)
+
+
+def _start_turn(s: InvState) -> None:
+    s.stage = S_ACTION
+    s.idx = 0
+    s.round = 0
+    s.actor = s.order[0]
+    _log(s, f"-- phase {s.phase}, turn {s.turn}")
+
+
+# ----- the chosen actions (# Prima e seconda azione a scelta)
+
+
+def _on_action(s: InvState, a: int) -> None:
+    p = s.actor
+    if A.SELL < a <= A.SELL + A.MAX_SELL:
+        # # Altre azioni: selling oil is not an action
+        k = a - A.SELL
+        gain = k * price_halves(s)
+        s.oil[p] -= k
+        s.money[p] += gain
+        s.sold[p] = 1
+        _log(s, f"{seat_name(p)} sells {k} oil at {dollars(price_halves(s))}: +{dollars(gain)}")
+        return
+    if a == A.TAXES:
+        # # Nuove tasse: +5$ and +1 pacifism, once a turn
+        s.taxed[p] = 1
+        s.money[p] += 2 * BOARD.taxes_money
+        _log(s, f"{seat_name(p)} raises new taxes: +{BOARD.taxes_money}$")
+        _pac(s, p, BOARD.taxes_pacifism, "new taxes")
+        _end_action(s)
+        return
+    if a == A.SPEECH:
+        # # Discorso alla nazione: once a game, phases 1-2, on the Taxes action
+        s.taxed[p] = 1
+        s.speech_used[p] = 1
+        _pac(s, p, -band(BOARD.speech, s.pacifism[p]), "speech to the nation")
+        _end_action(s)
+        return
+    if a == A.PRODUCE_ACT:
+        s.stage = S_PRODUCE
+        s.units = 0  # provinces produced in this action (bitmask)
+        return
+    b = a - A.BOX
+    kind, col = divmod(b, 4)
+    s.boxes[b] = p
+    s.box = b
+    if kind == A.K_MEDIA:
+        s.stage = S_MEDIA
+    elif kind == A.K_PURCHASE:
+        s.stage = S_BUY
+        s.units = BOARD.purchase_units[col]
+        s.moves = BOARD.purchase_moves[col]
+        s.asked = 0
+    elif kind == A.K_CONSTRUCT:
+        s.stage = S_BUILD
+        s.moves = BOARD.construction_moves[col]
+        s.repeats = [0, 0, 0]
+    else:
+        # # Denaro: 2$; the first taker plays first next turn, and so on
+        s.money[p] += 2 * BOARD.money_box
+        s.money_takers[col] = p
+        _log(s, f"{seat_name(p)} takes money box {col + 1}: +{BOARD.money_box}$, plays {col + 1}. next turn")
+        _end_action(s)
+
+
+def _end_action(s: InvState) -> None:
+    s.box = -1
+    s.support = -1
+    s.idx += 1
+    if s.idx == s.n:
+        s.idx = 0
+        s.round += 1
+        if s.round == 2:
+            _end_of_turn(s)
+            return
+    s.stage = S_ACTION
+    s.actor = s.order[s.idx]
+
+
+def _on_media(s: InvState, a: int) -> None:
+    # # Corruzione dei mass-media: +1 free, +2 for 3$, +3 for 6$
+    p = s.actor
+    k = a - A.MEDIA_PTS + 1
+    cost = 2 * BOARD.media_cost[k - 1]
+    s.money[p] -= cost
+    s.media[p] += k
+    _log(s, f"{seat_name(p)} corrupts the media: +{k} (media {s.media[p]}) for {dollars(cost)}")
+    _end_action(s)
+
+
+def _on_buy(s: InvState, a: int) -> None:
+    # # Acquisti: by land 1$ to the border territory, by air 2$ anywhere
+    p = s.actor
+    if a == A.DONE:
+        s.stage = S_MOVE_FROM
+        _check_moves_left(s)
+        return
+    if a < A.BUY_TA:
+        troops = a < A.BUY_LL + 1
+        k = a - (A.BUY_TL if troops else A.BUY_LL)
+        s.units -= k
+        s.money[p] -= 2 * BOARD.cost_land * k
+        if troops:
+            s.troops[p] += k  # territory 0, the border
+        else:
+            s.border_log[p] += k
+        what = "troops" if troops else "logistics"
+        _log(s, f"{seat_name(p)} buys {k} {what} by land ({k * BOARD.cost_land}$) to the Border")
+        return
+    s.units -= 1
+    s.money[p] -= 2 * BOARD.cost_air
+    if a >= A.BUY_LA:
+        t = a - A.BUY_LA
+        s.logistics[t] += 1
+        _log(s, f"{seat_name(p)} buys 1 logistics by air (2$) to {tname(t)}")
+        return
+    t = a - A.BUY_TA
+    s.troops[t * s.n + p] += 1
+    _log(s, f"{seat_name(p)} buys 1 troop by air (2$) to {tname(t)}")
+    _arrive(s, p, t, 1, S_BUY)
+
+
+def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
+    """Troops of ``p`` arrive in ``t``: a war starts in an unexplored territory, they join a
+    battle, or they take an abandoned province (# Controllo territori)."""
+    if troops and not s.explored[t]:
+        # # La guerra: local troops = the province's oil production (+ a die in phase 1)
+        s.explored[t] = 1
+        s.locals[t] = BOARD.oil[t]
+        s.battles[t] = [p]
+        _log(s, f"{seat_name(p)} invades {tname(t)}: war against {s.locals[t]} local troops")
+        if s.phase == 1:
+            s.ret = back
+            s.stage = S_LOCALS_DIE
+            return
+    elif troops and s.locals[t] > 0:
+        if p not in s.battles[t]:
+            s.battles[t].append(p)
+            _log(s, f"{seat_name(p)} joins the battle in {tname(t)}")
+    elif troops and s.controller[t] != p:
+        c = s.controller[t]
+        if c < 0 or s.troops_at(t, c) == 0:
+            s.controller[t] = p
+            if c >= 0:
+                _log(s, f"{seat_name(p)} takes {tname(t)} from {seat_name(c)} (left without troops)")
+    s.stage = back
+    if back == S_MOVE_FROM:
+        _check_moves_left(s)
+
+
+def _on_locals_die(s: InvState, a: int) -> None:
+    face = a - A.CHANCE
+    extra = band(BOARD.locals_die, face)
+    t = s.mv_dst if s.ret == S_MOVE_FROM else _last_air_target(s)
+    s.locals[t] += extra
+    _log(s, f"die {face}: +{extra} local troops in {tname(t)} (phase 1), {s.locals[t]} in all")
+    s.stage = s.ret
+    if s.ret == S_MOVE_FROM:
+        _check_moves_left(s)
+
+
+def _last_air_target(s: InvState) -> int:
+    a = s.history[-2]
+    return a - A.BUY_TA
+
+
+def _check_moves_left(s: InvState) -> None:
+    """Out of movement points: the action ends (or the allies answer a support request)."""
+    if s.stage == S_MOVE_FROM and s.moves == 0:
+        _after_moves(s)
+
+
+def _after_moves(s: InvState) -> None:
+    if s.support >= 0:
+        s.helper += 1
+        _next_helper(s)
+    elif s.asked:
+        s.support = s.actor
+        s.helper = 0
+        _next_helper(s)
+    else:
+        _end_action(s)
+
+
+def _next_helper(s: InvState) -> None:
+    """# Manovra di supporto: each other seat in turn order may make 1 free movement of 1
+    group that adds troops to a battle of the seat who asked."""
+    asker = s.support
+    while s.helper < s.n:
+        q = s.order[s.helper]
+        if q != asker:
+            s.moves = 1
+            s.actor = q
+            if _sources(s, q):
+                s.stage = S_MOVE_FROM
+                return
+        s.helper += 1
+    s.actor = asker
+    s.moves = 0
+    _end_action(s)
+
+
+def _on_move_from(s: InvState, a: int) -> None:
+    if a == A.DONE:
+        if s.support >= 0:
+            s.helper += 1
+            _next_helper(s)
+        else:
+            _after_moves(s)
+        return
+    if a == A.ASK_SUPPORT:
+        s.asked = 1
+        _log(s, f"{seat_name(s.actor)} asks the others for a support manoeuvre")
+        return
+    s.mv_src = a - A.FROM
+    s.stage = S_MOVE_TO
+
+
+def _on_move_to(s: InvState, a: int) -> None:
+    s.mv_dst = a - A.TO
+    s.stage = S_MOVE_TROOPS
+
+
+def _on_move_troops(s: InvState, a: int) -> None:
+    s.mv_troops = a - A.NUM
+    p = s.actor
+    if s.logistics_of(s.mv_src, p) > 0 and s.support < 0:
+        s.stage = S_MOVE_LOG
+    else:
+        _do_move(s, 0)
+
+
+def _on_move_log(s: InvState, a: int) -> None:
+    _do_move(s, a - A.NUM)
+
+
+def _do_move(s: InvState, logs: int) -> None:
+    p, src, dst, tr = s.actor, s.mv_src, s.mv_dst, s.mv_troops
+    cost = move_costs(s, src)[dst]
+    n = s.n
+    s.troops[src * n + p] -= tr
+    if src == 0:
+        s.border_log[p] -= logs
+    else:
+        s.logistics[src] -= logs
+    s.moves -= cost
+    what = " and ".join(x for x in (f"{_tr(tr)}" if tr else "", f"{logs} logistics" if logs else "") if x)
+    if dst == A.HOME:
+        _log(s, f"{seat_name(p)} brings {what} home from the Border ({cost} move)")
+        s.stage = S_MOVE_FROM
+        _check_moves_left(s)
+        return
+    s.troops[dst * n + p] += tr
+    if dst == 0:
+        s.border_log[p] += logs
+    else:
+        s.logistics[dst] += logs
+    label = "support manoeuvre" if s.support >= 0 else f"{cost} move{'s' if cost > 1 else ''}"
+    _log(s, f"{seat_name(p)} moves {what} {tname(src)} -> {tname(dst)} ({label})")
+    if s.support >= 0:
+        s.moves = 0
+    _arrive(s, p, dst, tr, S_MOVE_FROM)
+
+
+def _on_build(s: InvState, a: int) -> None:
+    p = s.actor
+    if a == A.DONE:
+        _end_action(s)
+        return
+    if a == A.CONTRACT:
+        kind = 2
+    elif a >= A.INFL:
+        kind = 1
+    else:
+        kind = 0
+    cost = repeat_cost(s, kind)
+    s.money[p] -= cost
+    s.repeats[kind] += 1
+    s.moves -= 1
+    paid = f" (repetition: {dollars(cost)})" if cost else ""
+    if kind == 2:
+        # # Appalti: +1 on the contracts track, free
+        s.contracts[p] += 1
+        _log(s, f"{seat_name(p)} grants a contract: contracts {s.contracts[p]}{paid}")
+    elif kind == 1:
+        # # Punti influenza: 1 logistics -> 1 influence point
+        t = a - A.INFL
+        s.logistics[t] -= 1
+        s.influence[p] += 1
+        _log(s, f"{seat_name(p)} aids the people of {tname(t)}: influence {s.influence[p]}{paid}")
+    else:
+        # # Costruire edifici militari: logistics converted into a building
+        k, t = divmod(a - A.BUILD, NT)
+        b = BOARD.buildings[k]
+        s.logistics[t] -= b.cost
+        s.buildings[t * 4 + k] += 1
+        _log(s, f"{seat_name(p)} builds a {b.name} in {tname(t)} ({b.cost} logistics){paid}")
+    if s.moves == 0:
+        _end_action(s)
+
+
+def _on_produce(s: InvState, a: int) -> None:
+    p = s.actor
+    if a == A.DONE:
+        _end_action(s)
+        return
+    t = a - A.PRODUCE
+    _produce(s, t)
+    s.units |= 1 << t
+    _log(s, f"{seat_name(p)} produces {production(s, t)} oil in {tname(t)} (1 logistics used)")
+
+
+def _produce(s: InvState, t: int) -> int:
+    """# Produzione di petrolio: the oil goes on the province, 1 logistics is used up."""
+    amount = production(s, t)
+    s.store[t] += amount
+    s.logistics[t] -= 1
+    return amount
+
+
+# ============================================================================ end of turn
+
+
+def _end_of_turn(s: InvState) -> None:
+    """# Controlli di fine turno: war, rebels, pacifism, oil, turn order."""
+    s.battle = 0
+    _next_battle(s)
+
+
+def _next_battle(s: InvState) -> None:
+    # # Guerra: the battles are fought, one round each turn
+    t = s.battle + 1
+    while t < NT and not s.at_war(t):
+        t += 1
+    if t >= NT:
+        s.battle = -1
+        _start_rebels(s)
+        return
+    s.battle = t
+    s.retreaters = []
+    s.idx = 0
+    _next_retreat(s)
+
+
+def _side(s: InvState, t: int) -> int:
+    return s.all_troops(t)
+
+
+def _next_retreat(s: InvState) -> None:
+    """# Ritirata: troops in an unfavourable battle (ruling: outnumbered) may retreat."""
+    t = s.battle
+    while s.idx < s.n:
+        p = s.order[s.idx]
+        if s.troops_at(t, p) > 0 and _side(s, t) < s.locals[t] and _retreat_targets(s, t):
+            s.stage = S_RETREAT
+            s.actor = p
+            return
+        s.idx += 1
+    if _side(s, t) == 0:
+        _battle_over(s, t, fought=False)
+        _next_battle(s)
+        return
+    s.stage = S_WAR_P
+
+
+def _on_retreat(s: InvState, a: int) -> None:
+    p, t = s.actor, s.battle
+    if a != A.DONE:
+        dst = a - A.RETREAT
+        n = s.n
+        tr = s.troops[t * n + p]
+        s.troops[t * n + p] = 0
+        lose = 0 if s.retreaters else 1  # ruling: the first to retreat loses the troop
+        s.troops[dst * n + p] += tr - lose
+        s.retreaters.append(p)
+        _log(
+            s,
+            f"{seat_name(p)} retreats {_tr(tr - lose)} {tname(t)} -> {tname(dst)}"
+            + (" (1 lost)" if lose else ""),
+        )
+        _pac(s, p, 1, f"retreat from {tname(t)}")
+        if p in s.battles[t]:
+            s.battles[t].remove(p)
+        if tr - lose > 0:
+            _arrive(s, p, dst, tr - lose, S_RETREAT)
+    s.idx += 1
+    _next_retreat(s)
+
+
+def _table_note(table: int, actual: int) -> str:
+    return f" (table {table}, no more to kill)" if table > actual else ""
+
+
+def ratio_column(players: int, locals_: int) -> int:
+    """Column of the combat table for the players' side (# Come funziona la guerra: the
+    ratio, when not whole, is rounded in the player's favour). The locals use ``6 - column``."""
+    if players >= locals_:
+        k = min(4, -(-players // locals_))
+        return 2 + k
+    k = min(4, locals_ // players)
+    return 4 - k
+
+
+def _on_war_p(s: InvState, a: int) -> None:
+    s.roll_p = a - A.CHANCE
+    s.stage = S_WAR_L
+
+
+def _on_war_l(s: InvState, a: int) -> None:
+    """# Come funziona la guerra: both sides roll 2d6 on the combat table at their ratio."""
+    t = s.battle
+    roll_l = a - A.CHANCE
+    P, L = _side(s, t), s.locals[t]
+    col = ratio_column(P, L)
+    kill_l = BOARD.combat[col][s.roll_p - 2]
+    kill_p = BOARD.combat[6 - col][roll_l - 2]
+    kill_l_table = kill_l
+    kill_l = min(kill_l, L)
+    s.locals[t] -= kill_l
+    # # Combattimento in alleanza: the one who rolls takes the losses first, then the others
+    # in the order they came in.
+    order = [p for p in s.battles[t] if s.troops_at(t, p) > 0]
+    order += [p for p in range(s.n) if s.troops_at(t, p) > 0 and p not in order]
+    left = min(kill_p, P)
+    losses = []
+    for p in order:
+        k = min(left, s.troops_at(t, p))
+        if k:
+            s.troops[t * s.n + p] -= k
+            left -= k
+            losses.append((p, k))
+    dead_l = L - s.locals[t]
+    dead_p = sum(k for _, k in losses)
+    _log(
+        s,
+        f"war in {tname(t)}: players {P} vs locals {L}, ratio {RATIOS[col]}; players roll {s.roll_p}"
+        f" -> {dead_l} locals killed{_table_note(kill_l_table, dead_l)}; locals roll {roll_l} at"
+        f" {RATIOS[6 - col]} -> {_tr(dead_p)} killed{_table_note(kill_p, dead_p)}",
+    )
+    for p, k in losses:
+        _pac(s, p, k, f"{_tr(k)} killed in {tname(t)}")
+    _battle_over(s, t, fought=True)
+    _next_battle(s)
+
+
+def _battle_over(s: InvState, t: int, fought: bool) -> None:
+    """# Risultato della battaglia."""
+    P, L = _side(s, t), s.locals[t]
+    if P > 0 and L > 0:
+        return  # the battle goes on next turn
+    if P > 0:
+        holder = next((p for p in s.battles[t] if s.troops_at(t, p) > 0), -1)
+        if holder < 0:
+            holder = next(p for p in range(s.n) if s.troops_at(t, p) > 0)
+        s.controller[t] = holder
+        _log(s, f"{seat_name(holder)} conquers {tname(t)} ({s.logistics[t]} logistics there)")
+    elif L > 0:
+        if s.logistics[t]:
+            _log(s, f"the locals hold {tname(t)}: {s.logistics[t]} logistics destroyed")
+        s.logistics[t] = 0
+    elif fought:
+        s.locals[t] = 1
+        _log(s, f"mutual destruction in {tname(t)}: 1 local troop guards its {s.logistics[t]} logistics")
+    s.battles[t] = []
+
+
+# ----- rebels (# Ribelli)
+
+
+def _start_rebels(s: InvState) -> None:
+    if s.phase < 2:
+        _pacifism_check(s)
+        return
+    s.idx = 0
+    _next_rebel(s)
+
+
+def _next_rebel(s: InvState) -> None:
+    key = turn_key(s)
+    while s.idx < s.n:
+        p = s.order[s.idx]
+        if s.rebel_out[p] != key:  # rebels used in an attack come back next turn
+            s.stage = S_REBEL
+            s.actor = p
+            return
+        s.idx += 1
+    _pacifism_check(s)
+
+
+def _on_rebel(s: InvState, a: int) -> None:
+    p = s.actor
+    if a == A.DONE:
+        pass
+    elif a == A.REBEL_OFFMAP:
+        s.rebel_at[p] = OFFMAP
+        s.rebel_str[p] = 1
+        _log(s, f"{seat_name(p)}'s rebels wait outside the map (every east province is controlled)")
+    elif A.REBEL_PLACE <= a < A.REBEL_PLACE + NT:
+        t = a - A.REBEL_PLACE
+        s.rebel_at[p] = t
+        s.rebel_str[p] = 1
+        _log(s, f"{seat_name(p)} places rebels (strength 1) in {tname(t)}")
+    elif a == A.STRENGTHEN:
+        s.rebel_str[p] += 1
+        _log(s, f"{seat_name(p)} strengthens its rebels to {s.rebel_str[p]}")
+    elif A.REBEL_MOVE <= a < A.REBEL_MOVE + NT:
+        t = a - A.REBEL_MOVE
+        s.rebel_at[p] = t
+        if s.rebel_str[p] > 1:
+            s.rebel_str[p] -= 1  # moving costs a point of strength above 1
+        _log(s, f"{seat_name(p)} moves its rebels to {tname(t)} (strength {s.rebel_str[p]})")
+    else:
+        k, t = divmod(a - A.ATTACK, NT)
+        s.attack = (p, t, k, s.rebel_str[p])
+        s.joiners = []
+        s.helper = 0
+        _next_joiner(s)
+        return
+    s.idx += 1
+    _next_rebel(s)
+
+
+def _can_join(s: InvState, q: int) -> bool:
+    assert s.attack is not None
+    p, t, _, _ = s.attack
+    at = s.rebel_at[q]
+    return (
+        q != p
+        and q != s.controller[t]
+        and at > 0
+        and s.rebel_out[q] != turn_key(s)
+        and (at == t or t in NEIGH[at])
+    )
+
+
+def _next_joiner(s: InvState) -> None:
+    """# Alleanza di giocatori negli attentati: others may add their rebels' strength."""
+    while s.helper < s.n:
+        q = s.order[s.helper]
+        if _can_join(s, q):
+            s.stage = S_JOIN
+            s.actor = q
+            return
+        s.helper += 1
+    s.stage = S_ATTACK_ROLL
+
+
+def _on_join(s: InvState, a: int) -> None:
+    if a == A.JOIN:
+        s.joiners.append(s.actor)
+    s.helper += 1
+    _next_joiner(s)
+
+
+def attack_threshold(s: InvState, d: int, t: int, strength: int) -> tuple[int, str]:
+    """# Attentati: the defender foils the attack rolling at most this on 2d6. Troops of
+    ``d`` in ``t`` and its neighbours (not those in a battle), -1 per rebel strength, police
+    +3 here and +1 next door, +1 per 3 influence."""
+    near = [j for j in (t, *NEIGH[t]) if not s.at_war(j)]
+    troops = sum(s.troops_at(j, d) for j in near)
+    police = 0
+    for j in (t, *NEIGH[t]):
+        if j > 0 and s.controller[j] == d and s.buildings[j * 4 + POLICE]:
+            police += BOARD.police_here if j == t else BOARD.police_near
+    infl = s.influence[d] // BOARD.influence_per_bonus
+    total = troops + police + infl - strength
+    text = f"{_tr(troops)} + {police} police + {infl} influence - {strength} strength = {total}"
+    return total, text
+
+
+def _on_attack_roll(s: InvState, a: int) -> None:
+    assert s.attack is not None
+    roll = a - A.CHANCE
+    p, t, k, strength = s.attack
+    strength += sum(s.rebel_str[q] for q in s.joiners)
+    d = s.controller[t]
+    thr, how = attack_threshold(s, d, t, strength)
+    attackers = [p, *s.joiners]
+    names = " and ".join(seat_name(x) for x in attackers)
+    head = f"{names}'s rebels attack {A.TARGETS[k]} in {tname(t)} ({seat_name(d)}): threshold {how}; {seat_name(d)} rolls {roll}"
+    key = turn_key(s)
+    for x in attackers:
+        s.rebel_at[x] = -1  # the die used in an attack is removed
+        s.rebel_str[x] = 1
+        s.rebel_out[x] = key
+    s.attack = None
+    if roll <= 3:
+        damage = 0  # 2-3 always foils
+    elif roll > thr:
+        damage = roll - thr
+    elif roll >= 11:
+        damage = -1  # 11-12: some damage anyway
+    else:
+        damage = 0
+    if damage == 0:
+        _log(s, head + " -> foiled")
+        _pac(s, d, -1, "attack foiled")
+    else:
+        _log(s, head + (" -> 11-12: damage anyway" if damage < 0 else f" -> {damage} damage"))
+        _damage(s, d, t, k, damage)
+        if s.stage == S_REPAIR:
+            return
+    s.idx += 1
+    _next_rebel(s)
+
+
+def _damage(s: InvState, d: int, t: int, k: int, damage: int) -> None:
+    """# Danni and # Effetti sul pacifismo."""
+    if k == 0:
+        lost = 1 if damage < 0 else min(damage, s.troops_at(t, d))
+        s.troops[t * s.n + d] -= lost
+        _log(s, f"{_tr(lost)} of {seat_name(d)} killed in {tname(t)}")
+        _pac(s, d, 2 * lost, f"{_tr(lost)} killed by rebels")
+    elif k == 1:
+        lost = 1 if damage < 0 else min(damage, s.logistics[t])
+        s.logistics[t] -= lost
+        _log(s, f"{lost} logistics destroyed in {tname(t)}")
+        _pac(s, d, lost, f"{lost} logistics lost to rebels")
+    else:
+        b = k - 2
+        cost = BOARD.buildings[b].cost
+        if damage < 0 or damage >= cost:
+            _destroy(s, d, t, b)
+        elif s.money[d] >= 2 * damage:
+            s.repair = (d, t, b, damage)
+            s.stage = S_REPAIR
+            s.actor = d
+        else:
+            _log(s, f"{seat_name(d)} cannot pay {damage}$ of repairs")
+            _destroy(s, d, t, b)
+
+
+def _destroy(s: InvState, d: int, t: int, b: int) -> None:
+    build = BOARD.buildings[b]
+    s.buildings[t * 4 + b] -= 1
+    _log(s, f"the {build.name} in {tname(t)} is destroyed")
+    if b == WAREHOUSE:
+        lost = min(s.store[t], BOARD.storage_per_warehouse)
+        if lost:
+            s.store[t] -= lost
+            _log(s, f"{lost} oil stored in it is lost")
+    _pac(s, d, build.cost, f"{build.name} destroyed by rebels")
+
+
+def _on_repair(s: InvState, a: int) -> None:
+    assert s.repair is not None
+    d, t, b, damage = s.repair
+    s.repair = None
+    if a == A.REPAIR:
+        # # Danni: partial damage is repaired at 1$ per damage point, else the building falls
+        s.money[d] -= 2 * damage
+        _log(s, f"{seat_name(d)} repairs the {BOARD.buildings[b].name} in {tname(t)} for {damage}$")
+    else:
+        _destroy(s, d, t, b)
+    s.idx += 1
+    _next_rebel(s)
+
+
+# ----- pacifism (# Check pacifismo)
+
+
+def _pacifism_check(s: InvState) -> None:
+    for p in s.order:
+        allowed = troops_allowed(s.media[p])
+        tr = s.troops_on_board(p)
+        if tr > allowed:
+            _pac(s, p, tr - allowed, f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
+        elif (allowed - tr) // 2:
+            _pac(s, p, -((allowed - tr) // 2), f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
+        due = penalty(s.pacifism[p])
+        if due:
+            _pay_penalty(s, p, due)
+    _oil_check(s)
+
+
+def _pay_penalty(s: InvState, p: int, due: int) -> None:
+    """Pay ``due`` half dollars; short of money, sell oil, then remove 1 troop per dollar
+    (ruling: automatic, oil first, then troops from the border and the largest stacks)."""
+    paid = min(due, s.money[p])
+    s.money[p] -= paid
+    left = due - paid
+    price = price_halves(s)
+    sold = 0
+    while left > 0 and s.oil[p] > 0:
+        s.oil[p] -= 1
+        sold += 1
+        if price >= left:
+            s.money[p] += price - left  # the rest of the sale stays in hand
+            left = 0
+        else:
+            left -= price
+    removed = 0
+    while left > 0 and s.troops_on_board(p) > 0:
+        t = max(range(NT), key=lambda j: (j == 0 and s.troops_at(0, p) > 0, s.troops_at(j, p)))
+        s.troops[t * s.n + p] -= 1
+        removed += 1
+        left -= 2
+    text = f"{seat_name(p)} pays {dollars(due - max(left, 0))} pacifism penalty (pacifism {s.pacifism[p]})"
+    if sold:
+        text += f", selling {sold} oil"
+    if removed:
+        text += f", removing {_tr(removed)}"
+    _log(s, text)
+
+
+# ----- oil (# Check petrolio, # Prezzo del petrolio)
+
+
+def oil_price_change(n: int, sellers: int, highest_pacifism: int, die: int = 0) -> int:
+    """Boxes the price moves: market availability by sellers (all sellers: the die too), then
+    speculation by the highest pacifism when the market does not fall."""
+    market = BOARD.market[n][sellers]
+    if sellers == n:
+        market -= band(BOARD.market_die, die)
+    spec = band(BOARD.speculation, highest_pacifism) if market >= 0 else 0
+    return market + spec
+
+
+def _oil_check(s: InvState) -> None:
+    sellers = sum(s.sold)
+    if sellers == s.n:
+        s.stage = S_MARKET_DIE
+        return
+    _move_price(s, oil_price_change(s.n, sellers, max(s.pacifism)), sellers, None)
+    _oil_after_price(s)
+
+
+def _on_market_die(s: InvState, a: int) -> None:
+    face = a - A.CHANCE
+    _move_price(s, oil_price_change(s.n, s.n, max(s.pacifism), face), s.n, face)
+    _oil_after_price(s)
+
+
+def _move_price(s: InvState, change: int, sellers: int, die: int | None) -> None:
+    before = s.price
+    s.price = max(0, min(len(BOARD.price_track) - 1, s.price + change))
+    extra = f", die {die}" if die is not None else ""
+    _log(
+        s,
+        f"oil price {dollars(BOARD.price_track[before])} -> {dollars(price_halves(s))}"
+        f" ({sellers} sellers{extra}, highest pacifism {max(s.pacifism)}: {change:+d} boxes)",
+    )
+
+
+def _oil_after_price(s: InvState) -> None:
+    n = s.n
+    if s.phase == 3:
+        _government_production(s)
+    for p in s.order:
+        _withdraw(s, p)
+    for t in PROVINCES:
+        cap = storage(s, t)
+        if s.store[t] > cap:
+            _log(s, f"{s.store[t] - cap} oil spoils in {tname(t)} (storage {cap})")
+            s.store[t] = cap
+    s.sold = [0] * n
+    _new_order(s)
+
+
+def _government_production(s: InvState) -> None:
+    """# Petrolio e governo provvisorio: every controlled province produces again; half,
+    rounded up, goes to the Government and the same to the player; a province that cannot
+    produce costs its controller 1 influence (else 4$, else 1 oil)."""
+    for t in PROVINCES:
+        p = s.controller[t]
+        if p < 0:
+            continue
+        if s.logistics[t] >= required_logistics(s, t):
+            amount = production(s, t)
+            half = -(-amount // 2)
+            s.gov_oil += half
+            s.store[t] += half
+            s.logistics[t] -= 1
+            _log(
+                s,
+                f"{tname(t)} produces {amount} (government): {half} to the Government, {half} to {seat_name(p)}",
+            )
+        elif s.influence[p] > 0:
+            s.influence[p] -= 1
+            _log(s, f"{seat_name(p)} loses 1 influence ({tname(t)} did not produce)")
+        elif s.money[p] > 0:
+            paid = min(8, s.money[p])  # ruling: what money there is, up to 4$
+            s.money[p] -= paid
+            _log(s, f"{seat_name(p)} pays {dollars(paid)} ({tname(t)} did not produce)")
+        elif s.oil[p] > 0:
+            s.oil[p] -= 1
+            _log(s, f"{seat_name(p)} pays 1 oil ({tname(t)} did not produce)")
+        else:
+            j = next((j for j in PROVINCES if s.controller[j] == p and s.store[j] > 0), -1)
+            if j >= 0:
+                s.store[j] -= 1
+                _log(s, f"{seat_name(p)} pays 1 oil from {tname(j)} ({tname(t)} did not produce)")
+
+
+def _withdraw(s: InvState, p: int) -> None:
+    """Up to 2 oil in all from controlled provinces, +1 per pipeline from its province or a
+    neighbour (ruling: always the most, from the fullest provinces first)."""
+    mine = [t for t in PROVINCES if s.controller[t] == p]
+    got = 0
+    for _ in range(BOARD.withdraw):
+        t = max(mine, key=lambda j: s.store[j], default=-1)
+        if t < 0 or s.store[t] == 0:
+            break
+        s.store[t] -= 1
+        got += 1
+    for pp in mine:
+        if s.buildings[pp * 4 + 2]:
+            cands = [j for j in (pp, *NEIGH[pp]) if j > 0 and s.controller[j] == p and s.store[j] > 0]
+            if cands:
+                j = max(cands, key=lambda x: s.store[x])
+                s.store[j] -= 1
+                got += 1
+    if got:
+        s.oil[p] += got
+        _log(s, f"{seat_name(p)} withdraws {got} oil from its provinces")
+
+
+def _new_order(s: InvState) -> None:
+    """# Ordine di gioco: money-box takers first, by box, the others shift down."""
+    takers: list[int] = []
+    for p in s.money_takers:
+        if p >= 0 and p not in takers:
+            takers.append(p)  # a seat on two money boxes plays at the better place
+    s.order = takers + [p for p in s.order if p not in takers]
+    s.boxes = [-1] * 16
+    s.money_takers = [-1] * 4
+    s.taxed = [0] * s.n
+    s.turn += 1
+    if s.turn > s.turns:
+        s.turn = 1
+        s.phase += 1
+    if s.phase > BOARD.phases:
+        s.phase = BOARD.phases
+        s.turn = s.turns
+        _finish(s)
+        return
+    _start_turn(s)
+
+
+# ============================================================================ the end
+
+
+def government_shares(gov_oil: int, keys: list[int]) -> list[int]:
+    """# Assegnazione del petrolio governativo: 2/3 of the oil to the top three of the
+    Government ranking (1st half, 3rd a quarter, 2nd their average, all rounded down); tied
+    seats add up their positions' shares and split them equally (ruling: rounded down).
+
+    Args:
+        gov_oil: Oil held by the Government.
+        keys: Ranking score per seat (higher is better).
+
+    Returns:
+        Oil per seat.
+    """
+    dist = gov_oil * 2 // 3
+    first = dist // 2
+    third = dist // 4
+    second = (first + third) // 2
+    shares = [first, second, third]
+    out = [0] * len(keys)
+    ranked = sorted(set(keys), reverse=True)
+    pos = 0
+    for key in ranked:
+        group = [p for p, k in enumerate(keys) if k == key]
+        pool = sum(shares[pos + i] for i in range(len(group)) if pos + i < 3)
+        for p in group:
+            out[p] = pool // len(group)
+        pos += len(group)
+    return out
+
+
+def wealth_sources(s: InvState, p: int) -> dict[str, float]:
+    """Where seat ``p``'s final money comes from, in dollars (after the end of the game)."""
+    price = price_halves(s)
+    gov = s.gov_share[p] if s.gov_share else 0
+    return {
+        "money": s.money[p] / 2,
+        "oil": (s.oil[p] - gov) * price / 2,
+        "government oil": gov * price / 2,
+        "contracts": float(BOARD.contracts[s.contracts[p]]),
+        "pacifism": -BOARD.final_multiplier * penalty(s.pacifism[p]) / 2,
+    }
+
+
+def final_wealth(s: InvState, p: int) -> int:
+    """# Vittoria finale: money + oil sold at the last price + contracts - 10x pacifism penalty."""
+    return (
+        s.money[p]
+        + s.oil[p] * price_halves(s)
+        + 2 * BOARD.contracts[s.contracts[p]]
+        - BOARD.final_multiplier * penalty(s.pacifism[p])
+    )
+
+
+def _finish(s: InvState) -> None:
+    _log(s, "-- end of the game")
+    for t in PROVINCES:
+        p = s.controller[t]
+        if p >= 0 and s.store[t]:
+            s.oil[p] += s.store[t]
+            _log(s, f"{seat_name(p)} collects {s.store[t]} oil from {tname(t)}")
+            s.store[t] = 0
+    keys = [2 * s.influence[p] + 5 * s.provinces_of(p) for p in range(s.n)]  # influence + 2.5/province
+    shares = government_shares(s.gov_oil, keys)
+    s.gov_share = shares[:]
+    for p in range(s.n):
+        if shares[p]:
+            s.oil[p] += shares[p]
+            _log(s, f"{seat_name(p)} receives {shares[p]} government oil (ranking {keys[p] / 2:g})")
+    wealth = [final_wealth(s, p) for p in range(s.n)]
+    s.wealth = wealth
+    for p in range(s.n):
+        _log(
+            s,
+            f"{seat_name(p)}: {dollars(s.money[p])} + {s.oil[p]} oil x {dollars(price_halves(s))}"
+            f" + contracts {BOARD.contracts[s.contracts[p]]}$ - pacifism {BOARD.final_multiplier}"
+            f" x {dollars(penalty(s.pacifism[p]))} = {dollars(wealth[p])}",
+        )
+    best = max((wealth[p], s.contracts[p], s.provinces_of(p)) for p in range(s.n))
+    winners = [p for p in range(s.n) if (wealth[p], s.contracts[p], s.provinces_of(p)) == best]
+    s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
+    s.stage = S_OVER
+    s.actor = -1
+
+
+# ============================================================================ texts
+
+
+def to_string(s: InvState, a: int) -> str:
+    """Short, unambiguous text of an action legal in ``s``."""
+    st = s.stage
+    if st in CHANCE_STAGES:
+        v = a - A.CHANCE
+        if st == S_ORDER:
+            perm = list(itertools.permutations(range(s.n)))[v]
+            return "order " + " ".join(seat_name(p) for p in perm)
+        if st == S_LOCALS_DIE:
+            return f"die {v}: +{band(BOARD.locals_die, v)} locals"
+        if st == S_MARKET_DIE:
+            return f"die {v}: -{band(BOARD.market_die, v)} boxes"
+        return f"roll {v}"
+    if a == A.DONE:
+        return {
+            S_BUY: "done buying",
+            S_MOVE_FROM: "no support" if s.support >= 0 else "done moving",
+            S_BUILD: "done building",
+            S_PRODUCE: "done producing",
+            S_RETREAT: "fight on",
+            S_REBEL: "rebels wait",
+            S_JOIN: "decline",
+            S_REPAIR: "let it fall",
+        }.get(st, "done")
+    if A.BOX <= a < A.BOX + 16:
+        kind, col = divmod(a - A.BOX, 4)
+        return f"{A.BOX_KINDS[kind]} box {col + 1}"
+    if a == A.PRODUCE_ACT:
+        return "produce oil"
+    if a == A.TAXES:
+        return "new taxes"
+    if a == A.SPEECH:
+        return "speech to the nation"
+    if a == A.ASK_SUPPORT:
+        return "ask for support"
+    if a == A.STRENGTHEN:
+        return "strengthen rebels"
+    if a == A.JOIN:
+        return "join the attack"
+    if a == A.REPAIR:
+        return "repair"
+    if a == A.REBEL_OFFMAP:
+        return "rebels off the map"
+    if A.SELL < a <= A.SELL + A.MAX_SELL:
+        return f"sell {a - A.SELL} oil"
+    if A.MEDIA_PTS <= a < A.MEDIA_PTS + 3:
+        k = a - A.MEDIA_PTS
+        cost = BOARD.media_cost[k]
+        return f"media +{k + 1} ({f'{cost}$' if cost else 'free'})"
+    if A.BUY_TL < a <= A.BUY_TL + A.MAX_BUY:
+        return f"buy {_tr(a - A.BUY_TL)} by land ({(a - A.BUY_TL) * BOARD.cost_land}$)"
+    if A.BUY_LL < a <= A.BUY_LL + A.MAX_BUY:
+        return f"buy {a - A.BUY_LL} logistics by land ({(a - A.BUY_LL) * BOARD.cost_land}$)"
+    if A.BUY_TA <= a < A.BUY_LA:
+        return f"buy troop by air to {tname(a - A.BUY_TA)}"
+    if A.BUY_LA <= a < A.FROM:
+        return f"buy logistics by air to {tname(a - A.BUY_LA)}"
+    if A.FROM <= a < A.TO:
+        return f"from {tname(a - A.FROM)}"
+    if A.TO <= a < A.NUM:
+        d = a - A.TO
+        return "to home" if d == A.HOME else f"to {tname(d)}"
+    if A.NUM <= a < A.BUILD:
+        return _tr(a - A.NUM) if st == S_MOVE_TROOPS else f"{a - A.NUM} logistics"
+    if A.BUILD <= a < A.INFL:
+        k, t = divmod(a - A.BUILD, NT)
+        return f"build {BUILDINGS[k]} in {tname(t)}"
+    if A.INFL <= a < A.CONTRACT:
+        return f"influence in {tname(a - A.INFL)}"
+    if a == A.CONTRACT:
+        return "contract"
+    if A.PRODUCE <= a < A.REBEL_PLACE:
+        return f"produce in {tname(a - A.PRODUCE)}"
+    if A.REBEL_PLACE <= a < A.REBEL_MOVE:
+        return f"place rebels in {tname(a - A.REBEL_PLACE)}"
+    if A.REBEL_MOVE <= a < A.ATTACK:
+        return f"rebels to {tname(a - A.REBEL_MOVE)}"
+    if A.ATTACK <= a < A.RETREAT:
+        k, t = divmod(a - A.ATTACK, NT)
+        return f"attack {A.TARGETS[k]} in {tname(t)}"
+    if A.RETREAT <= a < A.CHANCE:
+        return f"retreat to {tname(a - A.RETREAT)}"
+    return f"action {a}"
+
+
+_HANDLERS = {
+    S_ORDER: _on_order,
+    S_ACTION: _on_action,
+    S_MEDIA: _on_media,
+    S_BUY: _on_buy,
+    S_MOVE_FROM: _on_move_from,
+    S_MOVE_TO: _on_move_to,
+    S_MOVE_TROOPS: _on_move_troops,
+    S_MOVE_LOG: _on_move_log,
+    S_LOCALS_DIE: _on_locals_die,
+    S_BUILD: _on_build,
+    S_PRODUCE: _on_produce,
+    S_RETREAT: _on_retreat,
+    S_WAR_P: _on_war_p,
+    S_WAR_L: _on_war_l,
+    S_REBEL: _on_rebel,
+    S_JOIN: _on_join,
+    S_ATTACK_ROLL: _on_attack_roll,
+    S_REPAIR: _on_repair,
+    S_MARKET_DIE: _on_market_die,
+}
