@@ -53,7 +53,7 @@ class _OutOfTime(Exception):
     """Raised between two simulations when a timed search is over."""
 
 
-class LeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
+class LeafEvaluator(mcts.Evaluator):
     """OpenSpiel's evaluator protocol (``evaluate``, ``prior``) for realpolitik states.
 
     Args:
@@ -96,7 +96,7 @@ class LeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+class _TimedISMCTS(ismcts.ISMCTSBot):
     """OpenSpiel's ISMCTS with a time budget and a seeded determinization stream."""
 
     def __init__(self, game: Any, evaluator: LeafEvaluator, c: float, iters: int, seed: int) -> None:
@@ -129,7 +129,7 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         return super().sample_root_state(state)
 
 
-class _TimedMCTS(mcts.MCTSBot):  # type: ignore[misc]
+class _TimedMCTS(mcts.MCTSBot):
     """OpenSpiel's MCTS with a time budget."""
 
     def __init__(self, game: Any, evaluator: LeafEvaluator, c: float, iters: int, seed: int) -> None:
