@@ -9,7 +9,8 @@ Importing this module registers ``python_realpolitik_<name>`` for each name in
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 Parameters: ``players`` (the game's range, default its minimum), ``seed`` (the engine's deck
-seed, default 0) and the game's own options with their defaults (``GameSpec.options``).
+seed, default 0; OpenSpiel's integer parameters are 32-bit, so at most ``2**31 - 1``) and the
+game's own options with their defaults (``GameSpec.options``).
 
 What maps to what:
 
@@ -65,7 +66,16 @@ from realpolitik.engine.core.api import (
 from realpolitik.engine.core.records import load_record
 from realpolitik.interop import encoding
 
-__all__ = ["PREFIX", "RealpolitikGame", "RealpolitikState", "game_for", "register_all", "short_name", "wrap"]
+__all__ = [
+    "PREFIX",
+    "SEED_LIMIT",
+    "RealpolitikGame",
+    "RealpolitikState",
+    "game_for",
+    "register_all",
+    "short_name",
+    "wrap",
+]
 
 PREFIX = "python_realpolitik_"
 """OpenSpiel short names are this prefix and the game's registry name."""
@@ -281,6 +291,8 @@ class RealpolitikGame(pyspiel.Game):
             raise ValueError(f"{short_name(self.rp_name)}: unknown parameter(s) {', '.join(unknown)}")
         self.rp_players = int(values["players"])
         self.rp_seed = int(values["seed"])
+        if not 0 <= self.rp_seed < SEED_LIMIT:
+            raise ValueError(f"{short_name(self.rp_name)}: seed must be in 0..{SEED_LIMIT - 1}")
         self.rp_options = {k: values[k] for k in spec.options}
         try:  # the engine checks players, seed and options
             game.new_initial_state(players=self.rp_players, seed=self.rp_seed, **self.rp_options)
@@ -366,10 +378,19 @@ def register_all() -> list[str]:
 _GAMES: dict[str, pyspiel.Game] = {}
 
 
+SEED_LIMIT = 2**31
+"""OpenSpiel's integer parameters are 32-bit: the ``seed`` parameter is below this."""
+
+
 def game_for(state: State) -> pyspiel.Game:
-    """The OpenSpiel game a realpolitik state belongs to (its players, seed and options)."""
+    """The OpenSpiel game a realpolitik state belongs to (its players, options and seed).
+
+    An engine seed of ``SEED_LIMIT`` or more does not fit OpenSpiel's parameters; the game's
+    ``seed`` is then its low 31 bits. A wrapped state keeps its own engine state and record, so
+    this changes only what the game's ``new_initial_state`` would deal.
+    """
     rec = state.to_json()
-    params = {"players": int(rec["players"]), "seed": int(rec["seed"]), **rec["options"]}
+    params = {"players": int(rec["players"]), "seed": int(rec["seed"]) % SEED_LIMIT, **rec["options"]}
     key = json.dumps([rec["game"], params], sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
