@@ -93,3 +93,55 @@ def test_an_openspiel_spec_is_checked_like_any_other() -> None:
         make_bot("openspiel-ismcts:leaf=magic")
     with pytest.raises(ValueError, match="no parameter 'workers'"):
         make_bot("openspiel-mcts:workers=2")
+
+
+@needs_openspiel
+def test_hint_and_tournament_take_an_openspiel_bot(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from realpolitik.cli.main import app
+
+    record = tmp_path / "position.json"
+    record.write_text(json.dumps(decision("twilight", 6).to_json()), encoding="utf-8")
+    r = CliRunner().invoke(
+        app,
+        [
+            "hint",
+            "twilight",
+            "--load",
+            str(record),
+            "--bot",
+            "openspiel-mcts:leaf=heuristic",
+            "--iters",
+            "30",
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    obj = json.loads(r.output)
+    assert obj["bot"] == "openspiel-mcts:iters=30,seed=0,leaf=heuristic"
+    assert obj["iterations"] == 30 and obj["moves"][0]["visits"] > 0
+
+    out = tmp_path / "t.jsonl"
+    r = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "twilight",
+            "--bot",
+            "a=openspiel-ismcts:iters=4,leaf=heuristic",
+            "--bot",
+            "b=random",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["games"] == 2
