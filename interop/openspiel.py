@@ -112,14 +112,41 @@ class _Live:
     (its observation's JSON and vector) is remembered until the next action.
     """
 
-    __slots__ = ("_digests", "_obs", "_vec", "resampled", "state")
+    __slots__ = ("_digests", "_obs", "_start", "_state", "_vec", "resampled")
 
-    def __init__(self, state: State, digests: list[bytes] | None = None, resampled: bool = False) -> None:
-        self.state = state
+    def __init__(
+        self, state: State | None, digests: list[bytes] | None = None, resampled: bool = False
+    ) -> None:
+        self._state = state
+        self._start: Any = None  # () -> State, when the state is made on first use
         self.resampled = resampled
         self._obs: dict[int, str] = {}
         self._vec: dict[int, np.ndarray] = {}
         self._digests = digests  # None: not folded yet (a state nobody has stepped or asked)
+
+    @classmethod
+    def later(cls, start: Any) -> _Live:
+        """A live state whose engine state ``start()`` makes when it is first used.
+
+        OpenSpiel's clone of a Python state asks the game for a new initial state and then
+        replaces its ``__dict__`` with a copy of the original's, so a new initial state that
+        is never looked at costs nothing.
+        """
+        live = cls(None)
+        live._start = start
+        return live
+
+    @property
+    def state(self) -> State:
+        """The engine state."""
+        state = self._state
+        if state is None:
+            state = self._state = self._start()
+        return state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
 
     @property
     def digests(self) -> list[bytes]:
@@ -153,7 +180,8 @@ class _Live:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
         twin = _Live.__new__(_Live)
-        twin.state = self.state.clone()
+        twin._state = None if self._state is None else self._state.clone()
+        twin._start = self._start
         twin._digests = None if self._digests is None else self._digests[:]
         twin.resampled = self.resampled
         twin._obs = dict(self._obs)
@@ -311,8 +339,10 @@ class RealpolitikGame(pyspiel.Game):
 
     def new_initial_state(self) -> RealpolitikState:
         game = load_game(self.rp_name)
-        state = game.new_initial_state(players=self.rp_players, seed=self.rp_seed, **self.rp_options)
-        return _wrap_live(self, _Live(state))
+        players, seed, options = self.rp_players, self.rp_seed, self.rp_options
+        return _wrap_live(
+            self, _Live.later(lambda: game.new_initial_state(players=players, seed=seed, **options))
+        )
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
