@@ -12,8 +12,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The dev tools and the optional OpenSpiel/PettingZoo adapters (CI runs their tests too).
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(PYX)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,interop]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -21,7 +22,8 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/realpolitik play twilight --seat USSR
 
-# Every test (in parallel), then the core, Twilight and AI suites again against the pure-Python
+# Every test (in parallel; the OpenSpiel and PettingZoo adapters' too, installed by the
+# interop extra), then the core, Twilight and AI suites again against the pure-Python
 # reference, then the installed wheel.
 test: $(STAMP)
 	$(PYTEST) tests bench --benchmark-disable
@@ -39,12 +41,16 @@ lint: $(STAMP)
 # the editable install's package_dir mapping).
 typecheck: $(STAMP)
 	rm -rf build/typecheck && mkdir -p build/typecheck/realpolitik
-	for d in engine ai cli bench; do ln -s ../../../$$d build/typecheck/realpolitik/$$d; done
+	for d in engine ai cli bench interop; do ln -s ../../../$$d build/typecheck/realpolitik/$$d; done
 	cd build/typecheck && MYPYPATH=. ../../$(BIN)/mypy --config-file ../../pyproject.toml \
-		-p realpolitik.engine -p realpolitik.ai -p realpolitik.cli -p realpolitik.bench
+		-p realpolitik.engine -p realpolitik.ai -p realpolitik.cli -p realpolitik.bench \
+		-p realpolitik.interop
 
 # Build the wheel, install it alone in a fresh environment and run the core suite against it
 # (from a folder outside the repository, so nothing but the installed package can be imported).
+# The wheel is installed without the interop extra: the adapter tests that need OpenSpiel or
+# PettingZoo skip there, the rest (the observation encoding; the core never importing the
+# adapters) run against the wheel, which must ship realpolitik.interop.
 wheel-check: $(STAMP)
 	rm -rf build/wheel build/wheel-venv
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
@@ -52,7 +58,7 @@ wheel-check: $(STAMP)
 	build/wheel-venv/bin/python -m pip install --quiet build/wheel/realpolitik-*.whl pytest hypothesis
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
-	cd build && wheel-venv/bin/python -m pytest -p no:cacheprovider -q ../tests/core
+	cd build && wheel-venv/bin/python -m pytest -p no:cacheprovider -q ../tests/core ../tests/interop
 
 # Rewrite the golden data (tests/golden/data, docs/transcript.md) from the registered games;
 # a commit that changes them says so (docs/architecture.md).

@@ -1,11 +1,13 @@
-"""Install the four top-level folders as one package, ``realpolitik``, and build the compiled
+"""Install the five top-level folders as one package, ``realpolitik``, and build the compiled
 Twilight engine (move generator, core) and the compiled search tree; the rest is in
 pyproject.toml.
 
-``engine/``, ``ai/``, ``cli/`` and ``bench/`` stay where they are in the repository and install as
-``realpolitik.engine``, ``realpolitik.ai``, ``realpolitik.cli`` and ``realpolitik.bench``
-(``package_dir`` mapping), so no generic top-level name lands in site-packages. ``realpolitik``
-itself is a namespace package (it has no files of its own).
+``engine/``, ``ai/``, ``cli/``, ``bench/`` and ``interop/`` stay where they are in the repository
+and install as ``realpolitik.engine``, ``realpolitik.ai``, ``realpolitik.cli``,
+``realpolitik.bench`` and ``realpolitik.interop`` (``package_dir`` mapping), so no generic
+top-level name lands in site-packages. ``realpolitik`` itself is a namespace package (it has no
+files of its own). ``interop`` needs the optional extra ``realpolitik[interop]`` (OpenSpiel,
+PettingZoo); nothing else imports it.
 
 The extensions are optional at run time (each game's ``movegen`` and ``ai.tree`` fall back to
 the pure-Python references), but ``pip install .`` compiles them on a machine with a C compiler.
@@ -14,7 +16,7 @@ the pure-Python references), but ``pip install .`` compiles them on a machine wi
 from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
-TOP = ("engine", "ai", "cli", "bench")
+TOP = ("engine", "ai", "cli", "bench", "interop")
 
 packages: list[str] = []
 package_dir: dict[str, str] = {}

@@ -6,7 +6,7 @@ Spec grammar, used by the CLI, tournaments and tests alike::
 
     random            heuristic:seed=3         expectimax:depth=2
     ismcts            ismcts:iters=2000        ismcts:time=1.5,workers=4
-    mcts:iters=500,c=1.0,rollout=0
+    mcts:iters=500,c=1.0,rollout=0               openspiel-ismcts:time=0.5
 
 ``make_bot(spec)`` returns a fresh bot; an unknown bot, parameter or value raises
 ``ValueError`` naming what is valid. Every bot owns a ``random.Random(seed)`` (``seed=0`` by
@@ -21,6 +21,7 @@ information (documented, for reference play). Bots never modify the state they a
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Callable
@@ -380,6 +381,41 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
     return build
 
 
+_OPENSPIEL_PARAMS = (
+    Param("iters", int, None, "simulations per move", low=1, shown=f"{DEFAULT_ITERS} unless time is set"),
+    Param("time", float, None, "seconds per move, with iters whichever ends first", low=1e-3, shown="none"),
+    _SEED,
+    Param("c", float, 0.7, "UCT exploration constant (returns in [0, 1])", low=0.0),
+    Param(
+        "leaf",
+        str,
+        "rollout",
+        "leaf value: rollout (one random game to the end, OpenSpiel's default) or heuristic (evaluate())",
+        choices=("rollout", "heuristic"),
+    ),
+)
+
+
+def _openspiel_factory(kind: str) -> Callable[[str, dict[str, Any]], Bot]:
+    """Build an OpenSpiel search bot (``realpolitik.interop.bots``), imported only now: the
+    OpenSpiel adapters are an optional extra."""
+
+    def build(spec: str, v: dict[str, Any]) -> Bot:
+        try:
+            module = importlib.import_module("realpolitik.interop.bots")
+        except ImportError as exc:
+            raise ValueError(
+                f"bot '{spec}' needs OpenSpiel: pip install 'realpolitik[interop]' ({exc})"
+            ) from None
+        iters = v["iters"]
+        if iters is None and v["time"] is None:
+            iters = DEFAULT_ITERS
+        bot: Bot = module.OpenSpielBot(spec, kind, iters, v["time"], v["seed"], v["c"], v["leaf"])
+        return bot
+
+    return build
+
+
 _REGISTRY: dict[str, BotInfo] = {
     info.name: info
     for info in (
@@ -421,6 +457,18 @@ _REGISTRY: dict[str, BotInfo] = {
                 _SEED,
             ),
             lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"]),
+        ),
+        BotInfo(
+            "openspiel-ismcts",
+            "OpenSpiel's own Python ISMCTS through the OpenSpiel adapter (needs realpolitik[interop])",
+            _OPENSPIEL_PARAMS,
+            _openspiel_factory("ismcts"),
+        ),
+        BotInfo(
+            "openspiel-mcts",
+            "OpenSpiel's own Python MCTS on the true state, reads hidden information (needs realpolitik[interop])",
+            _OPENSPIEL_PARAMS,
+            _openspiel_factory("mcts"),
         ),
     )
 }
@@ -571,5 +619,8 @@ def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec
     """
     bot = make_bot(with_budget(bot_spec, budget))
     if not isinstance(bot, SearchingBot):
-        raise ValueError(f"bot '{bot.spec}' does not search; analyse needs one of: mcts, ismcts, expectimax")
+        raise ValueError(
+            f"bot '{bot.spec}' does not search; analyse needs one of: "
+            "mcts, ismcts, expectimax, openspiel-ismcts, openspiel-mcts"
+        )
     return bot.analyse(state, seat)

@@ -56,6 +56,14 @@ def hint(
     iters: Annotated[int | None, typer.Option("--iters", help="Search iterations.", min=1)] = None,
     time: Annotated[float | None, typer.Option("--time", help="Search seconds.", min=0.001)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the search.")] = 0,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help="The searching bot's spec (default: ismcts at the normal level's budget), e.g. "
+            "expectimax:depth=3 or openspiel-ismcts:time=1; --iters/--time replace its budget.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
 ) -> None:
@@ -69,17 +77,23 @@ def hint(
         raise CliError(f"{load}: the game is over ({Renderer(loaded.game).result(state)}); nothing to hint")
     if p == CHANCE:
         raise CliError(f"{load}: the dice are to be rolled, not a player's decision; nothing to hint")
-    from realpolitik.ai.bots import analyse, format_spec, parse_spec
+    from realpolitik.ai.bots import analyse, format_spec, parse_spec, with_budget
 
-    _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game))
-    budget: dict[str, Any] = dict(raw)
-    if iters is not None:
-        budget = {"iters": iters}
-    elif time is not None:
-        budget = {"time": time}
-    budget["seed"] = seed
-    spec = format_spec("ismcts", budget)
-    seconds = float(time) if time is not None else (float(budget["time"]) if "time" in budget else None)
+    if bot is None:
+        _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game))
+        budget: dict[str, Any] = dict(raw)
+        if iters is not None:
+            budget = {"iters": iters}
+        elif time is not None:
+            budget = {"time": time}
+        budget["seed"] = seed
+        spec = format_spec("ismcts", budget)
+    else:
+        name, raw = parse_spec(with_budget(bot, float(time) if time is not None else iters))
+        raw.setdefault("seed", str(seed))
+        spec = format_spec(name, raw)
+    _, chosen = parse_spec(spec)
+    seconds = float(chosen["time"]) if "time" in chosen else None
     analysis = run_with_progress(
         lambda: analyse(state, p, None, bot_spec=spec),
         "analysing",

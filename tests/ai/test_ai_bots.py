@@ -94,7 +94,15 @@ def test_bot_refuses_a_seat_that_is_not_to_move() -> None:
 
 
 def test_registry_lists_every_bot() -> None:
-    assert bot_names() == ["random", "heuristic", "mcts", "ismcts", "expectimax"]
+    assert bot_names() == [
+        "random",
+        "heuristic",
+        "mcts",
+        "ismcts",
+        "expectimax",
+        "openspiel-ismcts",
+        "openspiel-mcts",
+    ]
     described = describe_bots()
     assert list(described) == bot_names()
     assert "iters" in described["ismcts"] and "depth" in described["expectimax"]

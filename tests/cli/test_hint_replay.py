@@ -82,10 +82,21 @@ def test_hint_with_a_time_budget_is_deterministic_in_shape(cli, setup_save: Path
     assert json.loads(r.output)["moves"]
 
 
+def test_hint_with_another_searching_bot_takes_its_spec_and_the_budget(cli, setup_save: Path) -> None:
+    r = cli("hint", "twilight", "--load", str(setup_save), "--bot", "expectimax", "--iters", "1", "--json")
+    assert r.exit_code == 0, r.output
+    obj = json.loads(r.output)
+    assert obj["bot"] == "expectimax:depth=1,seed=0"
+    assert obj["moves"][0]["text"].startswith("place ")
+
+
 @pytest.mark.parametrize(
     "extra, needle",
     [
         (("--iters", "10", "--time", "1"), "give --iters or --time, not both"),
+        (("--bot", "random"), "does not search"),
+        (("--bot", "chess-engine"), "unknown bot 'chess-engine'"),
+        (("--bot", "expectimax", "--time", "1"), "takes no time budget"),
     ],
 )
 def test_hint_option_errors(cli, setup_save: Path, extra: tuple[str, ...], needle: str) -> None:

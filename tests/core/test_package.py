@@ -1,5 +1,5 @@
 """The installed package: everything lives under ``realpolitik``; no generic top-level name
-(``engine``, ``ai``, ``cli``, ``bench``) is importable or imported."""
+(``engine``, ``ai``, ``cli``, ``bench``, ``interop``) is importable or imported."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-GENERIC = ("engine", "ai", "cli", "bench")
+GENERIC = ("engine", "ai", "cli", "bench", "interop")
 
 PROBE = """
 import importlib.util, sys
