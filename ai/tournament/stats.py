@@ -43,7 +43,7 @@ def summarize(
     """
     from openskill.models import PlackettLuce
 
-    ordered = rows if ordered else sorted(rows, key=lambda r: r["game_id"])
+    in_order = rows if ordered else sorted(rows, key=lambda r: r["game_id"])
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name, _ in bots}
     games, wins = {name: 0 for name, _ in bots}, {name: 0.0 for name, _ in bots}
@@ -51,7 +51,7 @@ def summarize(
     seat_wins = {name: dict.fromkeys(seats, 0.0) for name, _ in bots}
     total_by_seat = dict.fromkeys(seats, 0.0)
     n, total_length, total_duration = 0, 0.0, 0.0
-    for row in ordered:
+    for row in in_order:
         n += 1
         total_length += row["length"]
         total_duration += row["duration"]
