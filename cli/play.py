@@ -19,7 +19,14 @@ from rich.text import Text
 from realpolitik.ai.bots import Bot, bot_names
 from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
-from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, stdin_is_tty
+from realpolitik.cli.common import (
+    CliError,
+    check_seed_option,
+    friendly_errors,
+    make_console,
+    parse_seats,
+    stdin_is_tty,
+)
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
 from realpolitik.cli.saves import read_game_file, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
@@ -429,6 +436,7 @@ def play(
     from realpolitik.engine import load_game
 
     g = load_game(game)
+    check_seed_option(seed)
     if level is not None and level not in LEVELS:
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     console = make_console(no_color)

@@ -34,7 +34,7 @@ from typing import Any
 from realpolitik.cli.common import CliError
 from realpolitik.cli.levels import LEVELS
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, RealpolitikError, State
+from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, State
 from realpolitik.engine.core.records import RECORD_FORMAT
 
 __all__ = [
@@ -299,8 +299,8 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
         raise CliError(
             f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}"
         )
-    if obj["seed"] < 0:
-        raise CliError(f"cannot load {path}: field 'seed' must not be negative")
+    if not 0 <= obj["seed"] <= SEED_MAX:
+        raise CliError(f"cannot load {path}: field 'seed' must be from 0 to {SEED_MAX}, not {obj['seed']}")
     if obj["digest"] != digest_of(obj):
         raise CliError(
             f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)"

@@ -31,7 +31,7 @@ from realpolitik.ai.tournament import (
     run_games,
     summarize,
 )
-from realpolitik.cli.common import CliError, friendly_errors, game_by_name, make_console
+from realpolitik.cli.common import CliError, check_seed_option, friendly_errors, game_by_name, make_console
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
 
@@ -246,6 +246,7 @@ def tournament_cmd(
 
     Each finished game is appended to OUT at once, so a killed run loses only the games in flight: run the same command again with --resume to finish it.
     """
+    check_seed_option(seed)
     if ray_address and backend is not Backend.ray:
         raise CliError("--ray-address needs --backend ray")
     if backend is Backend.ray and not _ray_installed():
