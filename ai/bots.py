@@ -32,7 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
-from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, SearchConfig, search
 from realpolitik.engine.core.api import State
 
 __all__ = [
@@ -336,6 +336,7 @@ _SEARCH_PARAMS = (
         None,
         "iterations per move, total over workers",
         low=1,
+        high=MAX_ITERS,
         shown=f"{DEFAULT_ITERS} unless time is set",
     ),
     Param(
@@ -344,6 +345,7 @@ _SEARCH_PARAMS = (
         None,
         "seconds per move per worker, with iters whichever ends first",
         low=1e-3,
+        high=MAX_SECONDS,
         shown="none",
     ),
     _SEED,

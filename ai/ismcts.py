@@ -32,7 +32,6 @@ import json
 import math
 import multiprocessing
 import random
-import sys
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from time import perf_counter
@@ -68,6 +67,14 @@ PV_SAMPLES = 8
 """Representative determinizations used to print a principal variation."""
 
 
+MAX_ITERS = 500_000
+"""The most iterations one search runs, over all its workers, whatever its time budget: the
+trees grow about 0.55 KB an iteration, so a search holds at most about 280 MB of nodes."""
+
+MAX_SECONDS = 3600.0
+"""The longest time budget of one search (seconds per move)."""
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     """How one search runs.
@@ -99,6 +106,10 @@ class SearchConfig:
     def __post_init__(self) -> None:
         if self.iters is None and self.time is None:
             raise ValueError("a search needs a budget: iters or time")
+        if self.iters is not None and not 1 <= self.iters <= MAX_ITERS:
+            raise ValueError(f"iters must be between 1 and {MAX_ITERS} (the trees' memory), not {self.iters}")
+        if self.time is not None and not 0 < self.time <= MAX_SECONDS:
+            raise ValueError(f"time must be more than 0 and at most {MAX_SECONDS:g} seconds, not {self.time}")
         if self.policy not in ROLLOUT_POLICIES:
             raise ValueError(f"unknown rollout policy '{self.policy}'; valid: {', '.join(ROLLOUT_POLICIES)}")
 
@@ -193,7 +204,7 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
     widen = config.widen
     policy = ROLLOUT_POLICIES[config.policy]
     uniform = policy is uniform_policy
-    max_iters = config.iters if config.iters is not None else sys.maxsize
+    max_iters = config.iters if config.iters is not None else MAX_ITERS  # memory bound
     deadline = perf_counter() + config.time if config.time is not None else math.inf
     timed = config.time is not None
     rand = rng.random
@@ -475,8 +486,9 @@ def search(
         return _search_one(state, seat, config, seed, with_pv)
     jobs: list[tuple[SearchConfig, int]] = []
     total = config.iters
+    cap = max(1, MAX_ITERS // config.workers)  # a time budget alone: the trees still fit
     for i in range(config.workers):
-        iters = None
+        iters: int | None = cap
         if total is not None:
             iters = total // config.workers + (1 if i < total % config.workers else 0)
             if iters == 0:

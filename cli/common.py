@@ -17,10 +17,12 @@ import typer
 from rich.console import Console
 
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, HasSeatAliases, HasSeatOptions, RealpolitikError
+from realpolitik.engine.core.api import SEED_MAX, Game, HasSeatAliases, HasSeatOptions, RealpolitikError
 
 __all__ = [
     "CliError",
+    "check_budget",
+    "check_seed_option",
     "fail",
     "friendly_errors",
     "game_by_name",
@@ -68,6 +70,36 @@ def friendly_errors(fn: F) -> F:
             fail(f"internal error: {type(exc).__name__}: {exc}")
 
     return wrapper  # type: ignore[return-value]
+
+
+def check_seed_option(seed: int | None, flag: str = "--seed") -> int | None:
+    """A seed given on the command line, checked against the one seed domain every game and
+    record accepts (``0..SEED_MAX``), so whatever the program saves with it loads again.
+
+    Raises:
+        CliError: naming the flag and the range.
+    """
+    if seed is not None and not 0 <= seed <= SEED_MAX:
+        raise CliError(f"{flag} must be an integer from 0 to {SEED_MAX}, not {seed}")
+    return seed
+
+
+def check_budget(iters: int | None, seconds: float | None) -> None:
+    """A search budget from the command line, within what one search may use.
+
+    Raises:
+        CliError: for more iterations than the trees' memory allows or more seconds than a
+            search may take.
+    """
+    from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS
+
+    if iters is not None and not 1 <= iters <= MAX_ITERS:
+        raise CliError(
+            f"--iters must be from 1 to {MAX_ITERS} (the search trees' memory: about 0.55 KB an "
+            f"iteration), not {iters}"
+        )
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise CliError(f"--time must be more than 0 and at most {MAX_SECONDS:g} seconds, not {seconds:g}")
 
 
 def make_console(no_color: bool = False) -> Console:

@@ -11,7 +11,7 @@ import typer
 from rich.text import Text
 
 from realpolitik.cli.analysis_view import print_analysis
-from realpolitik.cli.common import CliError, friendly_errors, make_console
+from realpolitik.cli.common import CliError, check_budget, check_seed_option, friendly_errors, make_console
 from realpolitik.cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, layout_choices
@@ -70,6 +70,8 @@ def hint(
     """Analyse the position in a save: ranked moves with visits, value and win chance, and the line."""
     if iters is not None and time is not None:
         raise CliError("give --iters or --time, not both")
+    check_budget(iters, time)
+    check_seed_option(seed)
     loaded = read_game_file(str(load), expect_game=game)
     state = loaded.state
     p = state.current_player()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+import sys
+from typing import Annotated, Any
 
 import typer
 
@@ -14,7 +15,30 @@ from realpolitik.cli.replay import replay
 from realpolitik.cli.tournament import tournament_cmd
 from realpolitik.engine import game_specs
 
-app = typer.Typer(
+
+class _OneLineErrors(typer.Typer):
+    """The root app: a usage error (an option that does not parse, a bad value, a missing
+    argument) is one ``error:`` line on standard error and exit status 2, not a box."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().__call__(*args, **kwargs)
+        try:
+            rv = super().__call__(*args, standalone_mode=False, **kwargs)
+        except typer.TyperException as exc:  # click's usage errors, as Typer vendors them
+            ctx = getattr(exc, "ctx", None)
+            where = f"; see '{ctx.command_path} --help'" if ctx is not None else ""
+            fmt = getattr(exc, "format_message", None)
+            message = " ".join((fmt() if fmt is not None else str(exc)).split()).rstrip(".")
+            typer.echo(f"error: {message}{where}", err=True)
+            sys.exit(getattr(exc, "exit_code", 2))
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+app = _OneLineErrors(
     name="realpolitik",
     help="Geopolitical board games against a strong computer opponent.",
     no_args_is_help=True,

@@ -21,6 +21,7 @@ from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import (
     CliError,
+    check_seed_option,
     friendly_errors,
     make_console,
     parse_seats,
@@ -28,7 +29,7 @@ from realpolitik.cli.common import (
     stdin_is_tty,
 )
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
-from realpolitik.cli.saves import read_game_file, write_save
+from realpolitik.cli.saves import check_save_path, read_game_file, write_rescue, write_save
 from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.engine.core.api import IllegalAction, State
@@ -55,7 +56,10 @@ class InputSource:
                 return input(prompt)
             except EOFError:
                 return None
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except (AttributeError, ValueError, OSError):  # no standard input at all, or it is closed
+            return None
         if not line:
             return None
         line = line.rstrip("\r\n")
@@ -86,6 +90,8 @@ class PlayLoop:
         self.last_seat: int | None = None
         self.choices: ChoiceList | None = None
         self.page = 0
+        self.status = 0
+        """The exit status: 1 once a save the player asked for could not be written."""
 
     # ----- output helpers
     def say(self, text: str, style: str = "") -> None:
@@ -165,7 +171,7 @@ class PlayLoop:
                 self.present(seat)
                 outcome = self.decide(seat)
                 if outcome.kind != "moved":
-                    return 0
+                    return self.status
         except EngineFailure as exc:
             return self.rescue(str(exc))
         except KeyboardInterrupt:
@@ -176,13 +182,17 @@ class PlayLoop:
 
     def rescue(self, message: str) -> int:
         """The engine failed: keep the game (the position before the failure) and stop."""
-        path = self.save_path or f"{self.s.game.spec.name}-rescue.json"
         where = ""
         try:
-            write_save(path, self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
-            where = f"; the game so far is saved in {path}"
+            if not self.save_path:
+                raise CliError("no --save file")
+            write_save(self.save_path, self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
+            where = f"; the game so far is saved in {self.save_path}"
         except CliError as exc:
-            where = f"; saving it failed too: {exc}"
+            path, why = write_rescue(self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
+            where = (
+                f"; the game so far is saved in {path}" if path else f"; saving it failed too: {exc}; {why}"
+            )
         typer.echo(f"error: the game cannot go on: {message}{where}", err=True)
         return 1
 
@@ -331,8 +341,36 @@ class PlayLoop:
         self.console.print(self.r.board(st, None if len(self.s.humans) > 1 else self.s.humans[0]))
         self.say(f"Game over: {self.r.result(st)}", "bold")
         if self.save_path:
-            self.save(self.save_path)
-        return 0
+            self.keep(self.save_path)
+        return self.status
+
+    def keep(self, path: str) -> None:
+        """Save at the end (quit, end of input, game over); when that fails, ask for another file
+        at a terminal, or, piped, write the game under a new name that overwrites nothing and say
+        where; the exit status becomes 1 unless the game was saved where the player chose."""
+        if self.save(path):
+            return
+        if self.tty:
+            while True:
+                try:
+                    name = self.input.ask("Save it elsewhere? File name (Enter: quit without saving): ")
+                except KeyboardInterrupt:
+                    name = None
+                if not name or not name.strip():
+                    self.say("Not saved.")
+                    self.status = 1
+                    return
+                if self.save(name.strip()):
+                    return
+        self.status = 1
+        where, why = write_rescue(self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
+        if where:
+            self.say(f"The game is saved in {where} instead ({len(self.s.state.history)} actions).", "bold")
+            typer.echo(f"error: could not save to {path}; the game is saved in {where} instead", err=True)
+        else:
+            typer.echo(
+                f"error: could not save to {path}, nor anywhere else ({why}); the game is lost", err=True
+            )
 
     def where_it_stands(self) -> None:
         st = self.s.state
@@ -349,14 +387,14 @@ class PlayLoop:
         self.say("End of input. The game stands here:")
         self.where_it_stands()
         if self.save_path:
-            self.save(self.save_path)
+            self.keep(self.save_path)
         else:
             self.say("Not saved (use --save FILE or the 'save FILE' command).")
         return Outcome("eof")
 
     def quit(self) -> None:
         if self.save_path:
-            self.save(self.save_path)
+            self.keep(self.save_path)
         elif self.tty:
             while True:
                 try:
@@ -442,6 +480,9 @@ def play(
     from realpolitik.engine import load_game
 
     g = load_game(game)
+    check_seed_option(seed)
+    if save is not None:
+        check_save_path(save)
     if level is not None and level not in LEVELS:
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     console = make_console(no_color)

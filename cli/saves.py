@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from typing import Any
 from realpolitik.cli.common import CliError
 from realpolitik.cli.levels import LEVELS
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, RealpolitikError, State
+from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, State
 from realpolitik.engine.core.records import RECORD_FORMAT
 
 __all__ = [
@@ -43,9 +44,11 @@ __all__ = [
     "SAVE_VERSION",
     "Loaded",
     "build_save",
+    "check_save_path",
     "digest_of",
     "read_game_file",
     "write_json_atomic",
+    "write_rescue",
     "write_save",
 ]
 
@@ -139,27 +142,53 @@ def _dumps(obj: Mapping[str, Any]) -> str:
     return "{\n" + ",\n".join(items) + "\n}\n"
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _target(path: str | os.PathLike[str]) -> Path:
+    """Where writing ``path`` lands: through any symbolic links, to the file they name."""
+    p = Path(path)
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
 def write_json_atomic(path: str | os.PathLike[str], obj: Mapping[str, Any]) -> None:
     """Write JSON through a temporary file in the same directory and ``os.replace``.
 
-    A crash leaves either the old file or the new one, never half of one.
+    A crash leaves either the old file or the new one, never half of one. A symbolic link is
+    written through (its target is replaced, the link stays), and a file that exists keeps
+    its permissions (a new one gets the usual ones, after the umask). Anything but a regular
+    file (a device, a FIFO) is refused rather than replaced.
 
     Raises:
         CliError: when the file cannot be written (the message names it and why).
     """
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     text = _dumps(obj)
-    if target.is_dir():
-        raise CliError(f"cannot save to {path}: it is a directory")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        target = _target(path)
+        directory = target.parent if str(target.parent) else Path(".")
+        if target.is_dir():
+            raise CliError(f"cannot save to {path}: it is a directory")
+        if not directory.is_dir():
+            raise CliError(f"cannot save to {path}: there is no folder {directory}")
+        try:
+            st = target.stat()
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        else:
+            if not stat.S_ISREG(st.st_mode):
+                raise CliError(f"cannot save to {path}: it is not a regular file")
+            mode = stat.S_IMODE(st.st_mode)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=directory)
     except OSError as exc:
         raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
+            os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except OSError as exc:
@@ -179,19 +208,115 @@ def write_save(
     write_json_atomic(path, build_save(state, humans, ai, level, seed))
 
 
-def _read_json(path: str) -> Any:
-    p = Path(path)
-    if not p.exists():
-        raise CliError(f"cannot load {path}: no such file")
-    if p.is_dir():
-        raise CliError(f"cannot load {path}: it is a directory")
+def check_save_path(path: str | os.PathLike[str]) -> None:
+    """Refuse, before a game starts, a ``--save`` file that could not be written or that holds
+    something else: its folder must exist and take a new file, and a file already there must
+    be a regular file holding a realpolitik save or record (never a user's other file).
+
+    Raises:
+        CliError: naming the file and the problem.
+    """
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise CliError(f"cannot load {path}: {size} bytes is too large for a save")
-        raw = p.read_bytes()
+        target = _target(path)
+        directory = target.parent if str(target.parent) else Path(".")
+        if target.is_dir():
+            raise CliError(f"cannot save to {path}: it is a directory")
+        if not directory.is_dir():
+            raise CliError(f"cannot save to {path}: there is no folder {directory}")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".probe", dir=directory)
+        os.close(fd)
+        os.unlink(tmp)
+        if target.exists() and target.stat().st_size > 0:
+            if not target.is_file():
+                raise CliError(f"cannot save to {path}: it is not a regular file")
+            try:
+                obj = _read_json(str(path))
+            except CliError:
+                obj = None
+            if not isinstance(obj, dict) or obj.get("format") not in (SAVE_FORMAT, RECORD_FORMAT):
+                raise CliError(
+                    f"cannot save to {path}: the file exists and is not a realpolitik save; "
+                    "choose another file (it is left as it is)"
+                )
+    except OSError as exc:
+        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+
+def write_rescue(
+    state: State, humans: list[int], ai: str, level: str | None, seed: int
+) -> tuple[str | None, str]:
+    """Save a game that could not be saved where asked, under a new name that overwrites
+    nothing: in the current folder, else in the temporary folder.
+
+    Returns:
+        The file written (None when nowhere could be written) and the last reason for failure.
+    """
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    name = state.game().spec.name
+    why = ""
+    folders = []
+    with contextlib.suppress(OSError):  # the current folder may be gone
+        folders.append(Path.cwd())
+    folders.append(Path(tempfile.gettempdir()).absolute())
+    for folder in folders:
+        for n in range(100):
+            candidate = folder / f"{name}-rescue-{stamp}{'' if n == 0 else f'-{n}'}.json"
+            try:
+                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                break
+            try:
+                write_save(candidate, state, humans, ai, level, seed)
+            except CliError as exc:
+                why = str(exc)
+                with contextlib.suppress(OSError):
+                    os.unlink(candidate)
+                break
+            return str(candidate), ""
+    return None, why
+
+
+def _read_bounded(path: str) -> bytes:
+    """The bytes of a regular file, reading at most ``MAX_BYTES + 1`` whatever its size claims;
+    a FIFO, a device or a directory is refused without waiting on it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise CliError(f"cannot load {path}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"cannot load {path}: it is a directory") from None
     except OSError as exc:
         raise CliError(f"cannot load {path}: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise CliError(f"cannot load {path}: it is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise CliError(f"cannot load {path}: not a regular file (a device, pipe or socket)")
+        if st.st_size > MAX_BYTES:
+            raise CliError(f"cannot load {path}: {st.st_size} bytes is too large for a save")
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:
+            raise CliError(f"cannot load {path}: more than {MAX_BYTES} bytes is too large for a save")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise CliError(f"cannot load {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def _read_json(path: str) -> Any:
+    raw = _read_bounded(path)
     if not raw.strip():
         raise CliError(f"cannot load {path}: the file is empty")
     try:
@@ -206,6 +331,8 @@ def _read_json(path: str) -> Any:
         ) from None
     except RecursionError:
         raise CliError(f"cannot load {path}: JSON nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts (4300)
+        raise CliError(f"cannot load {path}: a number in it has too many digits (damaged?)") from None
 
 
 def _seat_indices(game: Game, players: int, names: Any, path: str) -> list[int]:
@@ -299,8 +426,8 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
         raise CliError(
             f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}"
         )
-    if obj["seed"] < 0:
-        raise CliError(f"cannot load {path}: field 'seed' must not be negative")
+    if not 0 <= obj["seed"] <= SEED_MAX:
+        raise CliError(f"cannot load {path}: field 'seed' must be from 0 to {SEED_MAX}, not {obj['seed']}")
     if obj["digest"] != digest_of(obj):
         raise CliError(
             f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)"

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +31,7 @@ from realpolitik.ai.tournament import (
     run_games,
     summarize,
 )
-from realpolitik.cli.common import CliError, friendly_errors, game_by_name, make_console
+from realpolitik.cli.common import CliError, check_seed_option, friendly_errors, game_by_name, make_console
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
 
@@ -144,7 +145,7 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
 class _Progress:
     """A tqdm bar on standard error with win rates so far (off without a terminal)."""
 
-    def __init__(self, total: int, rows: list[dict[str, Any]], bots: list[str], enabled: bool) -> None:
+    def __init__(self, total: int, rows: Iterable[dict[str, Any]], bots: list[str], enabled: bool) -> None:
         self.wins = dict.fromkeys(bots, 0.0)
         self.games = 0
         for row in rows:
@@ -158,7 +159,7 @@ class _Progress:
             except OSError:
                 wide = False
             size: dict[str, Any] = {"dynamic_ncols": True} if wide else {"ncols": 100, "nrows": 24}
-            self.bar = tqdm(total=total, initial=len(rows), unit="game", file=sys.stderr, **size)
+            self.bar = tqdm(total=total, initial=self.games, unit="game", file=sys.stderr, **size)
             self._postfix()
 
     def _count(self, row: dict[str, Any]) -> None:
@@ -245,6 +246,7 @@ def tournament_cmd(
 
     Each finished game is appended to OUT at once, so a killed run loses only the games in flight: run the same command again with --resume to finish it.
     """
+    check_seed_option(seed)
     if ray_address and backend is not Backend.ray:
         raise CliError("--ray-address needs --backend ray")
     if backend is Backend.ray and not _ray_installed():
@@ -253,24 +255,27 @@ def tournament_cmd(
     cfg = make_config(g.spec.name, parse_bot_args(bot), games, seed=seed, players=players)
     seats = list(resolve_game(cfg.game).spec.seats_for(cfg.players))
     with ResultsFile(out, cfg, resume=resume) as results:
-        if results.invalid or results.duplicates or results.truncated:
+        if results.invalid_count or results.duplicates or results.truncated:
             typer.echo(
-                f"note: {out}: skipped {len(results.invalid)} invalid and {results.duplicates} repeated "
+                f"note: {out}: skipped {results.invalid_count} invalid and {results.duplicates} repeated "
                 f"lines, cut {results.truncated} bytes of an unfinished last line",
                 err=True,
             )
-        todo = cfg.games - len(results.done())
+        todo = cfg.games - results.done_count()
         failures: list[Outcome] = []
         if todo:
             progress = _Progress(
-                cfg.games, results.done(), [name for name, _ in cfg.bots], not as_json and sys.stderr.isatty()
+                cfg.games,
+                results.iter_done(),
+                [name for name, _ in cfg.bots],
+                not as_json and sys.stderr.isatty(),
             )
             try:
                 with _open_executor(backend, workers, ray_address, cfg.game, todo) as executor:
                     failures = run_games(results, executor, progress)
             finally:
                 progress.close()
-        summary = summarize(results.done(), cfg.bots, seats, cfg.game)
+        summary = summarize(results.iter_done(), cfg.bots, seats, cfg.game, ordered=True)
     summary["seed"] = cfg.seed
     summary["failed"] = [{"game_id": f.game_id, "error": f.error} for f in failures]
     if as_json:

@@ -17,7 +17,7 @@ from typing import Any
 from realpolitik.ai.bots import format_spec, make_bot, parse_spec
 from realpolitik.ai.match import MatchResult, play_match
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import Game, RealpolitikError, check_players
+from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, check_players
 
 ROW_VERSION = 1
 """Version of the results-row layout (field ``v``)."""
@@ -107,6 +107,8 @@ def make_config(
     ref = game if ":" in game else g.spec.name
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise TournamentError(f"games must be a positive integer, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise TournamentError(f"seed must be an integer from 0 to {SEED_MAX}, not {seed!r}")
     if not bots:
         raise TournamentError("no bots: give one --bot NAME=SPEC per player")
     if players is not None and players != len(bots):

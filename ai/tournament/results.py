@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+import stat
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeGuard
 
 from realpolitik.ai.tournament.config import (
@@ -17,7 +18,6 @@ from realpolitik.ai.tournament.config import (
     TournamentError,
     encode_row,
     game_seed,
-    light_row,
     make_task,
     resolve_game,
     seat_order,
@@ -72,13 +72,22 @@ def _check_row(obj: Any, cfg: TournamentConfig, game: Game, key: str) -> dict[st
     return obj
 
 
+MAX_LINE = 64 * 1024 * 1024
+"""A results line longer than this is skipped as invalid without being held in memory whole."""
+
+
 class ResultsFile:
     """The JSONL results of one tournament: loaded and validated on open, appended to by the parent.
 
-    On open every complete line is parsed and validated; invalid lines are skipped (and
-    counted), a repeated game id keeps its first row, and a last line without its newline (a
-    write cut short by a kill) is cut off the file. Appends write one line per row with a single
-    ``write`` each, then ``fsync`` once per batch. An exclusive lock keeps a second run out.
+    On open the file is read line by line (never whole: its size does not bound the memory
+    used) and every complete line is validated; invalid lines are skipped (and counted), a
+    repeated game id keeps its first row. Nothing in the file changes until it is proven to
+    be this tournament's: at least one valid row, or an unterminated last line that starts
+    as this tournament's rows do. Only then is such a last line (a write cut short by a kill)
+    cut off. A file that is not ours is refused untouched. Appends write one line per row with
+    a single ``write`` each, then ``fsync`` once per batch. An exclusive lock keeps a second
+    run out. In memory the parent keeps, per game, only what the statistics read (returns,
+    length, duration), never a row.
     """
 
     def __init__(self, path: str | os.PathLike[str], cfg: TournamentConfig, *, resume: bool) -> None:
@@ -86,26 +95,33 @@ class ResultsFile:
 
         Raises:
             TournamentError: for a non-empty file without ``resume``, rows of another
-                tournament, a file that holds no results, or one another run is writing.
+                tournament, a file that holds no results, something that is not a regular
+                file, or one another run is writing.
         """
         self.path = os.fspath(path)
         self.cfg = cfg
         self.game = resolve_game(cfg.game)
         self.key = cfg.key(self.game)
-        self.rows: dict[int, dict[str, Any]] = {}
-        """Valid rows by game id (first row of each id), without their records (kept on disk)."""
+        self.rows: dict[int, tuple[tuple[float, ...], int, float]] = {}
+        """Valid games by id (the first row of each id): returns, length and duration."""
         self.invalid: list[str] = []
-        """Why each skipped line was skipped."""
+        """Why each skipped line was skipped (the first hundred reasons)."""
+        self.invalid_count = 0
+        """How many lines were skipped as invalid."""
         self.duplicates = 0
         """Rows skipped because their game id was already present."""
         self.truncated = 0
         """Bytes of an unterminated last line that were cut off."""
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            raise TournamentError(f"{self.path} is not a regular file; choose another --out")
         if not resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
             raise TournamentError(
                 f"{self.path} already has results; pass --resume to continue it, or choose another --out"
             )
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
         try:
+            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                raise TournamentError(f"{self.path} is not a regular file; choose another --out")
             self._lock()
             self._load()
         except BaseException:
@@ -122,35 +138,73 @@ class ResultsFile:
         except OSError:
             raise TournamentError(f"{self.path} is being written by another tournament run") from None
 
+    def _skip(self, reason: str) -> None:
+        self.invalid_count += 1
+        if len(self.invalid) < 100:
+            self.invalid.append(reason)
+
     def _load(self) -> None:
-        size = os.fstat(self._fd).st_size
-        data = os.pread(self._fd, size, 0) if size else b""
-        end = data.rfind(b"\n") + 1
-        if end < len(data):
-            os.ftruncate(self._fd, end)
-            self.truncated = len(data) - end
         other = 0
-        for line in data[:end].splitlines():
-            if not line.strip():
-                continue
-            try:
-                row = _check_row(json.loads(line), self.cfg, self.game, self.key)
-            except (ValueError, UnicodeDecodeError) as exc:
-                if str(exc) == OTHER:
-                    other += 1
-                self.invalid.append(str(exc))
-                continue
-            if row["game_id"] in self.rows:
-                self.duplicates += 1
-            else:
-                self.rows[row["game_id"]] = light_row(row)
+        end = 0  # offset just past the last complete line
+        tail = b""  # the start of an unterminated last line
+        with os.fdopen(os.dup(self._fd), "rb") as f:
+            f.seek(0)
+            while True:
+                line = f.readline(MAX_LINE)
+                if not line:
+                    break
+                if not line.endswith(b"\n"):
+                    if len(line) == MAX_LINE:  # an overlong line: skip to its end
+                        while line and not line.endswith(b"\n"):
+                            line = f.readline(MAX_LINE)
+                        if line:
+                            end = f.tell()
+                            self._skip("a line longer than the longest results row")
+                            continue
+                        tail = b"x"
+                        break
+                    tail = line[:256]
+                    break
+                end = f.tell()
+                if not line.strip():
+                    continue
+                try:
+                    row = _check_row(json.loads(line), self.cfg, self.game, self.key)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    if str(exc) == OTHER:
+                        other += 1
+                    self._skip(str(exc) or type(exc).__name__)
+                    continue
+                if row["game_id"] in self.rows:
+                    self.duplicates += 1
+                else:
+                    self._keep(row)
         if other:
             raise TournamentError(
                 f"{self.path} holds {other} games of another tournament (different game, bots, "
                 "seed or options); choose another --out"
             )
-        if self.invalid and not self.rows:
-            raise TournamentError(f"{self.path} is not a results file of this tournament ({self.invalid[0]})")
+        ours = bool(self.rows) or (not self.invalid_count and tail.startswith(self._row_prefix()))
+        if (self.invalid_count or tail) and not ours:
+            why = self.invalid[0] if self.invalid else "its only line is not a results row"
+            raise TournamentError(
+                f"{self.path} is not a results file of this tournament ({why}); it was left unchanged"
+            )
+        if tail:
+            size = os.fstat(self._fd).st_size
+            os.ftruncate(self._fd, end)
+            self.truncated = size - end
+
+    def _row_prefix(self) -> bytes:
+        """How every line of this tournament begins (``encode_row`` keeps the key order)."""
+        return b'{"v":' + str(ROW_VERSION).encode() + b',"tournament":' + json.dumps(self.key).encode()
+
+    def _keep(self, row: Mapping[str, Any]) -> None:
+        self.rows[row["game_id"]] = (
+            tuple(float(x) for x in row["returns"]),
+            int(row["length"]),
+            float(row["duration"]),
+        )
 
     def append(self, rows: Sequence[Mapping[str, Any]], lines: Sequence[bytes | None] | None = None) -> None:
         """Append rows (one line each) and fsync; ignores ids already present. ``lines[i]``, when
@@ -165,14 +219,36 @@ class ResultsFile:
             view = memoryview(line)
             while view:
                 view = view[os.write(self._fd, view) :]
-            self.rows[gid] = light_row(row)
+            self._keep(row)
             wrote = True
         if wrote:
             os.fsync(self._fd)
 
+    def row_view(self, game_id: int) -> dict[str, Any]:
+        """What the statistics read of game ``game_id``: ``game_id``, ``seats[*].bot``,
+        ``returns``, ``length``, ``duration`` (built on demand from the compact form)."""
+        returns, length, duration = self.rows[game_id]
+        order = seat_order(game_id, self.cfg.players)
+        return {
+            "game_id": game_id,
+            "seats": [{"bot": self.cfg.bots[b][0]} for b in order],
+            "returns": list(returns),
+            "length": length,
+            "duration": duration,
+        }
+
+    def done_count(self) -> int:
+        """How many of games ``0 .. games-1`` the file holds."""
+        return sum(1 for i in self.rows if i < self.cfg.games)
+
+    def iter_done(self) -> Iterator[dict[str, Any]]:
+        """The rows of games ``0 .. games-1`` in game-id order, one at a time (see ``row_view``)."""
+        for i in sorted(i for i in self.rows if i < self.cfg.games):
+            yield self.row_view(i)
+
     def done(self) -> list[dict[str, Any]]:
-        """The rows of games ``0 .. games-1``, by game id (without records)."""
-        return [self.rows[i] for i in sorted(self.rows) if i < self.cfg.games]
+        """The rows of games ``0 .. games-1``, by game id (see ``row_view``)."""
+        return list(self.iter_done())
 
     def close(self) -> None:
         """Close the file (and drop the lock)."""

@@ -16,7 +16,12 @@ def _rate(wins: float, games: int) -> dict[str, Any]:
 
 
 def summarize(
-    rows: Iterable[Mapping[str, Any]], bots: Sequence[tuple[str, str]], seats: Sequence[str], game: str
+    rows: Iterable[Mapping[str, Any]],
+    bots: Sequence[tuple[str, str]],
+    seats: Sequence[str],
+    game: str,
+    *,
+    ordered: bool = False,
 ) -> dict[str, Any]:
     """Per-bot statistics of finished games.
 
@@ -28,6 +33,8 @@ def summarize(
     Args:
         rows: Rows (``game_id``, ``seats[*].bot``, ``returns``, ``length``, ``duration`` are read).
         bots: ``(name, spec)`` per bot; seats: seat names in order; game: echoed.
+        ordered: The rows already come in game-id order: they are read once, one at a time,
+            and never held together (a long tournament's summary takes flat memory).
 
     Returns:
         ``{"game", "games", "bots": {name: {"spec", "games", "wins", "win_rate", "ci95",
@@ -36,14 +43,18 @@ def summarize(
     """
     from openskill.models import PlackettLuce
 
-    ordered = sorted(rows, key=lambda r: r["game_id"])
+    in_order = rows if ordered else sorted(rows, key=lambda r: r["game_id"])
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name, _ in bots}
     games, wins = {name: 0 for name, _ in bots}, {name: 0.0 for name, _ in bots}
     seat_games = {name: dict.fromkeys(seats, 0) for name, _ in bots}
     seat_wins = {name: dict.fromkeys(seats, 0.0) for name, _ in bots}
     total_by_seat = dict.fromkeys(seats, 0.0)
-    for row in ordered:
+    n, total_length, total_duration = 0, 0.0, 0.0
+    for row in in_order:
+        n += 1
+        total_length += row["length"]
+        total_duration += row["duration"]
         names = [s["bot"] for s in row["seats"]]
         returns = [float(x) for x in row["returns"]]
         for seat, (name, ret) in enumerate(zip(names, returns)):
@@ -56,7 +67,6 @@ def summarize(
         rated = model.rate([[ratings[n]] for n in names], ranks=ranks)
         for name, team in zip(names, rated):
             ratings[name] = team[0]
-    n = len(ordered)
     out_bots: dict[str, Any] = {}
     for name, spec in bots:
         r = ratings[name]
@@ -71,6 +81,6 @@ def summarize(
         "games": n,
         "bots": out_bots,
         "seats": {s: _rate(total_by_seat[s], n) for s in seats},
-        "avg_length": sum(r["length"] for r in ordered) / n if n else 0.0,
-        "avg_duration": sum(r["duration"] for r in ordered) / n if n else 0.0,
+        "avg_length": total_length / n if n else 0.0,
+        "avg_duration": total_duration / n if n else 0.0,
     }

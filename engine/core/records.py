@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from realpolitik.engine.core.api import Game, IllegalAction, InvalidState, State
+from realpolitik.engine.core.api import SEED_MAX, Game, IllegalAction, InvalidState, State
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "dumps", "load_record", "make_record", "replay"]
 
@@ -80,6 +80,8 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
     name = _need(obj, "game", str)
     gver = _need(obj, "game_version", str)
     seed = _need(obj, "seed", int)
+    if not 0 <= seed <= SEED_MAX:
+        raise InvalidState(f"record: field 'seed' must be from 0 to {SEED_MAX}, not {seed}")
     players = _need(obj, "players", int)
     options = _need(obj, "options", dict)
     actions = _need(obj, "actions", list)

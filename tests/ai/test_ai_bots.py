@@ -127,7 +127,7 @@ def test_spec_is_normalised_and_defaults_apply() -> None:
         ("", "empty bot spec"),
         ("ismcts:iter=5", "no parameter 'iter'; valid parameters: iters, time, seed, c, rollout"),
         ("random:depth=2", "bot 'random' has no parameter 'depth'; valid parameters: seed"),
-        ("ismcts:iters=abc", "iters must be an integer >= 1, got 'abc'"),
+        ("ismcts:iters=abc", "iters must be an integer >= 1 and <= 500000, got 'abc'"),
         ("ismcts:iters=0", "iters must be an integer >= 1"),
         ("ismcts:iters=2.5", "iters must be an integer"),
         ("ismcts:time=-1", "time must be a number"),

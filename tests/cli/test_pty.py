@@ -150,7 +150,7 @@ def test_no_color_environment_variable_in_a_real_terminal() -> None:
 
 
 def test_a_progress_bar_shows_while_the_ai_thinks() -> None:
-    t = Terminal(_play("--seed", "4", "--seat", "US", "--ai", "ismcts:time=0.5,iters=1000000"), _env())
+    t = Terminal(_play("--seed", "4", "--seat", "US", "--ai", "ismcts:time=0.5,iters=500000"), _env())
     try:
         text = t.expect(r"US setup: place 1 influence(.|\n)*US> ", timeout=60)
         assert re.search(r"USSR thinking: .*/0\.5s", text)  # the tqdm bar against the time budget
