@@ -708,8 +708,12 @@ def process_auto(s: TSState, fr: tuple) -> None:
         F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
 
 
-def advance(s: TSState) -> None:
-    """Run bookkeeping until a decision, a chance node or the end."""
+def advance(s: TSState, trace: list | None = None) -> None:
+    """Run bookkeeping until a decision, a chance node or the end.
+
+    ``trace`` (the log's account of causes, never the game itself) receives ``(frame, vp)``
+    after each bookkeeping step: the frame run (None for a phase step) and the VP after it.
+    """
     stack = s.stack
     while s.winner < 0:
         check_vp(s)
@@ -717,12 +721,16 @@ def advance(s: TSState) -> None:
             break
         if not stack:
             phase_step(s)
+            if trace is not None:
+                trace.append((None, s.vp))
             continue
         fr = stack[-1]
         k = fr[0]
         if k in F.AUTO_KINDS:
             stack.pop()
             process_auto(s, fr)
+            if trace is not None:
+                trace.append((fr, s.vp))
             continue
         if k == F.RCARD:
             if not s.hands[fr[4]]:
