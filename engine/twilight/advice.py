@@ -121,7 +121,7 @@ def move_odds(state: TSState, action: int) -> str | None:
         box = state.space[side] + 1 if side in (USSR, US) else 9
         if side in (USSR, US) and box <= 8:
             need = BOARD.space[box][1]
-            return f"space race box {box}: roll 1-{need}, {need / 6:.0%}"  # 6.4.1
+            return f"box {box} on 1-{need}: {need / 6:.0%}"  # 6.4.1
     return None
 
 
@@ -318,7 +318,7 @@ def _cause(fr: tuple | None, action: int) -> str:
     return F.KIND_NAMES[k]
 
 
-def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int]]:
+def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSState]]:
     """What moved the VP marker during one action, step by step: the action's own effect,
     then each event or bookkeeping step the engine ran before the next decision (a die
     roll for one headline, then the other headline's event).
@@ -327,29 +327,41 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int]]:
     run does not end where ``after`` is, nothing is claimed (an empty list).
 
     Returns:
-        ``[(cause, net VP to the US), ...]`` in the order they happened.
+        ``[(cause, net VP to the US, the position just before that step), ...]`` in the order
+        they happened.
     """
-    if before.vp == after.vp:
+    if before.vp == after.vp or not before.stack:
         return []
     if getattr(before, "implementation", "pure") == "pure":
         s = before.clone()
     else:
-        s = before.game().with_implementation("pure").state_from_json(before.to_json())
+        try:  # a compiled position replays into a pure one from its record
+            s = before.game().with_implementation("pure").state_from_json(before.to_json())
+        except Exception:  # a position edited by hand has no record to replay
+            return []
     fr = s.stack.pop()
     s.history.append(action)
     s._legal = None
-    prev = s.vp
+    start = s.clone()
     R._APPLY[fr[0]](s, fr, A.decode(action))
-    trace: list[tuple[tuple | None, int]] = [(fr, s.vp)]
-    R.advance(s, trace)
+    steps: list[tuple[str, int, TSState]] = []
+    last = [start, s.clone()]  # the position before the latest step, and after it
+
+    def note(cause: str, prev: TSState, now: TSState) -> None:
+        if now.vp != prev.vp:
+            steps.append((cause, now.vp - prev.vp, prev))
+
+    note(_cause(fr, action), start, last[1])
+
+    def on_step(step: tuple | None, state: TSState) -> None:
+        now = state.clone()
+        note(_cause(step, action), last[1], now)
+        last[1] = now
+
+    R.advance(s, on_step)
     if s.vp != after.vp or s.winner != after.winner:
         return []
-    out: list[tuple[str, int]] = []
-    for step, vp in trace:
-        if vp != prev:
-            out.append((_cause(step, action) if step is not fr else _cause(fr, action), vp - prev))
-            prev = vp
-    return out
+    return steps
 
 
 # ---------------------------------------------------------------- the evaluator's terms

@@ -620,15 +620,18 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
             line += f" ({_side(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
         out.append(line)
     causes = vp_causes(before, action, after)
-    scored = [d.value] if d.kind == "play" and fr is not None and fr[0] == F.ACTION else []
-    scored += [int(c[1:].split()[0]) for c, _ in causes if c.startswith("#")]
-    for card in dict.fromkeys(n for n in scored if n in R.SCORING_CARDS):
-        out.extend(f"{card_label(card)}: {line}" for line in scoring_lines(before, card))
+    scored = {d.value: before} if d.kind == "play" and fr is not None and fr[0] == F.ACTION else {}
+    for cause, _, at in causes:  # a scoring card resolved in this step, on the board it saw
+        if cause.startswith("#"):
+            scored.setdefault(int(cause[1:].split()[0]), at)
+    for card, at in scored.items():
+        if card in R.SCORING_CARDS:
+            out.extend(f"{card_label(card)}: {line}" for line in scoring_lines(at, card))
     if before.vp != after.vp:
         gain = after.vp - before.vp
         who = "US" if gain > 0 else "USSR"
         if causes:  # each step that moved the marker, named
-            for cause, net in causes:
+            for cause, net, _ in causes:
                 out.append(f"{'US' if net > 0 else 'USSR'} gains {abs(net)} VP from {cause}")
             out.append(f"VP now {vp_text(after.vp)}")
         else:
