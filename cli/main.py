@@ -11,6 +11,7 @@ from realpolitik.cli.bench import bench_cmd
 from realpolitik.cli.hint import hint
 from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
+from realpolitik.cli.review import review
 from realpolitik.cli.tournament import tournament_cmd
 from realpolitik.engine import game_specs
 
@@ -100,6 +101,7 @@ def games(
 app.command("play")(play)
 app.command("hint")(hint)
 app.command("replay")(replay)
+app.command("review")(review)
 
 
 app.command("bench")(bench_cmd)
