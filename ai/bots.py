@@ -32,7 +32,7 @@ from typing import Any, Protocol, runtime_checkable
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
-from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, SearchConfig, search
+from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
 from realpolitik.engine.core.api import State
 
 __all__ = [
@@ -185,19 +185,24 @@ class SearchBot:
         self.spec = spec
         self.config = config
         self._rng = random.Random(seed)
+        self.progress: Progress | None = None
+        """Called with the iterations done so far while a search runs (a progress bar); it
+        never changes what the search finds."""
 
     def step(self, state: State, seat: int) -> int:
         """The most visited root move (see :meth:`Bot.step`)."""
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        result = search(state, seat, self.config, self._rng.getrandbits(63))
+        result = search(state, seat, self.config, self._rng.getrandbits(63), progress=self.progress)
         return result.best().action
 
     def analyse(self, state: State, seat: int) -> Analysis:
         """Search and rank every legal move, with principal variations."""
         _check_turn(state, seat)
-        result = search(state, seat, self.config, self._rng.getrandbits(63), with_pv=True)
+        result = search(
+            state, seat, self.config, self._rng.getrandbits(63), with_pv=True, progress=self.progress
+        )
         return from_search(state, seat, self.spec, result)
 
 
@@ -603,7 +608,13 @@ def make_bot(spec: str) -> Bot:
     return info.factory(format_spec(name, canonical), values)
 
 
-def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec: str = "ismcts") -> Analysis:
+def analyse(
+    state: State,
+    seat: int,
+    budget: int | float | None = None,
+    bot_spec: str = "ismcts",
+    progress: Progress | None = None,
+) -> Analysis:
     """Analyse a position for ``seat`` (who must be to move).
 
     Args:
@@ -612,6 +623,7 @@ def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec
         budget: An int is an iteration budget (for expectimax: the depth); a float is a time
             budget in seconds (mcts/ismcts only); None keeps the spec's own budget.
         bot_spec: A searching bot's spec string (``ismcts``, ``mcts:c=1``, ``expectimax``).
+        progress: For mcts/ismcts, called with the iterations done so far.
 
     Returns:
         The analysis.
@@ -625,4 +637,6 @@ def analyse(state: State, seat: int, budget: int | float | None = None, bot_spec
             f"bot '{bot.spec}' does not search; analyse needs one of: "
             "mcts, ismcts, expectimax, openspiel-ismcts, openspiel-mcts"
         )
+    if isinstance(bot, SearchBot):
+        bot.progress = progress
     return bot.analyse(state, seat)

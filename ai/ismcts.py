@@ -32,6 +32,7 @@ import json
 import math
 import multiprocessing
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from time import perf_counter
@@ -42,9 +43,11 @@ from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_p
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 
 __all__ = [
+    "PROGRESS_EVERY",
     "PW_K",
     "PW_MIN_ACTIONS",
     "Node",
+    "Progress",
     "RootStat",
     "SearchConfig",
     "SearchResult",
@@ -65,6 +68,12 @@ PV_MAX_LEN = 12
 
 PV_SAMPLES = 8
 """Representative determinizations used to print a principal variation."""
+
+PROGRESS_EVERY = 256
+"""Iterations between two calls of a search's progress callback."""
+
+Progress = Callable[[int], None]
+"""``progress(iterations_done)``: how a search reports how far it has come."""
 
 
 MAX_ITERS = 500_000
@@ -182,7 +191,13 @@ class SearchResult:
         return cls(int(obj["seat"]), int(obj["iterations"]), float(obj["elapsed"]), stats)
 
 
-def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random) -> tuple[Node, int]:
+def grow_tree(
+    state: State,
+    seat: int,
+    config: SearchConfig,
+    rng: random.Random,
+    progress: Progress | None = None,
+) -> tuple[Node, int]:
     """Run the search loop and return its tree.
 
     Args:
@@ -190,6 +205,8 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
         seat: The searching seat.
         config: Budget and parameters (``workers`` is ignored here).
         rng: Drives determinizations, chance samples, expansion order and rollouts.
+        progress: Called with the iterations done so far every :data:`PROGRESS_EVERY`
+            iterations (a progress bar); it must not touch the search.
 
     Returns:
         ``(root, iterations)``.
@@ -290,21 +307,28 @@ def grow_tree(state: State, seat: int, config: SearchConfig, rng: random.Random)
         # Backpropagation. The heuristic is asked only for the seats that chose on the path.
         backpropagate(root, path, s, players, seat)
         iterations += 1
+        if progress is not None and iterations % PROGRESS_EVERY == 0:
+            progress(iterations)
     return root, iterations
 
 
-def principal_variation(root: Node, first: int, reps: list[State], max_len: int = PV_MAX_LEN) -> list[str]:
+def principal_variation(
+    root: Node, first: int, reps: list[State], max_len: int = PV_MAX_LEN, seat: int | None = None
+) -> list[str]:
     """Follow the most visited children from a root move and name the moves.
 
     A determinized tree mixes many worlds, so each action is named in a representative state
     where it is legal: the candidates are advanced in lockstep and those where the next action
-    is illegal drop out. Chance outcomes are shown in brackets.
+    is illegal drop out. Chance outcomes are shown in brackets. With ``seat``, another seat's
+    decision is marked as an expected reply (``influence Japan (US, expected)``): it comes
+    from sampled hands, not from knowing them.
 
     Args:
         root: The search tree's root.
         first: The root move the line starts with.
         reps: Representative root states (consumed: they are modified).
         max_len: Longest line.
+        seat: The searching seat, to mark the other seats' moves; None marks nothing.
 
     Returns:
         Action texts, starting with ``first``'s.
@@ -327,7 +351,13 @@ def principal_variation(root: Node, first: int, reps: list[State], max_len: int 
         if not keep:
             break
         text = keep[0].action_to_string(action)
-        texts.append(f"[{text}]" if is_chance else text)
+        mover = keep[0].current_player()
+        if is_chance:
+            text = f"[{text}]"
+        elif seat is not None and mover != seat:
+            names = keep[0].game().spec.seats_for(keep[0].num_players())
+            text = f"{text} ({names[mover] if 0 <= mover < len(names) else mover}, expected)"
+        texts.append(text)
         for s in keep:
             s.apply_action(action)
         alive = keep
@@ -339,11 +369,18 @@ def principal_variation(root: Node, first: int, reps: list[State], max_len: int 
     return texts
 
 
-def _search_one(state: State, seat: int, config: SearchConfig, seed: int, with_pv: bool) -> SearchResult:
+def _search_one(
+    state: State,
+    seat: int,
+    config: SearchConfig,
+    seed: int,
+    with_pv: bool,
+    progress: Progress | None = None,
+) -> SearchResult:
     """One tree, one process."""
     rng = random.Random(seed)
     start = perf_counter()
-    root, iterations = grow_tree(state, seat, config, rng)
+    root, iterations = grow_tree(state, seat, config, rng, progress)
     elapsed = perf_counter() - start
     stats = []
     for a in state.legal_actions():
@@ -360,7 +397,7 @@ def _search_one(state: State, seat: int, config: SearchConfig, seed: int, with_p
             base = [state.clone()]
         for st in stats:
             if st.visits:
-                st.pv = principal_variation(root, st.action, [b.clone() for b in base])
+                st.pv = principal_variation(root, st.action, [b.clone() for b in base], seat=seat)
     return SearchResult(seat, iterations, elapsed, stats)
 
 
@@ -457,6 +494,7 @@ def search(
     seed: int,
     with_pv: bool = False,
     parallel: bool = True,
+    progress: Progress | None = None,
 ) -> SearchResult:
     """Search a position for ``seat`` (who must be to move).
 
@@ -472,6 +510,8 @@ def search(
         seed: Seed of this search.
         with_pv: Also compute each root move's principal variation.
         parallel: Use processes for workers (False runs them in turn here, same result).
+        progress: Called with the iterations done so far (see :func:`grow_tree`); with
+            forked workers it is not called (their counts stay in their processes).
 
     Returns:
         The merged root statistics.
@@ -483,7 +523,7 @@ def search(
     if to_move != seat:
         raise ValueError(f"seat {seat} is not to move (current player: {to_move})")
     if config.workers <= 1:
-        return _search_one(state, seat, config, seed, with_pv)
+        return _search_one(state, seat, config, seed, with_pv, progress)
     jobs: list[tuple[SearchConfig, int]] = []
     total = config.iters
     cap = max(1, MAX_ITERS // config.workers)  # a time budget alone: the trees still fit

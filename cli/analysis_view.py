@@ -7,14 +7,22 @@ from rich.console import Console
 from rich.text import Text
 
 from realpolitik.ai.analysis import Analysis
+from realpolitik.cli.screen import Renderer
+from realpolitik.engine.core.api import State
 
-__all__ = ["print_analysis", "wrap"]
+__all__ = ["explain_top", "print_analysis", "wrap"]
 
 
 def print_analysis(
-    console: Console, analysis: Analysis, top: int, numbers: dict[int, int] | None = None
+    console: Console,
+    analysis: Analysis,
+    top: int,
+    numbers: dict[int, int] | None = None,
+    explanation: str | None = None,
 ) -> None:
-    """Print ranked moves (visits, value, win chance) and the principal line."""
+    """Print ranked moves (visits, value, win chance), why the top move (one line from the
+    evaluator's terms) and the principal line (other seats' moves in it are expected replies
+    from sampled hands, marked so)."""
     a = analysis
     moves = a.moves[:top]
     console.print(
@@ -30,11 +38,25 @@ def print_analysis(
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
         text = m.text if len(m.text) <= 44 else m.text[:41] + "..."
         console.print(Text(f"  {num if num else '':>3}  {text:<44} {m.visits:>6} {value:>6} {win:>5}"))
+    if explanation and moves:
+        for chunk in wrap(f"Why {moves[0].text}: {explanation}", 78):
+            console.print(Text(chunk))
     pv = a.pv
     if pv:
         line = "Principal line: " + " -> ".join(pv)
         for chunk in wrap(line, 78):
             console.print(Text(chunk))
+
+
+def explain_top(renderer: Renderer, state: State, analysis: Analysis) -> str:
+    """The one-line reason for the top move: the evaluator's terms that change most between
+    the position and the one after the move and the own moves the line plays next."""
+    from realpolitik.cli.advice import own_line
+
+    if not analysis.moves:
+        return ""
+    after = own_line(state, analysis.seat, analysis.pv or [analysis.moves[0].text])
+    return renderer.explain(state, after, analysis.seat)
 
 
 def wrap(text: str, width: int, indent: int = 4) -> list[str]:

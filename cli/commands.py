@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from realpolitik.cli.analysis_view import print_analysis, wrap
-from realpolitik.cli.common import CliError
-from realpolitik.cli.levels import hint_spec, run_with_progress, spec_time
+from realpolitik.cli.analysis_view import explain_top, print_analysis, wrap
+from realpolitik.cli.common import CliError, plural
+from realpolitik.cli.levels import IterationMeter, hint_spec, run_with_progress, spec_iters, spec_time
 from realpolitik.cli.screen import PAGE_LINES
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def _cmd_choices(loop: PlayLoop, seat: int, rest: str) -> None:
 
 
 def _cmd_map(loop: PlayLoop, seat: int, rest: str) -> None:
-    loop.console.print(loop.r.board(loop.s.state, seat))
+    loop.draw_board(seat)
 
 
 def _cmd_show(loop: PlayLoop, seat: int, rest: str) -> None:
@@ -108,7 +108,9 @@ def _cmd_undo(loop: PlayLoop, seat: int, rest: str) -> Outcome | None:
         return None
     for h in loop.seen:
         loop.seen[h] = min(loop.seen[h], len(loop.s.log))
-    loop.say(f"Undone: back to your previous decision ({len(loop.s.state.history)} actions played).")
+    loop.say(
+        f"Undone: back to your previous decision ({plural(len(loop.s.state.history), 'action')} played)."
+    )
     loop.need_board[seat] = True
     loop.autosave()
     return Outcome("moved")  # the position changed: present it again
@@ -124,14 +126,17 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
 
     spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game)
     st = loop.s.state
+    meter = IterationMeter()
     analysis = run_with_progress(
-        lambda: analyse(st, seat, None, bot_spec=spec),
+        lambda: analyse(st, seat, None, bot_spec=spec, progress=meter),
         "thinking about a hint",
         spec_time(spec),
         loop.progress,
+        iters=spec_iters(spec),
+        meter=meter,
     )
     numbers = {a: i + 1 for i, a in enumerate(loop.choices.actions)} if loop.choices else {}
-    print_analysis(loop.console, analysis, top, numbers)
+    print_analysis(loop.console, analysis, top, numbers, explain_top(loop.r, st, analysis))
 
 
 COMMANDS = {

@@ -28,6 +28,7 @@ __all__ = [
     "game_by_name",
     "make_console",
     "parse_seats",
+    "plural",
     "seat_options",
     "stdin_is_tty",
 ]
@@ -126,6 +127,11 @@ def make_console(no_color: bool = False) -> Console:
         markup=False,
         soft_wrap=False,
     )
+
+
+def plural(n: int, word: str) -> str:
+    """``1 action``, ``2 actions``: a count with its noun (regular plurals only)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def stdin_is_tty() -> bool:

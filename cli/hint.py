@@ -10,9 +10,15 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from realpolitik.cli.analysis_view import print_analysis
+from realpolitik.cli.analysis_view import explain_top, print_analysis
 from realpolitik.cli.common import CliError, check_budget, check_seed_option, friendly_errors, make_console
-from realpolitik.cli.levels import DEFAULT_LEVEL, level_spec, run_with_progress
+from realpolitik.cli.levels import (
+    DEFAULT_LEVEL,
+    IterationMeter,
+    level_spec,
+    run_with_progress,
+    spec_iters,
+)
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, layout_choices
 from realpolitik.engine.core.api import CHANCE, TERMINAL
@@ -20,12 +26,17 @@ from realpolitik.engine.core.api import CHANCE, TERMINAL
 __all__ = ["analysis_json", "hint"]
 
 
-def analysis_json(analysis: Any, top: int) -> dict[str, Any]:
-    """The JSON ``hint --json`` prints: ``{"moves": [{"action", "text", "visits", "value",
-    "win_prob", "ci", "pv"}, ...], "pv": [...], "game", "seat", "seat_name", "bot",
-    "iterations", "elapsed"}``."""
+def analysis_json(
+    analysis: Any, top: int, numbers: dict[int, int] | None = None, explanation: str | None = None
+) -> dict[str, Any]:
+    """The JSON ``hint --json`` prints: ``{"moves": [{"choice", "action", "text", "visits",
+    "value", "win_prob", "ci", "pv"}, ...], "pv": [...], "explanation", "game", "seat",
+    "seat_name", "bot", "iterations", "elapsed"}``; ``choice`` is the number ``play`` shows for
+    the move."""
+    numbers = numbers or {}
     moves = [
         {
+            "choice": numbers.get(m.action),
             "action": m.action,
             "text": m.text,
             "visits": m.visits,
@@ -45,6 +56,7 @@ def analysis_json(analysis: Any, top: int) -> dict[str, Any]:
         "elapsed": analysis.elapsed,
         "moves": moves,
         "pv": list(analysis.pv),
+        "explanation": explanation,
     }
 
 
@@ -96,19 +108,23 @@ def hint(
         spec = format_spec(name, raw)
     _, chosen = parse_spec(spec)
     seconds = float(chosen["time"]) if "time" in chosen else None
+    meter = IterationMeter()
     analysis = run_with_progress(
-        lambda: analyse(state, p, None, bot_spec=spec),
+        lambda: analyse(state, p, None, bot_spec=spec, progress=meter),
         "analysing",
         seconds,
         sys.stderr.isatty() and not as_json,
+        iters=spec_iters(spec),
+        meter=meter,
     )
-    if as_json:
-        typer.echo(json.dumps(analysis_json(analysis, top), indent=1))
-        return
-    console = make_console(no_color)
     r = Renderer(loaded.game)
-    console.print(r.status(state, p))
-    console.print(Text(r.question(state), style="bold"))
     listing = layout_choices(r.choices(state, state.legal_actions()))
     numbers = {a: i + 1 for i, a in enumerate(listing.actions)}  # the numbers 'play' shows
-    print_analysis(console, analysis, top, numbers)
+    why = explain_top(r, state, analysis)
+    if as_json:
+        typer.echo(json.dumps(analysis_json(analysis, top, numbers, why), indent=1))
+        return
+    console = make_console(no_color)
+    console.print(r.status(state, p))
+    console.print(Text(r.question(state), style="bold"))
+    print_analysis(console, analysis, top, numbers, why)

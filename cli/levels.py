@@ -1,12 +1,12 @@
 """Difficulty levels as bot budgets, the AI/hint bot specs, and thinking with a progress bar.
 
-A level is a budget, not a different program: ``ismcts`` with an iteration budget and a time
-cap (whichever ends first). Iterations are what make a seed give the same move on any
-machine, so each game names its own budgets in its spec (``GameSpec.levels``), sized to the
-same thinking times: ``easy`` well under a second, ``normal`` about 1 s, ``hard`` a few
-seconds (the time cap ends searches on slower machines).
-Decisions with one legal action are instant. The figures are in docs/play.md with the command
-that measured them.
+A level is a budget, not a different program: ``ismcts`` with an iteration budget and nothing
+else. Iterations are what make a seed give the same game on any machine, so each game names
+its own budgets in its spec (``GameSpec.levels``), sized to the same thinking times: ``easy``
+well under a second, ``normal`` about 1 s, ``hard`` a few seconds on one core. A time cap is
+opt-in (``play --time S``): it ends searches sooner on a slow machine, and then the same seed
+may no longer give the same game. Decisions with one legal action are instant. The figures
+are in docs/play.md with the command that measured them.
 """
 
 from __future__ import annotations
@@ -25,10 +25,12 @@ __all__ = [
     "DEFAULT_LEVEL",
     "EXPECTIMAX_DEPTH",
     "LEVELS",
+    "IterationMeter",
     "ai_spec",
     "hint_spec",
     "level_spec",
     "run_with_progress",
+    "spec_iters",
     "spec_time",
 ]
 
@@ -60,21 +62,25 @@ SEARCHERS = ("mcts", "ismcts")
 
 
 def _level_budget(level: str, game: GameRef) -> dict[str, str]:
+    """The level's iteration budget (a time a game's spec might name is not taken: levels are
+    iterations only, so that a seed replays the same game anywhere)."""
     from realpolitik.ai.bots import parse_spec
 
     _, raw = parse_spec(level_spec(level, game))
-    return {k: v for k, v in raw.items() if k in ("iters", "time")}
+    return {k: v for k, v in raw.items() if k == "iters"}
 
 
-def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None) -> str:
-    """The AI's bot spec: ``--ai`` (or the level's default), the level's budget where the
-    spec sets none, and the game seed where it sets no seed.
+def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None, time: float | None = None) -> str:
+    """The AI's bot spec: ``--ai`` (or the level's default), the level's iteration budget where
+    the spec sets none, the time cap ``time`` when given, and the game seed where it sets no
+    seed.
 
     Args:
         ai: ``--ai`` as typed, or None.
         level: A key of :data:`LEVELS`.
         seed: The game's seed.
         game: The game or its name (its spec's level budgets).
+        time: ``--time``: seconds a search may take at most (mcts/ismcts), or None.
 
     Returns:
         A canonical spec string.
@@ -86,9 +92,17 @@ def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None) -> str:
 
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
-    name, raw = parse_spec(ai if ai is not None else level_spec(level, game))
+    if ai is None:
+        name, raw = parse_spec(level_spec(level, game))
+        raw.pop("time", None)
+    else:
+        name, raw = parse_spec(ai)
     if name in SEARCHERS and "iters" not in raw and "time" not in raw:
         raw.update(_level_budget(level, game))
+    if time is not None:
+        if name not in SEARCHERS:
+            raise ValueError(f"--time caps a search; the bot '{name}' does not search by iterations")
+        raw["time"] = repr(float(time))
     if name == "expectimax" and "depth" not in raw:
         raw["depth"] = str(EXPECTIMAX_DEPTH[level])
     raw.setdefault("seed", str(seed % (2**31)))
@@ -114,6 +128,27 @@ def hint_spec(ai: str, level: str | None, game: GameRef = None) -> str:
     return format_spec("ismcts", budget)
 
 
+def spec_iters(spec: str) -> int | None:
+    """The iteration budget in a spec, or None."""
+    from realpolitik.ai.bots import parse_spec
+
+    _, raw = parse_spec(spec)
+    try:
+        return int(raw["iters"]) if "iters" in raw else None
+    except ValueError:
+        return None
+
+
+class IterationMeter:
+    """A search's progress callback that remembers the iterations done (read by the bar)."""
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    def __call__(self, iterations: int) -> None:
+        self.done = iterations
+
+
 def spec_time(spec: str) -> float | None:
     """The time budget in a spec (seconds), or None."""
     from realpolitik.ai.bots import parse_spec
@@ -125,8 +160,16 @@ def spec_time(spec: str) -> float | None:
         return None
 
 
-def run_with_progress(fn: Callable[[], T], label: str, seconds: float | None, enabled: bool) -> T:
-    """Run ``fn`` in a worker thread while a tqdm bar shows the time against the budget.
+def run_with_progress(
+    fn: Callable[[], T],
+    label: str,
+    seconds: float | None,
+    enabled: bool,
+    iters: int | None = None,
+    meter: IterationMeter | None = None,
+) -> T:
+    """Run ``fn`` in a worker thread while a tqdm bar shows how far it has come: the
+    iterations against the budget when ``meter`` counts them, else the time.
 
     The bar appears only after a short delay (instant moves show nothing) and only when
     ``enabled`` (a terminal). Exceptions from ``fn`` are re-raised here.
@@ -136,6 +179,8 @@ def run_with_progress(fn: Callable[[], T], label: str, seconds: float | None, en
         label: The bar's description (``US thinking``).
         seconds: The time budget, or None when only an iteration budget bounds it.
         enabled: Show the bar.
+        iters: The iteration budget, or None.
+        meter: Counts the iterations done (the search's progress callback), or None.
 
     Returns:
         What ``fn`` returned.
@@ -154,7 +199,20 @@ def run_with_progress(fn: Callable[[], T], label: str, seconds: float | None, en
     start = time.monotonic()
     worker.start()
     worker.join(0.25)
-    if worker.is_alive():
+    if worker.is_alive() and meter is not None and iters:
+        with tqdm(
+            total=iters,
+            desc=label,
+            unit="it",
+            leave=False,
+            dynamic_ncols=True,
+            bar_format="{desc}: {bar} {n}/{total} iterations {elapsed}",
+        ) as bar:
+            while worker.is_alive():
+                worker.join(0.1)
+                bar.n = min(meter.done, iters)
+                bar.refresh()
+    elif worker.is_alive():
         total = round(seconds, 1) if seconds else None
         with tqdm(
             total=total,

@@ -12,8 +12,31 @@ from realpolitik.cli.bench import bench_cmd
 from realpolitik.cli.hint import hint
 from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
+from realpolitik.cli.review import review
 from realpolitik.cli.tournament import tournament_cmd
 from realpolitik.engine import game_specs
+
+
+def _hide_flag_types() -> None:
+    """A plain flag (``--json``, ``--no-color``, ``--help``) takes no value, so its help row
+    shows no value type; this Typer release prints ``<bool>`` there, which reads as if the flag
+    wanted one. Options with values keep their ``<int>``, ``<path>``, ..."""
+    from typer.core import TyperOption
+
+    if getattr(TyperOption.display_type_rich, "_flags_hidden", False):
+        return
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag and not self.count:
+            return None
+        return shown(self, ctx)
+
+    display_type_rich._flags_hidden = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_hide_flag_types()
 
 
 class _OneLineErrors(typer.Typer):
@@ -46,8 +69,29 @@ app = _OneLineErrors(
 )
 
 
+def package_version() -> str:
+    """The installed package's version (``unknown`` when it is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("realpolitik")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"realpolitik {package_version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
     """realpolitik: play, get hints, run tournaments and benchmark the search."""
 
 
@@ -81,6 +125,7 @@ def games(
 app.command("play")(play)
 app.command("hint")(hint)
 app.command("replay")(replay)
+app.command("review")(review)
 
 
 app.command("bench")(bench_cmd)

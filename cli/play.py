@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from realpolitik.ai.bots import Bot, bot_names
+from realpolitik.ai.bots import Bot, SearchBot, bot_names
 from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import (
@@ -25,12 +25,21 @@ from realpolitik.cli.common import (
     friendly_errors,
     make_console,
     parse_seats,
+    plural,
     seat_options,
     stdin_is_tty,
 )
-from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, ai_spec, run_with_progress, spec_time
+from realpolitik.cli.levels import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    IterationMeter,
+    ai_spec,
+    run_with_progress,
+    spec_iters,
+    spec_time,
+)
 from realpolitik.cli.saves import check_save_path, read_game_file, write_rescue, write_save
-from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Renderer, layout_choices
+from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Groups, Renderer, layout_choices
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.engine.core.api import IllegalAction, State
 
@@ -87,21 +96,37 @@ class PlayLoop:
         self.r = session.renderer
         self.seen: dict[int, int] = dict.fromkeys(session.humans, 0)
         self.need_board: dict[int, bool] = dict.fromkeys(session.humans, True)
+        self.board_key: dict[int, object] = {}
+        """Per human seat, the round (``Renderer.round_key``) its board was last drawn in."""
         self.last_seat: int | None = None
         self.choices: ChoiceList | None = None
         self.page = 0
         self.status = 0
         """The exit status: 1 once a save the player asked for could not be written."""
+        self.dangers: dict[int, str] = {}
+        """Moves of the current choice list that lose the game, with the reason."""
+        self.saved_at: tuple[str, int, tuple[int, ...]] | None = None
+        """(file, history length, last action) of the last save, to know it is up to date."""
 
     # ----- output helpers
     def say(self, text: str, style: str = "") -> None:
         """One message; never broken inside (a file name stays whole)."""
         self.console.print(Text(text, style=style), soft_wrap=True)
 
-    def flush_log(self, viewer: int) -> None:
-        """Print the log entries ``viewer`` has not seen yet."""
+    def flush_log(self, viewer: int, account: bool = False) -> None:
+        """Print the log entries ``viewer`` has not seen yet, oldest first (the newest is the
+        last line printed).
+
+        Args:
+            viewer: The human seat.
+            account: Head the entries with a line saying they happened since the viewer's
+                last decision, when others (the computer, the dice) made any of them.
+        """
         start = self.seen.get(viewer, 0)
-        for entry in self.s.log[start:]:
+        new = [e for e in self.s.log[start:] if e.texts.get(viewer)]
+        if account and any(e.actor != viewer for e in new):
+            self.say("Since your last decision:", "bold")
+        for entry in new:
             self._print_entry(entry, viewer)
         self.seen[viewer] = len(self.s.log)
 
@@ -122,13 +147,37 @@ class PlayLoop:
         for h in self.s.humans:
             if entry.actor >= 0 and (entry.actor != h or self.r.redraw_after_own_move):
                 self.need_board[h] = True
-        if len(self.s.humans) == 1:
-            self.flush_log(self.s.humans[0])
+
+    def board_due(self, seat: int) -> bool:
+        """The board is drawn once per round of the game (its presentation's ``round_key``),
+        or, for a game that names no rounds, when another seat has moved; ``map`` draws it
+        on request."""
+        key = self.r.round_key(self.s.state)
+        if key is None:
+            return self.need_board[seat]
+        return self.need_board[seat] and self.board_key.get(seat) != key
+
+    def draw_board(self, seat: int | None) -> None:
+        """The whole board as ``seat`` sees it (None: everything)."""
+        self.console.print(self.r.board(self.s.state, seat))
+        if seat is not None:
+            self.need_board[seat] = False
+            self.board_key[seat] = self.r.round_key(self.s.state)
 
     # ----- thinking
     def think(self, bot: Bot, state: State, seat: int) -> int:
         label = f"{self.s.seat_name(seat)} thinking"
-        return run_with_progress(lambda: bot.step(state, seat), label, spec_time(bot.spec), self.progress)
+        meter = IterationMeter() if isinstance(bot, SearchBot) else None
+        if isinstance(bot, SearchBot):
+            bot.progress = meter
+        return run_with_progress(
+            lambda: bot.step(state, seat),
+            label,
+            spec_time(bot.spec),
+            self.progress,
+            iters=spec_iters(bot.spec),
+            meter=meter,
+        )
 
     # ----- saving
     def save(self, path: str) -> bool:
@@ -137,7 +186,8 @@ class PlayLoop:
         except CliError as exc:
             self.say(f"error: {exc}", "bold red")
             return False
-        self.say(f"Game saved to {path} ({len(self.s.state.history)} actions).")
+        self.say(f"Game saved to {path} ({plural(len(self.s.state.history), 'action')}).")
+        self.saved_at = (path, len(self.s.state.history), tuple(self.s.state.history[-1:]))
         return True
 
     def autosave(self) -> None:
@@ -161,7 +211,10 @@ class PlayLoop:
                     if entry is not None:
                         self._note(entry)
                 if self.s.over():
-                    return self.finish()
+                    code = self.finish()
+                    if self.undo_after_end():
+                        continue
+                    return code
                 seat = self.s.human_to_move()
                 assert seat is not None
                 legal = self.s.state.legal_actions()
@@ -208,24 +261,56 @@ class PlayLoop:
         self.need_board[seat] = True
 
     def present(self, seat: int) -> None:
-        """Everything the player to move needs: log, board, status, question, choices."""
+        """Everything the player to move needs: the board (once per round), the status, the
+        question and the choices, then what happened since the player's last decision, so
+        that the newest events are the last lines above the prompt."""
         if len(self.s.humans) > 1 and self.last_seat is not None and self.last_seat != seat:
             self.handover(seat)
         self.last_seat = seat
-        self.flush_log(seat)
-        if self.need_board[seat]:
-            self.console.print(self.r.board(self.s.state, seat))
-            self.need_board[seat] = False
+        if self.board_due(seat):
+            self.draw_board(seat)
         self.show_choices(seat, first=True)
+        self.flush_log(seat, account=True)
 
     def show_choices(self, seat: int, first: bool = False) -> None:
         st = self.s.state
         if first or self.choices is None:
-            self.choices = layout_choices(self.r.choices(st, st.legal_actions()))
+            self.choices = layout_choices(self.annotated_choices(seat))
             self.page = 0
         self.console.print(self.r.status(st, seat))
         self.say(self.r.question(st), "bold")
         self._print_page()
+
+    def annotated_choices(self, seat: int) -> Groups:
+        """The game's grouped choices with the odds of moves with dice and a mark on each
+        move that loses the game (remembered in ``dangers`` for the confirmation)."""
+        st = self.s.state
+        groups = self.r.choices(st, st.legal_actions())
+        self.dangers = {}
+        out: Groups = []
+        for title, items in groups:
+            marked = []
+            for action, label in items:
+                odds = self.r.odds(st, action)
+                if odds:
+                    label = f"{label} ({odds})"
+                danger = self.r.danger(st, action, seat)
+                if danger:
+                    self.dangers[action] = danger
+                    label = f"{label} [LOSES]"
+                marked.append((action, label))
+            out.append((title, marked))
+        return out
+
+    def confirm_danger(self, seat: int, action: int) -> bool:
+        """A move that loses needs a 'yes'; anything else keeps the position."""
+        text = self.s.state.action_to_string(action)
+        self.say(f"Careful: '{text}' {self.dangers[action]}.", "bold")
+        answer = self.input.ask("Play it anyway? (yes/no) ")
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("Not played; choose again.")
+        return False
 
     def _print_page(self) -> None:
         assert self.choices is not None
@@ -271,6 +356,8 @@ class PlayLoop:
             except Exception as exc:
                 self.say(f"'{cmd}' failed: {type(exc).__name__}: {exc}")
                 continue
+            if action in self.dangers and not self.confirm_danger(seat, action):
+                continue
             if self.make_move(seat, action):
                 return Outcome("moved")
 
@@ -288,6 +375,9 @@ class PlayLoop:
         except IllegalAction as exc:
             found = match_words(st, text)
             if found is None:
+                reason = self.r.refusal(st, text)
+                if reason:
+                    raise CliError(f"'{text}' is not legal: {reason}") from None
                 count = len(self.choices.actions) if self.choices else 0
                 raise CliError(
                     f"{exc}; type a choice number 1-{count}, a move as listed, or 'help'"
@@ -326,20 +416,20 @@ class PlayLoop:
                 if texts:
                     texts[0] += " (the only choice)"
         self._note(entry)
-        if len(self.s.humans) > 1:
-            self.flush_log(seat)
+        self.flush_log(seat)  # the player's own move at once; the others' before the next prompt
         self.autosave()
         return True
 
     # ----- endings
     def finish(self) -> int:
         st = self.s.state
+        self.draw_board(None if len(self.s.humans) > 1 else self.s.humans[0])
         for h in self.s.humans:
             if len(self.s.humans) > 1:
                 self.say(f"--- what the {self.s.seat_name(h)} saw last ---")
-            self.flush_log(h)
-        self.console.print(self.r.board(st, None if len(self.s.humans) > 1 else self.s.humans[0]))
+            self.flush_log(h, account=True)
         self.say(f"Game over: {self.r.result(st)}", "bold")
+        self.print_summary()
         if self.save_path:
             self.keep(self.save_path)
         return self.status
@@ -372,11 +462,55 @@ class PlayLoop:
                 f"error: could not save to {path}, nor anywhere else ({why}); the game is lost", err=True
             )
 
+    def print_summary(self) -> None:
+        """The game-over summary: the score at the end of each turn and the decisive moments
+        (the actions that moved the winner's evaluation most)."""
+        from realpolitik.cli.advice import summarize_game
+
+        summary = summarize_game(self.s.game, self.s.state)
+        if summary.by_turn:
+            line = "By turn: " + "; ".join(f"T{t} {text}" for t, text in summary.by_turn)
+            for chunk in wrap(line, 79, indent=4):
+                self.say(chunk)
+        if summary.moments:
+            self.say("Decisive moments (the winner's chances by the evaluator):")
+            for index, turn, text, swing in summary.moments:
+                when = f"turn {turn}, " if turn is not None else ""
+                for chunk in wrap(f"  {when}action {index + 1}: {text} ({swing * 100:+.0f} points)", 79, 6):
+                    self.say(chunk)
+
+    def undo_after_end(self) -> bool:
+        """After the end: 'undo' takes back the player's last decision and the game goes on;
+        anything else (or the end of input) leaves.
+
+        Returns:
+            True when a decision was taken back.
+        """
+        movers = [h for h in self.s.humans if self.s.undo_target(h) is not None]
+        if not movers:
+            return False
+        answer = self.input.ask("Type 'undo' to take back your last decision, or Enter to leave: ")
+        if answer is None or answer.strip().lower() != "undo":
+            return False
+        seat = self.last_seat if self.last_seat in movers else movers[0]
+        target = self.s.undo_target(seat)
+        assert target is not None
+        self.s.undo(seat)
+        for h in self.seen:
+            self.seen[h] = min(self.seen[h], len(self.s.log))
+        self.need_board[seat] = True
+        self.board_key.pop(seat, None)
+        self.say(
+            f"Undone: back to your last decision ({plural(len(self.s.state.history), 'action')} played)."
+        )
+        self.autosave()
+        return True
+
     def where_it_stands(self) -> None:
         st = self.s.state
         self.console.print(self.r.status(st, self.last_seat))
         p = st.current_player()
-        self.say(f"{len(st.history)} actions played; {self.s.seat_name(p)} to move:")
+        self.say(f"{plural(len(st.history), 'action')} played; {self.s.seat_name(p)} to move:")
         self.say(f"  {self.r.question(st)}")
 
     def end_of_input(self) -> Outcome:
@@ -392,9 +526,18 @@ class PlayLoop:
             self.say("Not saved (use --save FILE or the 'save FILE' command).")
         return Outcome("eof")
 
+    def saved_now(self) -> str | None:
+        """The file the position as it stands was last saved to, or None."""
+        h = self.s.state.history
+        if self.saved_at is not None and self.saved_at[1:] == (len(h), tuple(h[-1:])):
+            return self.saved_at[0]
+        return None
+
     def quit(self) -> None:
         if self.save_path:
             self.keep(self.save_path)
+        elif self.saved_now():
+            self.say(f"Already saved to {self.saved_now()}.")
         elif self.tty:
             while True:
                 try:
@@ -474,6 +617,14 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help="Save here after every move and at the end.")
     ] = None,
+    time: Annotated[
+        float | None,
+        typer.Option(
+            "--time",
+            min=0.001,
+            help="Cap each AI decision at this many seconds (then a seed may not replay the same game).",
+        ),
+    ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
 ) -> None:
     """Play a game against the computer (or hot seat) in the terminal."""
@@ -497,12 +648,12 @@ def play(
         humans = parse_seats(g, nplayers, seat, state) if seat else (loaded.humans or [0])
         the_seed = seed if seed is not None else loaded.seed
         lvl = level if level is not None else (loaded.level or DEFAULT_LEVEL)
-        if ai is not None or level is not None or not loaded.ai:
-            spec = ai_spec(ai, lvl, the_seed, g)
+        if ai is not None or level is not None or time is not None or not loaded.ai:
+            spec = ai_spec(ai, lvl, the_seed, g, time)
             stored_level: str | None = lvl if ai is None else level
         else:
             spec, stored_level = loaded.ai, loaded.level
-        intro = f"Loaded {load}: {len(state.history)} actions played."
+        intro = f"Loaded {load}: {plural(len(state.history), 'action')} played."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
         options = seat_options(g, players, seat or [])
@@ -520,7 +671,7 @@ def play(
         else:
             humans = [0]
         lvl = level or DEFAULT_LEVEL
-        spec = ai_spec(ai, lvl, the_seed, g)
+        spec = ai_spec(ai, lvl, the_seed, g, time)
         stored_level = lvl if ai is None else level
         intro = f"New game, seed {the_seed}."
     if len(humans) > nplayers:

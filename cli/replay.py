@@ -90,6 +90,11 @@ def replay(
         console.print(r.status(state, None))
         if not state.is_terminal():
             console.print(Text(f"{seat_name(state, state.current_player())} to move: {r.question(state)}"))
+    if upto < total:  # stopped inside the record: what follows is not shown
+        console.print(
+            Text(f"Stopped after {upto} of {total} actions (without --to, the replay goes on to the end).")
+        )
+        return
     console.print(
         Text(
             f"Result: {r.result(final)}" if final.is_terminal() else f"Not finished: {r.question(final)}",

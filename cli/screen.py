@@ -3,8 +3,10 @@
 A game offers its presentation (``HasPresentation.presentation()``, usually its ``render``
 module) defining any of ``board``, ``status``, ``question``, ``choices``, ``describe_action``,
 ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` (how to type a move,
-with examples), ``LEGEND`` (every abbreviation on screen, explained) and
-``REDRAW_AFTER_OWN_MOVE`` (draw the board after the player's own moves too) (see
+with examples), ``LEGEND`` (every abbreviation on screen, explained),
+``REDRAW_AFTER_OWN_MOVE`` (draw the board after the player's own moves too), and the advice hooks
+``round_key``, ``move_odds``, ``move_danger``, ``why_illegal``, ``explain``, ``turn_number``
+and ``score_text`` (each documented on its :class:`Renderer` method) (see
 ``engine/twilight/render.py`` for their meaning). In place of ``board(state, viewer)`` a module may define
 ``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
 colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
@@ -97,6 +99,13 @@ class Renderer:
             lines.append(Text(line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."))
         return Group(*lines)
 
+    def round_key(self, state: State) -> object | None:
+        """Which round of the game ``state`` is in (any comparable value), from the
+        presentation's ``round_key``: line mode draws the board once per round. None when the
+        game names no rounds."""
+        fn = self._fn("round_key")
+        return fn(state) if fn is not None else None
+
     def status(self, state: State, viewer: int | None) -> RenderableType:
         """One line of the position, shown at every prompt."""
         fn = self._fn("status")
@@ -139,6 +148,68 @@ class Renderer:
         if after.is_terminal() and not before.is_terminal():
             out.append(f"GAME OVER: {self.result(after)}")
         return out
+
+    # ----- advice: odds, dangers, refusals, explanations
+    def odds(self, state: State, action: int) -> str | None:
+        """The odds of a move with dice (a coup, a space race attempt) and what else it
+        changes, from the presentation's ``move_odds(state, action)``; None without."""
+        fn = self._fn("move_odds")
+        return fn(state, action) if fn is not None else None
+
+    def danger(self, state: State, action: int, seat: int) -> str | None:
+        """Why a move loses the game, or None: the presentation's ``move_danger(state,
+        action)`` (a loss the game can foresee further, such as a card one would be left
+        holding), else a look-ahead through dice and forced moves
+        (``cli.advice.losing_chance``)."""
+        fn = self._fn("move_danger")
+        if fn is not None:
+            said = fn(state, action)
+            if said:
+                return str(said)
+        from realpolitik.cli.advice import losing_chance
+
+        try:
+            p, how = losing_chance(state, action, seat)
+        except Exception:  # a move the engine cannot play says so when it is chosen
+            return None
+        if p >= 1.0 - 1e-9:
+            return f"loses the game at once ({how})"
+        if p > 0.0:
+            return f"loses the game at once with probability {p:.0%} ({how})"
+        return None
+
+    def refusal(self, state: State, text: str) -> str | None:
+        """Why a typed move is not legal here, citing the rule (the presentation's
+        ``why_illegal(state, text)``); None when the game cannot say."""
+        fn = self._fn("why_illegal")
+        if fn is None:
+            return None
+        said = fn(state, text)
+        return str(said) if said else None
+
+    def explain(self, before: State, after: State, seat: int) -> str:
+        """One line on what a move (and the own moves after it) gains, from the evaluator's
+        terms (the presentation's ``explain(before, after, seat)``), else the change of the
+        evaluation itself."""
+        fn = self._fn("explain")
+        if fn is not None:
+            return str(fn(before, after, seat))
+        v0, v1 = before.evaluate(seat), after.evaluate(seat)
+        return f"the evaluation for {seat_name(before, seat)} goes {v0:.2f} -> {v1:.2f}"
+
+    def turn_number(self, state: State) -> int | None:
+        """The game's turn (the presentation's ``turn_number``), for summaries; None when the
+        game has no turns to speak of."""
+        fn = self._fn("turn_number")
+        return int(fn(state)) if fn is not None else None
+
+    def score_text(self, state: State) -> str:
+        """The score in the game's words (the presentation's ``score_text``), else each seat's
+        ``scores()``."""
+        fn = self._fn("score_text")
+        if fn is not None:
+            return str(fn(state))
+        return ", ".join(f"{seat_name(state, i)} {v:g}" for i, v in enumerate(state.scores()))
 
     # ----- details and the end
     def moves_help(self) -> str:

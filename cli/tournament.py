@@ -117,9 +117,11 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
         ax: Any, xs: list[float], stats: list[dict[str, Any]], width: float, color: Any, label: str | None
     ) -> None:
         rates = [s["win_rate"] for s in stats]
+        # A rate of 0 or 1 has an interval that ends at the rate itself; rounding may put the
+        # end a hair past it, and matplotlib refuses a negative error bar.
         err = [
-            [r - s["ci95"][0] for r, s in zip(rates, stats)],
-            [s["ci95"][1] - r for r, s in zip(rates, stats)],
+            [max(0.0, r - s["ci95"][0]) for r, s in zip(rates, stats)],
+            [max(0.0, s["ci95"][1] - r) for r, s in zip(rates, stats)],
         ]
         ax.bar(xs, rates, width, yerr=err, capsize=4, color=color, label=label)
 

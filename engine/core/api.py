@@ -60,11 +60,12 @@ SEED_MAX: int = 2**63 - 1
 """Seeds are integers in ``0..SEED_MAX``: what a record stores and every game accepts."""
 
 DEFAULT_LEVELS: Mapping[str, str] = {
-    "easy": "ismcts:iters=300,time=0.5",
-    "normal": "ismcts:iters=2500,time=2.0",
-    "hard": "ismcts:iters=10000,time=6.0",
+    "easy": "ismcts:iters=300",
+    "normal": "ismcts:iters=2500",
+    "hard": "ismcts:iters=10000",
 }
-"""Level -> the computer opponent's bot spec, for a game whose spec names no budgets of its own."""
+"""Level -> the computer opponent's bot spec, for a game whose spec names no budgets of its own.
+A level is an iteration budget and nothing else, so a seed replays the same game on any machine."""
 
 
 class ChanceMode(enum.Enum):
@@ -116,8 +117,9 @@ class GameSpec:
         aliases: Other names ``load_game`` accepts.
         options: Option names ``new_initial_state`` accepts, with their defaults.
         levels: Difficulty level (``easy``, ``normal``, ``hard``) -> the computer opponent's
-            bot spec: a search budget sized to this game's speed (about 1 s a decision at
-            ``normal`` and 4 s at ``hard`` on one core, measured by ``bench/levels.py``).
+            bot spec: an iteration budget (never a time: the same seed must give the same game
+            on any machine) sized to this game's speed (about 1 s a decision at ``normal`` and
+            4 s at ``hard`` on one core, measured by ``bench/levels.py``).
     """
 
     name: str
@@ -296,8 +298,14 @@ class HasPresentation(Protocol):
 
     ``presentation()`` returns an object (usually the game's ``render`` module) with any of
     ``board``, ``render``, ``status``, ``question``, ``choices``, ``describe_action``,
-    ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` and ``LEGEND``; the CLI
-    falls back to a generic view for each one missing (``cli.screen.Renderer``).
+    ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` and ``LEGEND``, and
+    the advice a player gets: ``round_key(state)`` (the board is drawn once per round),
+    ``move_odds(state, action)`` (the odds of a move with dice), ``move_danger(state,
+    action)`` (a loss the move makes certain), ``why_illegal(state, text)`` (why a typed move
+    is refused, citing the rule), ``explain(before, after, seat)`` (a hint's one line from the
+    evaluator's terms), ``turn_number(state)`` and ``score_text(state)`` (the game-over
+    summary). The CLI falls back to a generic version of each one missing
+    (``cli.screen.Renderer``).
     """
 
     def presentation(self) -> Any:
@@ -355,9 +363,12 @@ def check_players(spec: GameSpec, players: int | None) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidState(f"players: expected an integer, got {players!r}")
     if not spec.min_players <= players <= spec.max_players:
-        raise InvalidState(
-            f"players: {spec.title} takes {spec.min_players}–{spec.max_players} players, not {players}"
+        takes = (
+            f"{spec.min_players}"
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players}–{spec.max_players}"
         )
+        raise InvalidState(f"players: {spec.title} takes {takes} players, not {players}")
     return players
 
 

@@ -69,9 +69,9 @@ SPEC = GameSpec(
     # About 5k iterations/s on one core (pure-Python engine, compiled search tree): about 1 s
     # (normal) and 4 s (hard) a decision.
     levels={
-        "easy": "ismcts:iters=300,time=0.5",
-        "normal": "ismcts:iters=5000,time=2.0",
-        "hard": "ismcts:iters=20000,time=6.0",
+        "easy": "ismcts:iters=300",
+        "normal": "ismcts:iters=5000",
+        "hard": "ismcts:iters=20000",
     },
 )
 

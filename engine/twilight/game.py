@@ -44,9 +44,9 @@ SPEC = GameSpec(
     # The compiled engine and search tree run about 40k iterations/s on one core at the
     # levels' rollout 0; the budgets give about 1 s (normal) and 4 s (hard) a decision.
     levels={
-        "easy": "ismcts:iters=300,time=0.5",
-        "normal": "ismcts:iters=50000,time=2.0",
-        "hard": "ismcts:iters=150000,time=6.0",
+        "easy": "ismcts:iters=300",
+        "normal": "ismcts:iters=50000",
+        "hard": "ismcts:iters=150000",
     },
 )
 

@@ -27,6 +27,16 @@ from rich.text import Text
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
+
+# The advice hooks of the presentation live in their own module.
+from realpolitik.engine.twilight.advice import (
+    explain,
+    move_danger,
+    move_odds,
+    scoring_lines,
+    vp_causes,
+    why_illegal,
+)
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -54,10 +64,17 @@ __all__ = [
     "choices",
     "describe_action",
     "describe_change",
+    "explain",
+    "move_danger",
+    "move_odds",
     "question",
     "result",
+    "round_key",
+    "score_text",
     "show",
     "status",
+    "turn_number",
+    "why_illegal",
 ]
 
 HELP = """\
@@ -223,8 +240,12 @@ def _region_block(state: TSState, r: int) -> list[Text]:
     return lines
 
 
+_COLUMNS = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
+"""The column header over country cells (the map and ``show REGION``)."""
+
+
 def _map_lines(state: TSState) -> list[Text]:
-    hdr = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
+    hdr = _COLUMNS
     lines = [
         Text(f"{hdr:<{COL}}| {hdr}".rstrip(), style="dim"),
         Text("(* battleground, St stability)", style="dim"),
@@ -386,6 +407,22 @@ def board(state: TSState, viewer: int | None) -> Group:
     return Group(*lines)
 
 
+def turn_number(state: TSState) -> int:
+    """The turn, for the game-over summary."""
+    return int(state.turn)
+
+
+def score_text(state: TSState) -> str:
+    """The VP track in words, for the game-over summary."""
+    return f"VP {vp_text(state.vp)}"
+
+
+def round_key(state: TSState) -> tuple[int, int, int]:
+    """The round a position is in (turn, phase, action round): the line mode draws the board
+    once per round."""
+    return (state.turn, state.phase, state.ar if state.phase == PH_ACTION else 0)
+
+
 def status(state: TSState, viewer: int | None) -> Text:
     """One line of tracks (under 80 columns), shown at every prompt."""
     if state.phase == PH_ACTION and state.ar > 0:
@@ -408,7 +445,8 @@ def question(state: TwilightState) -> str:
     k, who = fr[0], fr[1]
     side = _side(who) if who in (USSR, US) else ""
     if k == F.SETUP:
-        return f"{side} setup: place 1 influence in Eastern/Western Europe ({fr[2]} left)"
+        where = "Eastern Europe" if who == USSR else "Western Europe"  # 3.2, 3.3
+        return f"{side} setup: place 1 influence in {where} ({fr[2]} left)"
     if k == F.HEADLINE:
         return f"{side}: choose your headline card"
     if k == F.ACTION:
@@ -581,10 +619,28 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         if c0 != c1:
             line += f" ({_side(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
         out.append(line)
+    causes = vp_causes(before, action, after)
+    scored = {d.value: before} if d.kind == "play" and fr is not None and fr[0] == F.ACTION else {}
+    for cause, _, at in causes:  # a scoring card resolved in this step, on the board it saw
+        if cause.startswith("#"):
+            scored.setdefault(int(cause[1:].split()[0]), at)
+    for card, at in scored.items():
+        if card in R.SCORING_CARDS:
+            out.extend(f"{card_label(card)}: {line}" for line in scoring_lines(at, card))
     if before.vp != after.vp:
         gain = after.vp - before.vp
         who = "US" if gain > 0 else "USSR"
-        out.append(f"{who} gains {abs(gain)} VP (now {vp_text(after.vp)})")
+        if causes:  # each step that moved the marker, named
+            for cause, net, _ in causes:
+                out.append(f"{'US' if net > 0 else 'USSR'} gains {abs(net)} VP from {cause}")
+            out.append(f"VP now {vp_text(after.vp)}")
+        else:
+            out.append(f"{who} gains {abs(gain)} VP (now {vp_text(after.vp)})")
+    for side in (USSR, US):
+        now_shown = bool(after.revealed >> side & 1) and not before.revealed >> side & 1
+        if now_shown and viewer != side and after.winner < 0:
+            cards = ", ".join(card_label(n) for n in sorted(after.hands[side])) or "no cards"
+            out.append(f"{_side(side)} hand revealed: {cards}")
     if before.defcon != after.defcon:
         out.append(f"DEFCON {before.defcon}->{after.defcon} ({_defcon_limits(after.defcon)})")
     for side in (USSR, US):
@@ -714,6 +770,7 @@ def _show_region(state: TSState, r: int) -> Group:
                 f"  countries/battlegrounds controlled: USSR {tally[0][0]}/{tally[0][1]}, US {tally[1][0]}/{tally[1][1]}"
             )
         )
+    lines.append(Text(_COLUMNS, style="dim"))
     for c in _region_members(r):
         lines.append(_country_cell(state, c))
     return Group(*lines)

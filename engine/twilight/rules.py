@@ -11,6 +11,7 @@ functions with a leading underscore); a rule changed here must be changed there 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.core.rng import MASK64, shuffle, splitmix64
@@ -708,8 +709,12 @@ def process_auto(s: TSState, fr: tuple) -> None:
         F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
 
 
-def advance(s: TSState) -> None:
-    """Run bookkeeping until a decision, a chance node or the end."""
+def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = None) -> None:
+    """Run bookkeeping until a decision, a chance node or the end.
+
+    ``trace`` (for the log's account of causes, never the game itself) is called after each
+    bookkeeping step with the frame run (None for a phase step) and the state.
+    """
     stack = s.stack
     while s.winner < 0:
         check_vp(s)
@@ -717,12 +722,16 @@ def advance(s: TSState) -> None:
             break
         if not stack:
             phase_step(s)
+            if trace is not None:
+                trace(None, s)
             continue
         fr = stack[-1]
         k = fr[0]
         if k in F.AUTO_KINDS:
             stack.pop()
             process_auto(s, fr)
+            if trace is not None:
+                trace(fr, s)
             continue
         if k == F.RANDOM_CARD:
             if not s.hands[fr[4]]:

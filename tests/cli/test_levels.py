@@ -45,3 +45,46 @@ def test_a_searcher_without_a_budget_gets_the_games_level_budget() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         ai_spec(None, "brutal", 1, "twilight")
+
+
+def test_the_same_seed_and_input_replay_the_same_game_in_two_processes(tmp_path) -> None:
+    """A level is an iteration budget only: two runs (separate processes, different hash
+    seeds, so nothing rides on dict order or timing) print the same game, character for
+    character."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = "".join(f"{x}\n" for x in ["1"] * 6 + ["1", "2", "1", "1", "1", "1", "log 6"])
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        env.pop("NO_COLOR", None)
+        run = subprocess.run(
+            [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight"]
+            + ["--seed", "11", "--level", "easy", "--no-color"],
+            input=script,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=300,
+        )
+        assert run.returncode == 0, run.stderr
+        outs.append(run.stdout)
+    assert "US plays" in outs[0] or "US headlines" in outs[0] or "US chooses" in outs[0]  # the AI moved
+    assert outs[0] == outs[1]
+
+
+def test_levels_are_iteration_budgets_and_time_is_opt_in() -> None:
+    for name in available_games():
+        for level, spec in load_game(name).spec.levels.items():
+            _, raw = parse_spec(spec)
+            assert "iters" in raw and "time" not in raw, (name, level)
+            made = ai_spec(None, level, 5, name)
+            assert "time=" not in made and "iters=" in made
+            assert "time=1.5" in ai_spec(None, level, 5, name, time=1.5)
+    with pytest.raises(ValueError, match="--time caps a search"):
+        ai_spec("random", "easy", 5, "twilight", time=1.0)

@@ -146,7 +146,7 @@ def test_undo_goes_back_to_the_previous_decision(cli, tmp_path: Path) -> None:
     f = tmp_path / "u.json"
     r = cli(*PLAY, input=lines("undo", "1", "2", "undo", f"save {f}"))
     assert "Nothing to undo" in r.output
-    assert "Undone: back to your previous decision (1 actions played)" in r.output
+    assert "Undone: back to your previous decision (1 action played)" in r.output
     assert read_game_file(str(f)).state.history == [A.country(BOARD.country("finland"))]
 
 
