@@ -31,7 +31,7 @@ from realpolitik.engine.ideology.state import (
     IdeoState,
 )
 
-__all__ = ["choices", "describe_action", "question", "render", "result", "status"]
+__all__ = ["choices", "describe_action", "hand", "question", "render", "result", "status", "tracks"]
 
 _ANSI = {
     "blue": "34",
@@ -129,25 +129,11 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
     Returns:
         Multi-line text.
     """
-    n = s.n
     lines: list[str] = []
     lines.append(status(s, seat, color))
     if s.phase == PH_OVER:
         lines.append(result(s))
-    order = [
-        f"{i + 1}. {_name(s, x, color)} (GI {R.global_influence(s, x)}, hand {s.hand_size(x)})"
-        for i, x in enumerate(s.order)
-    ]
-    _wrap_items(lines, "Turn order: ", order, "  ", width)
-    pairs = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            pairs.append(f"{_abbr(s, i)}-{_abbr(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}")
-    _wrap_items(lines, "Diplomacy: ", pairs, ", ", width)
-    if seat is not None:
-        mine = [f"{_abbr(s, j)} {STANCE_NAMES[s.offer(seat, j)]}" for j in range(n) if s.offer(seat, j) >= 0]
-        if mine:
-            lines.append("Your offers so far: " + ", ".join(mine))
+    _order_and_diplomacy(lines, s, seat, width, color)
     lines.append("")
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
@@ -192,7 +178,33 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
             f"Conflict: {_name(s, att, color)} {kind} on {_name(s, dfn, color)} in "
             f"{BOARD.regions[r].name} ({step})"
         )
-    if seat is not None and 0 <= seat < n:
+    _hand_lines(lines, s, seat, color)
+    _pile_lines(lines, s, width)
+    return "\n".join(lines)
+
+
+def _order_and_diplomacy(lines: list[str], s: IdeoState, seat: int | None, width: int, color: bool) -> None:
+    """Turn order with Global Influence and hand sizes, the stances, the viewer's offers."""
+    n = s.n
+    order = [
+        f"{i + 1}. {_name(s, x, color)} (GI {R.global_influence(s, x)}, hand {s.hand_size(x)})"
+        for i, x in enumerate(s.order)
+    ]
+    _wrap_items(lines, "Turn order: ", order, "  ", width)
+    pairs = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            pairs.append(f"{_abbr(s, i)}-{_abbr(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}")
+    _wrap_items(lines, "Diplomacy: ", pairs, ", ", width)
+    if seat is not None:
+        mine = [f"{_abbr(s, j)} {STANCE_NAMES[s.offer(seat, j)]}" for j in range(n) if s.offer(seat, j) >= 0]
+        if mine:
+            lines.append("Your offers so far: " + ", ".join(mine))
+
+
+def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool) -> None:
+    """The viewer's hand and the cards it chose to discard (every hand for ``seat=None``)."""
+    if seat is not None and 0 <= seat < s.n:
         b = seat * 3
         hand = ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
         lines.append(f"Your hand ({_name(s, seat, color)}): {hand}")
@@ -202,17 +214,35 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
                 f"  chosen to discard: {', '.join(f'{s.staged[b + t]} {TYPE_NAMES[t]}' for t in range(3))}"
             )
     elif seat is None:
-        for x in range(n):
+        for x in range(s.n):
             b = x * 3
             lines.append(
                 f"{_name(s, x, color)} hand: "
                 + ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
             )
+
+
+def _pile_lines(lines: list[str], s: IdeoState, width: int) -> None:
     decks = [
         f"{_abbr(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
-        for x in range(n)
+        for x in range(s.n)
     ]
     _wrap_items(lines, "Piles: ", decks, "; ", width)
+
+
+def tracks(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """Turn and phase, turn order with Global Influence, diplomacy and the piles (the full
+    screen's tracks pane)."""
+    lines = [status(s, seat, color=True)]
+    _order_and_diplomacy(lines, s, seat, width, color=True)
+    _pile_lines(lines, s, width)
+    return "\n".join(lines)
+
+
+def hand(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """The viewer's hand (every hand for ``seat=None``; the full screen's hand pane)."""
+    lines: list[str] = []
+    _hand_lines(lines, s, seat, color=True)
     return "\n".join(lines)
 
 

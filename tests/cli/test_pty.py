@@ -86,7 +86,8 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _play(*args: str) -> list[str]:
-    return [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight", *args]
+    """``play twilight`` in the line mode (``--plain``: a terminal otherwise gets the full screen)."""
+    return [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight", "--plain", *args]
 
 
 def test_play_in_a_real_terminal_asks_moves_undoes_and_saves_on_quit(tmp_path: Path) -> None:
