@@ -10,7 +10,7 @@ presentation may offer three pane functions, each ``fn(state, viewer, width)`` r
 
 - ``map_view``: the board pane; without it the pane shows ``render(state, viewer, width=...)``,
   else ``board(state, viewer)``, else the generic view of ``cli/screen.py``;
-- ``tracks``: the tracks pane; without it, the one-line ``status``;
+- ``tracks``: the tracks pane; without it the pane is hidden (the status line stays);
 - ``hand``: the viewer's hand; without it the pane is hidden.
 
 The screen: a status line; the tracks and the board (scrolling) on the left; the hand, the
@@ -94,12 +94,11 @@ class PaneRenderer:
             return _renderable(fn(state, viewer, width=width, color=True))
         return self.r.board(state, viewer)
 
-    def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType:
-        """The tracks pane (the status line where the game has no ``tracks``)."""
+    def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
+        """The tracks pane, or None where the game has no ``tracks`` (its status line, always
+        on screen, stands in)."""
         fn = self._fn("tracks")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width))
-        return self.r.status(state, viewer)
+        return _renderable(fn(state, viewer, width)) if fn is not None else None
 
     def hand(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
         """The hand pane, or None where the game has no ``hand``."""
@@ -231,20 +230,21 @@ class FullScreen(App[int]):
     """
 
     TITLE = "realpolitik"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
     #statusbar { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     #main { height: 1fr; }
     #left { width: 3fr; }
     #right { width: 2fr; min-width: 34; }
-    #tracks { height: auto; max-height: 8; border-top: solid $primary; }
+    #tracks { height: auto; max-height: 6; border-top: solid $primary; }
     #board { height: 1fr; border-top: solid $primary; }
     #hand { height: auto; max-height: 11; border-top: solid $primary; }
     #question { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1;
                 text-style: bold; }
     #choices { height: 1fr; min-height: 3; border: none; padding: 0; }
     #notice { height: auto; max-height: 3; padding: 0 1; color: $warning; }
-    #bottom { height: 9; }
+    #bottom { height: 8; }
     #log { width: 3fr; border-top: solid $primary; padding: 0 1; }
     #hint { width: 2fr; border-top: solid $primary; }
     #entry { display: none; }
@@ -316,6 +316,7 @@ class FullScreen(App[int]):
             self.query_one(pane).border_title = name
         self.query_one("#log").border_title = "Log"
         self.query_one("#hint").border_title = "Hint"
+        self.query_one("#tracks").display = self.panes.tracks(self.s.state, self.viewer, 60) is not None
         self.query_one("#hand").display = self.panes.hand(self.s.state, self.viewer, 40) is not None
         self.rebuild_log()
         self.set_interval(0.2, self._tick)
@@ -323,8 +324,9 @@ class FullScreen(App[int]):
 
     # ----- drawing
     def _width(self, selector: str, fallback: int) -> int:
+        """Columns of a pane's text (the width the presentation fits its lines to)."""
         w = self.query_one(selector).content_region.width
-        return max(20, w - 1) if w else fallback
+        return max(20, w) if w else fallback
 
     def refresh_panes(self) -> None:
         """Draw the status line, tracks, board and hand for the viewer."""
@@ -333,9 +335,11 @@ class FullScreen(App[int]):
         bar = Text(f"{self.s.game.spec.title} | ")
         bar.append_text(_renderable(self.s.renderer.status(st, v)))  # type: ignore[arg-type]
         self.query_one("#statusbar", Static).update(bar)
-        self.query_one("#tracks-text", Static).update(self.panes.tracks(st, v, self._width("#tracks", 60)))
-        self.query_one("#board-text", Static).update(self.panes.board(st, v, self._width("#board", 60)))
-        hand = self.panes.hand(st, v, self._width("#hand", 40))
+        tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
+        if tracks is not None:
+            self.query_one("#tracks-text", Static).update(tracks)
+        self.query_one("#board-text", Static).update(self.panes.board(st, v, self._width("#board-text", 60)))
+        hand = self.panes.hand(st, v, self._width("#hand-text", 40))
         if hand is not None:
             self.query_one("#hand-text", Static).update(hand)
 
@@ -642,7 +646,9 @@ class FullScreen(App[int]):
         numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}
         self.busy = False
         self.query_one("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
-        self.query_one("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint", 40)))
+        self.query_one("#hint-text", Static).update(
+            hint_text(analysis, numbers, self._width("#hint-text", 40))
+        )
 
     def action_undo(self) -> None:
         if self.busy:

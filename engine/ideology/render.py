@@ -4,6 +4,7 @@
 sees it (its own hand and pending offers, never another seat's); ``seat=None`` is the
 omniscient view for replays. Colour (ANSI, the ideologies' colours) is decoration only:
 ``color=False`` loses nothing. ``status`` is the one-line summary shown at prompts;
+``map_view``, ``tracks`` and ``hand`` are the panes of the full screen (``cli/tui.py``);
 ``question``, ``choices`` and ``describe_action`` serve the CLI (``cli/screen.py``), and
 ``describe_action`` never shows another seat's simultaneous choice (a Resource-phase discard,
 a diplomatic offer) before it is revealed.
@@ -31,7 +32,17 @@ from realpolitik.engine.ideology.state import (
     IdeoState,
 )
 
-__all__ = ["choices", "describe_action", "hand", "question", "render", "result", "status", "tracks"]
+__all__ = [
+    "choices",
+    "describe_action",
+    "hand",
+    "map_view",
+    "question",
+    "render",
+    "result",
+    "status",
+    "tracks",
+]
 
 _ANSI = {
     "blue": "34",
@@ -135,6 +146,15 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
         lines.append(result(s))
     _order_and_diplomacy(lines, s, seat, width, color)
     lines.append("")
+    _region_lines(lines, s, width, color)
+    _hand_lines(lines, s, seat, color)
+    _pile_lines(lines, s, width)
+    return "\n".join(lines)
+
+
+def _region_lines(lines: list[str], s: IdeoState, width: int, color: bool) -> None:
+    """Each ideology's regions and advancements, the independent regions, the region deck and
+    the conflict under way."""
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
         advs = ", ".join(
@@ -178,9 +198,6 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
             f"Conflict: {_name(s, att, color)} {kind} on {_name(s, dfn, color)} in "
             f"{BOARD.regions[r].name} ({step})"
         )
-    _hand_lines(lines, s, seat, color)
-    _pile_lines(lines, s, width)
-    return "\n".join(lines)
 
 
 def _order_and_diplomacy(lines: list[str], s: IdeoState, seat: int | None, width: int, color: bool) -> None:
@@ -230,10 +247,18 @@ def _pile_lines(lines: list[str], s: IdeoState, width: int) -> None:
     _wrap_items(lines, "Piles: ", decks, "; ", width)
 
 
+def map_view(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """The regions by control, the independent ones, the region deck and the conflict under
+    way (the full screen's board pane)."""
+    lines: list[str] = []
+    _region_lines(lines, s, width, color=True)
+    return "\n".join(lines)
+
+
 def tracks(s: IdeoState, seat: int | None, width: int = 80) -> str:
-    """Turn and phase, turn order with Global Influence, diplomacy and the piles (the full
-    screen's tracks pane)."""
-    lines = [status(s, seat, color=True)]
+    """Turn order with Global Influence, diplomacy and the piles (the full screen's tracks
+    pane; the status line above it gives the turn and phase)."""
+    lines: list[str] = []
     _order_and_diplomacy(lines, s, seat, width, color=True)
     _pile_lines(lines, s, width)
     return "\n".join(lines)

@@ -10,7 +10,9 @@ falls back to a generic renderer for any it does not find:
 - ``describe_action(state, action, viewer)``: one line for the log, in words;
 - ``describe_change(before, action, after, viewer)``: what an action changed;
 - ``show(state, viewer, what)``: details on request (``show Iran``, ``show #27``, ``show hand``);
-- ``result(state)``: how the game ended.
+- ``result(state)``: how the game ended;
+- ``map_view``, ``tracks``, ``hand`` (each ``(state, viewer, width)``): the panes of the full
+  screen (``cli/tui.py``): the map fitted to the width, the tracks, the viewer's hand.
 
 ``viewer`` is the seat looking at the screen (it sees its own hand, never the other's unless
 revealed), or None for an omniscient view (replays). Everything is ASCII and fits 80 columns;

@@ -294,8 +294,8 @@ def test_a_game_without_a_presentation_gets_the_generic_panes(toy_game: str) -> 
 
     async def script(app: FullScreen, pilot: Pilot[int]) -> None:
         assert "Toy race" in pane(app, "#board-text")
-        assert "scores:" in pane(app, "#tracks-text")  # the status line stands in for the tracks
-        assert not app.query_one("#hand").display  # no hand pane
+        assert "scores:" in pane(app, "#statusbar")  # the generic status line
+        assert not app.query_one("#tracks").display and not app.query_one("#hand").display
         while not app.s.over():
             await choose(app, pilot, 2)
         assert "Game over:" in pane(app, "#question")
