@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -36,6 +36,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -63,6 +64,8 @@ Keys:
   q           quit (saves to --save, or asks whether to save)
   Esc         close a window, or leave the move line"""
 """The keys of the full screen (its help window shows them with the game's own help)."""
+
+W = TypeVar("W", bound=Widget)
 
 NUMBER_PAUSE = 1.2
 """Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
@@ -257,6 +260,7 @@ class FullScreen(App[int]):
         Binding("colon", "type_move", "type a move"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
+        Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
         Binding("escape", "close_entry", "", show=False),
     ]
 
@@ -313,19 +317,23 @@ class FullScreen(App[int]):
         title = self.s.game.spec.title
         self.title = title
         for pane, name in (("#tracks", "Tracks"), ("#board", "Board"), ("#hand", "Hand")):
-            self.query_one(pane).border_title = name
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#hint").border_title = "Hint"
-        self.query_one("#tracks").display = self.panes.tracks(self.s.state, self.viewer, 60) is not None
-        self.query_one("#hand").display = self.panes.hand(self.s.state, self.viewer, 40) is not None
+            self._q(pane, Widget).border_title = name
+        self._q("#log", Widget).border_title = "Log"
+        self._q("#hint", Widget).border_title = "Hint"
+        self._q("#tracks", Widget).display = self.panes.tracks(self.s.state, self.viewer, 60) is not None
+        self._q("#hand", Widget).display = self.panes.hand(self.s.state, self.viewer, 40) is not None
         self.rebuild_log()
         self.set_interval(0.2, self._tick)
         self.advance()
 
     # ----- drawing
+    def _q(self, selector: str, kind: type[W]) -> W:
+        """A widget of the game's screen, also while a window (help, save) is over it."""
+        return self.screen_stack[0].query_one(selector, kind)
+
     def _width(self, selector: str, fallback: int) -> int:
         """Columns of a pane's text (the width the presentation fits its lines to)."""
-        w = self.query_one(selector).content_region.width
+        w = self._q(selector, Widget).content_region.width
         return max(20, w) if w else fallback
 
     def refresh_panes(self) -> None:
@@ -334,18 +342,18 @@ class FullScreen(App[int]):
         v = self.viewer
         bar = Text(f"{self.s.game.spec.title} | ")
         bar.append_text(_renderable(self.s.renderer.status(st, v)))  # type: ignore[arg-type]
-        self.query_one("#statusbar", Static).update(bar)
+        self._q("#statusbar", Static).update(bar)
         tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
         if tracks is not None:
-            self.query_one("#tracks-text", Static).update(tracks)
-        self.query_one("#board-text", Static).update(self.panes.board(st, v, self._width("#board-text", 60)))
+            self._q("#tracks-text", Static).update(tracks)
+        self._q("#board-text", Static).update(self.panes.board(st, v, self._width("#board-text", 60)))
         hand = self.panes.hand(st, v, self._width("#hand-text", 40))
         if hand is not None:
-            self.query_one("#hand-text", Static).update(hand)
+            self._q("#hand-text", Static).update(hand)
 
     def rebuild_log(self) -> None:
         """The whole log again for the viewer (after an undo, or a hand-over)."""
-        log = self.query_one(RichLog)
+        log = self._q("#log", RichLog)
         log.clear()
         for line in self.intro:
             log.write(Text(line, style="bold"))
@@ -354,13 +362,13 @@ class FullScreen(App[int]):
                 log.write(text)
 
     def add_entry(self, entry: LogEntry) -> None:
-        log = self.query_one(RichLog)
+        log = self._q("#log", RichLog)
         for line in _entry_lines(entry, self.viewer):
             log.write(line)
 
     def say(self, text: str) -> None:
         """A message under the choices (why a move was refused, where the game was saved)."""
-        self.query_one("#notice", Static).update(Text(text))
+        self._q("#notice", Static).update(Text(text))
 
     def show_choices(self) -> None:
         """The question and the numbered choices of the decision now."""
@@ -368,7 +376,7 @@ class FullScreen(App[int]):
         options: list[Option] = []
         self.choices = Choices()
         self.digits = ""
-        question = self.query_one("#question", Static)
+        question = self._q("#question", Static)
         if self.s.over():
             question.update(Text(f"Game over: {self.s.renderer.result(st)}"))
             options.append(
@@ -384,12 +392,12 @@ class FullScreen(App[int]):
                     self.choices.option_index.append(len(options))
                     n = len(self.choices.actions)
                     options.append(Option(Text(f"{n:>3} {label}"), id=f"choice-{n}"))
-        ol = self.query_one(OptionList)
+        ol = self._q("#choices", OptionList)
         ol.clear_options()
         ol.add_options(options)
         if self.choices.actions:
             ol.highlighted = self.choices.option_index[0]
-        if not self.query_one("#entry", Input).has_class("open"):
+        if not self._q("#entry", Input).has_class("open"):
             ol.focus()
 
     # ----- thinking (worker threads)
@@ -398,7 +406,7 @@ class FullScreen(App[int]):
             return
         el = time.monotonic() - self.busy_since
         budget = f" of {self.busy_budget:g}s" if self.busy_budget else ""
-        self.query_one("#question", Static).update(Text(f"{self.busy_label}... {el:.1f}s{budget}"))
+        self._q("#question", Static).update(Text(f"{self.busy_label}... {el:.1f}s{budget}"))
 
     def _set_busy(self, label: str, budget: float | None) -> None:
         self.busy = True
@@ -521,7 +529,7 @@ class FullScreen(App[int]):
         """Digits pick a choice by its number (Enter plays it)."""
         if self.busy or self.seat is None or not event.character or not event.character.isdigit():
             return
-        if self.focused is not None and isinstance(self.focused, Input):
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
             return
         event.stop()
         now = time.monotonic()
@@ -531,7 +539,7 @@ class FullScreen(App[int]):
         self.digits, self.digits_at = digits, now
         n = int(digits) if digits.lstrip("0") else 0
         if 1 <= n <= len(self.choices.actions):
-            ol = self.query_one(OptionList)
+            ol = self._q("#choices", OptionList)
             ol.highlighted = self.choices.option_index[n - 1]
             ol.focus()
             self.say(f"choice {n}: Enter plays it")
@@ -540,16 +548,16 @@ class FullScreen(App[int]):
 
     # ----- the move line
     def action_type_move(self) -> None:
-        entry = self.query_one("#entry", Input)
+        entry = self._q("#entry", Input)
         entry.add_class("open")
         entry.value = ""
         entry.focus()
 
     def action_close_entry(self) -> None:
-        entry = self.query_one("#entry", Input)
+        entry = self._q("#entry", Input)
         if entry.has_class("open"):
             entry.remove_class("open")
-            self.query_one(OptionList).focus()
+            self._q("#choices", OptionList).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "entry":
@@ -624,7 +632,7 @@ class FullScreen(App[int]):
             return
         spec = hint_spec(self.s.ai, self.s.level, self.s.game)
         self._set_busy("thinking about a hint", spec_time(spec))
-        self.query_one("#hint-text", Static).update(Text("thinking...", style="dim"))
+        self._q("#hint-text", Static).update(Text("thinking...", style="dim"))
         self._hint(spec, self.seat)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -640,15 +648,13 @@ class FullScreen(App[int]):
 
     def _hint_failed(self, message: str) -> None:
         self.ready()
-        self.query_one("#hint-text", Static).update(Text(message))
+        self._q("#hint-text", Static).update(Text(message))
 
     def _show_hint(self, analysis: Analysis) -> None:
         numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}
         self.busy = False
-        self.query_one("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
-        self.query_one("#hint-text", Static).update(
-            hint_text(analysis, numbers, self._width("#hint-text", 40))
-        )
+        self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
+        self._q("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint-text", 40)))
 
     def action_undo(self) -> None:
         if self.busy:
@@ -661,7 +667,7 @@ class FullScreen(App[int]):
         self.last_seat = seat
         self.viewer = seat
         self.rebuild_log()
-        self.query_one(RichLog).write(
+        self._q("#log", RichLog).write(
             Text(f"Undone: back to your previous decision ({len(self.s.state.history)} actions played).")
         )
         self.say("")

@@ -19,7 +19,7 @@ from textual.widgets import OptionList, RichLog, Static
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import Session
-from realpolitik.cli.tui import FullScreen, TextScreen, intro_lines
+from realpolitik.cli.tui import AskScreen, FullScreen, TextScreen, intro_lines
 from realpolitik.engine import load_game
 from realpolitik.engine.core.records import replay
 from tests.cli.conftest import FAST_AI
@@ -349,3 +349,24 @@ def test_intro_names_the_seats_and_the_ai() -> None:
     lines = intro_lines(session("twilight", 7))
     assert lines[0] == "Twilight Struggle, seed 7."
     assert lines[1] == f"You play USSR; the computer plays US ({FAST_AI})."
+
+
+def test_the_game_screen_updates_under_a_window_and_ctrl_c_asks_to_save() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await choose(app, pilot, 1)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        app.add_entry(app.s.log[-1])  # what the computer's moves do while help is open
+        app.refresh_panes()
+        await pilot.press("5")  # digits do nothing under a window
+        await pilot.press("escape", "ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)  # quit: save before quitting?
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and len(app.s.state.history) == 1
+
+    run(app, script)
