@@ -20,7 +20,7 @@ from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import Session
 from realpolitik.cli.tui import AskScreen, FullScreen, TextScreen, intro_lines
-from realpolitik.engine import load_game
+from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.records import replay
 from tests.cli.conftest import FAST_AI
 
@@ -370,3 +370,35 @@ def test_the_game_screen_updates_under_a_window_and_ctrl_c_asks_to_save() -> Non
         assert app.is_running and len(app.s.state.history) == 1
 
     run(app, script)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_every_game_gets_a_working_full_screen(game: str, tmp_path: Path) -> None:
+    """No game is a special case: every registered one draws its panes, takes choices, a
+    hint, an undo, help and a save in the full screen."""
+    app = FullScreen(session(game, 3), str(tmp_path / "every.json"))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert pane(app, "#board-text").strip() and pane(app, "#statusbar").strip()
+        for _ in range(4):
+            if app.s.over():
+                break
+            assert app.choices.actions and pane(app, "#question").strip()
+            await choose(app, pilot, 1)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert app.s.over() or "iterations" in pane(app, "#hint-text")
+        await pilot.press("u")
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert "Game saved to" in pane(app, "#notice")
+
+    run(app, script)
+    assert (
+        read_game_file(str(tmp_path / "every.json"), expect_game=game).state.to_json()
+        == app.s.state.to_json()
+    )
