@@ -626,6 +626,9 @@ def play(
         ),
     ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="The line mode at a terminal too (no full screen).")
+    ] = False,
 ) -> None:
     """Play a game against the computer (or hot seat) in the terminal."""
     from realpolitik.engine import load_game
@@ -686,6 +689,13 @@ def play(
     else:
         console.print(Text(f"Hot seat: {', '.join(names)} share this terminal."))
     console.print(Text("Type a choice number or a move; 'help' lists the commands."))
+    if tty and sys.stdout.isatty() and not plain:
+        from realpolitik.cli.tui import run_full_screen  # Textual loads only for the full screen
+
+        code = run_full_screen(session, str(save) if save is not None else None, console)
+        if code:
+            raise typer.Exit(code)
+        return
     loop = PlayLoop(
         session,
         console,

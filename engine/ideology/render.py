@@ -4,6 +4,7 @@
 sees it (its own hand and pending offers, never another seat's); ``seat=None`` is the
 omniscient view for replays. Colour (ANSI, the ideologies' colours) is decoration only:
 ``color=False`` loses nothing. ``status`` is the one-line summary shown at prompts;
+``map_view``, ``tracks`` and ``hand`` are the panes of the full screen (``cli/tui.py``);
 ``question``, ``choices`` and ``describe_action`` serve the CLI (``cli/screen.py``), and
 ``describe_action`` never shows another seat's simultaneous choice (a Resource-phase discard,
 a diplomatic offer) before it is revealed.
@@ -50,11 +51,14 @@ __all__ = [
     "choices",
     "describe_action",
     "describe_change",
+    "hand",
+    "map_view",
     "question",
     "render",
     "result",
     "show",
     "status",
+    "tracks",
 ]
 
 HELP = """\
@@ -212,26 +216,21 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
     Returns:
         Multi-line text.
     """
-    n = s.n
     lines: list[str] = []
     lines.append(status(s, seat, color))
     if s.phase == PH_OVER:
         lines.append(result(s))
-    order = [
-        f"{i + 1}. {_name(s, x, color)} (GI {R.global_influence(s, x)}, hand {s.hand_size(x)})"
-        for i, x in enumerate(s.order)
-    ]
-    _wrap_items(lines, "Turn order: ", order, "  ", width)
-    pairs = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            pairs.append(f"{_abbr(s, i)}-{_abbr(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}")
-    _wrap_items(lines, "Diplomacy: ", pairs, ", ", width)
-    if seat is not None:
-        mine = [f"{_abbr(s, j)} {STANCE_NAMES[s.offer(seat, j)]}" for j in range(n) if s.offer(seat, j) >= 0]
-        if mine:
-            lines.append("Your offers so far: " + ", ".join(mine))
+    _order_and_diplomacy(lines, s, seat, width, color)
     lines.append("")
+    _region_lines(lines, s, width, color)
+    _hand_lines(lines, s, seat, color, width)
+    _pile_lines(lines, s, width)
+    return "\n".join(lines)
+
+
+def _region_lines(lines: list[str], s: IdeoState, width: int, color: bool) -> None:
+    """Each ideology's regions and advancements, the independent regions, the region deck and
+    the conflict under way."""
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
         advs = ", ".join(
@@ -275,7 +274,30 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
             f"Conflict: {_name(s, att, color)} {kind} on {_name(s, dfn, color)} in "
             f"{BOARD.regions[r].name} ({step})"
         )
-    if seat is not None and 0 <= seat < n:
+
+
+def _order_and_diplomacy(lines: list[str], s: IdeoState, seat: int | None, width: int, color: bool) -> None:
+    """Turn order with Global Influence and hand sizes, the stances, the viewer's offers."""
+    n = s.n
+    order = [
+        f"{i + 1}. {_name(s, x, color)} (GI {R.global_influence(s, x)}, hand {s.hand_size(x)})"
+        for i, x in enumerate(s.order)
+    ]
+    _wrap_items(lines, "Turn order: ", order, "  ", width)
+    pairs = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            pairs.append(f"{_abbr(s, i)}-{_abbr(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}")
+    _wrap_items(lines, "Diplomacy: ", pairs, ", ", width)
+    if seat is not None:
+        mine = [f"{_abbr(s, j)} {STANCE_NAMES[s.offer(seat, j)]}" for j in range(n) if s.offer(seat, j) >= 0]
+        if mine:
+            lines.append("Your offers so far: " + ", ".join(mine))
+
+
+def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool, width: int = 80) -> None:
+    """The viewer's hand and the cards it chose to discard (every hand for ``seat=None``)."""
+    if seat is not None and 0 <= seat < s.n:
         b = seat * 3
         hand = ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
         lines.append(f"Your hand ({_name(s, seat, color)}): {hand}; Trading Power {R.trading_power(s, seat)}")
@@ -298,17 +320,43 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
                 f"  chosen to discard: {', '.join(f'{s.staged[b + t]} {TYPE_NAMES[t]}' for t in range(3))}"
             )
     elif seat is None:
-        for x in range(n):
+        for x in range(s.n):
             b = x * 3
             lines.append(
                 f"{_name(s, x, color)} hand: "
                 + ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
             )
+
+
+def _pile_lines(lines: list[str], s: IdeoState, width: int) -> None:
     decks = [
         f"{_abbr(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
-        for x in range(n)
+        for x in range(s.n)
     ]
     _wrap_items(lines, "Piles: ", decks, "; ", width)
+
+
+def map_view(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """The regions by control, the independent ones, the region deck and the conflict under
+    way (the full screen's board pane)."""
+    lines: list[str] = []
+    _region_lines(lines, s, width, color=True)
+    return "\n".join(lines)
+
+
+def tracks(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """Turn order with Global Influence, diplomacy and the piles (the full screen's tracks
+    pane; the status line above it gives the turn and phase)."""
+    lines: list[str] = []
+    _order_and_diplomacy(lines, s, seat, width, color=True)
+    _pile_lines(lines, s, width)
+    return "\n".join(lines)
+
+
+def hand(s: IdeoState, seat: int | None, width: int = 80) -> str:
+    """The viewer's hand (every hand for ``seat=None``; the full screen's hand pane)."""
+    lines: list[str] = []
+    _hand_lines(lines, s, seat, color=True, width=width)
     return "\n".join(lines)
 
 

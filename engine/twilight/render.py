@@ -10,7 +10,9 @@ falls back to a generic renderer for any it does not find:
 - ``describe_action(state, action, viewer)``: one line for the log, in words;
 - ``describe_change(before, action, after, viewer)``: what an action changed;
 - ``show(state, viewer, what)``: details on request (``show Iran``, ``show #27``, ``show hand``);
-- ``result(state)``: how the game ended.
+- ``result(state)``: how the game ended;
+- ``map_view``, ``tracks``, ``hand`` (each ``(state, viewer, width)``): the panes of the full
+  screen (``cli/tui.py``): the map fitted to the width, the tracks, the viewer's hand.
 
 ``viewer`` is the seat looking at the screen (it sees its own hand, never the other's unless
 revealed), or None for an omniscient view (replays). Everything is ASCII and fits 80 columns;
@@ -65,6 +67,8 @@ __all__ = [
     "describe_action",
     "describe_change",
     "explain",
+    "hand",
+    "map_view",
     "move_danger",
     "move_odds",
     "question",
@@ -73,6 +77,7 @@ __all__ = [
     "score_text",
     "show",
     "status",
+    "tracks",
     "turn_number",
     "why_illegal",
 ]
@@ -803,3 +808,75 @@ def result(state: TSState) -> str:
         return "the game is not over"
     who = {USSR: "the USSR wins", US: "the US wins", 2: "a draw"}[state.winner]
     return f"{who}: {state.end_reason} (turn {state.turn}, VP {vp_text(state.vp)})"
+
+
+# ---------------------------------------------------------------- panes of the full screen
+def map_view(state: TSState, viewer: int | None, width: int = 80) -> Group:
+    """The map alone, by region, in as many country columns as ``width`` holds (the full
+    screen's board pane; ``board`` is the whole line-mode screen)."""
+    cols = max(1, (width + 2) // (COL + 2))
+    hdr = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
+    lines = [Text(" | ".join([f"{hdr:<{COL - 1}}"] * cols).rstrip(), style="dim")]
+    for r in MAP_REGIONS:
+        members = _region_members(r)
+        ussr_ctl = sum(1 for c in members if state.controller(c) == USSR)
+        us_ctl = sum(1 for c in members if state.controller(c) == US)
+        head = Text(f"-- {REGION_NAMES[r]} ", style="bold")
+        head.append(f"(controlled: USSR {ussr_ctl}, US {us_ctl})")
+        if R.defcon_blocked(state) & BOARD.region_mask[r]:
+            head.append(" no coups/realigns (DEFCON)", style="bold red")
+        lines.append(head)
+        rows = (len(members) + cols - 1) // cols
+        for i in range(rows):
+            row = Text()
+            for j in range(cols):
+                k = j * rows + i
+                if k >= len(members):
+                    break
+                if j:
+                    row.append("| ")
+                row.append_text(_country_cell(state, members[k]))
+            row.rstrip()
+            lines.append(row)
+    lines.append(Text("* battleground, St stability, Ctrl the side in control", style="dim"))
+    return Group(*lines)
+
+
+def tracks(state: TSState, viewer: int | None, width: int = 80) -> Group:
+    """Turn, DEFCON, VP, military operations, space race, China Card and events in effect
+    (the full screen's tracks pane)."""
+    lines = _track_lines(state)
+    hl = _headline_line(state, viewer)
+    if hl is not None:
+        lines.append(hl)
+    return Group(*lines)
+
+
+def hand(state: TSState, viewer: int | None, width: int = 80) -> Group:
+    """The viewer's hand, one card a line fitted to ``width``, and the opponent's hand size
+    (its cards when an event revealed them; both hands for ``viewer=None``)."""
+    sides = (USSR, US) if viewer is None else (viewer, 1 - viewer)
+    lines: list[Text] = []
+    for side in sides:
+        china = f" + China ({'up' if state.china_up else 'down'})" if state.china == side else ""
+        if not _hand_visible(state, side, viewer):
+            lines.append(
+                Text(f"{_side(side)} hand: {len(state.hands[side])} cards{china}", style=STYLE[side])
+            )
+            continue
+        cards = sorted(state.hands[side])
+        lines.append(Text(f"{_side(side)} hand ({len(cards)} cards){china}", style=f"bold {STYLE[side]}"))
+        room = max(8, width - 21)
+        for n in cards:
+            c = BOARD.cards.get(n)
+            if c is None:
+                lines.append(Text(f" #{n}"))
+                continue
+            title = c.title if len(c.title) <= room else c.title[: room - 1] + "~"
+            t = Text(f" #{n:<3} ")
+            t.append(f"{title:<{room}}", style=STYLE[c.side] if c.side in (USSR, US) else "")
+            t.append(" score" if c.scoring else f" {_ops(state, n, side)} ops")
+            t.append(f" {_card_side(n):<4} {'*' if c.starred else ''}")
+            t.rstrip()
+            lines.append(t)
+    return Group(*lines)

@@ -86,7 +86,8 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 def _play(*args: str) -> list[str]:
-    return [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight", *args]
+    """``play twilight`` in the line mode (``--plain``: a terminal otherwise gets the full screen)."""
+    return [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight", "--plain", *args]
 
 
 def test_play_in_a_real_terminal_asks_moves_undoes_and_saves_on_quit(tmp_path: Path) -> None:
@@ -161,3 +162,22 @@ def test_a_progress_bar_shows_while_the_ai_thinks() -> None:
     finally:
         rc = t.close()
     assert rc == 0
+
+
+def test_at_a_terminal_play_opens_the_full_screen_and_quits_cleanly(tmp_path: Path) -> None:
+    """Without --plain a terminal gets the full screen (``cli/tui.py``): it draws its panes,
+    takes a choice by its number, saves on 's' to --save and quits on 'q'."""
+    save = tmp_path / "full.json"
+    args = [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight"]
+    t = Terminal([*args, "--seed", "4", "--seat", "USSR", "--ai", "random", "--save", str(save)], _env())
+    try:
+        t.expect(r"Tracks(.|\n)*Board(.|\n)*USSR setup: place 1 influence")
+        os.write(t.master, b"1\r")
+        t.expect(r"USSR: place")
+        os.write(t.master, b"q")
+        text = t.expect(r"Bye\.")
+        assert f"Game saved to {save}" in text
+    finally:
+        rc = t.close()
+    assert rc == 0
+    assert len(read_game_file(str(save)).state.history) == 1

@@ -1,0 +1,817 @@
+"""The full-screen view of ``realpolitik play``, built with Textual.
+
+At a terminal ``play`` opens this view; ``--plain``, or standard input that is not a terminal,
+keeps the line mode of ``cli/play.py``. The view drives the same I/O-free
+:class:`~realpolitik.cli.session.Session` and draws only through the game's presentation
+(``Game.presentation()``, reached through :class:`~realpolitik.cli.screen.Renderer`), so every
+game gets a working full screen with no special case. Besides what the line mode uses, a
+presentation may offer three pane functions, each ``fn(state, viewer, width)`` returning text
+(ANSI colours allowed) or a rich renderable:
+
+- ``map_view``: the board pane; without it the pane shows ``render(state, viewer, width=...)``,
+  else ``board(state, viewer)``, else the generic view of ``cli/screen.py``;
+- ``tracks``: the tracks pane; without it the pane is hidden (the status line stays);
+- ``hand``: the viewer's hand; without it the pane is hidden.
+
+The screen: a status line; the tracks and the board (scrolling) on the left; the hand, the
+question and its numbered choices on the right; the log (its newest line always in view) and
+the hint pane below; the keys in the footer. Digits pick a choice (Enter plays it; arrows and
+the mouse work too), ``:`` types a move or a command as in the line mode, ``h`` asks for a
+hint, ``u`` undoes, ``s`` saves, ``?`` shows the help, ``q`` quits. The computer thinks in a
+worker thread, so the screen stays live and counts the seconds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key, Resize
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from realpolitik.ai.analysis import Analysis
+from realpolitik.ai.bots import Bot
+from realpolitik.cli.common import CliError
+from realpolitik.cli.levels import hint_spec, spec_time
+from realpolitik.cli.saves import write_save
+from realpolitik.cli.screen import Renderer
+from realpolitik.cli.session import EngineFailure, LogEntry, Session
+from realpolitik.engine.core.api import IllegalAction, State
+
+__all__ = ["KEYS_HELP", "FullScreen", "PaneRenderer", "hint_text", "intro_lines", "run_full_screen"]
+
+KEYS_HELP = """\
+Keys:
+  1-9, 0      pick a choice by its number (type several digits for 10 and up),
+              then Enter plays it; arrows, Page Up/Down and the mouse move too
+  :           type a move in words ('coup Iran') or a command: show WHAT, save FILE,
+              hint, undo, help, quit
+  h           the computer's advice for this decision (the hint pane)
+  u           take back your previous decision (also after the game has ended)
+  s           save the game (to --save, or asks for a file name)
+  ?           this help
+  q           quit (saves to --save, or asks whether to save)
+  Esc         close a window, or leave the move line"""
+"""The keys of the full screen (its help window shows them with the game's own help)."""
+
+W = TypeVar("W", bound=Widget)
+
+NUMBER_PAUSE = 1.2
+"""Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
+
+
+def _renderable(obj: Any) -> RenderableType:
+    """A presentation's output as something rich draws: strings (ANSI colours allowed) become Text."""
+    return Text.from_ansi(obj) if isinstance(obj, str) else obj
+
+
+class PaneRenderer:
+    """The panes of the full screen from the game's presentation, with their fallbacks."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.r = renderer
+
+    def _fn(self, name: str) -> Callable[..., Any] | None:
+        module = self.r.module
+        fn = getattr(module, name, None) if module is not None else None
+        return fn if callable(fn) else None
+
+    def board(self, state: State, viewer: int | None, width: int) -> RenderableType:
+        """The board pane, fitted to ``width`` where the presentation can."""
+        fn = self._fn("map_view")
+        if fn is not None:
+            return _renderable(fn(state, viewer, width))
+        fn = self._fn("render")
+        if fn is not None:
+            return _renderable(fn(state, viewer, width=width, color=True))
+        return self.r.board(state, viewer)
+
+    def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
+        """The tracks pane, or None where the game has no ``tracks`` (its status line, always
+        on screen, stands in)."""
+        fn = self._fn("tracks")
+        return _renderable(fn(state, viewer, width)) if fn is not None else None
+
+    def hand(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
+        """The hand pane, or None where the game has no ``hand``."""
+        fn = self._fn("hand")
+        return _renderable(fn(state, viewer, width)) if fn is not None else None
+
+
+@dataclass
+class Choices:
+    """The numbered choices on screen.
+
+    Attributes:
+        actions: Action of each number, ``actions[n - 1]`` for number ``n``.
+        option_index: Index in the option list of each number's line.
+    """
+
+    actions: list[int] = field(default_factory=list)
+    option_index: list[int] = field(default_factory=list)
+
+
+def _entry_lines(entry: LogEntry, viewer: int | None) -> list[Text]:
+    """A log entry as ``viewer`` sees it: the action, then what it changed, indented."""
+    lines = entry.texts.get(viewer, []) if viewer is not None else []
+    if not lines:
+        return []
+    style = "bold" if entry.actor >= 0 and entry.actor != viewer else ""
+    out = [Text(lines[0], style=style)]
+    for extra in lines[1:]:
+        out.append(Text("    " + extra, style="bold" if extra.startswith("GAME") else "dim"))
+    return out
+
+
+class Pane(VerticalScroll):
+    """A scrolling pane that asks the screen to redraw the panes when its size changes (a
+    board fitted to its width)."""
+
+    def on_resize(self, event: Resize) -> None:
+        app = self.app
+        if isinstance(app, FullScreen):
+            app.refit()
+
+
+class TextScreen(ModalScreen[None]):
+    """A window of text over the game (the help); Esc, Enter, ``q`` or ``?`` close it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,question_mark", "close", "close"),
+    ]
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; padding: 0 1;
+                                  background: $surface; }
+    """
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(Static(self.body, id="text"))
+        scroll.border_title = self.title_text
+        scroll.border_subtitle = "Esc closes"
+        yield scroll
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One line asked of the player (a file name); Enter gives it, Esc gives None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "back")]
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; }
+    AskScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1;
+                           background: $surface; }
+    AskScreen Static { height: auto; }
+    """
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.question), id="question")
+            yield Input(value=self.value, id="answer")
+            yield Static(Text("Enter: confirm   Esc: back", style="dim"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HandoverScreen(ModalScreen[None]):
+    """Hot seat: hides the table until the next player presses Enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "ready")]
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; background: $background; }
+    HandoverScreen > Static { width: auto; height: auto; border: round $accent; padding: 1 2; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.seat_label = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text(f"Hand over to the {self.seat_label} player.\n{self.seat_label}: press Enter when ready.")
+        )
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class FullScreen(App[int]):
+    """``realpolitik play`` as a full-screen Textual application.
+
+    Args:
+        session: The game in progress (its renderer words the log).
+        save_path: ``--save``: saved after every move of a human, at the end and at quit.
+        intro: Lines that open the log (the game, the seed, who plays what).
+    """
+
+    TITLE = "realpolitik"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; }
+    #statusbar { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #main { height: 1fr; }
+    #left { width: 3fr; }
+    #right { width: 2fr; min-width: 34; }
+    #tracks { height: auto; max-height: 6; border-top: solid $primary; }
+    #board { height: 1fr; border-top: solid $primary; }
+    #hand { height: auto; max-height: 11; border-top: solid $primary; }
+    #question { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1;
+                text-style: bold; }
+    #choices { height: 1fr; min-height: 3; border: none; padding: 0; }
+    #notice { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+    #bottom { height: 8; }
+    #log { width: 3fr; border-top: solid $primary; padding: 0 1; }
+    #hint { width: 2fr; border-top: solid $primary; }
+    #entry { display: none; }
+    #entry.open { display: block; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "hint"),
+        Binding("u", "undo", "undo"),
+        Binding("s", "save", "save"),
+        Binding("colon", "type_move", "type a move"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit_game", "quit"),
+        Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
+        Binding("escape", "close_entry", "", show=False),
+    ]
+
+    def __init__(
+        self, session: Session, save_path: str | None = None, intro: list[str] | None = None
+    ) -> None:
+        super().__init__()
+        self.s = session
+        self.save_path = save_path
+        self.intro = list(intro or [])
+        self.panes = PaneRenderer(session.renderer)
+        self.viewer: int | None = session.humans[0] if session.humans else None
+        self.seat: int | None = None  # the human deciding now
+        self.last_seat: int | None = None  # the human who decided last (undo after the end)
+        self.choices = Choices()
+        self.busy = False
+        self.busy_label = ""
+        self.busy_since = 0.0
+        self.busy_budget: float | None = None
+        self.digits = ""
+        self.digits_at = 0.0
+        self.saved_at_end = False
+        self.refit_pending = False
+        self.farewell: list[str] = []
+        self.error: str | None = None
+
+    # ----- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="statusbar")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with Pane(id="tracks"):
+                    yield Static(id="tracks-text")
+                with Pane(id="board"):
+                    yield Static(id="board-text")
+            with Vertical(id="right"):
+                with Pane(id="hand"):
+                    yield Static(id="hand-text")
+                yield Static(id="question")
+                yield OptionList(id="choices")
+                yield Static(id="notice")
+        with Horizontal(id="bottom"):
+            yield RichLog(
+                id="log", wrap=True, markup=False, highlight=False, auto_scroll=True, max_lines=5000
+            )
+            with VerticalScroll(id="hint"):
+                yield Static(Text("h: the computer's advice for this decision", style="dim"), id="hint-text")
+        yield Input(
+            id="entry", placeholder="a move in words, or: show WHAT, save FILE, hint, undo, help, quit"
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        title = self.s.game.spec.title
+        self.title = title
+        for pane, name in (("#tracks", "Tracks"), ("#board", "Board"), ("#hand", "Hand")):
+            self._q(pane, Widget).border_title = name
+        self._q("#log", Widget).border_title = "Log"
+        self._q("#hint", Widget).border_title = "Hint"
+        self._q("#tracks", Widget).display = self.panes.tracks(self.s.state, self.viewer, 60) is not None
+        self._q("#hand", Widget).display = self.panes.hand(self.s.state, self.viewer, 40) is not None
+        self.rebuild_log()
+        self.set_interval(0.2, self._tick)
+        self.advance()
+
+    # ----- drawing
+    def _q(self, selector: str, kind: type[W]) -> W:
+        """A widget of the game's screen, also while a window (help, save) is over it."""
+        return self.screen_stack[0].query_one(selector, kind)
+
+    def _width(self, selector: str, fallback: int) -> int:
+        """Columns of a pane's text (the width the presentation fits its lines to)."""
+        w = self._q(selector, Widget).content_region.width
+        return max(20, w) if w else fallback
+
+    def refresh_panes(self) -> None:
+        """Draw the status line, tracks, board and hand for the viewer."""
+        st = self.s.state
+        v = self.viewer
+        bar = Text(f"{self.s.game.spec.title} | ")
+        bar.append_text(_renderable(self.s.renderer.status(st, v)))  # type: ignore[arg-type]
+        self._q("#statusbar", Static).update(bar)
+        tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
+        if tracks is not None:
+            self._q("#tracks-text", Static).update(tracks)
+        self._q("#board-text", Static).update(self.panes.board(st, v, self._width("#board-text", 60)))
+        hand = self.panes.hand(st, v, self._width("#hand-text", 40))
+        if hand is not None:
+            self._q("#hand-text", Static).update(hand)
+
+    def rebuild_log(self) -> None:
+        """The whole log again for the viewer (after an undo, or a hand-over)."""
+        log = self._q("#log", RichLog)
+        log.clear()
+        for line in self.intro:
+            log.write(Text(line, style="bold"))
+        for entry in self.s.log:
+            for text in _entry_lines(entry, self.viewer):
+                log.write(text)
+
+    def add_entry(self, entry: LogEntry) -> None:
+        log = self._q("#log", RichLog)
+        for line in _entry_lines(entry, self.viewer):
+            log.write(line)
+
+    def say(self, text: str) -> None:
+        """A message under the choices (why a move was refused, where the game was saved)."""
+        self._q("#notice", Static).update(Text(text))
+
+    def show_choices(self) -> None:
+        """The question and the numbered choices of the decision now."""
+        st = self.s.state
+        options: list[Option] = []
+        self.choices = Choices()
+        self.digits = ""
+        question = self._q("#question", Static)
+        if self.s.over():
+            question.update(Text(f"Game over: {self.s.renderer.result(st)}"))
+            options.append(
+                Option(Text("u: undo your last decision   s: save   q: quit", style="dim"), disabled=True)
+            )
+        elif self.seat is not None:
+            question.update(Text(self.s.renderer.question(st)))
+            for title, items in self.s.renderer.choices(st, st.legal_actions()):
+                if title is not None:
+                    options.append(Option(Text(title, style="bold"), disabled=True))
+                for action, label in items:
+                    self.choices.actions.append(action)
+                    self.choices.option_index.append(len(options))
+                    n = len(self.choices.actions)
+                    options.append(Option(Text(f"{n:>3} {label}"), id=f"choice-{n}"))
+        ol = self._q("#choices", OptionList)
+        ol.clear_options()
+        ol.add_options(options)
+        if self.choices.actions:
+            ol.highlighted = self.choices.option_index[0]
+        if not self._q("#entry", Input).has_class("open"):
+            ol.focus()
+
+    # ----- thinking (worker threads)
+    def _tick(self) -> None:
+        if not self.busy:
+            return
+        el = time.monotonic() - self.busy_since
+        budget = f" of {self.busy_budget:g}s" if self.busy_budget else ""
+        self._q("#question", Static).update(Text(f"{self.busy_label}... {el:.1f}s{budget}"))
+
+    def _set_busy(self, label: str, budget: float | None) -> None:
+        self.busy = True
+        self.busy_label = label
+        self.busy_since = time.monotonic()
+        self.busy_budget = budget
+        self._tick()
+
+    def _think(self, bot: Bot, state: State, seat: int) -> int:
+        self.call_from_thread(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
+        return bot.step(state, seat)
+
+    def advance(self) -> None:
+        """Move the game on (dice, the computer, forced moves) to the next human decision."""
+        self.busy = True
+        self.busy_label = "moving on"
+        self.busy_since = time.monotonic()
+        self.busy_budget = None
+        self.seat = None
+        self._advance()
+
+    @work(thread=True, exclusive=True, group="game")
+    def _advance(self) -> None:
+        s = self.s
+        try:
+            while not s.over():
+                seat = s.human_to_move()
+                if seat is None:
+                    entry = s.step(self._think)
+                    if entry is not None:
+                        self.call_from_thread(self.add_entry, entry)
+                    continue
+                legal = s.state.legal_actions()
+                if len(legal) != 1:
+                    break
+                try:  # nothing to decide: play it and say so
+                    entry = s.apply(legal[0])
+                except Exception as exc:
+                    raise EngineFailure(f"the only legal move: {type(exc).__name__}: {exc}") from exc
+                for texts in entry.texts.values():
+                    if texts:
+                        texts[0] += " (the only choice)"
+                self.call_from_thread(self.add_entry, entry)
+                self.call_from_thread(self.autosave)
+        except EngineFailure as exc:
+            self.call_from_thread(self.engine_failed, str(exc))
+            return
+        self.call_from_thread(self.ready)
+
+    def ready(self) -> None:
+        """A human decides now (or the game is over): show the position and the choices."""
+        self.busy = False
+        seat = self.s.human_to_move()
+        if (
+            seat is not None
+            and len(self.s.humans) > 1
+            and self.last_seat is not None
+            and seat != self.last_seat
+        ):
+            self.viewer = seat
+            self.rebuild_log()
+            self.push_screen(HandoverScreen(self.s.seat_name(seat)))
+        elif seat is not None:
+            self.viewer = seat
+        elif self.s.over() and len(self.s.humans) > 1:
+            self.viewer = None
+        self.seat = seat
+        self.refresh_panes()
+        self.show_choices()
+        if self.s.over() and not self.saved_at_end:
+            self.saved_at_end = True
+            if self.save_path:
+                self.save(self.save_path)
+
+    def engine_failed(self, message: str) -> None:
+        """The engine or a bot failed: keep the position before the failure and stop."""
+        path = self.save_path or f"{self.s.game.spec.name}-rescue.json"
+        try:
+            self._write(path)
+            where = f"; the game so far is saved in {path}"
+        except CliError as exc:
+            where = f"; saving it failed too: {exc}"
+        self.error = f"the game cannot go on: {message}{where}"
+        self.exit(1, return_code=1)
+
+    # ----- moves
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        if oid.startswith("choice-"):
+            self.play_number(int(oid.removeprefix("choice-")))
+
+    def play_number(self, n: int) -> None:
+        """Play choice ``n`` (1-based)."""
+        count = len(self.choices.actions)
+        if not 1 <= n <= count:
+            self.say(f"there is no choice {n}: choose 1 to {count}")
+            return
+        self.play(self.choices.actions[n - 1])
+
+    def play(self, action: int) -> None:
+        """Apply the deciding human's move, then move the game on."""
+        if self.busy or self.seat is None:
+            return
+        try:
+            self.s.apply(action)
+        except IllegalAction as exc:
+            self.say(f"not legal: {exc}")
+            return
+        except Exception as exc:
+            self.say(f"the engine cannot play that move ({type(exc).__name__}: {exc}); choose another")
+            return
+        self.last_seat = self.seat
+        self.add_entry(self.s.log[-1])
+        self.say("")
+        self.autosave()
+        self.advance()
+
+    def on_key(self, event: Key) -> None:
+        """Digits pick a choice by its number (Enter plays it)."""
+        if self.busy or self.seat is None or not event.character or not event.character.isdigit():
+            return
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            return
+        event.stop()
+        now = time.monotonic()
+        digits = self.digits + event.character if now - self.digits_at < NUMBER_PAUSE else event.character
+        if not digits.lstrip("0") or int(digits) > len(self.choices.actions):
+            digits = event.character
+        self.digits, self.digits_at = digits, now
+        n = int(digits) if digits.lstrip("0") else 0
+        if 1 <= n <= len(self.choices.actions):
+            ol = self._q("#choices", OptionList)
+            ol.highlighted = self.choices.option_index[n - 1]
+            ol.focus()
+            self.say(f"choice {n}: Enter plays it")
+        else:
+            self.say(f"there is no choice {digits}: choose 1 to {len(self.choices.actions)}")
+
+    # ----- the move line
+    def action_type_move(self) -> None:
+        entry = self._q("#entry", Input)
+        entry.add_class("open")
+        entry.value = ""
+        entry.focus()
+
+    def action_close_entry(self) -> None:
+        entry = self._q("#entry", Input)
+        if entry.has_class("open"):
+            entry.remove_class("open")
+            self._q("#choices", OptionList).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "entry":
+            return
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        self.action_close_entry()
+        if text:
+            self.command(text)
+
+    def command(self, text: str) -> None:
+        """What the move line accepts: a number, a command as in the line mode, or a move."""
+        word, _, rest = text.partition(" ")
+        cmd, rest = word.lower(), rest.strip()
+        simple: dict[str, Callable[[], None]] = {
+            "hint": self.action_hint,
+            "undo": self.action_undo,
+            "help": self.action_help,
+            "?": self.action_help,
+            "quit": self.action_quit_game,
+            "exit": self.action_quit_game,
+        }
+        if text.isdigit():
+            self.play_number(int(text))
+        elif cmd in simple and not rest:
+            simple[cmd]()
+        elif cmd == "save":
+            self.action_save(rest or None)
+        elif cmd == "show":
+            self.show(rest)
+        else:
+            self.play_text(text)
+
+    def play_text(self, text: str) -> None:
+        """A move typed in words (a unique part of a listed move is enough)."""
+        from realpolitik.cli.play import match_words
+
+        if self.busy or self.seat is None:
+            self.say("there is nothing to decide now")
+            return
+        st = self.s.state
+        try:
+            action = st.string_from_action(text)
+        except IllegalAction as exc:
+            found = match_words(st, text)
+            if found is None:
+                self.say(f"{exc}; type a choice number, a move as listed, or '?' for help")
+                return
+            action = found
+        if action not in st.legal_actions():
+            self.say(f"'{text}' is not a legal move here")
+            return
+        self.play(action)
+
+    def show(self, what: str) -> None:
+        r = self.s.renderer
+        if not what:
+            self.say(f"show what? {r.show_topics}")
+            return
+        try:
+            body = r.show(self.s.state, self.viewer, what)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.push_screen(TextScreen(f"show {what}", body))
+
+    # ----- keys
+    def action_hint(self) -> None:
+        if self.busy or self.seat is None:
+            self.say("a hint is for a decision of yours")
+            return
+        spec = hint_spec(self.s.ai, self.s.level, self.s.game)
+        self._set_busy("thinking about a hint", spec_time(spec))
+        self._q("#hint-text", Static).update(Text("thinking...", style="dim"))
+        self._hint(spec, self.seat)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, spec: str, seat: int) -> None:
+        from realpolitik.ai.bots import analyse
+
+        try:
+            analysis = analyse(self.s.state, seat, None, bot_spec=spec)
+        except Exception as exc:
+            self.call_from_thread(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
+            return
+        self.call_from_thread(self._show_hint, analysis)
+
+    def _hint_failed(self, message: str) -> None:
+        self.ready()
+        self._q("#hint-text", Static).update(Text(message))
+
+    def _show_hint(self, analysis: Analysis) -> None:
+        numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}
+        self.busy = False
+        self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
+        self._q("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint-text", 40)))
+
+    def action_undo(self) -> None:
+        if self.busy:
+            return
+        seat = self.seat if self.seat is not None else self.last_seat
+        if seat is None or not self.s.undo(seat):
+            self.say("Nothing to undo: you have made no decision yet in this game.")
+            return
+        self.saved_at_end = False
+        self.last_seat = seat
+        self.viewer = seat
+        self.rebuild_log()
+        self._q("#log", RichLog).write(
+            Text(f"Undone: back to your previous decision ({len(self.s.state.history)} actions played).")
+        )
+        self.say("")
+        self.autosave()
+        self.advance()
+
+    def action_save(self, path: str | None = None) -> None:
+        target = path or self.save_path
+        if target:
+            self.save(target)
+            return
+
+        def done(name: str | None) -> None:
+            if name:
+                self.save(name)
+
+        self.push_screen(
+            AskScreen("Save the game to which file?", f"{self.s.game.spec.name}-save.json"), done
+        )
+
+    def action_help(self) -> None:
+        r = self.s.renderer
+        text = r.moves_help() + "\n\n" + KEYS_HELP
+        legend = r.legend()
+        if legend:
+            text += "\n\nOn screen:\n" + legend
+        self.push_screen(TextScreen(f"{self.s.game.spec.title}: help", Text(text)))
+
+    def action_quit_game(self) -> None:
+        if self.save_path:
+            self.finish(self.save(self.save_path))
+            return
+
+        def done(name: str | None) -> None:
+            if name is None:
+                return
+            if not name:
+                self.farewell.append("Not saved.")
+                self.finish(True)
+            elif self.save(name):
+                self.finish(True)
+
+        self.push_screen(
+            AskScreen("Save the game before quitting? File name (empty: quit without saving; Esc: back):"),
+            done,
+        )
+
+    def finish(self, ok: bool) -> None:
+        if ok:
+            self.farewell.append("Bye.")
+            self.exit(0)
+
+    def refit(self) -> None:
+        """Draw the panes again at their new sizes (once, after the layout has settled)."""
+        if not self.refit_pending:
+            self.refit_pending = True
+            self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        self.refit_pending = False
+        self.refresh_panes()
+
+    # ----- saving
+    def _write(self, path: str) -> None:
+        write_save(path, self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
+
+    def save(self, path: str) -> bool:
+        """Save to ``path``; says where (or why not)."""
+        try:
+            self._write(path)
+        except CliError as exc:
+            self.say(f"error: {exc}")
+            return False
+        msg = f"Game saved to {path} ({len(self.s.state.history)} actions)."
+        self.say(msg)
+        self.farewell.append(msg)
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path:
+            try:
+                self._write(self.save_path)
+            except CliError as exc:
+                self.say(f"warning: autosave failed: {exc}")
+
+
+def hint_text(analysis: Analysis, numbers: dict[int, int], width: int, top: int = 5) -> Text:
+    """A hint fitted to the hint pane: the best moves with their choice numbers, win chances
+    and visits, then the principal line.
+
+    Args:
+        analysis: The search's ranking of the moves.
+        numbers: Choice number of each action on screen.
+        width: Columns of the pane.
+        top: How many moves to list.
+
+    Returns:
+        The pane's text.
+    """
+    a = analysis
+    out = Text(f"{a.seat_name}: {a.iterations} iterations, {a.elapsed:.1f}s ({a.bot})\n", style="bold")
+    out.append(f"{'#':>3} {'win':>4} {'visits':>6}  move\n", style="dim")
+    room = max(10, width - 17)
+    for m in a.moves[:top]:
+        num = numbers.get(m.action)
+        win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
+        text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
+        out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
+    if a.pv:
+        out.append("Line: " + " -> ".join(a.pv))
+    return out
+
+
+def intro_lines(session: Session) -> list[str]:
+    """The first lines of the log: the game, the seed, who plays what, the keys."""
+    humans = [session.seat_name(h) for h in session.humans]
+    ais = [session.seat_name(i) for i in range(session.state.num_players()) if i not in session.humans]
+    lines = [f"{session.game.spec.title}, seed {session.seed}."]
+    if ais:
+        lines.append(f"You play {', '.join(humans)}; the computer plays {', '.join(ais)} ({session.ai}).")
+    else:
+        lines.append(f"Hot seat: {', '.join(humans)} share this terminal.")
+    lines.append("Digits and Enter choose; ':' types a move; h hint, u undo, s save, ? help, q quit.")
+    return lines
+
+
+def run_full_screen(session: Session, save_path: str | None, console: Console) -> int:
+    """Play ``session`` in the full screen until the player quits.
+
+    Args:
+        session: The game.
+        save_path: ``--save``, or None.
+        console: Where the last words go once the screen is closed.
+
+    Returns:
+        The exit status (1 when the engine failed; the game is then saved).
+    """
+    app = FullScreen(session, save_path, intro_lines(session))
+    code = app.run()
+    for line in app.farewell:
+        console.print(Text(line), soft_wrap=True)
+    if app.error:
+        import typer
+
+        typer.echo(f"error: {app.error}", err=True)
+        return 1
+    return code if isinstance(code, int) else 0

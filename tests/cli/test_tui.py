@@ -1,0 +1,404 @@
+"""The full screen of ``realpolitik play`` (``cli/tui.py``), driven by Textual's headless pilot:
+whole turns of Twilight Struggle and Ideology, typed moves, undo, save, help, hint, resizing,
+a game without a presentation, hot seat and an engine failure."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import OptionList, RichLog, Static
+
+from realpolitik.cli.saves import read_game_file
+from realpolitik.cli.screen import Renderer
+from realpolitik.cli.session import Session
+from realpolitik.cli.tui import AskScreen, FullScreen, TextScreen, intro_lines
+from realpolitik.engine import available_games, load_game
+from realpolitik.engine.core.records import replay
+from tests.cli.conftest import FAST_AI
+
+SIZE = (100, 30)
+"""The smallest screen the full screen is laid out for."""
+
+
+def session(game: str, seed: int, humans: list[int] | None = None, players: int | None = None) -> Session:
+    g = load_game(game)
+    state = g.new_initial_state(players=players, seed=seed)
+    return Session(g, state, humans if humans is not None else [0], FAST_AI, None, seed, Renderer(g))
+
+
+def plain(renderable: Any) -> str:
+    console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def pane(app: FullScreen, selector: str) -> str:
+    return plain(app.query_one(selector, Static).content)
+
+
+def log_text(app: FullScreen) -> str:
+    return "\n".join(strip.text for strip in app.query_one(RichLog).lines)
+
+
+async def settle(app: FullScreen, pilot: Pilot[int]) -> None:
+    """Wait until the computer has moved and a human decides (or the game is over)."""
+    for _ in range(4000):
+        await pilot.pause()
+        if (not app.busy and (app.seat is not None or app.s.over())) or app.error is not None:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the computer did not finish moving")
+
+
+async def choose(app: FullScreen, pilot: Pilot[int], n: int) -> None:
+    """Type choice ``n`` by its digits and press Enter."""
+    await pilot.press(*str(n), "enter")
+    await settle(app, pilot)
+
+
+def run(app: FullScreen, script: Callable[[FullScreen, Pilot[int]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await script(app, pilot)
+
+    asyncio.run(main())
+
+
+def test_a_whole_twilight_turn_at_100x30(tmp_path: Path) -> None:
+    app = FullScreen(session("twilight", 1), str(tmp_path / "auto.json"))
+    rng = random.Random(2)
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert "USSR setup: place 1 influence" in pane(app, "#question")
+        board = pane(app, "#board-text")
+        assert "-- Europe" in board and "-- Africa" in board and "*East Germany" in board
+        assert "St" in board and "Ctrl" in board  # stability and control columns
+        assert "DEFCON 5" in pane(app, "#tracks-text") and "Space race" in pane(app, "#tracks-text")
+        assert "USSR hand (8 cards)" in pane(app, "#hand-text")
+        assert "US hand: 8 cards" in pane(app, "#hand-text")  # the opponent's cards stay hidden
+        assert "T1" in pane(app, "#statusbar") and "DEFCON 5" in pane(app, "#statusbar")
+        decisions = 0
+        while app.s.state.turn == 1 and not app.s.over():
+            assert app.choices.actions, pane(app, "#question")
+            before = len(app.s.state.history)
+            await choose(app, pilot, rng.randint(1, min(3, len(app.choices.actions))))
+            assert len(app.s.state.history) > before
+            decisions += 1
+        assert app.s.state.turn == 2, log_text(app)[-2000:]
+        assert decisions >= 10
+        text = log_text(app)
+        assert "USSR: place" in text and "US plays" in text and "--- turn 2 begins" in text
+        log = app.query_one(RichLog)
+        assert log.scroll_y == log.max_scroll_y  # the newest line is in view
+        saved = read_game_file(str(tmp_path / "auto.json")).state  # autosaved after each move of ours
+        assert 0 < len(saved.history) <= len(app.s.state.history)
+        assert saved.history == app.s.state.history[: len(saved.history)]
+
+    run(app, script)
+
+
+def test_an_ideology_turn_at_100x30() -> None:
+    app = FullScreen(session("ideology", 3, players=3))
+    rng = random.Random(5)
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert "Independent regions" in pane(app, "#board-text")  # the presentation's board
+        assert "Turn order" in pane(app, "#tracks-text") and "Diplomacy" in pane(app, "#tracks-text")
+        assert "Your hand" in pane(app, "#hand-text")
+        start = app.s.state.turn
+        decisions = 0
+        while app.s.state.turn == start and not app.s.over():
+            await choose(app, pilot, rng.randint(1, len(app.choices.actions)))
+            decisions += 1
+        assert app.s.state.turn == start + 1
+        assert decisions >= 2
+        assert f"Turn {start + 1}" in pane(app, "#statusbar")
+
+    run(app, script)
+
+
+def test_undo_takes_back_a_decision_and_the_moves_since() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await pilot.press("u")
+        assert "Nothing to undo" in pane(app, "#notice")
+        await choose(app, pilot, 1)
+        await choose(app, pilot, 2)
+        assert len(app.s.state.history) == 2
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert len(app.s.state.history) == 1
+        assert "Undone: back to your previous decision (1 actions played)" in log_text(app)
+        assert "(5 left)" in pane(app, "#question")
+
+    run(app, script)
+
+
+def test_undo_works_after_the_game_has_ended(toy_game: str) -> None:
+    app = FullScreen(session(toy_game, 3))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        while not app.s.over():
+            await choose(app, pilot, 2)
+        assert "Game over:" in pane(app, "#question") and not app.choices.actions
+        played = len(app.s.state.history)
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert not app.s.over() and len(app.s.state.history) < played
+        assert app.choices.actions and app.seat == 0
+
+    run(app, script)
+
+
+def test_save_asks_for_a_file_name_and_writes_a_loadable_save(tmp_path: Path) -> None:
+    app = FullScreen(session("twilight", 1))
+    target = tmp_path / "mine.json"
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await choose(app, pilot, 3)
+        await pilot.press("s")
+        await pilot.pause()
+        field = app.screen.query_one("#answer")
+        field.value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"Game saved to {target} (1 actions)." in pane(app, "#notice")
+
+    run(app, script)
+    loaded = read_game_file(str(target))
+    assert len(loaded.state.history) == 1 and loaded.humans == [0] and loaded.ai == FAST_AI
+    assert replay(load_game("twilight"), loaded.state.to_json()).to_json() == loaded.state.to_json()
+
+
+def test_save_goes_to_the_save_flag_and_quit_says_so(tmp_path: Path) -> None:
+    target = tmp_path / "flag.json"
+    app = FullScreen(session("twilight", 1), str(target))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await choose(app, pilot, 1)
+        await pilot.press("s")
+        assert f"Game saved to {target}" in pane(app, "#notice")
+        await pilot.press("q")
+
+    run(app, script)
+    assert app.return_code == 0
+    assert app.farewell[-1] == "Bye." and any(str(target) in line for line in app.farewell)
+    assert len(read_game_file(str(target)).state.history) == 1
+
+
+def test_quit_without_a_save_flag_asks_and_may_not_save() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("escape")  # back to the game
+        await pilot.pause()
+        assert not isinstance(app.screen, TextScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("enter")  # empty: quit without saving
+
+    run(app, script)
+    assert app.farewell == ["Not saved.", "Bye."]
+
+
+def test_help_shows_the_games_help_the_keys_and_the_legend() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        text = plain(app.screen.query_one("#text", Static).content)
+        assert "'influence Iran'" in text  # the game's HELP
+        assert "h           the computer's advice" in text  # the keys
+        assert "DEFCON       nuclear readiness" in text  # the game's LEGEND
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextScreen)
+
+    run(app, script)
+
+
+def test_typed_moves_commands_and_refusals() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await pilot.press("colon", *"place Poland", "enter")
+        await settle(app, pilot)
+        assert "Poland: USSR 0->1" in log_text(app)
+        await pilot.press("colon", *"bogus", "enter")
+        assert "bogus" in pane(app, "#notice") and "'?' for help" in pane(app, "#notice")
+        await pilot.press("9", "9")
+        assert "choice 9: Enter plays it" in pane(app, "#notice")  # no choice 99: 9 again
+        assert app.query_one(OptionList).highlighted == app.choices.option_index[8]
+        await pilot.press("colon", *"show iran", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert "Iran (Middle East)" in plain(app.screen.query_one("#text", Static).content)
+        await pilot.press("escape")
+        await pilot.press("colon", *"show atlantis", "enter")
+        assert "nothing called 'atlantis'" in pane(app, "#notice")
+        assert len(app.s.state.history) == 1
+
+    run(app, script)
+
+
+def test_a_hint_fills_the_hint_pane_with_choice_numbers() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await pilot.press("h")
+        await settle(app, pilot)
+        text = pane(app, "#hint-text")
+        assert "USSR: 5 iterations" in text and "visits" in text and "Line: " in text
+        rows = [line.split() for line in text.splitlines()[2:] if line.strip()[:1].isdigit()]
+        assert rows and all(1 <= int(r[0]) <= len(app.choices.actions) and r[1].endswith("%") for r in rows)
+        first = rows[0]
+        assert " ".join(first[3:]) == app.s.state.action_to_string(app.choices.actions[int(first[0]) - 1])
+
+    run(app, script)
+
+
+def test_resizing_refits_the_board() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        header = pane(app, "#board-text").splitlines()[0]
+        assert header.count("Country") == 1  # one column of countries at 100 columns
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        await pilot.pause()
+        assert pane(app, "#board-text").splitlines()[0].count("Country") == 2
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert pane(app, "#board-text").splitlines()[0].count("Country") == 1
+
+    run(app, script)
+
+
+def test_a_game_without_a_presentation_gets_the_generic_panes(toy_game: str) -> None:
+    app = FullScreen(session(toy_game, 3))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert "Toy race" in pane(app, "#board-text")
+        assert "scores:" in pane(app, "#statusbar")  # the generic status line
+        assert not app.query_one("#tracks").display and not app.query_one("#hand").display
+        while not app.s.over():
+            await choose(app, pilot, 2)
+        assert "Game over:" in pane(app, "#question")
+        assert "chance: die" in log_text(app)
+
+    run(app, script)
+
+
+def test_hot_seat_hands_over_between_players(toy_game: str) -> None:
+    app = FullScreen(session(toy_game, 1, humans=[0, 1]))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert app.seat == 0
+        await choose(app, pilot, 1)
+        assert app.seat == 1 and app.viewer == 1
+        assert "Hand over to the" in plain(app.screen.query_one(Static).content)
+        await pilot.press("enter")
+        await pilot.pause()
+        await choose(app, pilot, 1)
+        assert app.viewer == 0
+
+    run(app, script)
+
+
+def test_an_engine_failure_saves_the_game_and_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    s = session("twilight", 1)
+    target = tmp_path / "rescue.json"
+
+    def broken(*args: Any) -> int:
+        raise RuntimeError("boom")
+
+    app = FullScreen(s, str(target))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for bot in app.s.bots.values():
+            monkeypatch.setattr(bot, "step", broken)
+        for _ in range(6):  # the USSR setup; then the US (the computer) fails at once
+            await choose(app, pilot, 1)
+        for _ in range(400):
+            if app.error is not None:
+                break
+            await pilot.pause(0.01)
+        assert app.return_code == 1  # the screen closes with status 1
+
+    run(app, script)
+    assert app.error is not None and "RuntimeError: boom" in app.error and str(target) in app.error
+    assert read_game_file(str(target)).state.to_json() == s.state.to_json()
+
+
+def test_intro_names_the_seats_and_the_ai() -> None:
+    lines = intro_lines(session("twilight", 7))
+    assert lines[0] == "Twilight Struggle, seed 7."
+    assert lines[1] == f"You play USSR; the computer plays US ({FAST_AI})."
+
+
+def test_the_game_screen_updates_under_a_window_and_ctrl_c_asks_to_save() -> None:
+    app = FullScreen(session("twilight", 1))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await choose(app, pilot, 1)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        app.add_entry(app.s.log[-1])  # what the computer's moves do while help is open
+        app.refresh_panes()
+        await pilot.press("5")  # digits do nothing under a window
+        await pilot.press("escape", "ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)  # quit: save before quitting?
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and len(app.s.state.history) == 1
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_every_game_gets_a_working_full_screen(game: str, tmp_path: Path) -> None:
+    """No game is a special case: every registered one draws its panes, takes choices, a
+    hint, an undo, help and a save in the full screen."""
+    app = FullScreen(session(game, 3), str(tmp_path / "every.json"))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        assert pane(app, "#board-text").strip() and pane(app, "#statusbar").strip()
+        for _ in range(4):
+            if app.s.over():
+                break
+            assert app.choices.actions and pane(app, "#question").strip()
+            await choose(app, pilot, 1)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert app.s.over() or "iterations" in pane(app, "#hint-text")
+        await pilot.press("u")
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert "Game saved to" in pane(app, "#notice")
+
+    run(app, script)
+    assert (
+        read_game_file(str(tmp_path / "every.json"), expect_game=game).state.to_json()
+        == app.s.state.to_json()
+    )
