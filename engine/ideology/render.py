@@ -647,7 +647,7 @@ def _rules_lines(s: Any, ideology: int) -> list[str]:
     return out
 
 
-def _region_lines(s: Any, r: int, viewer: int | None) -> list[str]:
+def _region_detail(s: Any, r: int, viewer: int | None) -> list[str]:
     reg = BOARD.regions[r]
     n = s.n
     if s.where[r] != IN_PLAY:
@@ -713,7 +713,7 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         return "\n".join(line for i in ids for line in _rules_lines(s, i))
     if key == "regions":
         return "\n".join(
-            line for r in range(BOARD.n) if s.where[r] == IN_PLAY for line in _region_lines(s, r, viewer)[:1]
+            line for r in range(BOARD.n) if s.where[r] == IN_PLAY for line in _region_detail(s, r, viewer)[:1]
         )
     if key in ("discard", "discards"):
         return "\n".join(
@@ -738,4 +738,4 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         r = BOARD.region(key)
     except KeyError:
         raise ValueError(f"nothing called '{what.strip()}' to show; try: {SHOW_TOPICS}") from None
-    return "\n".join(_region_lines(s, r, viewer))
+    return "\n".join(_region_detail(s, r, viewer))

@@ -305,15 +305,15 @@ def _cause(fr: tuple | None, action: int) -> str:
     if k in (F.ACTION, F.HEADLINE):
         d = A.decode(action)
         return A.card_label(d.value) if d.kind == "play" else "the action round"
-    if k in (F.CROLL, F.COUP):
+    if k in (F.COUP_ROLL, F.COUP):
         return "the coup"
-    if k in (F.SROLL,):
+    if k in (F.SPACE_ROLL,):
         return "the space race (6.4.2)"
-    if k in (F.RROLL, F.REALIGN):
+    if k in (F.REALIGN_ROLL, F.REALIGN):
         return "the realignment"
     if len(fr) > 2 and isinstance(fr[2], int) and fr[2] in BOARD.cards and k not in (F.ORDER,):
         return A.card_label(fr[2])
-    if k == F.TROLL:
+    if k == F.TRAP_ROLL:
         return A.card_label(fr[3])
     return F.KIND_NAMES[k]
 
