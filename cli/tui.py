@@ -304,7 +304,13 @@ class FullScreen(App[int]):
                 yield Static(id="notice")
         with Horizontal(id="bottom"):
             yield RichLog(
-                id="log", wrap=True, markup=False, highlight=False, auto_scroll=True, max_lines=5000
+                id="log",
+                wrap=True,
+                min_width=20,
+                markup=False,
+                highlight=False,
+                auto_scroll=True,
+                max_lines=5000,
             )
             with VerticalScroll(id="hint"):
                 yield Static(Text("h: the computer's advice for this decision", style="dim"), id="hint-text")
