@@ -284,6 +284,7 @@ class FullScreen(App[int]):
         self.digits_at = 0.0
         self.saved_at_end = False
         self.refit_pending = False
+        self.closing = False
         self.farewell: list[str] = []
         self.error: str | None = None
 
@@ -421,8 +422,19 @@ class FullScreen(App[int]):
         self.busy_budget = budget
         self._tick()
 
+    def _post(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(*args)`` on the screen's thread, from a worker; nothing once the screen has
+        closed (the player quit while the computer was thinking)."""
+        if self.closing or not self.is_running:
+            return
+        try:
+            self.call_from_thread(fn, *args)
+        except RuntimeError:
+            if self.is_running:
+                raise
+
     def _think(self, bot: Bot, state: State, seat: int) -> int:
-        self.call_from_thread(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
+        self._post(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
         return bot.step(state, seat)
 
     def advance(self) -> None:
@@ -438,12 +450,12 @@ class FullScreen(App[int]):
     def _advance(self) -> None:
         s = self.s
         try:
-            while not s.over():
+            while not s.over() and not self.closing:
                 seat = s.human_to_move()
                 if seat is None:
                     entry = s.step(self._think)
                     if entry is not None:
-                        self.call_from_thread(self.add_entry, entry)
+                        self._post(self.add_entry, entry)
                     continue
                 legal = s.state.legal_actions()
                 if len(legal) != 1:
@@ -455,12 +467,12 @@ class FullScreen(App[int]):
                 for texts in entry.texts.values():
                     if texts:
                         texts[0] += " (the only choice)"
-                self.call_from_thread(self.add_entry, entry)
-                self.call_from_thread(self.autosave)
+                self._post(self.add_entry, entry)
+                self._post(self.autosave)
         except EngineFailure as exc:
-            self.call_from_thread(self.engine_failed, str(exc))
+            self._post(self.engine_failed, str(exc))
             return
-        self.call_from_thread(self.ready)
+        self._post(self.ready)
 
     def ready(self) -> None:
         """A human decides now (or the game is over): show the position and the choices."""
@@ -496,6 +508,7 @@ class FullScreen(App[int]):
         except CliError as exc:
             where = f"; saving it failed too: {exc}"
         self.error = f"the game cannot go on: {message}{where}"
+        self.closing = True
         self.exit(1, return_code=1)
 
     # ----- moves
@@ -648,9 +661,9 @@ class FullScreen(App[int]):
         try:
             analysis = analyse(self.s.state, seat, None, bot_spec=spec)
         except Exception as exc:
-            self.call_from_thread(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
+            self._post(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
             return
-        self.call_from_thread(self._show_hint, analysis)
+        self._post(self._show_hint, analysis)
 
     def _hint_failed(self, message: str) -> None:
         self.ready()
@@ -724,6 +737,7 @@ class FullScreen(App[int]):
     def finish(self, ok: bool) -> None:
         if ok:
             self.farewell.append("Bye.")
+            self.closing = True
             self.exit(0)
 
     def refit(self) -> None:

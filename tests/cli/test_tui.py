@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, RichLog, Static
 
+from realpolitik.ai.bots import make_bot
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import Session
@@ -403,3 +405,23 @@ def test_every_game_gets_a_working_full_screen(game: str, tmp_path: Path) -> Non
         read_game_file(str(tmp_path / "every.json"), expect_game=game).state.to_json()
         == app.s.state.to_json()
     )
+
+
+def test_quitting_while_the_computer_thinks_saves_and_ends_cleanly(tmp_path: Path) -> None:
+    s = session("twilight", 1)
+    s.bots = {1: make_bot("ismcts:iters=100000000,time=0.5,seed=1")}
+    target = tmp_path / "mid.json"
+    app = FullScreen(s, str(target))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for _ in range(6):  # the USSR setup; then the US thinks for half a second
+            await pilot.press("1", "enter")
+            await pilot.pause()
+        assert app.busy
+        await pilot.press("q")
+
+    started = time.monotonic()
+    run(app, script)
+    assert time.monotonic() - started < 30
+    assert app.farewell[-1] == "Bye." and app.error is None
+    assert len(read_game_file(str(target)).state.history) >= 6
