@@ -67,6 +67,9 @@ Keys:
 
 W = TypeVar("W", bound=Widget)
 
+HINT_PROMPT = Text("h: the computer's advice for this decision", style="dim")
+"""The hint pane before a hint is asked."""
+
 NUMBER_PAUSE = 1.2
 """Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
 
@@ -314,7 +317,7 @@ class FullScreen(App[int]):
                 max_lines=5000,
             )
             with VerticalScroll(id="hint"):
-                yield Static(Text("h: the computer's advice for this decision", style="dim"), id="hint-text")
+                yield Static(HINT_PROMPT, id="hint-text")
         yield Input(
             id="entry", placeholder="a move in words, or: show WHAT, save FILE, hint, undo, help, quit"
         )
@@ -529,6 +532,7 @@ class FullScreen(App[int]):
     def play(self, action: int) -> None:
         """Apply the deciding human's move, then move the game on."""
         if self.busy or self.seat is None:
+            self.say(self.wait_message())
             return
         try:
             self.s.apply(action)
@@ -541,6 +545,7 @@ class FullScreen(App[int]):
         self.last_seat = self.seat
         self.add_entry(self.s.log[-1])
         self.say("")
+        self._q("#hint-text", Static).update(HINT_PROMPT)
         self.autosave()
         self.advance()
 
@@ -675,8 +680,15 @@ class FullScreen(App[int]):
         self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
         self._q("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint-text", 40)))
 
+    def wait_message(self) -> str:
+        """Why a move or an undo is not taken now."""
+        if self.busy:
+            return f"wait: {self.busy_label}"
+        return "the game is over: u undoes your last decision, q quits"
+
     def action_undo(self) -> None:
         if self.busy:
+            self.say(self.wait_message())
             return
         seat = self.seat if self.seat is not None else self.last_seat
         if seat is None or not self.s.undo(seat):

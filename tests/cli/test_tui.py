@@ -270,6 +270,8 @@ def test_a_hint_fills_the_hint_pane_with_choice_numbers() -> None:
         assert rows and all(1 <= int(r[0]) <= len(app.choices.actions) and r[1].endswith("%") for r in rows)
         first = rows[0]
         assert " ".join(first[3:]) == app.s.state.action_to_string(app.choices.actions[int(first[0]) - 1])
+        await choose(app, pilot, 1)
+        assert "h: the computer's advice" in pane(app, "#hint-text")  # an old hint does not linger
 
     run(app, script)
 
