@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -45,11 +43,20 @@ from realpolitik.ai.bots import Bot
 from realpolitik.cli.common import CliError
 from realpolitik.cli.levels import hint_spec, spec_time
 from realpolitik.cli.saves import write_save
-from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
+from realpolitik.cli.tui_views import (
+    HINT_PROMPT,
+    AskScreen,
+    Choices,
+    HandoverScreen,
+    PaneRenderer,
+    TextScreen,
+    entry_lines,
+    hint_text,
+)
 from realpolitik.engine.core.api import IllegalAction, State
 
-__all__ = ["KEYS_HELP", "FullScreen", "PaneRenderer", "hint_text", "intro_lines", "run_full_screen"]
+__all__ = ["KEYS_HELP", "FullScreen", "intro_lines", "run_full_screen"]
 
 KEYS_HELP = """\
 Keys:
@@ -71,69 +78,6 @@ NUMBER_PAUSE = 1.2
 """Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
 
 
-def _renderable(obj: Any) -> RenderableType:
-    """A presentation's output as something rich draws: strings (ANSI colours allowed) become Text."""
-    return Text.from_ansi(obj) if isinstance(obj, str) else obj
-
-
-class PaneRenderer:
-    """The panes of the full screen from the game's presentation, with their fallbacks."""
-
-    def __init__(self, renderer: Renderer) -> None:
-        self.r = renderer
-
-    def _fn(self, name: str) -> Callable[..., Any] | None:
-        module = self.r.module
-        fn = getattr(module, name, None) if module is not None else None
-        return fn if callable(fn) else None
-
-    def board(self, state: State, viewer: int | None, width: int) -> RenderableType:
-        """The board pane, fitted to ``width`` where the presentation can."""
-        fn = self._fn("map_view")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width))
-        fn = self._fn("render")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width=width, color=True))
-        return self.r.board(state, viewer)
-
-    def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
-        """The tracks pane, or None where the game has no ``tracks`` (its status line, always
-        on screen, stands in)."""
-        fn = self._fn("tracks")
-        return _renderable(fn(state, viewer, width)) if fn is not None else None
-
-    def hand(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
-        """The hand pane, or None where the game has no ``hand``."""
-        fn = self._fn("hand")
-        return _renderable(fn(state, viewer, width)) if fn is not None else None
-
-
-@dataclass
-class Choices:
-    """The numbered choices on screen.
-
-    Attributes:
-        actions: Action of each number, ``actions[n - 1]`` for number ``n``.
-        option_index: Index in the option list of each number's line.
-    """
-
-    actions: list[int] = field(default_factory=list)
-    option_index: list[int] = field(default_factory=list)
-
-
-def _entry_lines(entry: LogEntry, viewer: int | None) -> list[Text]:
-    """A log entry as ``viewer`` sees it: the action, then what it changed, indented."""
-    lines = entry.texts.get(viewer, []) if viewer is not None else []
-    if not lines:
-        return []
-    style = "bold" if entry.actor >= 0 and entry.actor != viewer else ""
-    out = [Text(lines[0], style=style)]
-    for extra in lines[1:]:
-        out.append(Text("    " + extra, style="bold" if extra.startswith("GAME") else "dim"))
-    return out
-
-
 class Pane(VerticalScroll):
     """A scrolling pane that asks the screen to redraw the panes when its size changes (a
     board fitted to its width)."""
@@ -142,85 +86,6 @@ class Pane(VerticalScroll):
         app = self.app
         if isinstance(app, FullScreen):
             app.refit()
-
-
-class TextScreen(ModalScreen[None]):
-    """A window of text over the game (the help); Esc, Enter, ``q`` or ``?`` close it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,q,question_mark", "close", "close"),
-    ]
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; padding: 0 1;
-                                  background: $surface; }
-    """
-
-    def __init__(self, title: str, body: RenderableType) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        scroll = VerticalScroll(Static(self.body, id="text"))
-        scroll.border_title = self.title_text
-        scroll.border_subtitle = "Esc closes"
-        yield scroll
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class AskScreen(ModalScreen[str | None]):
-    """One line asked of the player (a file name); Enter gives it, Esc gives None."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "back")]
-    DEFAULT_CSS = """
-    AskScreen { align: center middle; }
-    AskScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1;
-                           background: $surface; }
-    AskScreen Static { height: auto; }
-    """
-
-    def __init__(self, question: str, value: str = "") -> None:
-        super().__init__()
-        self.question = question
-        self.value = value
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(self.question), id="question")
-            yield Input(value=self.value, id="answer")
-            yield Static(Text("Enter: confirm   Esc: back", style="dim"))
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.dismiss(event.value.strip())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class HandoverScreen(ModalScreen[None]):
-    """Hot seat: hides the table until the next player presses Enter."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "ready")]
-    DEFAULT_CSS = """
-    HandoverScreen { align: center middle; background: $background; }
-    HandoverScreen > Static { width: auto; height: auto; border: round $accent; padding: 1 2; }
-    """
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.seat_label = name
-
-    def compose(self) -> ComposeResult:
-        yield Static(
-            Text(f"Hand over to the {self.seat_label} player.\n{self.seat_label}: press Enter when ready.")
-        )
-
-    def action_go(self) -> None:
-        self.dismiss(None)
 
 
 class FullScreen(App[int]):
@@ -284,6 +149,7 @@ class FullScreen(App[int]):
         self.digits_at = 0.0
         self.saved_at_end = False
         self.refit_pending = False
+        self.closing = False
         self.farewell: list[str] = []
         self.error: str | None = None
 
@@ -304,10 +170,16 @@ class FullScreen(App[int]):
                 yield Static(id="notice")
         with Horizontal(id="bottom"):
             yield RichLog(
-                id="log", wrap=True, markup=False, highlight=False, auto_scroll=True, max_lines=5000
+                id="log",
+                wrap=True,
+                min_width=20,
+                markup=False,
+                highlight=False,
+                auto_scroll=True,
+                max_lines=5000,
             )
             with VerticalScroll(id="hint"):
-                yield Static(Text("h: the computer's advice for this decision", style="dim"), id="hint-text")
+                yield Static(HINT_PROMPT, id="hint-text")
         yield Input(
             id="entry", placeholder="a move in words, or: show WHAT, save FILE, hint, undo, help, quit"
         )
@@ -341,7 +213,7 @@ class FullScreen(App[int]):
         st = self.s.state
         v = self.viewer
         bar = Text(f"{self.s.game.spec.title} | ")
-        bar.append_text(_renderable(self.s.renderer.status(st, v)))  # type: ignore[arg-type]
+        bar.append_text(self.panes.status(st, v))
         self._q("#statusbar", Static).update(bar)
         tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
         if tracks is not None:
@@ -358,12 +230,12 @@ class FullScreen(App[int]):
         for line in self.intro:
             log.write(Text(line, style="bold"))
         for entry in self.s.log:
-            for text in _entry_lines(entry, self.viewer):
+            for text in entry_lines(entry, self.viewer):
                 log.write(text)
 
     def add_entry(self, entry: LogEntry) -> None:
         log = self._q("#log", RichLog)
-        for line in _entry_lines(entry, self.viewer):
+        for line in entry_lines(entry, self.viewer):
             log.write(line)
 
     def say(self, text: str) -> None:
@@ -415,8 +287,19 @@ class FullScreen(App[int]):
         self.busy_budget = budget
         self._tick()
 
+    def _post(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(*args)`` on the screen's thread, from a worker; nothing once the screen has
+        closed (the player quit while the computer was thinking)."""
+        if self.closing or not self.is_running:
+            return
+        try:
+            self.call_from_thread(fn, *args)
+        except RuntimeError:
+            if self.is_running:
+                raise
+
     def _think(self, bot: Bot, state: State, seat: int) -> int:
-        self.call_from_thread(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
+        self._post(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
         return bot.step(state, seat)
 
     def advance(self) -> None:
@@ -432,12 +315,12 @@ class FullScreen(App[int]):
     def _advance(self) -> None:
         s = self.s
         try:
-            while not s.over():
+            while not s.over() and not self.closing:
                 seat = s.human_to_move()
                 if seat is None:
                     entry = s.step(self._think)
                     if entry is not None:
-                        self.call_from_thread(self.add_entry, entry)
+                        self._post(self.add_entry, entry)
                     continue
                 legal = s.state.legal_actions()
                 if len(legal) != 1:
@@ -449,12 +332,12 @@ class FullScreen(App[int]):
                 for texts in entry.texts.values():
                     if texts:
                         texts[0] += " (the only choice)"
-                self.call_from_thread(self.add_entry, entry)
-                self.call_from_thread(self.autosave)
+                self._post(self.add_entry, entry)
+                self._post(self.autosave)
         except EngineFailure as exc:
-            self.call_from_thread(self.engine_failed, str(exc))
+            self._post(self.engine_failed, str(exc))
             return
-        self.call_from_thread(self.ready)
+        self._post(self.ready)
 
     def ready(self) -> None:
         """A human decides now (or the game is over): show the position and the choices."""
@@ -490,6 +373,7 @@ class FullScreen(App[int]):
         except CliError as exc:
             where = f"; saving it failed too: {exc}"
         self.error = f"the game cannot go on: {message}{where}"
+        self.closing = True
         self.exit(1, return_code=1)
 
     # ----- moves
@@ -510,6 +394,7 @@ class FullScreen(App[int]):
     def play(self, action: int) -> None:
         """Apply the deciding human's move, then move the game on."""
         if self.busy or self.seat is None:
+            self.say(self.wait_message())
             return
         try:
             self.s.apply(action)
@@ -522,6 +407,7 @@ class FullScreen(App[int]):
         self.last_seat = self.seat
         self.add_entry(self.s.log[-1])
         self.say("")
+        self._q("#hint-text", Static).update(HINT_PROMPT)
         self.autosave()
         self.advance()
 
@@ -642,9 +528,9 @@ class FullScreen(App[int]):
         try:
             analysis = analyse(self.s.state, seat, None, bot_spec=spec)
         except Exception as exc:
-            self.call_from_thread(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
+            self._post(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
             return
-        self.call_from_thread(self._show_hint, analysis)
+        self._post(self._show_hint, analysis)
 
     def _hint_failed(self, message: str) -> None:
         self.ready()
@@ -656,8 +542,15 @@ class FullScreen(App[int]):
         self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
         self._q("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint-text", 40)))
 
+    def wait_message(self) -> str:
+        """Why a move or an undo is not taken now."""
+        if self.busy:
+            return f"wait: {self.busy_label}"
+        return "the game is over: u undoes your last decision, q quits"
+
     def action_undo(self) -> None:
         if self.busy:
+            self.say(self.wait_message())
             return
         seat = self.seat if self.seat is not None else self.last_seat
         if seat is None or not self.s.undo(seat):
@@ -718,6 +611,7 @@ class FullScreen(App[int]):
     def finish(self, ok: bool) -> None:
         if ok:
             self.farewell.append("Bye.")
+            self.closing = True
             self.exit(0)
 
     def refit(self) -> None:
@@ -752,33 +646,6 @@ class FullScreen(App[int]):
                 self._write(self.save_path)
             except CliError as exc:
                 self.say(f"warning: autosave failed: {exc}")
-
-
-def hint_text(analysis: Analysis, numbers: dict[int, int], width: int, top: int = 5) -> Text:
-    """A hint fitted to the hint pane: the best moves with their choice numbers, win chances
-    and visits, then the principal line.
-
-    Args:
-        analysis: The search's ranking of the moves.
-        numbers: Choice number of each action on screen.
-        width: Columns of the pane.
-        top: How many moves to list.
-
-    Returns:
-        The pane's text.
-    """
-    a = analysis
-    out = Text(f"{a.seat_name}: {a.iterations} iterations, {a.elapsed:.1f}s ({a.bot})\n", style="bold")
-    out.append(f"{'#':>3} {'win':>4} {'visits':>6}  move\n", style="dim")
-    room = max(10, width - 17)
-    for m in a.moves[:top]:
-        num = numbers.get(m.action)
-        win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
-        text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
-        out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
-    if a.pv:
-        out.append("Line: " + " -> ".join(a.pv))
-    return out
 
 
 def intro_lines(session: Session) -> list[str]:

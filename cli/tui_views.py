@@ -1,0 +1,210 @@
+"""What the full screen of ``play`` shows (``cli/tui.py``): the presentation's panes with
+their fallbacks, the log lines, the hint, and the windows over the game (a text such as the
+help, a question such as a file name, the hot-seat hand-over)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from realpolitik.ai.analysis import Analysis
+from realpolitik.cli.screen import Renderer
+from realpolitik.cli.session import LogEntry
+from realpolitik.engine.core.api import State
+
+__all__ = [
+    "HINT_PROMPT",
+    "AskScreen",
+    "Choices",
+    "HandoverScreen",
+    "PaneRenderer",
+    "TextScreen",
+    "entry_lines",
+    "hint_text",
+]
+
+HINT_PROMPT = Text("h: the computer's advice for this decision", style="dim")
+"""The hint pane before a hint is asked."""
+
+
+def _renderable(obj: Any) -> RenderableType:
+    """A presentation's output as something rich draws: strings (ANSI colours allowed) become Text."""
+    return Text.from_ansi(obj) if isinstance(obj, str) else obj
+
+
+class PaneRenderer:
+    """The panes of the full screen from the game's presentation, with their fallbacks."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.r = renderer
+
+    def _fn(self, name: str) -> Callable[..., Any] | None:
+        module = self.r.module
+        fn = getattr(module, name, None) if module is not None else None
+        return fn if callable(fn) else None
+
+    def status(self, state: State, viewer: int | None) -> Text:
+        """The status line (the game's ``status``, else the generic one) as one Text."""
+        obj = self.r.status(state, viewer)
+        return obj if isinstance(obj, Text) else Text.from_ansi(str(obj))
+
+    def board(self, state: State, viewer: int | None, width: int) -> RenderableType:
+        """The board pane, fitted to ``width`` where the presentation can."""
+        fn = self._fn("map_view")
+        if fn is not None:
+            return _renderable(fn(state, viewer, width))
+        fn = self._fn("render")
+        if fn is not None:
+            return _renderable(fn(state, viewer, width=width, color=True))
+        return self.r.board(state, viewer)
+
+    def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
+        """The tracks pane, or None where the game has no ``tracks`` (its status line, always
+        on screen, stands in)."""
+        fn = self._fn("tracks")
+        return _renderable(fn(state, viewer, width)) if fn is not None else None
+
+    def hand(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
+        """The hand pane, or None where the game has no ``hand``."""
+        fn = self._fn("hand")
+        return _renderable(fn(state, viewer, width)) if fn is not None else None
+
+
+@dataclass
+class Choices:
+    """The numbered choices on screen.
+
+    Attributes:
+        actions: Action of each number, ``actions[n - 1]`` for number ``n``.
+        option_index: Index in the option list of each number's line.
+    """
+
+    actions: list[int] = field(default_factory=list)
+    option_index: list[int] = field(default_factory=list)
+
+
+def entry_lines(entry: LogEntry, viewer: int | None) -> list[Text]:
+    """A log entry as ``viewer`` sees it: the action, then what it changed, indented."""
+    lines = entry.texts.get(viewer, []) if viewer is not None else []
+    if not lines:
+        return []
+    style = "bold" if entry.actor >= 0 and entry.actor != viewer else ""
+    out = [Text(lines[0], style=style)]
+    for extra in lines[1:]:
+        out.append(Text("    " + extra, style="bold" if extra.startswith("GAME") else "dim"))
+    return out
+
+
+class TextScreen(ModalScreen[None]):
+    """A window of text over the game (the help); Esc, Enter, ``q`` or ``?`` close it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,question_mark", "close", "close"),
+    ]
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; padding: 0 1;
+                                  background: $surface; }
+    """
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(Static(self.body, id="text"))
+        scroll.border_title = self.title_text
+        scroll.border_subtitle = "Esc closes"
+        yield scroll
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One line asked of the player (a file name); Enter gives it, Esc gives None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "back")]
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; }
+    AskScreen > Vertical { width: 80%; height: auto; border: round $accent; padding: 0 1;
+                           background: $surface; }
+    AskScreen Static { height: auto; }
+    """
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.question), id="question")
+            yield Input(value=self.value, id="answer")
+            yield Static(Text("Enter: confirm   Esc: back", style="dim"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HandoverScreen(ModalScreen[None]):
+    """Hot seat: hides the table until the next player presses Enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "ready")]
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; background: $background; }
+    HandoverScreen > Static { width: auto; height: auto; border: round $accent; padding: 1 2; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.seat_label = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            Text(f"Hand over to the {self.seat_label} player.\n{self.seat_label}: press Enter when ready.")
+        )
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+def hint_text(analysis: Analysis, numbers: dict[int, int], width: int, top: int = 5) -> Text:
+    """A hint fitted to the hint pane: the best moves with their choice numbers, win chances
+    and visits, then the principal line.
+
+    Args:
+        analysis: The search's ranking of the moves.
+        numbers: Choice number of each action on screen.
+        width: Columns of the pane.
+        top: How many moves to list.
+
+    Returns:
+        The pane's text.
+    """
+    a = analysis
+    out = Text(f"{a.seat_name}: {a.iterations} iterations, {a.elapsed:.1f}s ({a.bot})\n", style="bold")
+    out.append(f"{'#':>3} {'win':>4} {'visits':>6}  move\n", style="dim")
+    room = max(10, width - 17)
+    for m in a.moves[:top]:
+        num = numbers.get(m.action)
+        win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
+        text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
+        out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
+    if a.pv:
+        out.append("Line: " + " -> ".join(a.pv))
+    return out
