@@ -408,9 +408,9 @@ def score_region(s: TSState, card: int, final: bool = False) -> int:
             t[USSR][1] -= 1
             t[USSR][0] -= 1
         s.set_perm(Card.SHUTTLE_DIPLOMACY, False)
-        if 73 in s.inplay:
-            s.inplay.remove(73)
-            s.discard.append(73)
+        if Card.SHUTTLE_DIPLOMACY in s.inplay:
+            s.inplay.remove(Card.SHUTTLE_DIPLOMACY)
+            s.discard.append(Card.SHUTTLE_DIPLOMACY)
     vp = [0, 0]
     level = [0, 0]
     for side in (USSR, US):
@@ -677,9 +677,9 @@ def finish(s: TSState, card: int, side: int, fired: bool) -> None:
             side == US and s.perm >> Card.FORMOSAN_RESOLUTION & 1
         ):  # #101 ends when the US plays the China Card
             s.set_perm(Card.FORMOSAN_RESOLUTION, False)
-            if 101 in s.inplay:
-                s.inplay.remove(101)
-                s.discard.append(101)
+            if Card.FORMOSAN_RESOLUTION in s.inplay:
+                s.inplay.remove(Card.FORMOSAN_RESOLUTION)
+                s.discard.append(Card.FORMOSAN_RESOLUTION)
         return
     if card not in s.inplay:
         return  # the event moved it already (Missile Envy, Grain Sales …)

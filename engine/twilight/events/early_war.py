@@ -477,6 +477,6 @@ def defectors(s: TSState, side: int) -> None:
     if s.phase != PH_ACTION or s.phasing != USSR:
         return
     for fr in s.stack:
-        if fr[0] == F.FINISH and fr[2] == 103 and fr[3] == USSR:
+        if fr[0] == F.FINISH and fr[2] == Card.DEFECTORS and fr[3] == USSR:
             s.gain_vp(US, 1)
             return

@@ -255,8 +255,8 @@ def envy_take(s: TSState, side: int, card: int) -> None:
     if s.ames and card in s.ames:
         s.ames.remove(card)  # #98: the card left the US hand; the rest keep their order
     if 49 in s.inplay:
-        s.inplay.remove(49)
-        s.hands[o].append(49)
+        s.inplay.remove(Card.MISSILE_ENVY)
+        s.hands[o].append(Card.MISSILE_ENVY)
         s.missile_envy = o
     s.inplay.append(card)
     R.flower_power_check(s, card, side)
