@@ -82,9 +82,9 @@ cdef enum:
     OPT_PASS = 0
     OPT_EVENT_FIRST = 1
     OPT_OPS_FIRST = 2
-    OPT_CMC_CUBA = 3
-    OPT_CMC_WGERMANY = 4
-    OPT_CMC_TURKEY = 5
+    OPT_CANCEL_CRISIS_CUBA = 3
+    OPT_CANCEL_CRISIS_WGERMANY = 4
+    OPT_CANCEL_CRISIS_TURKEY = 5
     OPT_RETURN = 6
     OPT_DONE = 7
     OPT_MODE_BASE = 10
@@ -126,8 +126,8 @@ _KINDS = (
     (M_SPACE, F.M_SPACE), (M_HEADLINE, F.M_HEADLINE), (AUTO, F.AUTO), (CHANCE_P, F.CHANCE_P),
     (COUNTRY_BASE, A.COUNTRY_BASE), (OPTION_BASE, A.OPTION_BASE), (CARD_BASE, A.CARD_BASE),
     (DIE_BASE, A.DIE_BASE), (OPT_PASS, A.OPT_PASS), (OPT_EVENT_FIRST, A.OPT_EVENT_FIRST),
-    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CMC_CUBA, A.OPT_CMC_CUBA),
-    (OPT_CMC_WGERMANY, A.OPT_CMC_WGERMANY), (OPT_CMC_TURKEY, A.OPT_CMC_TURKEY),
+    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CANCEL_CRISIS_CUBA, A.OPT_CANCEL_CRISIS_CUBA),
+    (OPT_CANCEL_CRISIS_WGERMANY, A.OPT_CANCEL_CRISIS_WGERMANY), (OPT_CANCEL_CRISIS_TURKEY, A.OPT_CANCEL_CRISIS_TURKEY),
     (OPT_RETURN, A.OPT_RETURN), (OPT_DONE, A.OPT_DONE), (OPT_MODE_BASE, A.OPT_MODE_BASE),
     (OPT_MODE_PASS, A.OPT_MODE_PASS), (OPTIONAL_MODES, R.OPTIONAL_MODES), (CHINA, R.CHINA),
     (UN_INTERVENTION, R.UN_INTERVENTION), (DEFECTORS, R.DEFECTORS), (A.PLAY_BASE, 0),
@@ -1258,11 +1258,11 @@ cdef list _action_legal(CState s, tuple fr):
             out.append(k + M_SPACE)
     if (s.missile_crisis >> o) & 1:  # #40
         if side == USSR and _inf(s, USSR, CUBA) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_CUBA)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_CUBA)
         if side == US and _inf(s, US, W_GERMANY) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_WGERMANY)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_WGERMANY)
         if side == US and _inf(s, US, TURKEY) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_TURKEY)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_TURKEY)
     if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
         out.append(OPTION_BASE + OPT_PASS)  # 9.8; 6.4.4 box 8 optional unless 4.5 D forces
     out.sort()
@@ -1492,11 +1492,11 @@ cdef void _ap_action(CState s, tuple fr, int a):
             s.hands[USSR].append(card)
             s.stack.append((K_OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
             return
-        if k == OPT_CMC_CUBA:
+        if k == OPT_CANCEL_CRISIS_CUBA:
             _remove_inf(s, USSR, CUBA, 2)
-        elif k == OPT_CMC_WGERMANY:
+        elif k == OPT_CANCEL_CRISIS_WGERMANY:
             _remove_inf(s, US, W_GERMANY, 2)
-        elif k == OPT_CMC_TURKEY:
+        elif k == OPT_CANCEL_CRISIS_TURKEY:
             _remove_inf(s, US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)

@@ -890,11 +890,11 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             out.append(k + F.M_SPACE)
     if s.missile_crisis >> o & 1:  # #40: the threatened side may cancel the crisis
         if side == USSR and s.influence(USSR, CUBA) >= 2:
-            out.append(A.option(A.OPT_CMC_CUBA))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_CUBA))
         if side == US and s.influence(US, W_GERMANY) >= 2:
-            out.append(A.option(A.OPT_CMC_WGERMANY))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_WGERMANY))
         if side == US and s.influence(US, TURKEY) >= 2:
-            out.append(A.option(A.OPT_CMC_TURKEY))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_TURKEY))
     if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
         # 9.8 China never forced; the box-8 round is optional (6.4.4), but not while it is the
         # last chance to play a scoring card (4.5 D: scoring cards may not be held).
@@ -1106,11 +1106,11 @@ def ap_action(s: TSState, fr: tuple, d: A.Decoded) -> None:
             s.hands[USSR].append(card)
             s.stack.append((F.OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
             return
-        if k == A.OPT_CMC_CUBA:
+        if k == A.OPT_CANCEL_CRISIS_CUBA:
             s.remove_inf(USSR, CUBA, 2)
-        elif k == A.OPT_CMC_WGERMANY:
+        elif k == A.OPT_CANCEL_CRISIS_WGERMANY:
             s.remove_inf(US, W_GERMANY, 2)
-        elif k == A.OPT_CMC_TURKEY:
+        elif k == A.OPT_CANCEL_CRISIS_TURKEY:
             s.remove_inf(US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)  # the round goes on
