@@ -28,6 +28,7 @@ from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import (
     ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
 )
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import EVENTS, RESUME
 
 IMPL = "compiled"
@@ -81,9 +82,9 @@ cdef enum:
     OPT_PASS = 0
     OPT_EVENT_FIRST = 1
     OPT_OPS_FIRST = 2
-    OPT_CMC_CUBA = 3
-    OPT_CMC_WGERMANY = 4
-    OPT_CMC_TURKEY = 5
+    OPT_CANCEL_CRISIS_CUBA = 3
+    OPT_CANCEL_CRISIS_WGERMANY = 4
+    OPT_CANCEL_CRISIS_TURKEY = 5
     OPT_RETURN = 6
     OPT_DONE = 7
     OPT_MODE_BASE = 10
@@ -93,8 +94,27 @@ cdef enum:
     UN_INTERVENTION = 32
     DEFECTORS = 103
     MAXC = 128
+    CARD_VIETNAM_REVOLTS = 9
+    CARD_DE_GAULLE_LEADS_FRANCE = 17
+    CARD_NATO = 21
+    CARD_CONTAINMENT = 25
+    CARD_US_JAPAN_PACT = 27
+    CARD_NUCLEAR_SUBS = 41
+    CARD_QUAGMIRE = 42
+    CARD_SALT_NEGOTIATIONS = 43
+    CARD_BEAR_TRAP = 44
+    CARD_MISSILE_ENVY = 49
+    CARD_BREZHNEV_DOCTRINE = 51
+    CARD_WILLY_BRANDT = 55
+    CARD_FLOWER_POWER = 59
+    CARD_SHUTTLE_DIPLOMACY = 73
+    CARD_NORTH_SEA_OIL = 86
+    CARD_REFORMER = 87
+    CARD_IRAN_CONTRA_SCANDAL = 93
+    CARD_ALDRICH_AMES = 98
+    CARD_FORMOSAN_RESOLUTION = 101
 
-# The reference's numbering, checked once: a renumbered frame kind must fail loudly here.
+# The reference's numbering, checked once: a renumbered frame kind or card must fail loudly here.
 _KINDS = (
     (K_SETUP, F.SETUP), (K_HEADLINE, F.HEADLINE), (K_ACTION, F.ACTION), (K_ORDER, F.ORDER),
     (K_OPSTART, F.OPSTART), (K_INFLUENCE, F.INFLUENCE), (K_REALIGN, F.REALIGN), (K_REALIGN_ROLL, F.REALIGN_ROLL),
@@ -106,11 +126,30 @@ _KINDS = (
     (M_SPACE, F.M_SPACE), (M_HEADLINE, F.M_HEADLINE), (AUTO, F.AUTO), (CHANCE_P, F.CHANCE_P),
     (COUNTRY_BASE, A.COUNTRY_BASE), (OPTION_BASE, A.OPTION_BASE), (CARD_BASE, A.CARD_BASE),
     (DIE_BASE, A.DIE_BASE), (OPT_PASS, A.OPT_PASS), (OPT_EVENT_FIRST, A.OPT_EVENT_FIRST),
-    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CMC_CUBA, A.OPT_CMC_CUBA),
-    (OPT_CMC_WGERMANY, A.OPT_CMC_WGERMANY), (OPT_CMC_TURKEY, A.OPT_CMC_TURKEY),
+    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CANCEL_CRISIS_CUBA, A.OPT_CANCEL_CRISIS_CUBA),
+    (OPT_CANCEL_CRISIS_WGERMANY, A.OPT_CANCEL_CRISIS_WGERMANY), (OPT_CANCEL_CRISIS_TURKEY, A.OPT_CANCEL_CRISIS_TURKEY),
     (OPT_RETURN, A.OPT_RETURN), (OPT_DONE, A.OPT_DONE), (OPT_MODE_BASE, A.OPT_MODE_BASE),
     (OPT_MODE_PASS, A.OPT_MODE_PASS), (OPTIONAL_MODES, R.OPTIONAL_MODES), (CHINA, R.CHINA),
     (UN_INTERVENTION, R.UN_INTERVENTION), (DEFECTORS, R.DEFECTORS), (A.PLAY_BASE, 0),
+    (CARD_VIETNAM_REVOLTS, Card.VIETNAM_REVOLTS),
+    (CARD_DE_GAULLE_LEADS_FRANCE, Card.DE_GAULLE_LEADS_FRANCE),
+    (CARD_NATO, Card.NATO),
+    (CARD_CONTAINMENT, Card.CONTAINMENT),
+    (CARD_US_JAPAN_PACT, Card.US_JAPAN_PACT),
+    (CARD_NUCLEAR_SUBS, Card.NUCLEAR_SUBS),
+    (CARD_QUAGMIRE, Card.QUAGMIRE),
+    (CARD_SALT_NEGOTIATIONS, Card.SALT_NEGOTIATIONS),
+    (CARD_BEAR_TRAP, Card.BEAR_TRAP),
+    (CARD_MISSILE_ENVY, Card.MISSILE_ENVY),
+    (CARD_BREZHNEV_DOCTRINE, Card.BREZHNEV_DOCTRINE),
+    (CARD_WILLY_BRANDT, Card.WILLY_BRANDT),
+    (CARD_FLOWER_POWER, Card.FLOWER_POWER),
+    (CARD_SHUTTLE_DIPLOMACY, Card.SHUTTLE_DIPLOMACY),
+    (CARD_NORTH_SEA_OIL, Card.NORTH_SEA_OIL),
+    (CARD_REFORMER, Card.REFORMER),
+    (CARD_IRAN_CONTRA_SCANDAL, Card.IRAN_CONTRA_SCANDAL),
+    (CARD_ALDRICH_AMES, Card.ALDRICH_AMES),
+    (CARD_FORMOSAN_RESOLUTION, Card.FORMOSAN_RESOLUTION),
 )
 for _mine, _ref in _KINDS:
     if _mine != _ref:
@@ -532,7 +571,7 @@ cdef int _ops_value(CState s, int card, int side):
     cdef int v = 4 if card == CHINA else C_OPS[card]
     if v == 0:
         return 0
-    if (side == US and _turnfx(s, 25)) or (side == USSR and _turnfx(s, 51)):
+    if (side == US and _turnfx(s, CARD_CONTAINMENT)) or (side == USSR and _turnfx(s, CARD_BREZHNEV_DOCTRINE)):
         if v < 4:
             v += 1
     if (s.red_scare >> side) & 1:
@@ -597,7 +636,7 @@ cdef void _advance_space(CState s, int side, int boxes):
 
 cdef int _rounds_for(CState s, int side):
     cdef int n = 6 if s.turn <= 3 else 7
-    if _space_holder(s, 8) == side or (side == US and _turnfx(s, 86)):
+    if _space_holder(s, 8) == side or (side == US and _turnfx(s, CARD_NORTH_SEA_OIL)):
         n = 8
     return n
 
@@ -618,14 +657,14 @@ cdef object _protected(CState s, int side):
     if side != USSR:
         return 0
     m = 0
-    if _perm(s, 21):
+    if _perm(s, CARD_NATO):
         nato = MG.control(s.inf, US) & EUROPE_MASK
-        if _perm(s, 17):
+        if _perm(s, CARD_DE_GAULLE_LEADS_FRANCE):
             nato &= ~(ONE << FRANCE)
-        if _perm(s, 55):
+        if _perm(s, CARD_WILLY_BRANDT):
             nato &= ~(ONE << W_GERMANY)
         m |= nato
-    if _perm(s, 27):
+    if _perm(s, CARD_US_JAPAN_PACT):
         m |= ONE << JAPAN
     return m
 
@@ -635,7 +674,7 @@ cdef object _coup_targets(CState s, int side, object free_mask):
     if not m:
         return 0
     m &= ~_protected(s, side)
-    if side == USSR and _perm(s, 87):  # #87 The Reformer
+    if side == USSR and _perm(s, CARD_REFORMER):  # #87 The Reformer
         m &= ~EUROPE_MASK
     if free_mask:
         return m & free_mask  # 6.3.5
@@ -690,7 +729,7 @@ cdef bint _can_play_event(CState s, int card, int side):
 
 
 cdef inline bint _china_available(CState s, int side):
-    return s.china == side and s.china_up and not (side == US and _turnfx(s, 98))
+    return s.china == side and s.china_up and not (side == US and _turnfx(s, CARD_ALDRICH_AMES))
 
 
 # ---------------------------------------------------------------- scoring (10.1)
@@ -712,7 +751,7 @@ cdef int _score_region(CState s, int card):
     cdef int vp[2]
     cdef int level[2]
     mask = REGION_MASKS[region]
-    cdef bint formosan = _perm(s, 101)
+    cdef bint formosan = _perm(s, CARD_FORMOSAN_RESOLUTION)
     for side in range(2):  # rules.region_tally
         cm = MG.control(s.inf, side) & mask
         bg = BG_MASK
@@ -724,14 +763,14 @@ cdef int _score_region(CState s, int card):
     total_bg = (mask & BG_MASK).bit_count()
     if region == ASIA and formosan and _controls(s, US, TAIWAN):
         total_bg += 1
-    if (region == ASIA or region == MIDDLE_EAST) and _perm(s, 73):  # #73 Shuttle Diplomacy
+    if (region == ASIA or region == MIDDLE_EAST) and _perm(s, CARD_SHUTTLE_DIPLOMACY):  # #73 Shuttle Diplomacy
         if t[USSR][1] > 0:
             t[USSR][1] -= 1
             t[USSR][0] -= 1
-        s.perm &= ~(ONE << 73)
-        if 73 in s.inplay:
-            s.inplay.remove(73)
-            s.discard.append(73)
+        s.perm &= ~(ONE << CARD_SHUTTLE_DIPLOMACY)
+        if CARD_SHUTTLE_DIPLOMACY in s.inplay:
+            s.inplay.remove(CARD_SHUTTLE_DIPLOMACY)
+            s.discard.append(CARD_SHUTTLE_DIPLOMACY)
     for side in range(2):
         vp[side] = 0
         level[side] = 0
@@ -846,7 +885,7 @@ cdef void _start_round(CState s, int side):
     s.round_start[side] = MG.presence(s.inf, side)
     if side == US and s.bury_you_pending & 1:
         s.bury_you_pending = 3
-    cdef int trap = 42 if side == US else 44
+    cdef int trap = CARD_QUAGMIRE if side == US else CARD_BEAR_TRAP
     if _perm(s, trap):
         s.stack.append((K_TRAP, side, trap))
     else:
@@ -941,7 +980,7 @@ cdef void _phase_step(CState s):
 
 # ---------------------------------------------------------------- automatic frames
 cdef inline void _flower_power_check(CState s, int card, int side):
-    if side == US and C_WAR[card] and _perm(s, 59):
+    if side == US and C_WAR[card] and _perm(s, CARD_FLOWER_POWER):
         _gain_vp(s, USSR, 2)
 
 
@@ -977,8 +1016,8 @@ cdef void _finish(CState s, int card, int side, bint fired):
     if card == CHINA:
         s.china = opp(side)
         s.china_up = False
-        if side == US and _perm(s, 101):
-            s.perm &= ~(ONE << 101)
+        if side == US and _perm(s, CARD_FORMOSAN_RESOLUTION):
+            s.perm &= ~(ONE << CARD_FORMOSAN_RESOLUTION)
             if 101 in s.inplay:
                 s.inplay.remove(101)
                 s.discard.append(101)
@@ -997,7 +1036,7 @@ cdef void _finish(CState s, int card, int side, bint fired):
 cdef void _open_ops(CState s, int side, int card, int mode, int fixed):
     cdef int ops = fixed if fixed else _ops_value(s, card, side)
     cdef int asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
-    cdef int sea_b = 1 if side == USSR and _turnfx(s, 9) else 0  # #9
+    cdef int sea_b = 1 if side == USSR and _turnfx(s, CARD_VIETNAM_REVOLTS) else 0  # #9
     if s.phase == PH_HEADLINE or side != s.phasing:
         s.round_start[side] = MG.presence(s.inf, side)  # 6.1.1
     if mode == M_INFLUENCE:
@@ -1195,9 +1234,9 @@ cdef list _action_legal(CState s, tuple fr):
     cdef bint forced = _scoring_forced(s, side, nscoring)
     if forced:
         cards = [c for c in hand if C_SCORING[<int>c]]  # 4.5 D
-    elif s.missile_envy == side and 49 in hand:
-        cards = [49]  # #49
-    elif side == US and s.ames and _turnfx(s, 98):
+    elif s.missile_envy == side and CARD_MISSILE_ENVY in hand:
+        cards = [CARD_MISSILE_ENVY]  # #49
+    elif side == US and s.ames and _turnfx(s, CARD_ALDRICH_AMES):
         nxt = next((x for x in s.ames if x in hand), None)
         cards = [nxt] if nxt else list(hand)
     cdef tuple base = <tuple>PLAY_BASE_MODES[(1 if _realign_targets(s, side, 0) else 0)
@@ -1209,7 +1248,7 @@ cdef list _action_legal(CState s, tuple fr):
             if C_SCORING[card]:
                 out.append(card * 8 + M_EVENT)
                 continue
-            if (C_SIDE[card] != o and not (s.missile_envy == side and card == 49)
+            if (C_SIDE[card] != o and not (s.missile_envy == side and card == CARD_MISSILE_ENVY)
                     and _can_play_event(s, card, side)):
                 out.append(card * 8 + M_EVENT)
         k = card * 8
@@ -1219,11 +1258,11 @@ cdef list _action_legal(CState s, tuple fr):
             out.append(k + M_SPACE)
     if (s.missile_crisis >> o) & 1:  # #40
         if side == USSR and _inf(s, USSR, CUBA) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_CUBA)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_CUBA)
         if side == US and _inf(s, US, W_GERMANY) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_WGERMANY)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_WGERMANY)
         if side == US and _inf(s, US, TURKEY) >= 2:
-            out.append(OPTION_BASE + OPT_CMC_TURKEY)
+            out.append(OPTION_BASE + OPT_CANCEL_CRISIS_TURKEY)
     if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
         out.append(OPTION_BASE + OPT_PASS)  # 9.8; 6.4.4 box 8 optional unless 4.5 D forces
     out.sort()
@@ -1453,11 +1492,11 @@ cdef void _ap_action(CState s, tuple fr, int a):
             s.hands[USSR].append(card)
             s.stack.append((K_OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
             return
-        if k == OPT_CMC_CUBA:
+        if k == OPT_CANCEL_CRISIS_CUBA:
             _remove_inf(s, USSR, CUBA, 2)
-        elif k == OPT_CMC_WGERMANY:
+        elif k == OPT_CANCEL_CRISIS_WGERMANY:
             _remove_inf(s, US, W_GERMANY, 2)
-        elif k == OPT_CMC_TURKEY:
+        elif k == OPT_CANCEL_CRISIS_TURKEY:
             _remove_inf(s, US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)
@@ -1476,7 +1515,7 @@ cdef void _play_card(CState s, int side, int card, int mode):
             s.inplay.append(card)
         elif card not in s.inplay:
             s.inplay.append(card)
-    if s.missile_envy == side and card == 49:
+    if s.missile_envy == side and card == CARD_MISSILE_ENVY:
         s.missile_envy = -1
     if side == US and card in s.ames:
         s.ames.remove(card)
@@ -1549,7 +1588,7 @@ cdef int _realign_modifier(CState s, int side, int c):
         mod += 1
     if bit(ADJ_SUPER1 if side else ADJ_SUPER0, c):
         mod += 1
-    if side == US and _turnfx(s, 93):  # #93
+    if side == US and _turnfx(s, CARD_IRAN_CONTRA_SCANDAL):  # #93
         mod -= 1
     return mod
 
@@ -1581,7 +1620,7 @@ cdef void _ap_coup(CState s, tuple fr, int c):
     if not free_mask:
         mo = <int>s.milops[side] + ops
         s.milops[side] = mo if mo < 5 else 5  # 6.3.3, 8.2.3
-    if BATTLEGROUND[c] and not (side == US and _turnfx(s, 41)):  # 6.3.4; #41
+    if BATTLEGROUND[c] and not (side == US and _turnfx(s, CARD_NUCLEAR_SUBS)):  # 6.3.4; #41
         _degrade_defcon(s, 1, side)
         if s.winner >= 0:
             return
@@ -1589,7 +1628,7 @@ cdef void _ap_coup(CState s, tuple fr, int c):
 
 
 cdef int _coup_modifier(CState s, int side, int c):
-    cdef int mod = -1 if _turnfx(s, 43) else 0
+    cdef int mod = -1 if _turnfx(s, CARD_SALT_NEGOTIATIONS) else 0
     if bit(CA_SA_MASK, c):
         if (s.death_squads >> side) & 1:
             mod += 1
@@ -1656,7 +1695,7 @@ cdef double _us_advantage(CState s, int seat):
     cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
     cdef int region, side, c, short, left
     cdef double proj, pen, sign
-    projs, bg_lead = MG.board_terms(s.inf, bool(bit(s.perm, 101)))
+    projs, bg_lead = MG.board_terms(s.inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
     for region in range(6):
         proj = <long>projs[region]
         if region == EUROPE and (proj >= 20 or proj <= -20):

@@ -32,9 +32,9 @@ assert COUNTRY_BASE == _movegen.COUNTRY_BASE
 OPT_PASS = 0
 OPT_EVENT_FIRST = 1
 OPT_OPS_FIRST = 2
-OPT_CMC_CUBA = 3
-OPT_CMC_WGERMANY = 4
-OPT_CMC_TURKEY = 5
+OPT_CANCEL_CRISIS_CUBA = 3
+OPT_CANCEL_CRISIS_WGERMANY = 4
+OPT_CANCEL_CRISIS_TURKEY = 5
 OPT_RETURN = 6
 OPT_DONE = 7
 OPT_MODE_BASE = 10  # + M_* for OPSMODE frames
@@ -113,9 +113,9 @@ FIXED_OPTIONS = {
     OPT_PASS: "pass",
     OPT_EVENT_FIRST: "event first",
     OPT_OPS_FIRST: "ops first",
-    OPT_CMC_CUBA: "cancel Cuban Missile Crisis: remove 2 from Cuba",
-    OPT_CMC_WGERMANY: "cancel Cuban Missile Crisis: remove 2 from West Germany",
-    OPT_CMC_TURKEY: "cancel Cuban Missile Crisis: remove 2 from Turkey",
+    OPT_CANCEL_CRISIS_CUBA: "cancel Cuban Missile Crisis: remove 2 from Cuba",
+    OPT_CANCEL_CRISIS_WGERMANY: "cancel Cuban Missile Crisis: remove 2 from West Germany",
+    OPT_CANCEL_CRISIS_TURKEY: "cancel Cuban Missile Crisis: remove 2 from Turkey",
     OPT_RETURN: "return it",
     OPT_DONE: "done",
     OPT_MODE_PASS: "decline",

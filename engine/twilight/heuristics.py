@@ -12,6 +12,7 @@ import math
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.state import PH_ACTION, TSState, opp
 
 REGION_WEIGHT = (1.0, 0.9, 0.8, 0.5, 0.5, 0.5)
@@ -27,7 +28,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     turns_left = max(0, 10 - s.turn) + 1
     # What scoring each region would give now (10.1, Europe control as 20), and battleground
     # presence short of control: the reference loops' board_terms.
-    projs, bg_lead = _board_terms(s.inf, bool(s.perm >> 101 & 1))
+    projs, bg_lead = _board_terms(s.inf, bool(s.perm >> Card.FORMOSAN_RESOLUTION & 1))
     for region in range(6):
         proj = projs[region]
         if region == EUROPE and abs(proj) >= 20:

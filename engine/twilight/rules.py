@@ -31,6 +31,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import EVENTS, RESUME
 from realpolitik.engine.twilight.state import (
     PH_ACTION,
@@ -52,16 +53,27 @@ EUROPE_MASK = BOARD.region_mask[EUROPE]
 CA_SA_MASK = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[SOUTH_AMERICA]
 CARD_SIDE = tuple(CARDS[n].side if n in CARDS else -1 for n in range(max(CARDS) + 1))
 CARD_SCORING = tuple(bool(n in CARDS and CARDS[n].scoring) for n in range(max(CARDS) + 1))
-WAR_CARDS = frozenset((11, 13, 24, 36, 102))  # 7.6
+WAR_CARDS = frozenset(
+    (Card.KOREAN_WAR, Card.ARAB_ISRAELI_WAR, Card.INDO_PAKISTANI_WAR, Card.BRUSH_WAR, Card.IRAN_IRAQ_WAR)
+)  # 7.6
 SCORING_CARDS = frozenset(n for n, c in CARDS.items() if c.scoring)
-CHINA = 6
-UN_INTERVENTION = 32
-DEFECTORS = 103
+CHINA = Card.CHINA_CARD
+UN_INTERVENTION = Card.UN_INTERVENTION
+DEFECTORS = Card.DEFECTORS
 # Events that need another card first (5.2: prerequisite) and events another card forbids.
-PREREQUISITES = {21: (16, 23), 81: (68,)}
-PROHIBITED_BY = {7: 83, 13: 65, 61: 86, 55: 96, 59: 97}
+PREREQUISITES = {
+    Card.NATO: (Card.WARSAW_PACT_FORMED, Card.MARSHALL_PLAN),
+    Card.SOLIDARITY: (Card.JOHN_PAUL_II,),
+}
+PROHIBITED_BY = {
+    Card.SOCIALIST_GOVERNMENTS: Card.IRON_LADY,
+    Card.ARAB_ISRAELI_WAR: Card.CAMP_DAVID_ACCORDS,
+    Card.OPEC: Card.NORTH_SEA_OIL,
+    Card.WILLY_BRANDT: Card.TEAR_DOWN_THIS_WALL,
+    Card.FLOWER_POWER: Card.AN_EVIL_EMPIRE,
+}
 # Cards that stay face up beside the map after their event, until cancelled (2.2.5).
-ON_TABLE = frozenset((73, 101))
+ON_TABLE = frozenset((Card.SHUTTLE_DIPLOMACY, Card.FORMOSAN_RESOLUTION))
 JAPAN = BOARD.country("japan")
 FRANCE = BOARD.country("france")
 W_GERMANY = BOARD.country("west_germany")
@@ -181,7 +193,9 @@ def ops_value(s: TSState, card: int, side: int) -> int:
     v = 4 if card == CHINA else CARDS[card].ops
     if v == 0:
         return 0
-    if (side == US and s.turnfx >> 25 & 1) or (side == USSR and s.turnfx >> 51 & 1):
+    if (side == US and s.turnfx >> Card.CONTAINMENT & 1) or (
+        side == USSR and s.turnfx >> Card.BREZHNEV_DOCTRINE & 1
+    ):
         if v < 4:
             v += 1
     if s.red_scare >> side & 1:
@@ -264,7 +278,7 @@ def advance_space(s: TSState, side: int, boxes: int, vp_last_only: bool = False)
 def rounds_for(s: TSState, side: int) -> int:
     """Action rounds this turn (4.5 D): 6 or 7; 8 with space box 8 or North Sea Oil."""
     n = 6 if s.turn <= 3 else 7
-    if space_holder(s, 8) == side or (side == US and s.turnfx >> 86 & 1):
+    if space_holder(s, 8) == side or (side == US and s.turnfx >> Card.NORTH_SEA_OIL & 1):
         n = 8
     return n
 
@@ -287,14 +301,14 @@ def protected(s: TSState, side: int) -> int:
     if side != USSR:
         return 0
     m = 0
-    if s.perm >> 21 & 1:
+    if s.perm >> Card.NATO & 1:
         nato = s.control_mask(US) & EUROPE_MASK
-        if s.perm >> 17 & 1:
+        if s.perm >> Card.DE_GAULLE_LEADS_FRANCE & 1:
             nato &= ~(1 << FRANCE)
-        if s.perm >> 55 & 1:
+        if s.perm >> Card.WILLY_BRANDT & 1:
             nato &= ~(1 << W_GERMANY)
         m |= nato
-    if s.perm >> 27 & 1:
+    if s.perm >> Card.US_JAPAN_PACT & 1:
         m |= 1 << JAPAN
     return m
 
@@ -309,7 +323,7 @@ def coup_targets(s: TSState, side: int, free_mask: int = 0) -> int:
     if not m:
         return 0
     m &= ~protected(s, side)
-    if side == USSR and s.perm >> 87 & 1:  # #87 The Reformer: no USSR coups in Europe
+    if side == USSR and s.perm >> Card.REFORMER & 1:  # #87 The Reformer: no USSR coups in Europe
         m &= ~EUROPE_MASK
     if free_mask:
         return m & free_mask  # 6.3.5: free coups ignore DEFCON limits
@@ -374,7 +388,7 @@ def region_tally(s: TSState, region: int) -> list[list[int]]:
     for side in (USSR, US):
         cm = s.control_mask(side) & mask
         bg = BOARD.bg_mask
-        if region == ASIA and s.perm >> 101 & 1 and side == US and cm >> TAIWAN & 1:
+        if region == ASIA and s.perm >> Card.FORMOSAN_RESOLUTION & 1 and side == US and cm >> TAIWAN & 1:
             bg |= 1 << TAIWAN  # #101 Formosan Resolution
         out[side][0] = bin(cm).count("1")
         out[side][1] = bin(cm & bg).count("1")
@@ -387,17 +401,17 @@ def score_region(s: TSState, card: int, final: bool = False) -> int:
     region, pres, dom, ctrl = BOARD.scoring[card]
     t = region_tally(s, region)
     total_bg = bin(BOARD.region_mask[region] & BOARD.bg_mask).count("1")
-    if region == ASIA and s.perm >> 101 & 1 and s.controls(US, TAIWAN):
+    if region == ASIA and s.perm >> Card.FORMOSAN_RESOLUTION & 1 and s.controls(US, TAIWAN):
         total_bg += 1
-    if region in (ASIA, MIDDLE_EAST) and s.perm >> 73 & 1:
+    if region in (ASIA, MIDDLE_EAST) and s.perm >> Card.SHUTTLE_DIPLOMACY & 1:
         # #73 Shuttle Diplomacy: one USSR battleground is not counted, then the card is discarded.
         if t[USSR][1] > 0:
             t[USSR][1] -= 1
             t[USSR][0] -= 1
-        s.set_perm(73, False)
-        if 73 in s.inplay:
-            s.inplay.remove(73)
-            s.discard.append(73)
+        s.set_perm(Card.SHUTTLE_DIPLOMACY, False)
+        if Card.SHUTTLE_DIPLOMACY in s.inplay:
+            s.inplay.remove(Card.SHUTTLE_DIPLOMACY)
+            s.discard.append(Card.SHUTTLE_DIPLOMACY)
     vp = [0, 0]
     level = [0, 0]
     for side in (USSR, US):
@@ -540,7 +554,7 @@ def start_round(s: TSState, side: int) -> None:
     s.round_start[side] = s.presence_mask(side)
     if side == US and s.bury_you_pending & 1:
         s.bury_you_pending = 3  # #50: this is the US round that may answer with UN Intervention
-    trap = 42 if side == US else 44
+    trap = Card.QUAGMIRE if side == US else Card.BEAR_TRAP
     if s.perm >> trap & 1:
         s.stack.append((F.TRAP, side, trap))
     else:
@@ -549,7 +563,7 @@ def start_round(s: TSState, side: int) -> None:
 
 def china_available(s: TSState, side: int) -> bool:
     """The China Card may be played by ``side`` now (9.3, #98)."""
-    return s.china == side and s.china_up and not (side == US and s.turnfx >> 98 & 1)
+    return s.china == side and s.china_up and not (side == US and s.turnfx >> Card.ALDRICH_AMES & 1)
 
 
 def can_take_round(s: TSState, side: int) -> bool:
@@ -640,7 +654,7 @@ def phase_step(s: TSState) -> None:
 # ---------------------------------------------------------------- automatic frames
 def flower_power_check(s: TSState, card: int, side: int) -> None:
     """#59 Flower Power: 2 VP to the USSR for each war card the US plays (not for space)."""
-    if side == US and card in WAR_CARDS and s.perm >> 59 & 1:
+    if side == US and card in WAR_CARDS and s.perm >> Card.FLOWER_POWER & 1:
         s.gain_vp(USSR, 2)
 
 
@@ -660,11 +674,13 @@ def finish(s: TSState, card: int, side: int, fired: bool) -> None:
     if card == CHINA:
         s.china = opp(side)
         s.china_up = False
-        if side == US and s.perm >> 101 & 1:  # #101 ends when the US plays the China Card
-            s.set_perm(101, False)
-            if 101 in s.inplay:
-                s.inplay.remove(101)
-                s.discard.append(101)
+        if (
+            side == US and s.perm >> Card.FORMOSAN_RESOLUTION & 1
+        ):  # #101 ends when the US plays the China Card
+            s.set_perm(Card.FORMOSAN_RESOLUTION, False)
+            if Card.FORMOSAN_RESOLUTION in s.inplay:
+                s.inplay.remove(Card.FORMOSAN_RESOLUTION)
+                s.discard.append(Card.FORMOSAN_RESOLUTION)
         return
     if card not in s.inplay:
         return  # the event moved it already (Missile Envy, Grain Sales …)
@@ -681,7 +697,7 @@ def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> Non
     """Open the operations frame for ``card`` used as ``mode``."""
     ops = fixed or ops_value(s, card, side)
     asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
-    sea_b = 1 if side == USSR and s.turnfx >> 9 & 1 else 0  # #9 Vietnam Revolts
+    sea_b = 1 if side == USSR and s.turnfx >> Card.VIETNAM_REVOLTS & 1 else 0  # #9 Vietnam Revolts
     if s.phase == PH_HEADLINE or side != s.phasing:
         # 6.1.1 counts influence present when the round began; ops outside one's own round
         # (headline events, an opponent's event triggered by ops) count influence as it stands.
@@ -854,9 +870,9 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
     forced = scoring_forced(s, side, len(scoring))
     if forced:
         cards = scoring  # 4.5 D: scoring cards may not be held
-    elif s.missile_envy == side and 49 in hand:
-        cards = [49]  # #49: the card must be used for operations this round
-    elif side == US and s.ames and s.turnfx >> 98 & 1:
+    elif s.missile_envy == side and Card.MISSILE_ENVY in hand:
+        cards = [Card.MISSILE_ENVY]  # #49: the card must be used for operations this round
+    elif side == US and s.ames and s.turnfx >> Card.ALDRICH_AMES & 1:
         # #98: the next card of the USSR's order still in the hand (others may have left it)
         nxt = next((x for x in s.ames if x in hand), None)
         cards = [nxt] if nxt else list(hand)
@@ -872,7 +888,7 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
                 continue
             if (
                 CARD_SIDE[card] != o
-                and not (s.missile_envy == side and card == 49)
+                and not (s.missile_envy == side and card == Card.MISSILE_ENVY)
                 and can_play_event(s, card, side)
             ):
                 out.append(card * 8 + F.M_EVENT)
@@ -883,11 +899,11 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
             out.append(k + F.M_SPACE)
     if s.missile_crisis >> o & 1:  # #40: the threatened side may cancel the crisis
         if side == USSR and s.influence(USSR, CUBA) >= 2:
-            out.append(A.option(A.OPT_CMC_CUBA))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_CUBA))
         if side == US and s.influence(US, W_GERMANY) >= 2:
-            out.append(A.option(A.OPT_CMC_WGERMANY))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_WGERMANY))
         if side == US and s.influence(US, TURKEY) >= 2:
-            out.append(A.option(A.OPT_CMC_TURKEY))
+            out.append(A.option(A.OPT_CANCEL_CRISIS_TURKEY))
     if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
         # 9.8 China never forced; the box-8 round is optional (6.4.4), but not while it is the
         # last chance to play a scoring card (4.5 D: scoring cards may not be held).
@@ -1099,11 +1115,11 @@ def ap_action(s: TSState, fr: tuple, d: A.Decoded) -> None:
             s.hands[USSR].append(card)
             s.stack.append((F.OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
             return
-        if k == A.OPT_CMC_CUBA:
+        if k == A.OPT_CANCEL_CRISIS_CUBA:
             s.remove_inf(USSR, CUBA, 2)
-        elif k == A.OPT_CMC_WGERMANY:
+        elif k == A.OPT_CANCEL_CRISIS_WGERMANY:
             s.remove_inf(US, W_GERMANY, 2)
-        elif k == A.OPT_CMC_TURKEY:
+        elif k == A.OPT_CANCEL_CRISIS_TURKEY:
             s.remove_inf(US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
         s.stack.append(fr)  # the round goes on
@@ -1120,7 +1136,7 @@ def play_card(s: TSState, side: int, card: int, mode: int) -> None:
             s.inplay.append(card)
         elif card not in s.inplay:
             s.inplay.append(card)
-    if s.missile_envy == side and card == 49:
+    if s.missile_envy == side and card == Card.MISSILE_ENVY:
         s.missile_envy = -1
     if side == US and card in s.ames:
         s.ames.remove(card)
@@ -1192,7 +1208,7 @@ def realign_modifier(s: TSState, side: int, c: int) -> int:
         mod += 1
     if BOARD.adj_superpower[side] >> c & 1:
         mod += 1
-    if side == US and s.turnfx >> 93 & 1:  # #93 Iran-Contra Scandal
+    if side == US and s.turnfx >> Card.IRAN_CONTRA_SCANDAL & 1:  # #93 Iran-Contra Scandal
         mod -= 1
     return mod
 
@@ -1224,7 +1240,7 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         return
     if not free_mask:
         s.milops[side] = min(5, s.milops[side] + ops)  # 6.3.3, 8.2.3 (free coups: 8.2.5)
-    if BOARD.battleground[c] and not (side == US and s.turnfx >> 41 & 1):  # 6.3.4; #41
+    if BOARD.battleground[c] and not (side == US and s.turnfx >> Card.NUCLEAR_SUBS & 1):  # 6.3.4; #41
         degrade_defcon(s, 1, side)
         if s.winner >= 0:
             return
@@ -1233,7 +1249,7 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
 
 def coup_modifier(s: TSState, side: int, c: int) -> int:
     """Die modifiers on a coup: #43 SALT −1; #69 Latin American Death Squads ±1."""
-    mod = -1 if s.turnfx >> 43 & 1 else 0
+    mod = -1 if s.turnfx >> Card.SALT_NEGOTIATIONS & 1 else 0
     if CA_SA_MASK >> c & 1:
         if s.death_squads >> side & 1:
             mod += 1

@@ -45,4 +45,10 @@ def resume(n: int) -> Callable[[ResumeFn], ResumeFn]:
 
 def load_all() -> None:
     """Import every module of handlers (idempotent)."""
-    from realpolitik.engine.twilight.events import early, late, mid_a, mid_b, scoring  # noqa: F401
+    from realpolitik.engine.twilight.events import (  # noqa: F401
+        early_war,
+        late_war,
+        mid_war_36_to_57,
+        mid_war_58_to_80,
+        scoring,
+    )

@@ -1,4 +1,4 @@
-"""Events of cards #58–#78 and #80 (group mid_b), each from a concrete position."""
+"""Events of cards #58–#78 and #80 (module mid_war_58_to_80), each from a concrete position."""
 
 from __future__ import annotations
 

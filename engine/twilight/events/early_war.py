@@ -10,6 +10,7 @@ from __future__ import annotations
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
 from realpolitik.engine.twilight.state import PH_ACTION, N, TSState, opp
 
@@ -127,7 +128,7 @@ def fidel(s: TSState, side: int) -> None:
 def vietnam_revolts(s: TSState, side: int) -> None:
     """#9: 2 USSR Influence in Vietnam; +1 Ops in Southeast Asia for the rest of the turn."""
     s.add_inf(USSR, VIETNAM, 2)
-    s.set_turn(9)
+    s.set_turn(Card.VIETNAM_REVOLTS)
 
 
 # ---------------------------------------------------------------- #10 Blockade
@@ -209,7 +210,7 @@ def nasser(s: TSState, side: int) -> None:
 def warsaw_pact(s: TSState, side: int) -> None:
     """#16: allows NATO; the USSR removes all US Influence from 4 Eastern European countries
     or adds 5 USSR Influence there (at most 2 per country)."""
-    s.set_perm(16)
+    s.set_perm(Card.WARSAW_PACT_FORMED)
     F.choose_option(s, USSR, 16, 0, WARSAW_LABELS)
 
 
@@ -235,7 +236,7 @@ def de_gaulle(s: TSState, side: int) -> None:
     """#17: remove 2 US Influence from France, add 1 USSR; NATO no longer covers France."""
     s.remove_inf(US, FRANCE, 2)
     s.add_inf(USSR, FRANCE, 1)
-    s.set_perm(17)
+    s.set_perm(Card.DE_GAULLE_LEADS_FRANCE)
 
 
 # ---------------------------------------------------------------- #18 Captured Nazi Scientist
@@ -297,7 +298,7 @@ def _olympic_games(s: TSState, step: int, choice: int, data: tuple) -> None:
 def nato(s: TSState, side: int) -> None:
     """#21: from now on no USSR coups/realignments against US-controlled Europe (engine reads
     the flag); the prerequisite (#16 or #23) is checked by the engine (5.2)."""
-    s.set_perm(21)
+    s.set_perm(Card.NATO)
 
 
 # ---------------------------------------------------------------- #22 Independent Reds
@@ -323,7 +324,7 @@ def _independent_reds(s: TSState, step: int, c: int, data: tuple) -> None:
 def marshall_plan(s: TSState, side: int) -> None:
     """#23: allows NATO; 1 US Influence in each of 7 Western European countries not
     USSR-controlled."""
-    s.set_perm(23)
+    s.set_perm(Card.MARSHALL_PLAN)
     F.place(s, US, US, 7, WE_MASK & ~s.control_mask(USSR), cap=1, card=23)
 
 
@@ -349,7 +350,7 @@ def _indo_pakistani_war(s: TSState, step: int, choice: int, data: tuple) -> None
 @event(25)
 def containment(s: TSState, side: int) -> None:
     """#25: the US's other cards get +1 Ops (max 4) for the rest of the turn (R.ops_value)."""
-    s.set_turn(25)
+    s.set_turn(Card.CONTAINMENT)
 
 
 # ---------------------------------------------------------------- #26 CIA Created
@@ -368,7 +369,7 @@ def us_japan_pact(s: TSState, side: int) -> None:
     need = s.influence_to_control(US, JAPAN)
     if s.influence(US, JAPAN) < need:
         s.set_inf(US, JAPAN, need)
-    s.set_perm(27)
+    s.set_perm(Card.US_JAPAN_PACT)
 
 
 # ---------------------------------------------------------------- #28 Suez Crisis
@@ -428,7 +429,7 @@ def _un_intervention(s: TSState, step: int, card: int, data: tuple) -> None:
     s.hands[side].remove(card)
     s.inplay.append(card)
     R.flower_power_check(s, card, side)  # #59: the US plays a war card for Operations
-    if s.flag(60):
+    if s.flag(Card.U2_INCIDENT):
         s.gain_vp(USSR, 1)  # #60 U2 Incident
     if side == US and s.bury_you_pending == 3:
         s.bury_you_pending = 0  # #50 We Will Bury You answered
@@ -465,7 +466,7 @@ def nuclear_test_ban(s: TSState, side: int) -> None:
 def formosan_resolution(s: TSState, side: int) -> None:
     """#101: Taiwan counts as a battleground in Asia scoring while the US controls it; the card
     stays on the table until the US plays the China Card (engine)."""
-    s.set_perm(101)
+    s.set_perm(Card.FORMOSAN_RESOLUTION)
 
 
 # ---------------------------------------------------------------- #103 Defectors
@@ -476,6 +477,6 @@ def defectors(s: TSState, side: int) -> None:
     if s.phase != PH_ACTION or s.phasing != USSR:
         return
     for fr in s.stack:
-        if fr[0] == F.FINISH and fr[2] == 103 and fr[3] == USSR:
+        if fr[0] == F.FINISH and fr[2] == Card.DEFECTORS and fr[3] == USSR:
             s.gain_vp(US, 1)
             return

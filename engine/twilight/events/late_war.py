@@ -18,6 +18,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
 from realpolitik.engine.twilight.state import TSState, opp
 
@@ -70,7 +71,7 @@ def iranian_hostage_crisis(s: TSState, side: int) -> None:
     against the US for the rest of the game."""
     s.set_inf(US, IRAN, 0)
     s.add_inf(USSR, IRAN, 2)
-    s.set_perm(82)
+    s.set_perm(Card.IRANIAN_HOSTAGE_CRISIS)
 
 
 # ---------------------------------------------------------------- #83 The Iron Lady
@@ -80,7 +81,7 @@ def iron_lady(s: TSState, side: int) -> None:
     Governments barred (flag 83, read by the engine), US 1 VP."""
     s.add_inf(USSR, ARGENTINA, 1)
     s.set_inf(USSR, UK, 0)
-    s.set_perm(83)
+    s.set_perm(Card.IRON_LADY)
     s.gain_vp(US, 1)
 
 
@@ -130,8 +131,8 @@ def star_wars_pick(s: TSState, step: int, choice: int, data: tuple) -> None:
 @event(86)
 def north_sea_oil(s: TSState, side: int) -> None:
     """#86*: #61 OPEC barred for the game (perm 86); the US has 8 action rounds this turn (turn 86)."""
-    s.set_perm(86)
-    s.set_turn(86)
+    s.set_perm(Card.NORTH_SEA_OIL)
+    s.set_turn(Card.NORTH_SEA_OIL)
 
 
 # ---------------------------------------------------------------- #87 The Reformer
@@ -140,7 +141,7 @@ def the_reformer(s: TSState, side: int) -> None:
     """#87*: 4 USSR influence in Europe, at most 2 per country; 6 if the USSR leads on VP.
     From now on no USSR coups in Europe (perm 87, read by the engine); improves #90."""
     n = 6 if s.vp < 0 else 4
-    s.set_perm(87)
+    s.set_perm(Card.REFORMER)
     F.place(s, USSR, USSR, n, EUROPE_MASK, cap=2, card=87)
 
 
@@ -174,7 +175,7 @@ def glasnost(s: TSState, side: int) -> None:
     also use the card's ops to place influence or for realignment rolls."""
     s.gain_vp(USSR, 2)
     R.improve_defcon(s, 1)
-    if s.phasing == USSR and s.perm >> 87 & 1:
+    if s.phasing == USSR and s.perm >> Card.REFORMER & 1:
         F.conduct_ops(s, USSR, 90, modes=INF_OR_REALIGN)
 
 
@@ -193,7 +194,7 @@ def terrorism(s: TSState, side: int) -> None:
     """#92: the opponent discards a card at random (its event does not occur, 5.4); two when
     the USSR plays it with #82 Iranian Hostage Crisis in effect."""
     o = opp(side)
-    n = 2 if side == USSR and s.perm >> 82 & 1 else 1
+    n = 2 if side == USSR and s.perm >> Card.IRANIAN_HOSTAGE_CRISIS & 1 else 1
     F.random_card(s, 92, 0, o, (o, n))
 
 
@@ -212,7 +213,7 @@ def terrorism_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
 @event(93)
 def iran_contra(s: TSState, side: int) -> None:
     """#93*: US realignment rolls −1 for the rest of the turn (turn flag read by the engine)."""
-    s.set_turn(93)
+    s.set_turn(Card.IRAN_CONTRA_SCANDAL)
 
 
 # ---------------------------------------------------------------- #94 Chernobyl
@@ -226,7 +227,7 @@ def chernobyl(s: TSState, side: int) -> None:
 @resume(94)
 def chernobyl_region(s: TSState, step: int, choice: int, data: tuple) -> None:
     s.chernobyl = choice
-    s.set_turn(94)
+    s.set_turn(Card.CHERNOBYL)
 
 
 # ---------------------------------------------------------------- #95 Latin American Debt Crisis
@@ -273,8 +274,8 @@ def debt_crisis_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
 def tear_down_this_wall(s: TSState, side: int) -> None:
     """#96*: cancels / prevents #55 Willy Brandt; 3 US influence in East Germany; then a free
     coup or free realignment rolls in Europe with this card's ops (both ignore DEFCON limits)."""
-    s.set_perm(55, False)
-    s.set_perm(96)
+    s.set_perm(Card.WILLY_BRANDT, False)
+    s.set_perm(Card.TEAR_DOWN_THIS_WALL)
     s.add_inf(US, EAST_GERMANY, 3)
     if R.coup_targets(s, US, EUROPE_MASK) or R.realign_targets(s, US, EUROPE_MASK):
         F.choose_option(s, US, 96, 0, TDTW_LABELS)
@@ -293,8 +294,8 @@ def tear_down_choice(s: TSState, step: int, choice: int, data: tuple) -> None:
 @event(97)
 def an_evil_empire(s: TSState, side: int) -> None:
     """#97: cancels / prevents #59 Flower Power; US 1 VP."""
-    s.set_perm(59, False)
-    s.set_perm(97)
+    s.set_perm(Card.FLOWER_POWER, False)
+    s.set_perm(Card.AN_EVIL_EMPIRE)
     s.gain_vp(US, 1)
 
 
@@ -304,7 +305,7 @@ def aldrich_ames(s: TSState, side: int) -> None:
     """#98* (seed text): the US shows its hand; the USSR puts the US cards in an order that the US
     must play them in; the US may not play the China Card for the rest of the turn."""
     s.revealed |= 1 << US
-    s.set_turn(98)
+    s.set_turn(Card.ALDRICH_AMES)
     s.ames = []
     _ames_next(s)
 

@@ -19,6 +19,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
 from realpolitik.engine.twilight.state import N, TSState, opp
 
@@ -95,20 +96,20 @@ def cuban_missile_crisis(s: TSState, side: int) -> None:
 @event(41)
 def nuclear_subs(s: TSState, side: int) -> None:
     """#41: US coups in battlegrounds do not degrade DEFCON this turn (engine reads the flag)."""
-    s.set_turn(41)
+    s.set_turn(Card.NUCLEAR_SUBS)
 
 
 # ---------------------------------------------------------------- #42 Quagmire, #44 Bear Trap
 @event(42)
 def quagmire(s: TSState, side: int) -> None:
     """#42: the US is trapped until it discards a 2+ Ops card and rolls 1–4 (engine)."""
-    s.set_perm(42)
+    s.set_perm(Card.QUAGMIRE)
 
 
 @event(44)
 def bear_trap(s: TSState, side: int) -> None:
     """#44: the USSR is trapped until it discards a 2+ Ops card and rolls 1–4 (engine)."""
-    s.set_perm(44)
+    s.set_perm(Card.BEAR_TRAP)
 
 
 # ---------------------------------------------------------------- #43 SALT Negotiations
@@ -116,7 +117,7 @@ def bear_trap(s: TSState, side: int) -> None:
 def salt_negotiations(s: TSState, side: int) -> None:
     """#43: DEFCON +2, coups −1 this turn, may take a non-scoring card from the discards."""
     R.improve_defcon(s, 2)
-    s.set_turn(43)
+    s.set_turn(Card.SALT_NEGOTIATIONS)
     scoring = R.SCORING_CARDS
     cards = tuple(c for c in s.discard if c not in scoring)
     if cards:
@@ -135,7 +136,7 @@ def summit_bonus(s: TSState, side: int) -> int:
     """Regions (of the six) that ``side`` dominates or controls (10.1.1 via R.region_tally)."""
     o = opp(side)
     n = 0
-    formosan = s.perm >> 101 & 1 and s.controls(US, TAIWAN)
+    formosan = s.perm >> Card.FORMOSAN_RESOLUTION & 1 and s.controls(US, TAIWAN)
     for region, total_bg in SUMMIT_REGIONS:
         t = R.region_tally(s, region)
         if formosan and region == ASIA:
@@ -254,8 +255,8 @@ def envy_take(s: TSState, side: int, card: int) -> None:
     if s.ames and card in s.ames:
         s.ames.remove(card)  # #98: the card left the US hand; the rest keep their order
     if 49 in s.inplay:
-        s.inplay.remove(49)
-        s.hands[o].append(49)
+        s.inplay.remove(Card.MISSILE_ENVY)
+        s.hands[o].append(Card.MISSILE_ENVY)
         s.missile_envy = o
     s.inplay.append(card)
     R.flower_power_check(s, card, side)
@@ -279,7 +280,7 @@ def we_will_bury_you(s: TSState, side: int) -> None:
 @event(51)
 def brezhnev_doctrine(s: TSState, side: int) -> None:
     """#51: USSR cards played for Ops get +1 (max 4) this turn (R.ops_value reads the flag)."""
-    s.set_turn(51)
+    s.set_turn(Card.BREZHNEV_DOCTRINE)
 
 
 # ---------------------------------------------------------------- #52 Portuguese Empire Crumbles
@@ -319,7 +320,7 @@ def willy_brandt(s: TSState, side: int) -> None:
     """#55: the USSR gains 1 VP and 2 Influence in West Germany; NATO no longer covers it."""
     s.gain_vp(USSR, 1)
     s.add_inf(USSR, W_GERMANY, 2)
-    s.set_perm(55)
+    s.set_perm(Card.WILLY_BRANDT)
 
 
 # ---------------------------------------------------------------- #56 Muslim Revolution

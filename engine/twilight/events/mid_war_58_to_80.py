@@ -18,6 +18,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
 from realpolitik.engine.twilight.state import N, TSState, opp
 
@@ -53,14 +54,14 @@ def cultural_revolution(s: TSState, side: int) -> None:
 @event(59)
 def flower_power(s: TSState, side: int) -> None:
     """#59: 2 VP to the USSR per later US war card play (the engine scores it)."""
-    s.set_perm(59)
+    s.set_perm(Card.FLOWER_POWER)
 
 
 @event(60)
 def u2_incident(s: TSState, side: int) -> None:
     """#60: USSR +1 VP; a UN Intervention event later this turn gives 1 more (UN's handler)."""
     s.gain_vp(USSR, 1)
-    s.set_turn(60)
+    s.set_turn(Card.U2_INCIDENT)
 
 
 @event(61)
@@ -99,7 +100,7 @@ def camp_david_accords(s: TSState, side: int) -> None:
     s.gain_vp(US, 1)
     for c in CAMP_DAVID:
         s.add_inf(US, c, 1)
-    s.set_perm(65)
+    s.set_perm(Card.CAMP_DAVID_ACCORDS)
 
 
 @event(66)
@@ -134,7 +135,7 @@ def john_paul_ii(s: TSState, side: int) -> None:
     """#68: remove 2 USSR and add 1 US Influence in Poland; allows Solidarity."""
     s.remove_inf(USSR, POLAND, 2)
     s.add_inf(US, POLAND, 1)
-    s.set_perm(68)
+    s.set_perm(Card.JOHN_PAUL_II)
 
 
 @event(69)
@@ -169,7 +170,7 @@ def sadat_expels_soviets(s: TSState, side: int) -> None:
 @event(73)
 def shuttle_diplomacy(s: TSState, side: int) -> None:
     """#73: the card stays before the US until the next Asia or Middle East scoring."""
-    s.set_perm(73)
+    s.set_perm(Card.SHUTTLE_DIPLOMACY)
 
 
 @event(74)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from realpolitik.engine.twilight.events.mid_a import summit_bonus
+from realpolitik.engine.twilight.events.mid_war_36_to_57 import summit_bonus
 from realpolitik.engine.twilight.game import GAME
 from tests.twilight.helpers import (
     BOARD,
