@@ -1166,7 +1166,11 @@ def _pay_penalty(s: InvState, p: int, due: int) -> None:
         s.troops[t * s.n + p] -= 1
         removed += 1
         left -= 2
-    text = f"{seat_name(p)} pays {dollars(due - max(left, 0))} pacifism penalty (pacifism {s.pacifism[p]})"
+    paid_in_all = due - max(left, 0)
+    if paid_in_all == 0:
+        _log(s, f"{seat_name(p)} cannot pay its {dollars(due)} pacifism penalty (pacifism {s.pacifism[p]})")
+        return
+    text = f"{seat_name(p)} pays {dollars(paid_in_all)} pacifism penalty (pacifism {s.pacifism[p]})"
     if sold:
         text += f", selling {sold} oil"
     if removed:
