@@ -40,7 +40,7 @@ INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
 INCOME = 0.5  # of a province's oil withdrawn each turn, net of the logistics and actions it takes
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
-SPREAD = 6.0  # $ of prospect difference that makes a clear favourite at the end
+SPREAD = 2.5  # $ of prospect difference that makes a clear favourite at the end
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -179,7 +179,7 @@ def win_chances(s: InvState) -> list[float]:
         return s.result[:]
     pro = prospects(s)
     left = turns_left(s)
-    scale = SPREAD * (1.0 + 2.0 * left / (BOARD.phases * s.turns))
+    scale = SPREAD * (1.0 + left / (BOARD.phases * s.turns))
     best = max(pro)
     ws = [math.exp((x - best) / scale) for x in pro]
     total = sum(ws)
