@@ -56,11 +56,12 @@ def main(argv: list[str] | None = None) -> None:
         assert s.wealth is not None and s.result is not None
         for pos, name in enumerate(first_order):
             wins_by_pos[pos] += s.result[R.COLOURS.index(name)]
-        w = [x / 2 for x in s.wealth]
+        wealth = s.wealth
+        w = [x / 2 for x in wealth]
         means.append(statistics.mean(w))
         spreads.append(max(w) - min(w))
-        ranked = sorted(range(n), key=lambda p: s.wealth[p], reverse=True)
-        if s.wealth[ranked[0]] == s.wealth[ranked[1]]:
+        ranked = sorted(range(n), key=lambda p: wealth[p], reverse=True)
+        if wealth[ranked[0]] == wealth[ranked[1]]:
             deciders["tie on money"] += 1
             continue
         top, second = R.wealth_sources(s, ranked[0]), R.wealth_sources(s, ranked[1])

@@ -9,7 +9,6 @@ public, so the engine treats the game as one of perfect information (``docs/ruli
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from realpolitik.engine.core.api import (
@@ -234,9 +233,6 @@ class InvasionGame(GameBase):
     """How to Invade a Sovereign Nation and Become Rich, 3-5 players."""
 
     spec = SPEC
-
-    def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        return super().check_options(options, players)
 
     def presentation(self) -> Any:
         from realpolitik.engine.invasion import render

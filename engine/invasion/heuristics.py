@@ -19,7 +19,8 @@ a *prospect* in dollars:
 The prospects become win chances with a softmax whose sharpness grows as the game nears its
 end. Played greedily (``heuristic``, one decision at a time) it cannot see a purchase pay off
 through the moves that follow, so it plays the safe income strategy (money boxes and taxes
-while pacifism stays low); search (``ismcts``) sees further and conquers.
+while pacifism stays low); search (``ismcts``) looks further, though at 1,000 iterations it
+finds no conquest that pays either (docs/invasion.md).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ FUTURE_PRICE = 2.5  # $ a barrel expected for oil produced later
 MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
+INCOME = 0.5  # of a province's oil withdrawn each turn, net of the logistics and actions it takes
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
-SPREAD = 10.0  # $ of prospect difference that makes a clear favourite at the end
+SPREAD = 2.5  # $ of prospect difference that makes a clear favourite at the end
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -102,7 +104,6 @@ def prospects(s: InvState) -> list[float]:
     deficit = [0] * n
     provinces = [0] * n
     coming = 0  # oil the government will get a turn
-    runs_left = min(left + 1, 6)
     for t in range(1, BOARD.n):
         c = s.controller[t]
         base = t * n
@@ -115,10 +116,9 @@ def prospects(s: InvState) -> list[float]:
             w = s.buildings[t * 4]
             cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
             v = min(s.store[t], cap + BOARD.withdraw) * price
-            runs = min(max(0, log - need + 1), left + 1)
-            v += PRODUCE_SHARE * runs * prod * price
-            v += LOGISTICS_EARLY * young * min(log, need)  # toward the next production
-            v += 2.0 + (0.3 * prod * future * min(left, 4) if log < need else 0.0)
+            # what it will yield: about the oil withdrawn each turn left, at the coming price
+            worth = 2.0 + INCOME * min(prod, BOARD.withdraw) * future * left
+            v += worth * (0.85 + 0.15 * min(1.0, log / need))
             val[c] += v
             if log < need:
                 deficit[c] += need - log
@@ -129,7 +129,7 @@ def prospects(s: InvState) -> list[float]:
             allp = sum(row)
             if allp:
                 win, loss = battle_odds(allp, s.locals[t])
-                worth = 2.0 + PRODUCE_SHARE * BOARD.oil[t] * future * runs_left / 2
+                worth = 2.0 + INCOME * min(BOARD.oil[t], BOARD.withdraw) * future * left
                 holder = next((q for q in s.battles[t] if row[q]), -1)
                 for p in range(n):
                     if row[p]:
@@ -180,7 +180,7 @@ def win_chances(s: InvState) -> list[float]:
         return s.result[:]
     pro = prospects(s)
     left = turns_left(s)
-    scale = SPREAD * (1.0 + 2.0 * left / (BOARD.phases * s.turns))
+    scale = SPREAD * (1.0 + left / (BOARD.phases * s.turns))
     best = max(pro)
     ws = [math.exp((x - best) / scale) for x in pro]
     total = sum(ws)

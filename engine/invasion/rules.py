@@ -249,13 +249,19 @@ def _destinations(s: InvState, p: int, src: int) -> list[int]:
 
 
 def _sources(s: InvState, p: int) -> list[int]:
+    n = s.n
+    troops = s.troops
+    support = s.support >= 0
     out = []
     for t in range(NT):
-        if s.at_war(t) or s.locals[t] > 0:
+        if s.locals[t] > 0:
             continue  # # Ritirata: troops in a battle leave only by retreating
-        if s.troops_at(t, p) == 0 and (s.logistics_of(t, p) == 0 or s.support >= 0):
+        has_troops = troops[t * n + p] > 0
+        if not has_troops and (support or s.logistics_of(t, p) == 0):
             continue
-        if _destinations(s, p, t):
+        if (has_troops and not support) or (t == 0 and not support):
+            out.append(t)  # any neighbour (or home from the border) is one move away
+        elif _destinations(s, p, t):
             out.append(t)
     return out
 
@@ -1160,7 +1166,11 @@ def _pay_penalty(s: InvState, p: int, due: int) -> None:
         s.troops[t * s.n + p] -= 1
         removed += 1
         left -= 2
-    text = f"{seat_name(p)} pays {dollars(due - max(left, 0))} pacifism penalty (pacifism {s.pacifism[p]})"
+    paid_in_all = due - max(left, 0)
+    if paid_in_all == 0:
+        _log(s, f"{seat_name(p)} cannot pay its {dollars(due)} pacifism penalty (pacifism {s.pacifism[p]})")
+        return
+    text = f"{seat_name(p)} pays {dollars(paid_in_all)} pacifism penalty (pacifism {s.pacifism[p]})"
     if sold:
         text += f", selling {sold} oil"
     if removed:

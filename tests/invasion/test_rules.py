@@ -115,15 +115,21 @@ def test_no_crossing_a_battle_and_free_crossing_of_a_surrounded_territory() -> N
     for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan"):
         control(s, name, 1)
     s.troops[0] = 4
-    s.moves = 1
     costs = R.move_costs(s, 0)
     # Bassora's neighbours are all occupied: crossing it is free, so Dhi Qar is 1 move away.
     assert costs[T("Dhi Qar")] == 1
     assert costs[T("Wasit")] == 2  # Dhi Qar has an unexplored neighbour: crossing it costs 1
-    s.locals[T("Dhi Qar")] = 2
-    s.controller[T("Dhi Qar")] = -1
-    s.troops[T("Dhi Qar") * s.n + 1] = 2  # a battle in Dhi Qar
-    assert T("Wasit") not in R.move_costs(s, T("Maysan")) or R.move_costs(s, T("Maysan"))[T("Wasit")] == 1
+    # A battle in Dhi Qar and Maysan unexplored: Wasit cannot be reached from the Border.
+    dq, may = T("Dhi Qar"), T("Maysan")
+    s.controller[dq] = -1
+    s.locals[dq] = 2
+    s.troops[dq * s.n + 1] = 2
+    s.controller[may] = -1
+    s.explored[may] = 0
+    costs = R.move_costs(s, 0)
+    assert T("Wasit") not in costs
+    assert costs[dq] == 2  # the battle itself may be joined (Bassora is no longer surrounded)
+    assert costs[T("Qadisiyyah")] == 2  # around it through Muthanna (not surrounded: 1)
 
 
 def test_logistics_move_only_from_a_controlled_territory() -> None:

@@ -1,0 +1,79 @@
+"""The presentation (board, status, log lines, help and legend) and the evaluator."""
+
+from __future__ import annotations
+
+import random
+
+from realpolitik.engine import load_game
+from realpolitik.engine.invasion import heuristics as H
+from realpolitik.engine.invasion import render
+from realpolitik.engine.invasion.game import GAME
+
+from .helpers import control, position
+
+
+def _midgame(seed: int = 2, steps: int = 200):
+    s = GAME.new_initial_state(players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            acts, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(acts, probs)[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_registered_under_its_name_and_alias() -> None:
+    assert load_game("invasion") is GAME and load_game("how-to-invade") is GAME
+    assert GAME.spec.min_players == 3 and GAME.spec.max_players == 5
+
+
+def test_board_lists_every_territory_tracks_and_boxes() -> None:
+    s = _midgame()
+    text = render.render(s, None, color=False)
+    for word in ("Bassora", "Baghdad", "Border", "boxes", "media", "purchase", "oil price", "gov"):
+        assert word in text
+    assert "\x1b[" not in text
+    assert "phase" in render.status(s) and render.question(s)
+
+
+def test_help_and_legend_explain_the_screen() -> None:
+    for abbr in ("med", "pac", "inf", "con", "trp", "reb", "ctl", "loc", "bld", "prod", "BRD", "gov"):
+        assert abbr in render.LEGEND
+    assert "purchase box" in render.HELP and "sell" in render.HELP
+    assert all(len(line) <= 78 for line in render.HELP.splitlines() + render.LEGEND.splitlines())
+
+
+def test_change_lines_are_the_log_lines_the_action_added() -> None:
+    s = position(3)
+    before = s.clone()
+    s.apply_action(s.string_from_action("new taxes"))
+    lines = render.describe_change(before, 0, s, None)
+    assert lines == ["Red raises new taxes: +5$", "Red pacifism 0 -> 1 (new taxes)"]
+    assert render.describe_action(before, before.string_from_action("new taxes"), None) == "Red: new taxes"
+
+
+def test_show_a_territory_and_the_log() -> None:
+    s = position(4)
+    control(s, "Bassora", 1, troops=2, logistics=3)
+    assert "Blue: 2 troops" in render.show(s, None, "BAS")
+    assert "turn order by dice" in render.show(s, None, "log")
+
+
+def test_evaluation_is_a_probability_and_prefers_the_richer_seat() -> None:
+    s = _midgame()
+    vals = [s.evaluate(p) for p in range(4)]
+    assert all(0.0 <= v <= 1.0 for v in vals) and abs(sum(vals) - 1.0) < 1e-9
+    t = position(4)
+    t.money[2] += 40
+    t.touch()
+    assert t.evaluate(2) > t.evaluate(0)
+
+
+def test_battle_odds_follow_the_combat_table() -> None:
+    assert H.battle_odds(1, 1)[0] == 0.0  # 1:1 always kills both: mutual destruction
+    assert H.battle_odds(10, 2)[0] > 0.9
+    assert H.battle_odds(2, 8)[0] < 0.05
