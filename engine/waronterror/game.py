@@ -279,6 +279,7 @@ class WarOnTerrorState(StateBase, WotState):
             "terrorist": self.terrorist[:],
             "result": None if self.result is None else self.result[:],
             "end_reason": self.end_reason,
+            "start_seat": self.start_seat,
         }
 
 
