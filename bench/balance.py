@@ -6,8 +6,9 @@
 Game ``k`` uses seed ``seed + k`` for the game, the chance outcomes and the bots. Counts every
 engine error (an exception out of the game) instead of stopping. How a game ended and its
 length in rounds/turns come from the final position's summary when the game keeps them
-(``end_reason``, ``round``, ``turns`` in ``position_summary()``); the length in actions is
-always reported. Win shares carry 95% Wilson intervals.
+(``end_reason``, ``round``, ``turns`` in ``position_summary()``), and the win share by turn
+order (first to play, second, ...) when it keeps the seat that played first
+(``start_seat``); the length in actions is always reported. Win shares carry 95% Wilson intervals.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def run(game_name: str, players: int, games: int, bot: str, seed: int) -> dict[s
     rounds: list[int] = []
     turns: list[int] = []
     errors: list[str] = []
+    by_order = [0.0] * players
     start = time.perf_counter()
     for k in range(games):
         try:
@@ -61,6 +63,10 @@ def run(game_name: str, players: int, games: int, bot: str, seed: int) -> dict[s
                 rounds.append(int(summary["round"]))
             if "turns" in summary:
                 turns.append(int(summary["turns"]))
+            if "start_seat" in summary:
+                first = int(summary["start_seat"])
+                for q, r in enumerate(res.returns):
+                    by_order[(q - first) % players] += r
     played = games - len(errors)
     out: dict[str, Any] = {
         "game": game.spec.name,
@@ -77,6 +83,8 @@ def run(game_name: str, players: int, games: int, bot: str, seed: int) -> dict[s
         "ends": dict(ends.most_common()),
         "actions_mean": round(statistics.mean(lengths), 1) if lengths else 0,
     }
+    if any(by_order):
+        out["win_share_by_turn_order"] = [round(w / played, 3) for w in by_order]
     if rounds:
         out["rounds_mean"] = round(statistics.mean(rounds), 2)
         out["rounds_max"] = max(rounds)

@@ -45,9 +45,9 @@ SPEC = GameSpec(
     # About 800-1300 ISMCTS iterations a second on one core (pure-Python engine): about 0.3 s
     # (easy), 1.5 s (normal) and 5 s (hard) a decision; measured by bench/levels.py.
     levels={
-        "easy": "ismcts:iters=300,time=0.5",
-        "normal": "ismcts:iters=1500,time=2.0",
-        "hard": "ismcts:iters=5000,time=6.0",
+        "easy": "ismcts:iters=300",
+        "normal": "ismcts:iters=1500",
+        "hard": "ismcts:iters=5000",
     },
 )
 

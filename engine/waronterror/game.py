@@ -46,12 +46,13 @@ SPEC = GameSpec(
     version="waronterror-1" if BOARD.packaged else f"waronterror-1+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
-    # About 150-300 ISMCTS iterations/s on one core (pure Python; `realpolitik bench
-    # waronterror`): the time caps bind first (docs/waronterror.md, Speed).
+    # Iteration budgets only, so a seed replays the same game on any machine. At about 250
+    # ISMCTS iterations/s on one core (pure Python; `realpolitik bench waronterror`) normal
+    # takes about 1.5-2 s a decision (docs/waronterror.md, Speed).
     levels={
-        "easy": "ismcts:iters=100,time=0.5",
-        "normal": "ismcts:iters=400,time=2.0",
-        "hard": "ismcts:iters=1500,time=6.0",
+        "easy": "ismcts:iters=100",
+        "normal": "ismcts:iters=400",
+        "hard": "ismcts:iters=1500",
     },
 )
 
@@ -279,6 +280,7 @@ class WarOnTerrorState(StateBase, WotState):
             "terrorist": self.terrorist[:],
             "result": None if self.result is None else self.result[:],
             "end_reason": self.end_reason,
+            "start_seat": self.start_seat,
         }
 
 

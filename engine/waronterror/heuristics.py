@@ -14,8 +14,9 @@ points, divided by the points it needs to win (the table by empires left):
   income per turn (the chance of its numbers on 2d6 times the revenue), money, and cards
   (those in hand plus the free ones still to be drawn this round, so that ending a turn does
   not look like a gift to the next seat);
-- the terrorists: the value of the continents freed now, plus (discounted: their goal is "a
-  hard one") a share of each continent with few developments left, their units on the board
+- the terrorists: the value of the continents freed now, plus (weighted by ``TERROR_WEIGHT``:
+  their pooled purse, hand and camp make their one turn strong) a share of each continent
+  with few developments left, their units on the board
   and in the camp, their purse and cards; fewer empires means a lower target for everyone.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
@@ -50,7 +51,8 @@ THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developm
 BOARD_THREAT = 0.05  # per development, per unit size anywhere: any unit can be used by anyone
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
-TERROR_DISCOUNT = 0.4  # the terrorists' goal is hard (rulebook): their potential counts less
+TERROR_WEIGHT = 2.0  # the terrorists' potential (a pooled purse, hand and camp make their one
+# turn strong; measured against random players, docs/waronterror.md)
 BETA = 5.0
 
 
@@ -109,7 +111,7 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
                 extra += CLEAR_WEIGHT * BOARD.continent_value[k] / (1 + settled[k])
         units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
         extra += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * _hand_size(s, s.n)
-        tval = (pts + TERROR_DISCOUNT * extra) / need
+        tval = (pts + TERROR_WEIGHT * extra) / need
     return out, tval
 
 

@@ -628,7 +628,7 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     s.phase = P_OIL
     roll(s, 2)  # end of Red's turn: Blue's slot is the terrorist turn
     assert R.terrorist_turn(s) and s.actor == BLUE
-    s.unit[c("Chile") if BOARD.country("Chile") >= 0 else c("Peru")] = 1
+    s.unit[c("Peru")] = 1
     roll(s, 1)  # 3 on the die: 3 terrorist moves
     assert s.moves == 3 and s.hand_counts(s.n)[1] >= 2
     assert A.BECOME not in s.legal_actions()
