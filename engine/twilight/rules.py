@@ -1024,6 +1024,8 @@ def illegal_reason(s: TSState, a: int) -> str:
         card = d.value
         if card not in CARDS:
             return f"there is no card #{card}"
+        if d.mode >= len(F.MODE_NAMES):  # the encoding leaves room for uses no card has
+            return f"action {a} is no use of a card"
         if fr and fr[0] in (F.ACTION, F.HEADLINE):
             only = fr[2] if fr[0] == F.ACTION else None  # a headline frame is (k, p): no card list
             if card != CHINA and card not in s.hands[who] and card not in (only or ()):
