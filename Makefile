@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto
 
-.PHONY: play test check lint typecheck wheel-check bench golden install clean
+.PHONY: play test fuzz check lint typecheck wheel-check bench golden install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ test: $(STAMP)
 	$(PYTEST) tests bench --benchmark-disable
 	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai
 	$(MAKE) --no-print-directory wheel-check
+
+# The fuzz suite's long profile (many more examples, fresh randomness each run): the nightly kind
+# of run. `make test` runs the same tests with the fast, repeatable profile. See docs/reliability.md.
+fuzz: $(STAMP)
+	REALPOLITIK_FUZZ=1 $(PYTEST) tests/fuzz
 
 # Formatter, linter and type checker (CI runs this before the tests; so does pre-commit).
 check: lint typecheck

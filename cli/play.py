@@ -558,14 +558,17 @@ class PlayLoop:
 def match_words(state: State, text: str) -> int | None:
     """The one legal action whose text has every typed word: ``#27 coup`` finds
     ``#27 US/Japan Mutual Defense Pact: coup``. ``#N`` must be a whole word, other words may
-    be the start of one. None when no action or several match."""
+    be the start of one, and at least one typed word must be whole. None when no action or
+    several match."""
     want = text.lower().split()
     if not want:
         return None
     hits = []
     for a in state.legal_actions():
         words = state.action_to_string(a).lower().replace(":", " ").replace(",", " ").split()
-        if all((w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want):
+        if any(w in words for w in want) and all(  # a whole word at least: 'l' alone plays nothing
+            (w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want
+        ):
             hits.append(a)
     return hits[0] if len(hits) == 1 else None
 

@@ -112,13 +112,16 @@ class ResultsFile:
         """Rows skipped because their game id was already present."""
         self.truncated = 0
         """Bytes of an unterminated last line that were cut off."""
-        if os.path.exists(self.path) and not os.path.isfile(self.path):
-            raise TournamentError(f"{self.path} is not a regular file; choose another --out")
-        if not resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
-            raise TournamentError(
-                f"{self.path} already has results; pass --resume to continue it, or choose another --out"
-            )
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            if os.path.exists(self.path) and not os.path.isfile(self.path):
+                raise TournamentError(f"{self.path} is not a regular file; choose another --out")
+            if not resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+                raise TournamentError(
+                    f"{self.path} already has results; pass --resume to continue it, or choose another --out"
+                )
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o644)
+        except OSError as exc:
+            raise TournamentError(f"cannot open {self.path}: {exc.strerror or exc}") from None
         try:
             if not stat.S_ISREG(os.fstat(self._fd).st_mode):
                 raise TournamentError(f"{self.path} is not a regular file; choose another --out")

@@ -383,9 +383,16 @@ def check_action(action: object) -> int:
     return action
 
 
+def _words(text: str) -> set[str]:
+    """The words of an action's text, split at spaces and punctuation (``#27``, ``poland``)."""
+    return set(text.replace(":", " ").replace(",", " ").replace("(", " ").replace(")", " ").split())
+
+
 def parse_action_text(state: State, text: str, legal: Sequence[int] | None = None) -> int:
     """Match text against the legal actions' strings (exact, then unique prefix, then unique
-    substring, case-insensitive); a bare number that is a legal action id is that action.
+    substring, case-insensitive); a bare number that is a legal action id is that action. A
+    prefix or substring counts only when the text holds at least one whole word of the
+    action's text, so a stray letter (``l``) never plays a move.
 
     Args:
         state: The state whose legal actions are candidates.
@@ -408,6 +415,8 @@ def parse_action_text(state: State, text: str, legal: Sequence[int] | None = Non
     exact = [a for a, n in names if n == want]
     if len(exact) == 1:
         return exact[0]
+    typed = want.split()
+    names = [(a, n) for a, n in names if any(w in _words(n) for w in typed)]
     pref = [a for a, n in names if n.startswith(want)]
     if len(pref) == 1:
         return pref[0]

@@ -14,13 +14,18 @@ from typing import Any
 from realpolitik.engine.core.api import (
     Game,
     GameSpec,
-    HasPositionSummary,
     InvalidState,
     State,
     check_players,
     parse_action_text,
 )
-from realpolitik.engine.core.records import apply_actions, check_position, load_record, make_record
+from realpolitik.engine.core.records import (
+    apply_actions,
+    check_position,
+    load_record,
+    make_record,
+    position_of,
+)
 
 __all__ = ["GameBase", "StateBase"]
 
@@ -100,7 +105,7 @@ class StateBase:
         return parse_action_text(me, text)
 
     def to_json(self) -> dict[str, Any]:
-        """The record (seed, options, actions) and, where the state has one, its position summary."""
+        """The record (seed, options, actions) and its position (``records.position_of``)."""
         rec = make_record(
             self.game(),
             seed=self.seed,
@@ -108,6 +113,5 @@ class StateBase:
             options=self.options,
             actions=self.history,
         )
-        if isinstance(self, HasPositionSummary):
-            rec["position"] = self.position_summary()
+        rec["position"] = position_of(self)
         return rec

@@ -11,12 +11,27 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from realpolitik.engine.core.api import SEED_MAX, Game, IllegalAction, InvalidState, State
+from realpolitik.engine.core.api import SEED_MAX, Game, HasPositionSummary, IllegalAction, InvalidState, State
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "dumps", "load_record", "make_record", "replay"]
 
 RECORD_FORMAT = "realpolitik-record"
 RECORD_VERSION = 1
+RECORD_FIELDS = frozenset(
+    (
+        "format",
+        "format_version",
+        "game",
+        "game_version",
+        "seed",
+        "players",
+        "seats",
+        "options",
+        "actions",
+        "position",
+    )
+)
+"""Every field a record may have; any other is refused (as a save refuses unknown fields)."""
 
 
 def make_record(
@@ -74,6 +89,9 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         raise InvalidState("record: expected a JSON object")
     if obj.get("format") != RECORD_FORMAT:
         raise InvalidState(f"record: field 'format' must be '{RECORD_FORMAT}'")
+    extra = sorted(str(k) for k in obj if k not in RECORD_FIELDS)
+    if extra:
+        raise InvalidState(f"record: unknown field '{extra[0]}'")
     ver = _need(obj, "format_version", int)
     if ver != RECORD_VERSION:
         raise InvalidState(f"record: format_version {ver} is not supported (expected {RECORD_VERSION})")
@@ -85,6 +103,9 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
     players = _need(obj, "players", int)
     options = _need(obj, "options", dict)
     actions = _need(obj, "actions", list)
+    seats = obj.get("seats")
+    if seats is not None and (not isinstance(seats, list) or not all(isinstance(x, str) for x in seats)):
+        raise InvalidState("record: field 'seats' must be a list of seat names")
     for i, a in enumerate(actions):
         if not isinstance(a, int) or isinstance(a, bool) or a < 0:
             raise InvalidState(f"record: actions[{i}] is not a non-negative integer")
@@ -98,6 +119,19 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         for i, a in enumerate(actions):
             if a >= game.spec.num_distinct_actions:
                 raise InvalidState(f"record: actions[{i}] = {a} is out of range")
+        spec = game.spec
+        if not spec.min_players <= players <= spec.max_players:
+            raise InvalidState(
+                f"record: field 'players' is {players}; {spec.title} takes {spec.min_players}-{spec.max_players}"
+            )
+        if seats is not None and seats != list(spec.seats_for(players)):
+            raise InvalidState(
+                f"record: field 'seats' is {seats!r}, expected {list(spec.seats_for(players))!r} for {players} players"
+            )
+        unknown = sorted(str(k) for k in options if k not in spec.options)
+        if unknown:
+            known = ", ".join(spec.options) or "none"
+            raise InvalidState(f"record: field 'options' has unknown option '{unknown[0]}' (known: {known})")
     return {
         "format": RECORD_FORMAT,
         "format_version": ver,
@@ -105,7 +139,7 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         "game_version": gver,
         "seed": seed,
         "players": players,
-        "seats": obj.get("seats"),
+        "seats": seats,
         "options": dict(options),
         "actions": list(actions),
     }
@@ -142,6 +176,15 @@ def apply_actions(state: State, actions: Sequence[int]) -> State:
     return state
 
 
+def position_of(state: Any) -> dict[str, Any]:
+    """What a record stores of its final position: the game's ``position_summary()`` (where it
+    has one) and, for every game, how many actions were played, so a record whose last
+    actions were dropped is caught even when they changed nothing the summary shows."""
+    out = dict(state.position_summary()) if isinstance(state, HasPositionSummary) else {}
+    out["actions"] = len(state.history)
+    return out
+
+
 def check_position(state: Any, record: Any) -> None:
     """Compare a record's optional ``position`` summary with ``state.position_summary()``.
 
@@ -153,7 +196,7 @@ def check_position(state: Any, record: Any) -> None:
         return
     if not isinstance(pos, Mapping):
         raise InvalidState("record: field 'position' must be an object")
-    mine = state.position_summary()
+    mine = position_of(state)
     for key, val in pos.items():
         if key not in mine:
             raise InvalidState(f"record: field 'position.{key}' is unknown")

@@ -1074,8 +1074,11 @@ def illegal_reason(s: TSState, a: int) -> str:
         card = d.value
         if card not in CARDS:
             return f"there is no card #{card}"
+        if d.mode >= len(F.MODE_NAMES):  # the encoding leaves room for uses no card has
+            return f"action {a} is no use of a card"
         if fr and fr[0] in (F.ACTION, F.HEADLINE):
-            if card != CHINA and card not in s.hands[who] and (fr[2] is None or card not in (fr[2] or ())):
+            only = fr[2] if fr[0] == F.ACTION else None  # a headline frame is (k, p): no card list
+            if card != CHINA and card not in s.hands[who] and card not in (only or ()):
                 return f"{A.card_label(card)} is not in the {side} hand"
             if card == CHINA and not china_available(s, who):
                 return "the China Card is not available to play now (9.3, 9.5)"

@@ -177,3 +177,30 @@ def test_a_closed_stdin_ends_the_game_cleanly(tmp_path: Path) -> None:
     r = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "End of input" in r.stdout and "internal error" not in r.stderr + r.stdout
+
+
+def test_at_a_terminal_a_failed_save_at_quit_offers_another_file(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.cli.test_pty import Terminal, _env, _play
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    other = tmp_path / "other.json"
+    t = Terminal(
+        _play("--seed", "4", "--seat", "USSR", "--ai", FAST_AI, "--save", str(folder / "g.json")), _env()
+    )
+    try:
+        t.expect(r"USSR> ")
+        t.send("1")
+        t.expect(r"\(5 left\)(.|\n)*USSR> ")
+        shutil.rmtree(folder)  # the folder goes away under the game
+        t.send("quit")
+        t.expect(r"Save it elsewhere\? File name \(Enter: quit without saving\): ")
+        t.send(str(other))
+        text = t.expect(r"Bye\.")
+        assert f"Game saved to {other}" in text
+    finally:
+        rc = t.close()
+    assert rc == 0
+    assert len(read_game_file(str(other)).state.history) == 1

@@ -59,3 +59,10 @@ def test_the_parent_keeps_no_row_in_memory(tmp_path: Path) -> None:
         view = results.row_view(row["game_id"])
         assert view["returns"] == row["returns"] and view["length"] == row["length"]
         assert [s["bot"] for s in view["seats"]] == [s["bot"] for s in row["seats"]]
+
+
+def test_a_file_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(TournamentError, match="cannot open .*(File name too long|No such file)"):
+        ResultsFile(tmp_path / ("x" * 300), _cfg(), resume=True)
+    with pytest.raises(TournamentError, match="cannot open"):
+        ResultsFile(tmp_path / "missing" / "r.jsonl", _cfg(), resume=True)
