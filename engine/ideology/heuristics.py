@@ -16,10 +16,11 @@ Each ideology gets a *prospect* in Global Influence points:
   little), advancement levels (they tax enemy conflicts, 5.1), distance waivers, tie-break
   points, and WMDs (each adds 1 to Global Influence);
 - an attack card on the table counts as half a card won;
-- cards still to play with (hand, deck and discard pile together) are worth a concave
-  amount: an ideology that has committed every card draws nothing in phase 1 and can do
-  nothing more, so pulling a card back from a region it cannot win (4.2) is worth more
-  than the little share it held there.
+- cards still to play with (hand, deck and discard pile), per type, are worth a concave
+  amount: an ideology that has committed every card of a type draws none in phase 1 and
+  cannot raise a region whose weakest sector is of that type (7.1), so pulling such a card
+  back from a region it cannot win (4.2) is worth more than the little share it held, and
+  a card beyond a region's weakest sector is not worth locking up while that type is short.
 
 The prospects become a win probability with a softmax whose sharpness grows as the leader
 nears the 12 points that end the game.
@@ -45,8 +46,8 @@ TIEBREAK_WEIGHT = 0.03  # per tie-break point
 EXCESS_WEIGHT = 0.12  # a card above a controlled region's weakest sector: future development
 RISK_DISCOUNT = 0.5  # 7.2 would make the region independent
 PENDING_SHARE = 0.5  # an attack card on the table wins about half the time
-LIQUID_WEIGHT = 1.2  # cards to play with: LIQUID_WEIGHT * (1 - exp(-cards / LIQUID_SCALE))
-LIQUID_SCALE = 4.0
+LIQUID_TYPE = 0.4  # cards of a type to play with: LIQUID_TYPE * (1 - exp(-cards / LIQUID_SCALE))
+LIQUID_SCALE = 1.5
 
 
 TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
@@ -108,8 +109,9 @@ def prospects(s: IdeoState) -> list[float]:
         b = x * 3
         hand = s.hand[b] + s.hand[b + 1] + s.hand[b + 2]
         out[x] += HAND_WEIGHT * hand
-        liquid = hand + sum(s.deck[b : b + 3]) + sum(s.discard[b : b + 3])
-        out[x] += LIQUID_WEIGHT * (1.0 - math.exp(-(liquid + sum(s.staged[b : b + 3])) / LIQUID_SCALE))
+        for t in range(3):  # cards of each type still to play with: concave, per type
+            liquid = s.hand[b + t] + s.deck[b + t] + s.discard[b + t] + s.staged[b + t]
+            out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid / LIQUID_SCALE))
         # one pass over the advancements: defence levels (5.1), placement reach, tie-break
         lv0 = lv1 = lv2 = tb = 0
         rch = fx.rule_reach[s.ideo[x]][:]

@@ -164,8 +164,8 @@ def test_special_rules_offense_and_defense() -> None:
     iraq = reg("Iraq")
     assert R.defense_level(s, c, ECO, iraq) == 1  # Iron Curtain in a Communist region
     assert R.defense_level(s, c, ECO, reg("Mexico")) == 0
-    assert R.defense_level(s, u, CUL, reg("Mexico")) == 0  # Faith: only where it controls
-    assert R.defense_level(s, u, CUL, reg("Iran")) == 1
+    assert R.defense_level(s, u, CUL, reg("Mexico")) == 0  # Faith: Iran and next to it
+    assert R.defense_level(s, u, CUL, reg("Iran")) == 1 and R.defense_level(s, u, CUL, reg("Iraq")) == 1
     assert R.attack_level(s, f, MIL) == 1  # Blitzkrieg
     assert R.defense_level(s, f, MIL, reg("Germany")) == 1  # Militarism in a Fascist region
     assert R.defense_level(s, f, ECO, reg("Germany")) == 0
