@@ -15,8 +15,8 @@ budget, always makes the same move.
 
 A bot is handed the true state but reads only what its seat may see: ``legal_actions()`` of
 its own decision, ``evaluate(seat)``, and determinizations from ``resample_hidden(seat, rng)``.
-The exception is ``mcts``, which searches the true state and so cheats under hidden
-information (documented, for reference play). Bots never modify the state they are given.
+The exceptions are ``mcts`` and ``openspiel-mcts``, which search the true state and so cheat
+under hidden information (documented, for reference play). Bots never modify the state they are given.
 """
 
 from __future__ import annotations

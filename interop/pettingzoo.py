@@ -17,8 +17,8 @@ resolved inside ``step`` and ``reset`` by the environment's generator, so ``agen
 always the seat to move.
 
 - ``reset(seed=s)`` starts a new game whose engine seed (deck order) is ``s`` and seeds the
-  generator that rolls the dice; with no seed, both come from the previous generator (or 0
-  the first time), so every run is reproducible.
+  generator that rolls the dice; with no seed, both come from the previous generator (seeded
+  with 0 when the environment is made), so every run is reproducible.
 - An observation is ``{"observation": vector, "action_mask": mask}``: ``vector`` is the seat's
   ``State.observation(seat)`` hashed into ``interop.encoding.SIZE`` float32 values (see
   ``interop.encoding``); ``mask`` is an int8 vector over ``num_distinct_actions`` with 1 at each

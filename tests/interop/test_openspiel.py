@@ -3,6 +3,7 @@ player count, chance nodes, information states, resampling, serialization and Op
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -112,17 +113,29 @@ def test_resampling_keeps_the_player_s_information_and_redraws_the_rest(name: st
         assert len(others_seen) > 1, "the other seat's hidden cards were never redrawn"
 
 
-def test_information_state_is_perfect_recall_and_private() -> None:
-    """Twilight: the USSR's information state changes with its own hand, which the US's does not
-    show; two games that reach the same board by different moves differ in their digests."""
+def test_information_state_remembers_the_order_of_moves_the_board_forgets() -> None:
+    """Twilight setup: the USSR places two influence in two orders. The board (and so every
+    observation) ends the same; each seat's information state still tells the two apart."""
     game = load("twilight", 2)
-    a = game.new_initial_state()
-    b = pyspiel.load_game("python_realpolitik_twilight", {"seed": 4}).new_initial_state()
-    assert a.observation_string(0) != b.observation_string(0)  # different hands
-    text = a.information_state_string(1)
-    assert text.startswith("seat 1 seen ") and '"hand"' in text
-    # the US string names only the USSR's hand size, not its cards
-    assert str(sorted(a.engine_state.hands[0])) not in text
+    start = game.new_initial_state()
+    while start.is_chance_node():
+        start.apply_action(start.chance_outcomes()[0][0])
+    seat = start.current_player()
+    texts = {a: start.action_to_string(a) for a in start.legal_actions()}
+    a, b = [x for x, text in texts.items() if text.startswith("place ")][:2]
+    one, two = start.clone(), start.clone()
+    for state, order in ((one, (a, b)), (two, (b, a))):
+        for action in order:
+            assert state.current_player() == seat
+            state.apply_action(action)
+    for viewer in range(2):
+        assert one.observation_string(viewer) == two.observation_string(viewer)
+        assert one.information_state_string(viewer) != two.information_state_string(viewer)
+    text = one.information_state_string(1)
+    assert text.startswith("seat 1 seen ")
+    observed = json.loads(text.split(" ", 4)[4])
+    assert observed["seat"] == 1 and observed["opponent_hand"] is None  # the USSR's cards stay hidden
+    assert observed["hand"] == sorted(one.engine_state.hands[1])
 
 
 def test_serialization_round_trips_through_the_engine_record() -> None:
