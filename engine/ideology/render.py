@@ -18,6 +18,9 @@ import re
 from typing import Any
 
 from realpolitik.engine.ideology import rules as R
+
+# The advice hooks of the presentation live in their own module.
+from realpolitik.engine.ideology.advice import explain, round_key, score_text, turn_number, why_illegal
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
@@ -31,7 +34,19 @@ from realpolitik.engine.ideology.state import (
     IdeoState,
 )
 
-__all__ = ["choices", "describe_action", "question", "render", "result", "status"]
+__all__ = [
+    "choices",
+    "describe_action",
+    "explain",
+    "question",
+    "render",
+    "result",
+    "round_key",
+    "score_text",
+    "status",
+    "turn_number",
+    "why_illegal",
+]
 
 _ANSI = {
     "blue": "34",
