@@ -288,10 +288,13 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
         if lvl == 3 and ctrl < 0:
             out.append(f"{SIDE_NAMES[side]}: control of {REGION_NAMES[region]} wins the game (10.3.1)")
             continue
+        if lvl == 0:
+            out.append(f"{SIDE_NAMES[side]}: no presence = 0 VP")
+            continue
         out.append(
             f"{SIDE_NAMES[side]}: {LEVEL_NAMES[lvl]} {max(base, 0)} + {t[side][1]} of {total_bg} "
             f"battlegrounds + {t[side][2]} next to the {SIDE_NAMES[opp(side)]} = "
-            f"{max(base, 0) + t[side][1] + t[side][2] if lvl else 0} VP"
+            f"{max(base, 0) + t[side][1] + t[side][2]} VP"
         )
     return out
 
@@ -300,7 +303,7 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
 def _cause(fr: tuple | None, action: int) -> str:
     """The card, roll or step a frame stands for, in words."""
     if fr is None:
-        return "the end-of-turn steps (4.5)"
+        return "the end of the turn (military operations short, 8.2.1; final scoring after turn 10)"
     k = fr[0]
     if k in (F.ACTION, F.HEADLINE):
         d = A.decode(action)
