@@ -179,3 +179,21 @@ def test_a_step_with_two_vp_changes_names_each_cause() -> None:
         for line in lines
     )
     assert "#2 Europe Scoring: USSR: no presence = 0 VP" in lines
+
+
+def test_a_revealed_hand_is_logged_for_the_other_side() -> None:
+    """#26 CIA Created: the USSR shows its hand this turn; the US log lists the cards."""
+    s = position(hands=([7, 9], [19]), inf={"japan": (0, 1)})
+    s.stack.append((F.ACTION, USSR, None, 0))
+    s.stack.append((F.ACTION, US, None, 0))
+    s.hands[US].append(26)
+    s.deck.remove(26)
+    s.touch()
+    before = s.clone()
+    s.apply_action(A.play(26, F.M_EVENT))
+    lines = Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, US)
+    assert "USSR hand revealed: #7 Socialist Governments, #9 Vietnam Revolts" in lines
+    assert not any(
+        "hand revealed" in line
+        for line in Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, USSR)
+    )
