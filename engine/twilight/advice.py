@@ -159,6 +159,8 @@ _VERBS = {
     "remove": (F.REMOVE,),
 }
 _ASKING = {
+    F.ACTION: "choosing a card to play",
+    F.HEADLINE: "choosing a headline card",
     F.SETUP: "placing setup influence",
     F.INFLUENCE: "placing influence",
     F.COUP: "choosing where to coup",
