@@ -168,6 +168,7 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
     Each decision is the mover's best reply found by a search of the remaining depth (the
     seat maximises its value; with two seats the opponent minimises it, with more each
     maximises their own); chance nodes follow their most probable outcome, shown in brackets.
+    Another seat's moves are marked as expected replies (``influence Japan (US, expected)``).
 
     Args:
         state: The position (not modified).
@@ -202,7 +203,11 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
                 vec = _maxn(child, depth - 1, players, [0])
                 if best_vec is None or vec[p] > best_vec[p]:
                     best_vec, action = vec, a
-        texts.append(s.action_to_string(action))
+        text = s.action_to_string(action)
+        if p != seat:  # another seat's reply, found in a sampled world: expected, not known
+            names = s.game().spec.seats_for(players)
+            text = f"{text} ({names[p] if 0 <= p < len(names) else p}, expected)"
+        texts.append(text)
         s.apply_action(action)
         depth -= 1
     return texts

@@ -4,7 +4,9 @@
     python -m realpolitik.bench.levels ideology --positions 8 --players 3
 
 Positions are decision points reached by seeded random play (``bench.common.positions``);
-each level's bot (``cli.levels.level_spec``) decides once in each, on one core.
+each level's bot (``cli.levels.level_spec``) decides once in each, on one core. Both the wall
+time and the processor time of each decision are reported: on a machine shared with other
+work the processor time is what the decision costs one free core.
 """
 
 from __future__ import annotations
@@ -34,14 +36,18 @@ def main(argv: list[str] | None = None) -> None:
     for level in a.levels.split(","):
         spec = level_spec(level, name)
         times = []
+        cpu = []
         for k, s in enumerate(states):
             bot = make_bot(f"{spec},seed={k}")
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             bot.step(s.clone(), s.current_player())
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         print(
-            f"{name} {level:<7} {spec:<34} median {statistics.median(times):.2f} s, "
-            f"max {max(times):.2f} s over {len(times)} decisions"
+            f"{name} {level:<7} {spec:<26} processor median {statistics.median(cpu):.2f} s, "
+            f"max {max(cpu):.2f} s; wall median {statistics.median(times):.2f} s "
+            f"over {len(times)} decisions",
+            flush=True,
         )
 
 

@@ -259,6 +259,7 @@ class PlayLoop:
         else:
             self.say(f"=== Hand over to the {name} player ===", "bold")
         self.need_board[seat] = True
+        self.board_key.pop(seat, None)  # after a hand-over the board is drawn again
 
     def present(self, seat: int) -> None:
         """Everything the player to move needs: the board (once per round), the status, the

@@ -24,6 +24,9 @@ from typing import Any
 
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
+
+# The advice hooks of the presentation live in their own module.
+from realpolitik.engine.ideology.advice import explain, round_key, score_text, turn_number, why_illegal
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES, WAR
 from realpolitik.engine.ideology.effects import describe as describe_effect
 from realpolitik.engine.ideology.state import (
@@ -51,14 +54,19 @@ __all__ = [
     "choices",
     "describe_action",
     "describe_change",
+    "explain",
     "hand",
     "map_view",
     "question",
     "render",
     "result",
+    "round_key",
+    "score_text",
     "show",
     "status",
     "tracks",
+    "turn_number",
+    "why_illegal",
 ]
 
 HELP = """\

@@ -10,6 +10,7 @@ field names).
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from realpolitik.engine.twilight import actions as A
@@ -158,6 +159,8 @@ _VERBS = {
     "remove": (F.REMOVE,),
 }
 _ASKING = {
+    F.ACTION: "choosing a card to play",
+    F.HEADLINE: "choosing a headline card",
     F.SETUP: "placing setup influence",
     F.INFLUENCE: "placing influence",
     F.COUP: "choosing where to coup",
@@ -288,10 +291,13 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
         if lvl == 3 and ctrl < 0:
             out.append(f"{SIDE_NAMES[side]}: control of {REGION_NAMES[region]} wins the game (10.3.1)")
             continue
+        if lvl == 0:
+            out.append(f"{SIDE_NAMES[side]}: no presence = 0 VP")
+            continue
         out.append(
             f"{SIDE_NAMES[side]}: {LEVEL_NAMES[lvl]} {max(base, 0)} + {t[side][1]} of {total_bg} "
             f"battlegrounds + {t[side][2]} next to the {SIDE_NAMES[opp(side)]} = "
-            f"{max(base, 0) + t[side][1] + t[side][2] if lvl else 0} VP"
+            f"{max(base, 0) + t[side][1] + t[side][2]} VP"
         )
     return out
 
@@ -300,7 +306,7 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
 def _cause(fr: tuple | None, action: int) -> str:
     """The card, roll or step a frame stands for, in words."""
     if fr is None:
-        return "the end-of-turn steps (4.5)"
+        return "the end of the turn (military operations short, 8.2.1; final scoring after turn 10)"
     k = fr[0]
     if k in (F.ACTION, F.HEADLINE):
         d = A.decode(action)
@@ -318,13 +324,29 @@ def _cause(fr: tuple | None, action: int) -> str:
     return F.KIND_NAMES[k]
 
 
+def _pure_copy(state: Any) -> TSState:
+    """A pure-Python copy of a position of either implementation (the fields have the same
+    names in both), for running the reference rules with a trace."""
+    if getattr(state, "implementation", "pure") == "pure":
+        return state.clone()
+    from realpolitik.engine.twilight.game import PureTwilightState
+
+    copy = PureTwilightState()
+    for name in TSState.__slots__:
+        if name not in ("_legal", "_queue"):
+            setattr(copy, name, deepcopy(getattr(state, name)))
+    copy._legal = None
+    return copy
+
+
 def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSState]]:
     """What moved the VP marker during one action, step by step: the action's own effect,
     then each event or bookkeeping step the engine ran before the next decision (a die
     roll for one headline, then the other headline's event).
 
-    Found by running the action again on a pure copy with ``rules.advance``'s trace; when that
-    run does not end where ``after`` is, nothing is claimed (an empty list).
+    Found by running the action again on a pure copy with ``rules.advance``'s trace (the
+    reference and the compiled core play identical games); when that run does not end where
+    ``after`` is, nothing is claimed (an empty list).
 
     Returns:
         ``[(cause, net VP to the US, the position just before that step), ...]`` in the order
@@ -332,13 +354,7 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
     """
     if before.vp == after.vp or not before.stack:
         return []
-    if getattr(before, "implementation", "pure") == "pure":
-        s = before.clone()
-    else:
-        try:  # a compiled position replays into a pure one from its record
-            s = before.game().with_implementation("pure").state_from_json(before.to_json())
-        except Exception:  # a position edited by hand has no record to replay
-            return []
+    s = _pure_copy(before)
     fr = s.stack.pop()
     s.history.append(action)
     s._legal = None

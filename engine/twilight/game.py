@@ -344,5 +344,5 @@ def missing_events() -> list[int]:
     return sorted(n for n in BOARD.cards if n not in EVENTS and n != R.CHINA)
 
 
-GAME = _game(movegen.DEFAULT)
+GAME = _game(movegen.DEFAULT if CompiledTwilightState is not None else "pure")
 """Twilight Struggle with the default implementation (``movegen.DEFAULT``)."""

@@ -10,6 +10,7 @@ reference (:data:`DEFAULT`).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from types import ModuleType
 
@@ -63,9 +64,21 @@ def compiled_core() -> ModuleType | None:
 
 _init(_movegen_py)
 
+
+def _built(name: str) -> bool:
+    """The compiled module ``name`` exists (found, not imported: importing ``_core_c`` here
+    would import the rules while the state module is still half made, fail on the cycle and
+    leave every game on the reference)."""
+    try:
+        return importlib.util.find_spec(f"realpolitik.engine.twilight.{name}") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 DEFAULT: str = (
     "pure"
-    if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0") or compiled_core() is None
+    if os.environ.get("REALPOLITIK_PURE", "") not in ("", "0")
+    or not (_built("_movegen_c") and _built("_core_c"))
     else "compiled"
 )
 """The implementation a game gets unless it asks: ``compiled`` when built, ``pure`` when

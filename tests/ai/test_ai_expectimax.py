@@ -119,7 +119,8 @@ def test_expectimax_pv_names_the_line() -> None:
     s = gamble_tree().new_initial_state()
     assert expectimax_pv(s, 0, 2) == ["move 0"]
     s.apply_action(GAMBLE)
-    assert expectimax_pv(s, 0, 1) == ["[outcome 1]", "[outcome 0]", "move 0"]
+    # after the dice the other seat ('b') moves: its reply is marked as expected, not known
+    assert expectimax_pv(s, 0, 1) == ["[outcome 1]", "[outcome 0]", "move 0 (b, expected)"]
 
 
 def test_action_values_need_a_decision_node() -> None:

@@ -156,3 +156,26 @@ def test_the_tournament_benchmark_reports_its_figures_and_prints_nothing() -> No
     source = (ROOT / "bench" / "test_bench_tournament.py").read_text()
     assert "print(" not in source and "target >=" not in source
     assert "extra_info.update(" in source and "speedup=" in source
+
+
+def test_the_game_a_player_gets_is_the_compiled_one_when_it_is_built() -> None:
+    """Importing the command line first (as ``realpolitik play`` does) once left Twilight
+    Struggle on the pure reference: the default was decided inside an import cycle."""
+    import os
+    import subprocess
+    import sys
+
+    from realpolitik.engine.twilight.game import CompiledTwilightState
+
+    code = (
+        "import realpolitik.cli.main\n"
+        "from realpolitik.engine import load_game\n"
+        "print(load_game('twilight').implementation)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "REALPOLITIK_PURE"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ("compiled" if CompiledTwilightState is not None else "pure")
+    env["REALPOLITIK_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.stdout.strip() == "pure"

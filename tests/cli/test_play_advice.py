@@ -76,10 +76,10 @@ def test_newest_events_are_the_last_lines_above_the_prompt(cli) -> None:
 
 def _game_to_the_end(cli, tmp_path: Path, extra: list[str]) -> tuple[str, int]:
     save = tmp_path / "g.json"
-    r = cli("play", "twilight", "--seed", "5", "--ai", "random", "--no-color", input=lines(*["1"] * 2000))
+    r = cli("play", "twilight", "--seed", "3", "--ai", "random", "--no-color", input=lines(*["1"] * 2000))
     prompts = r.output.count("USSR> ")
     r = cli(
-        "play", "twilight", "--seed", "5", "--ai", "random", "--no-color", "--save", str(save),
+        "play", "twilight", "--seed", "3", "--ai", "random", "--no-color", "--save", str(save),
         input=lines(*(["1"] * prompts + extra)),
     )  # fmt: skip
     return r.output, prompts

@@ -156,3 +156,44 @@ def test_explanation_names_battlegrounds_and_denied_domination() -> None:
     lost.set_inf(US, c("japan"), 0)
     said = advice.explain(before, lost, USSR)
     assert re.search(r"denies Asia (domination|presence)|breaks US control in Asia", said), said
+
+
+def test_a_step_with_two_vp_changes_names_each_cause() -> None:
+    """Seeded game 1: the US plays #2 Europe Scoring as the turn's last card; the scoring gives
+    the US 3 VP, then the end of the turn gives the USSR 2 for US military operations short
+    (8.2.1). The log says which is which, not one net line that credits the card."""
+    for before, a, after in _seeded_game(1):
+        causes = advice.vp_causes(before, a, after)
+        if len(causes) > 1:
+            break
+    else:
+        raise AssertionError("no step with two VP changes in seeded game 1")
+    assert [(cause.split(" (")[0], net) for cause, net, _ in causes] == [
+        ("#2 Europe Scoring", 3),
+        ("the end of the turn", -2),
+    ]
+    lines = Renderer(GAME).describe_change(before, a, after, None)
+    assert "US gains 3 VP from #2 Europe Scoring" in lines
+    assert any(
+        line.startswith("USSR gains 2 VP from the end of the turn (military operations short")
+        for line in lines
+    )
+    assert "#2 Europe Scoring: USSR: no presence = 0 VP" in lines
+
+
+def test_a_revealed_hand_is_logged_for_the_other_side() -> None:
+    """#26 CIA Created: the USSR shows its hand this turn; the US log lists the cards."""
+    s = position(hands=([7, 9], [19]), inf={"japan": (0, 1)})
+    s.stack.append((F.ACTION, USSR, None, 0))
+    s.stack.append((F.ACTION, US, None, 0))
+    s.hands[US].append(26)
+    s.deck.remove(26)
+    s.touch()
+    before = s.clone()
+    s.apply_action(A.play(26, F.M_EVENT))
+    lines = Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, US)
+    assert "USSR hand revealed: #7 Socialist Governments, #9 Vietnam Revolts" in lines
+    assert not any(
+        "hand revealed" in line
+        for line in Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, USSR)
+    )
