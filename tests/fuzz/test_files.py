@@ -29,11 +29,10 @@ def fingerprint(path: Path) -> tuple[str, int]:
     return hashlib.sha256(path.read_bytes()).hexdigest(), st_.st_mtime_ns
 
 
-def test_the_corpus_on_disk_is_the_one_the_generator_writes() -> None:
-    made = corpus()
-    assert sorted(made) == FILES
-    for name, data in made.items():
-        assert (CORPUS / name).read_bytes() == data, f"{name}: run python -m tests.fuzz.make_corpus"
+def test_the_corpus_on_disk_has_every_file_the_generator_writes() -> None:
+    """The files are kept as written (a game's rules may change later and the files must not);
+    ``python -m tests.fuzz.make_corpus`` writes them again on purpose."""
+    assert sorted(corpus()) == FILES
 
 
 @pytest.mark.parametrize("name", FILES)
