@@ -457,9 +457,10 @@ class FullScreen(App[int]):
         danger = self.choices.dangers.get(action)
         if danger and not confirmed:
             text = self.s.state.action_to_string(action)
+            asked_at = list(self.s.state.history)
 
             def answered(yes: bool | None) -> None:
-                if yes:
+                if yes and self.s.state.history == asked_at:  # not after an undo meanwhile
                     self.play(action, confirmed=True)
                 else:
                     self.say("Not played; choose again.")
