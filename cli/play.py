@@ -285,23 +285,8 @@ class PlayLoop:
     def annotated_choices(self, seat: int) -> Groups:
         """The game's grouped choices with the odds of moves with dice and a mark on each
         move that loses the game (remembered in ``dangers`` for the confirmation)."""
-        st = self.s.state
-        groups = self.r.choices(st, st.legal_actions())
-        self.dangers = {}
-        out: Groups = []
-        for title, items in groups:
-            marked = []
-            for action, label in items:
-                odds = self.r.odds(st, action)
-                if odds:
-                    label = f"{label} ({odds})"
-                danger = self.r.danger(st, action, seat)
-                if danger:
-                    self.dangers[action] = danger
-                    label = f"{label} [LOSES]"
-                marked.append((action, label))
-            out.append((title, marked))
-        return out
+        groups, self.dangers = self.r.marked_choices(self.s.state, seat)
+        return groups
 
     def confirm_danger(self, seat: int, action: int) -> bool:
         """A move that loses needs a 'yes'; anything else keeps the position."""
@@ -645,6 +630,8 @@ def play(
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     console = make_console(no_color)
     tty = stdin_is_tty()
+    full = tty and sys.stdout.isatty() and not plain
+    ask_in_screen = False  # the full screen asks the side itself
     renderer = Renderer(g)
     if load is not None:
         if players is not None or variant is not None:
@@ -673,6 +660,8 @@ def play(
         seats_all = list(g.spec.seats_for(nplayers))
         if seat:
             humans = parse_seats(g, nplayers, seat, state)
+        elif full:
+            humans, ask_in_screen = [0], True
         elif tty and sys.stdout.isatty():
             humans = _ask_seat(console, seats_all)
         else:
@@ -687,16 +676,17 @@ def play(
     # "Player 2 (Capitalism)" where the game deals seat names (screen.seat_name)
     names = [session.seat_name(h) for h in humans]
     ais = [session.seat_name(i) for i in range(nplayers) if i not in humans]
-    console.print(Text(f"{g.spec.title}. {intro}", style="bold"), soft_wrap=True)
-    if ais:
-        console.print(Text(f"You play {', '.join(names)}; the computer plays {', '.join(ais)} ({spec})."))
-    else:
-        console.print(Text(f"Hot seat: {', '.join(names)} share this terminal."))
-    console.print(Text("Type a choice number or a move; 'help' lists the commands."))
-    if tty and sys.stdout.isatty() and not plain:
+    if not ask_in_screen:  # else the side is not known yet: the full screen's log says it
+        console.print(Text(f"{g.spec.title}. {intro}", style="bold"), soft_wrap=True)
+        if ais:
+            console.print(Text(f"You play {', '.join(names)}; the computer plays {', '.join(ais)} ({spec})."))
+        else:
+            console.print(Text(f"Hot seat: {', '.join(names)} share this terminal."))
+        console.print(Text("Type a choice number or a move; 'help' lists the commands."))
+    if full:
         from realpolitik.cli.tui import run_full_screen  # Textual loads only for the full screen
 
-        code = run_full_screen(session, str(save) if save is not None else None, console)
+        code = run_full_screen(session, str(save) if save is not None else None, console, ask_in_screen)
         if code:
             raise typer.Exit(code)
         return

@@ -128,6 +128,29 @@ class Renderer:
             return list(fn(state, actions))
         return [(None, [(a, state.action_to_string(a)) for a in actions])]
 
+    def marked_choices(self, state: State, seat: int) -> tuple[Groups, dict[int, str]]:
+        """The grouped choices with the odds of moves with dice and a ``[LOSES]`` mark on each
+        move that loses the game (line mode and full screen alike).
+
+        Returns:
+            The groups, and the losing moves with the reason (for the confirmation).
+        """
+        dangers: dict[int, str] = {}
+        out: Groups = []
+        for title, items in self.choices(state, state.legal_actions()):
+            marked = []
+            for action, label in items:
+                odds = self.odds(state, action)
+                if odds:
+                    label = f"{label} ({odds})"
+                danger = self.danger(state, action, seat)
+                if danger:
+                    dangers[action] = danger
+                    label = f"{label} [LOSES]"
+                marked.append((action, label))
+            out.append((title, marked))
+        return out, dangers
+
     # ----- the log
     def describe_action(self, state: State, action: int, viewer: int | None) -> str:
         """One log line for ``action`` (state before it), as ``viewer`` may see it."""

@@ -39,17 +39,20 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from realpolitik.ai.analysis import Analysis
-from realpolitik.ai.bots import Bot
+from realpolitik.ai.bots import Bot, SearchBot
+from realpolitik.cli.analysis_view import explain_top
 from realpolitik.cli.common import CliError
-from realpolitik.cli.levels import hint_spec, spec_time
+from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
 from realpolitik.cli.saves import write_save
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.cli.tui_views import (
     HINT_PROMPT,
     AskScreen,
     Choices,
+    ConfirmScreen,
     HandoverScreen,
     PaneRenderer,
+    SeatScreen,
     TextScreen,
     entry_lines,
     hint_text,
@@ -95,6 +98,8 @@ class FullScreen(App[int]):
         session: The game in progress (its renderer words the log).
         save_path: ``--save``: saved after every move of a human, at the end and at quit.
         intro: Lines that open the log (the game, the seed, who plays what).
+        ask_seat: Ask first which side the player takes (a terminal without ``--seat``); the
+            session's one human seat becomes the chosen one, and the intro is written anew.
     """
 
     TITLE = "realpolitik"
@@ -130,9 +135,16 @@ class FullScreen(App[int]):
     ]
 
     def __init__(
-        self, session: Session, save_path: str | None = None, intro: list[str] | None = None
+        self,
+        session: Session,
+        save_path: str | None = None,
+        intro: list[str] | None = None,
+        ask_seat: bool = False,
     ) -> None:
         super().__init__()
+        self.ask_seat = ask_seat
+        self.seat_pending = ask_seat
+        """The side is still to be chosen: the panes show nothing yet (no seat's hand)."""
         self.s = session
         self.save_path = save_path
         self.intro = list(intro or [])
@@ -145,6 +157,10 @@ class FullScreen(App[int]):
         self.busy_label = ""
         self.busy_since = 0.0
         self.busy_budget: float | None = None
+        self.meter: IterationMeter | None = None
+        """Counts the iterations of the search running now (the computer's move, a hint)."""
+        self.meter_total: int | None = None
+        """That search's iteration budget."""
         self.digits = ""
         self.digits_at = 0.0
         self.saved_at_end = False
@@ -196,6 +212,21 @@ class FullScreen(App[int]):
         self._q("#hand", Widget).display = self.panes.hand(self.s.state, self.viewer, 40) is not None
         self.rebuild_log()
         self.set_interval(0.2, self._tick)
+        if self.ask_seat:
+            seats = [self.s.seat_name(i) for i in range(self.s.state.num_players())]
+            self.push_screen(SeatScreen(seats), self.seat_chosen)
+        else:
+            self.advance()
+
+    def seat_chosen(self, seat: int | None) -> None:
+        """The side asked at the start: the computer takes the others; the game begins."""
+        old = self.s
+        chosen = seat if seat is not None else 0
+        self.seat_pending = False
+        self.s = Session(old.game, old.state, [chosen], old.ai, old.level, old.seed, old.renderer)
+        self.viewer = chosen
+        self.intro = intro_lines(self.s)
+        self.rebuild_log()
         self.advance()
 
     # ----- drawing
@@ -210,6 +241,8 @@ class FullScreen(App[int]):
 
     def refresh_panes(self) -> None:
         """Draw the status line, tracks, board and hand for the viewer."""
+        if self.seat_pending:
+            return
         st = self.s.state
         v = self.viewer
         bar = Text(f"{self.s.game.spec.title} | ")
@@ -256,14 +289,16 @@ class FullScreen(App[int]):
             )
         elif self.seat is not None:
             question.update(Text(self.s.renderer.question(st)))
-            for title, items in self.s.renderer.choices(st, st.legal_actions()):
+            groups, self.choices.dangers = self.s.renderer.marked_choices(st, self.seat)
+            for title, items in groups:
                 if title is not None:
                     options.append(Option(Text(title, style="bold"), disabled=True))
                 for action, label in items:
                     self.choices.actions.append(action)
                     self.choices.option_index.append(len(options))
                     n = len(self.choices.actions)
-                    options.append(Option(Text(f"{n:>3} {label}"), id=f"choice-{n}"))
+                    style = "bold red" if action in self.choices.dangers else ""
+                    options.append(Option(Text(f"{n:>3} {label}", style=style), id=f"choice-{n}"))
         ol = self._q("#choices", OptionList)
         ol.clear_options()
         ol.add_options(options)
@@ -276,15 +311,27 @@ class FullScreen(App[int]):
     def _tick(self) -> None:
         if not self.busy:
             return
+        self._q("#question", Static).update(Text(self.busy_text()))
+
+    def busy_text(self) -> str:
+        """What the computer is doing: the iterations done of the budget (the search's progress
+        callback, as the line mode's bar shows them), then the seconds."""
         el = time.monotonic() - self.busy_since
         budget = f" of {self.busy_budget:g}s" if self.busy_budget else ""
-        self._q("#question", Static).update(Text(f"{self.busy_label}... {el:.1f}s{budget}"))
+        iters = ""
+        if self.meter is not None:
+            total = f" of {self.meter_total:,}" if self.meter_total else ""
+            iters = f" {self.meter.done:,}{total} iterations,"
+        return f"{self.busy_label}...{iters} {el:.1f}s{budget}"
 
-    def _set_busy(self, label: str, budget: float | None) -> None:
+    def _set_busy(
+        self, label: str, budget: float | None, meter: IterationMeter | None = None, iters: int | None = None
+    ) -> None:
         self.busy = True
         self.busy_label = label
         self.busy_since = time.monotonic()
         self.busy_budget = budget
+        self.meter, self.meter_total = meter, iters
         self._tick()
 
     def _post(self, fn: Callable[..., Any], *args: Any) -> None:
@@ -299,7 +346,16 @@ class FullScreen(App[int]):
                 raise
 
     def _think(self, bot: Bot, state: State, seat: int) -> int:
-        self._post(self._set_busy, f"{self.s.seat_name(seat)} thinking", spec_time(bot.spec))
+        meter = IterationMeter() if isinstance(bot, SearchBot) else None
+        if isinstance(bot, SearchBot):
+            bot.progress = meter
+        self._post(
+            self._set_busy,
+            f"{self.s.seat_name(seat)} thinking",
+            spec_time(bot.spec),
+            meter,
+            spec_iters(bot.spec) if meter is not None else None,
+        )
         return bot.step(state, seat)
 
     def advance(self) -> None:
@@ -308,6 +364,7 @@ class FullScreen(App[int]):
         self.busy_label = "moving on"
         self.busy_since = time.monotonic()
         self.busy_budget = None
+        self.meter = self.meter_total = None
         self.seat = None
         self._advance()
 
@@ -391,10 +448,24 @@ class FullScreen(App[int]):
             return
         self.play(self.choices.actions[n - 1])
 
-    def play(self, action: int) -> None:
-        """Apply the deciding human's move, then move the game on."""
+    def play(self, action: int, confirmed: bool = False) -> None:
+        """Apply the deciding human's move, then move the game on; a move that loses the game
+        at once asks for a confirmation first."""
         if self.busy or self.seat is None:
             self.say(self.wait_message())
+            return
+        danger = self.choices.dangers.get(action)
+        if danger and not confirmed:
+            text = self.s.state.action_to_string(action)
+            asked_at = list(self.s.state.history)
+
+            def answered(yes: bool | None) -> None:
+                if yes and self.s.state.history == asked_at:  # not after an undo meanwhile
+                    self.play(action, confirmed=True)
+                else:
+                    self.say("Not played; choose again.")
+
+            self.push_screen(ConfirmScreen(f"Careful: '{text}' {danger}.\nPlay it anyway?"), answered)
             return
         try:
             self.s.apply(action)
@@ -517,30 +588,36 @@ class FullScreen(App[int]):
             self.say("a hint is for a decision of yours")
             return
         spec = hint_spec(self.s.ai, self.s.level, self.s.game)
-        self._set_busy("thinking about a hint", spec_time(spec))
+        meter = IterationMeter()
+        self._set_busy("thinking about a hint", spec_time(spec), meter, spec_iters(spec))
         self._q("#hint-text", Static).update(Text("thinking...", style="dim"))
-        self._hint(spec, self.seat)
+        self._hint(spec, self.seat, meter)
 
     @work(thread=True, exclusive=True, group="hint")
-    def _hint(self, spec: str, seat: int) -> None:
+    def _hint(self, spec: str, seat: int, meter: IterationMeter) -> None:
         from realpolitik.ai.bots import analyse
 
+        state = self.s.state
         try:
-            analysis = analyse(self.s.state, seat, None, bot_spec=spec)
+            analysis = analyse(state, seat, None, bot_spec=spec, progress=meter)
+            why = explain_top(self.s.renderer, state, analysis)
         except Exception as exc:
             self._post(self._hint_failed, f"the hint failed: {type(exc).__name__}: {exc}")
             return
-        self._post(self._show_hint, analysis)
+        self._post(self._show_hint, analysis, why)
 
     def _hint_failed(self, message: str) -> None:
         self.ready()
         self._q("#hint-text", Static).update(Text(message))
 
-    def _show_hint(self, analysis: Analysis) -> None:
+    def _show_hint(self, analysis: Analysis, explanation: str) -> None:
         numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}
         self.busy = False
+        self.meter = self.meter_total = None
         self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
-        self._q("#hint-text", Static).update(hint_text(analysis, numbers, self._width("#hint-text", 40)))
+        self._q("#hint-text", Static).update(
+            hint_text(analysis, numbers, self._width("#hint-text", 40), explanation=explanation)
+        )
 
     def wait_message(self) -> str:
         """Why a move or an undo is not taken now."""
@@ -661,18 +738,19 @@ def intro_lines(session: Session) -> list[str]:
     return lines
 
 
-def run_full_screen(session: Session, save_path: str | None, console: Console) -> int:
+def run_full_screen(session: Session, save_path: str | None, console: Console, ask_seat: bool = False) -> int:
     """Play ``session`` in the full screen until the player quits.
 
     Args:
         session: The game.
         save_path: ``--save``, or None.
         console: Where the last words go once the screen is closed.
+        ask_seat: Ask which side the player takes first (no ``--seat`` given).
 
     Returns:
         The exit status (1 when the engine failed; the game is then saved).
     """
-    app = FullScreen(session, save_path, intro_lines(session))
+    app = FullScreen(session, save_path, intro_lines(session), ask_seat)
     code = app.run()
     for line in app.farewell:
         console.print(Text(line), soft_wrap=True)

@@ -13,8 +13,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from realpolitik.ai.analysis import Analysis
 from realpolitik.cli.screen import Renderer
@@ -25,8 +27,10 @@ __all__ = [
     "HINT_PROMPT",
     "AskScreen",
     "Choices",
+    "ConfirmScreen",
     "HandoverScreen",
     "PaneRenderer",
+    "SeatScreen",
     "TextScreen",
     "entry_lines",
     "hint_text",
@@ -86,10 +90,13 @@ class Choices:
     Attributes:
         actions: Action of each number, ``actions[n - 1]`` for number ``n``.
         option_index: Index in the option list of each number's line.
+        dangers: The moves that lose the game, with the reason.
     """
 
     actions: list[int] = field(default_factory=list)
     option_index: list[int] = field(default_factory=list)
+    dangers: dict[int, str] = field(default_factory=dict)
+    """The moves that lose the game, with the reason (``Renderer.marked_choices``)."""
 
 
 def entry_lines(entry: LogEntry, viewer: int | None) -> list[Text]:
@@ -161,6 +168,76 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no window over the game (a move that loses the game): ``y`` gives True; ``n``,
+    Esc or Enter give False (keeping the position is the default)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n,escape,enter", "answer(False)", "no"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static { width: 80%; height: auto; border: round $error; padding: 1 2;
+                             background: $surface; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        text = Text(self.question, style="bold")
+        text.append("\n\ny: play it anyway   n, Esc: keep the position and choose again", style="")
+        yield Static(text, id="confirm")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class SeatScreen(ModalScreen[int]):
+    """Which side the player takes, asked in the full screen before the game starts (``play``
+    at a terminal without ``--seat``): a digit or Enter on a side; Esc takes the first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "first", "the first side")]
+    DEFAULT_CSS = """
+    SeatScreen { align: center middle; background: $background; }
+    SeatScreen > Vertical { width: 60%; height: auto; border: round $accent; padding: 0 1;
+                            background: $surface; }
+    SeatScreen Static { height: auto; }
+    SeatScreen OptionList { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, seats: list[str]) -> None:
+        super().__init__()
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text("Which side do you play?", style="bold"))
+            yield OptionList(
+                *(Option(Text(f"{i + 1} {name}"), id=f"seat-{i}") for i, name in enumerate(self.seats)),
+                id="seats",
+            )
+            yield Static(Text("a number or Enter chooses; Esc: the first", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int((event.option.id or "seat-0").removeprefix("seat-")))
+
+    def on_key(self, event: Key) -> None:
+        ch = event.character
+        if ch and ch.isdigit() and 1 <= int(ch) <= len(self.seats):
+            event.stop()
+            self.dismiss(int(ch) - 1)
+
+    def action_first(self) -> None:
+        self.dismiss(0)
+
+
 class HandoverScreen(ModalScreen[None]):
     """Hot seat: hides the table until the next player presses Enter."""
 
@@ -183,15 +260,20 @@ class HandoverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def hint_text(analysis: Analysis, numbers: dict[int, int], width: int, top: int = 5) -> Text:
+def hint_text(
+    analysis: Analysis, numbers: dict[int, int], width: int, top: int = 5, explanation: str | None = None
+) -> Text:
     """A hint fitted to the hint pane: the best moves with their choice numbers, win chances
-    and visits, then the principal line.
+    and visits, why the top move (``analysis_view.explain_top``), then the principal line,
+    where the other seats' moves are expected replies from sampled hands (the search marks
+    them ``(US, expected)``; the pane also shows them dimmed).
 
     Args:
         analysis: The search's ranking of the moves.
         numbers: Choice number of each action on screen.
         width: Columns of the pane.
         top: How many moves to list.
+        explanation: The one-line reason for the top move, or None.
 
     Returns:
         The pane's text.
@@ -205,6 +287,12 @@ def hint_text(analysis: Analysis, numbers: dict[int, int], width: int, top: int 
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
         text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
         out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
+    if explanation and a.moves:
+        out.append(f"Why {a.moves[0].text}: {explanation}\n", style="italic")
     if a.pv:
-        out.append("Line: " + " -> ".join(a.pv))
+        out.append("Line: ")
+        for i, step in enumerate(a.pv):
+            if i:
+                out.append(" -> ")
+            out.append(step, style="dim italic" if step.endswith(", expected)") else "")
     return out

@@ -181,3 +181,21 @@ def test_at_a_terminal_play_opens_the_full_screen_and_quits_cleanly(tmp_path: Pa
         rc = t.close()
     assert rc == 0
     assert len(read_game_file(str(save)).state.history) == 1
+
+
+def test_at_a_terminal_without_a_seat_the_full_screen_asks_the_side(tmp_path: Path) -> None:
+    """No --seat: the side is asked inside the full screen, not in line mode before it opens."""
+    save = tmp_path / "side.json"
+    args = [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight"]
+    t = Terminal([*args, "--seed", "4", "--ai", "random", "--save", str(save)], _env())
+    try:
+        text = t.expect(r"Which side do you play\?(.|\n)*2 US")
+        assert "[1]:" not in text  # not the line mode's question
+        os.write(t.master, b"2")
+        t.expect(r"US setup")
+        os.write(t.master, b"q")
+        t.expect(r"Bye\.")
+    finally:
+        rc = t.close()
+    assert rc == 0
+    assert read_game_file(str(save)).humans == [1]

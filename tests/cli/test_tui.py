@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import OptionList, RichLog, Static
 
@@ -22,6 +24,7 @@ from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import Session
 from realpolitik.cli.tui import AskScreen, FullScreen, TextScreen, intro_lines
+from realpolitik.cli.tui_views import ConfirmScreen, SeatScreen
 from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.records import replay
 from tests.cli.conftest import FAST_AI
@@ -411,7 +414,7 @@ def test_every_game_gets_a_working_full_screen(game: str, tmp_path: Path) -> Non
 
 def test_quitting_while_the_computer_thinks_saves_and_ends_cleanly(tmp_path: Path) -> None:
     s = session("twilight", 1)
-    s.bots = {1: make_bot("ismcts:iters=100000000,time=0.5,seed=1")}
+    s.bots = {1: make_bot("ismcts:iters=500000,time=0.5,seed=1")}
     target = tmp_path / "mid.json"
     app = FullScreen(s, str(target))
 
@@ -427,3 +430,117 @@ def test_quitting_while_the_computer_thinks_saves_and_ends_cleanly(tmp_path: Pat
     assert time.monotonic() - started < 30
     assert app.farewell[-1] == "Bye." and app.error is None
     assert len(read_game_file(str(target)).state.history) >= 6
+
+
+def test_a_losing_move_is_marked_and_needs_a_yes() -> None:
+    from realpolitik.engine.twilight.game import GAME
+    from tests.twilight.helpers import USSR, position
+    from tests.twilight.helpers import play as play_card
+
+    s = position(defcon=2, inf={"angola": (0, 1), "cameroon": (0, 1)})
+    play_card(s, USSR, 7, "coup")
+    s.history = []  # a position set up by hand: no record behind it
+    app = FullScreen(Session(GAME, s, [USSR], FAST_AI, None, 1, Renderer(GAME)))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        angola = s.string_from_action("coup Angola")
+        n = app.choices.actions.index(angola) + 1
+        labels = [
+            plain(app.query_one(OptionList).get_option_at_index(i).prompt) for i in app.choices.option_index
+        ]
+        assert "Angola 0/1 (succeeds 100%, up to 7, DEFCON 2->1, mil ops +3) [LOSES]" in labels[n - 1]
+        assert sum("[LOSES]" in label for label in labels) == len(app.choices.dangers) >= 1
+        cameroon = app.choices.actions.index(s.string_from_action("coup Cameroon"))
+        assert "[LOSES]" not in labels[cameroon]
+        await pilot.press(*str(n), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = plain(app.screen.query_one("#confirm", Static).content)
+        assert "Careful: 'coup Angola' loses the game at once (the US wins" in question
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen) and "Not played" in pane(app, "#notice")
+        assert app.s.state.history == [] and not app.s.over()
+        await pilot.press("colon", *"coup Angola", "enter")  # typed: the same window
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert app.s.over() and app.s.state.returns() == [0.0, 1.0]
+        assert "Game over:" in pane(app, "#question")
+
+    run(app, script)
+
+
+def test_the_computer_shows_its_iterations_while_it_thinks(tmp_path: Path) -> None:
+    s = session("twilight", 1)
+    s.bots = {1: make_bot("ismcts:iters=500000,time=1.5,seed=1")}
+    app = FullScreen(s, str(tmp_path / "think.json"))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for _ in range(6):  # the USSR setup; then the US thinks
+            await pilot.press("1", "enter")
+            await pilot.pause()
+        for _ in range(300):
+            if app.busy and app.meter is not None and app.meter.done > 0:
+                break
+            await pilot.pause(0.01)
+        app._tick()
+        text = pane(app, "#question")
+        assert re.search(r"US thinking\.\.\. [\d,]+ of 500,000 iterations, \d+\.\ds of 1\.5s", text), text
+        await pilot.press("q")
+
+    run(app, script)
+    assert app.error is None
+
+
+def test_a_hint_explains_its_top_move_and_marks_expected_replies() -> None:
+    app = FullScreen(session("twilight", 1))
+    app.s.ai = "ismcts:iters=400,seed=1"  # the hint's budget (the computer keeps its small one)
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for _ in range(7):  # the USSR setup and the headline
+            await choose(app, pilot, 1)
+        await pilot.press("h")
+        for _ in range(50):
+            if app.meter is not None and app.meter.done > 0:
+                app._tick()
+                assert "of 400 iterations" in pane(app, "#question")  # the hint's progress
+                break
+            await pilot.pause(0.01)
+        await settle(app, pilot)
+        content = app.query_one("#hint-text", Static).content
+        assert isinstance(content, Text)
+        text = plain(content)
+        top = text.splitlines()[2].split(maxsplit=3)[3]
+        assert re.search(rf"^Why {re.escape(top[:10])}.*: \S", text, re.M), text
+        line = text[text.index("Line: ") :]
+        assert "(US, expected)" in line and "(USSR, expected)" not in line
+        dimmed = [content.plain[sp.start : sp.end] for sp in content.spans if "dim" in str(sp.style)]
+        assert any(t.endswith("(US, expected)") for t in dimmed)
+
+    run(app, script)
+
+
+def test_without_a_seat_the_side_is_asked_in_the_full_screen() -> None:
+    app = FullScreen(session("twilight", 1), intro=["placeholder"], ask_seat=True)
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SeatScreen) and app.seat is None
+            assert "USSR" not in pane(app, "#hand-text")  # no hand is shown before the choice
+            options = app.screen.query_one(OptionList)
+            assert [plain(options.get_option_at_index(i).prompt).strip() for i in range(2)] == [
+                "1 USSR",
+                "2 US",
+            ]
+            await pilot.press("2")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, SeatScreen)
+            assert app.s.humans == [1] and app.seat == 1 and set(app.s.bots) == {0}
+            assert "You play US; the computer plays USSR" in log_text(app)
+            assert "placeholder" not in log_text(app)
+            assert "US hand (8 cards)" in pane(app, "#hand-text")
+
+    asyncio.run(main())
