@@ -7,6 +7,7 @@ give odds for: conflicts are decided by the cards spent, 5.2).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from realpolitik.engine.ideology import heuristics as H
@@ -126,7 +127,7 @@ def why_illegal(s: IdeoState, text: str) -> str | None:
 
 def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
     """``heuristics.prospects(s)[seat]`` split by what it comes from: each region by name,
-    then ``hand``, ``advancements``, ``distance waivers``, ``tie-break`` and ``WMD`` (their sum
+    then ``hand``, ``cards to play``, ``advancements``, ``reach``, ``tie-break`` and ``WMD`` (their sum
     is the prospect; a test holds them together)."""
     n = s.n
     inf = s.inf
@@ -163,13 +164,32 @@ def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
         if per_seat[seat] == best and per_seat.count(best) == 1:
             share = 0.5 + 0.5 * share
         terms[name] = cap * fill * fill * share
-    terms["hand"] = H.HAND_WEIGHT * s.hand_size(seat)
-    terms["advancements"] = sum(
-        H.DEFENSE_WEIGHT * min(H.DEFENSE_CAP, R.advancement_level(s, seat, t)) for t in range(3)
+    b3 = seat * 3
+    terms["hand"] = H.HAND_WEIGHT * (s.hand[b3] + s.hand[b3 + 1] + s.hand[b3 + 2])
+    terms["cards to play"] = sum(
+        H.LIQUID_TYPE
+        * (
+            1.0
+            - math.exp(
+                -(s.hand[b3 + t] + s.deck[b3 + t] + s.discard[b3 + t] + s.staged[b3 + t]) / H.LIQUID_SCALE
+            )
+        )
+        for t in range(3)
     )
-    free = R.free_distance_mask(s, seat)
-    terms["distance waivers"] = H.FREE_WEIGHT * ((free & 1) + (free >> 1 & 1) + (free >> 2 & 1))
-    terms["tie-break"] = H.TIEBREAK_WEIGHT * R.tiebreak_points(s, seat)
+    fx = s.fx
+    levels = [0, 0, 0]
+    tiebreak = 0
+    reach = fx.rule_reach[s.ideo[seat]][:]
+    for k in range(NA):
+        c = s.adv[seat * NA + k]
+        if c:
+            for t in range(3):
+                levels[t] += c * fx.adv_def[k][t]
+                reach[t] = max(reach[t], fx.adv_reach[k][t])
+            tiebreak += c * H.TIEBREAK[k]
+    terms["advancements"] = sum(H.DEFENSE_WEIGHT * min(H.DEFENSE_CAP, lv) for lv in levels)
+    terms["reach"] = H.FREE_WEIGHT * (reach[0] + reach[1] + reach[2] - 3)
+    terms["tie-break"] = H.TIEBREAK_WEIGHT * tiebreak
     terms["WMD"] = float(s.adv[seat * NA + BOARD.wmd])
     return terms
 
