@@ -112,10 +112,10 @@ def why_illegal(s: IdeoState, text: str) -> str | None:
         base = (r * 3 + t) * n
         if sum(s.inf[base : base + n]) >= s.dev[r]:
             return f"the {TYPE_NAMES[t]} sector of {name} is full (its level {s.dev[r]}, 4.1)"
-        extra = R.distance_penalty(s, seat, r, t)
+        extra = R.distance_penalty(s, seat, r, t, attacking=False)
         if have <= extra:
             return (
-                f"{name} is not next to a region you control: it costs {1 + extra} {TYPE_NAMES[t]} "
+                f"{name} is distant (beyond your reach from the regions you control): it costs {1 + extra} {TYPE_NAMES[t]} "
                 f"cards (4.1) and you hold {have}"
             )
         return None
