@@ -42,12 +42,13 @@ SPEC = GameSpec(
     version="invasion-1" if BOARD.packaged else f"invasion-1+data-{BOARD.digest}",
     aliases=("how-to-invade",),
     options=OPTIONS,
-    # About 800-1300 ISMCTS iterations a second on one core (pure-Python engine): about 0.3 s
-    # (easy), 1.5 s (normal) and 5 s (hard) a decision; measured by bench/levels.py.
+    # Iteration budgets only, so a seed replays the same game on any machine. On a quiet core
+    # (pure Python) easy takes about 0.03 s, normal 1.4 s and hard 4.8 s a decision
+    # (`python -m realpolitik.bench.levels invasion --positions 8 --players 4`).
     levels={
         "easy": "ismcts:iters=300",
-        "normal": "ismcts:iters=1500",
-        "hard": "ismcts:iters=5000",
+        "normal": "ismcts:iters=8000",
+        "hard": "ismcts:iters=25000",
     },
 )
 

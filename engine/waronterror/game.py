@@ -46,13 +46,13 @@ SPEC = GameSpec(
     version="waronterror-1" if BOARD.packaged else f"waronterror-1+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
-    # Iteration budgets only, so a seed replays the same game on any machine. At about 250
-    # ISMCTS iterations/s on one core (pure Python; `realpolitik bench waronterror`) normal
-    # takes about 1.5-2 s a decision (docs/waronterror.md, Speed).
+    # Iteration budgets only, so a seed replays the same game on any machine. On a quiet core
+    # (pure Python) easy takes about 0.05 s, normal 1.8 s and hard 5.6 s a decision
+    # (`python -m realpolitik.bench.levels waronterror --positions 8 --players 4`).
     levels={
         "easy": "ismcts:iters=100",
-        "normal": "ismcts:iters=400",
-        "hard": "ismcts:iters=1500",
+        "normal": "ismcts:iters=2500",
+        "hard": "ismcts:iters=8000",
     },
 )
 
