@@ -10,7 +10,6 @@ field names).
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import Any
 
 from realpolitik.engine.twilight import actions as A
@@ -331,12 +330,7 @@ def _pure_copy(state: Any) -> TSState:
         return state.clone()
     from realpolitik.engine.twilight.game import PureTwilightState
 
-    copy = PureTwilightState()
-    for name in TSState.__slots__:
-        if name not in ("_legal", "_queue"):
-            setattr(copy, name, deepcopy(getattr(state, name)))
-    copy._legal = None
-    return copy
+    return TSState.copy_into(state, PureTwilightState.__new__(PureTwilightState))
 
 
 def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSState]]:

@@ -174,7 +174,12 @@ class TSState:
     def clone(self) -> TSState:
         """An independent copy. Tuples and ints are shared (immutable); lists are copied."""
         cls = type(self)
-        c = cls.__new__(cls)
+        return self.copy_into(cls.__new__(cls))
+
+    def copy_into(self, c: TSState) -> TSState:
+        """Copy this position's fields into the empty state ``c`` (of this class, or the pure
+        class when ``self`` is a compiled state: the fields have the same names in both) and
+        return it; the remembered legal list and event queue start empty."""
         c.inf = self.inf[:]
         c.vp = self.vp
         c.defcon = self.defcon
