@@ -22,20 +22,20 @@ order; influence types MIL = 0, ECO = 1, CUL = 2; advancements 0..6 in
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import os
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 import networkx as nx
 
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.datafiles import DataSource as _Source
+from realpolitik.engine.core.datafiles import read_sources
+from realpolitik.engine.core.datafiles import row_int as _int
+from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 from realpolitik.engine.ideology.effects import Effect, EffectError, parse_effects
 
@@ -172,67 +172,14 @@ class Advancement:
 # ----------------------------------------------------------------------------- reading
 
 
-class _Source:
-    """Where one data file came from and its text."""
-
-    def __init__(self, name: str, text: str, origin: str, user: bool = False) -> None:
-        self.name = name
-        self.text = text
-        self.origin = origin
-        self.user = user
-
-    def fail(self, line: int, field: str, msg: str) -> InvalidState:
-        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
-
-
 def _read_sources(directory: str | os.PathLike[str] | None, variant: str) -> dict[str, _Source]:
-    pkg = resources.files("realpolitik.engine.ideology").joinpath("data")
-    var = pkg.joinpath(variant) if variant != VARIANTS[0] else None
-    out: dict[str, _Source] = {}
-    user = Path(directory) if directory is not None else None
-    if user is not None and not user.is_dir():
-        raise InvalidState(f"{ENV_VAR}: '{user}' is not a folder")
-    for name in DATA_FILES:
-        if user is not None and (user / name).is_file():
-            path = user / name
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
-            out[name] = _Source(name, text, str(path), user=True)
-        elif var is not None and var.joinpath(name).is_file():
-            out[name] = _Source(name, var.joinpath(name).read_text(encoding="utf-8"), f"{variant}/{name}")
-        else:
-            out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
-    return out
-
-
-def _rows(src: _Source, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(src.text))
-    header = reader.fieldnames or []
-    for col in columns:
-        if col not in header:
-            raise src.fail(1, col, "is missing from the header")
-    rows: list[tuple[int, dict[str, str]]] = []
-    for row in reader:
-        line = reader.line_num
-        if None in row:
-            raise src.fail(line, columns[-1], "is followed by extra values (quote fields holding commas)")
-        if all(not (v or "").strip() for v in row.values()):
-            continue
-        rows.append((line, {k: (v or "").strip() for k, v in row.items()}))
-    return rows
-
-
-def _int(src: _Source, line: int, row: Mapping[str, str], key: str, lo: int, hi: int) -> int:
-    raw = row.get(key, "")
-    try:
-        v = int(raw)
-    except ValueError:
-        raise src.fail(line, key, f"must be an integer, not '{raw}'") from None
-    if not lo <= v <= hi:
-        raise src.fail(line, key, f"= {v} is outside {lo}..{hi}")
-    return v
+    return read_sources(
+        "realpolitik.engine.ideology",
+        DATA_FILES,
+        ENV_VAR,
+        directory,
+        variant if variant != VARIANTS[0] else None,
+    )
 
 
 def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[int, ...]:

@@ -15,19 +15,18 @@ Money is counted in half dollars everywhere in the engine (the oil price moves b
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.datafiles import DataSource as _Source
+from realpolitik.engine.core.datafiles import read_sources
+from realpolitik.engine.core.datafiles import row_int as _int
+from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -95,75 +94,12 @@ class Building:
     effect: str
 
 
-class _Source:
-    def __init__(self, name: str, text: str, origin: str) -> None:
-        self.name = name
-        self.text = text
-        self.origin = origin
-
-    def fail(self, line: int, field: str, msg: str) -> InvalidState:
-        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
-
-    def line_of(self, key: str) -> int:
-        for i, ln in enumerate(self.text.splitlines(), start=1):
-            if re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", ln):
-                return i
-        return 1
-
-
 def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
-    pkg = resources.files("realpolitik.engine.invasion").joinpath("data")
-    out: dict[str, _Source] = {}
-    user = Path(directory) if directory is not None else None
-    if user is not None and not user.is_dir():
-        raise InvalidState(f"{ENV_VAR}: '{user}' is not a folder")
-    for name in DATA_FILES:
-        if user is not None and (user / name).is_file():
-            path = user / name
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
-            out[name] = _Source(name, text, str(path))
-        else:
-            out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
-    return out
-
-
-def _rows(src: _Source, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(src.text))
-    header = reader.fieldnames or []
-    for col in columns:
-        if col not in header:
-            raise src.fail(1, col, "is missing from the header")
-    rows: list[tuple[int, dict[str, str]]] = []
-    for row in reader:
-        line = reader.line_num
-        if None in row:
-            raise src.fail(line, columns[-1], "is followed by extra values")
-        if all(not (v or "").strip() for v in row.values()):
-            continue
-        rows.append((line, {k: (v or "").strip() for k, v in row.items()}))
-    return rows
-
-
-def _int(src: _Source, line: int, row: Mapping[str, str], key: str, lo: int, hi: int) -> int:
-    raw = row.get(key, "")
-    try:
-        v = int(raw)
-    except ValueError:
-        raise src.fail(line, key, f"must be an integer, not '{raw}'") from None
-    if not lo <= v <= hi:
-        raise src.fail(line, key, f"= {v} is outside {lo}..{hi}")
-    return v
+    return read_sources("realpolitik.engine.invasion", DATA_FILES, ENV_VAR, directory)
 
 
 def _toml(src: _Source) -> dict[str, Any]:
-    try:
-        return tomllib.loads(src.text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise InvalidState(f"{src.origin} line {m.group(1) if m else '?'}: {exc}") from None
+    return src.toml()
 
 
 class _Table:

@@ -16,17 +16,15 @@ vanguard 1, column 2, cell 3.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import os
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.datafiles import DataSource as _Source
+from realpolitik.engine.core.datafiles import read_sources
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -211,62 +209,8 @@ class Board:
 # ----------------------------------------------------------------------------- reading
 
 
-class _Source:
-    """One data file's text and where it came from."""
-
-    def __init__(self, name: str, text: str, origin: str) -> None:
-        self.name = name
-        self.text = text
-        self.origin = origin
-
-    def fail(self, line: int, field: str, msg: str) -> InvalidState:
-        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
-
-    def rows(self, fields: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-        reader = csv.DictReader(io.StringIO(self.text))
-        header = tuple(reader.fieldnames or ())
-        if header != fields:
-            raise InvalidState(
-                f"{self.origin} line 1: expected columns {','.join(fields)}, got {','.join(header)}"
-            )
-        out = []
-        for row in reader:
-            line = reader.line_num
-            for f in fields:
-                if row.get(f) is None:
-                    raise self.fail(line, f, "is missing")
-            if None in row:
-                raise self.fail(line, fields[-1], "has extra values after it")
-            out.append((line, {k: (v or "").strip() for k, v in row.items()}))
-        return out
-
-    def integer(self, line: int, field: str, value: str, lo: int, hi: int) -> int:
-        try:
-            x = int(value)
-        except ValueError:
-            raise self.fail(line, field, f"must be an integer, not '{value}'") from None
-        if not lo <= x <= hi:
-            raise self.fail(line, field, f"must be between {lo} and {hi}, not {x}")
-        return x
-
-
 def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
-    pkg = resources.files("realpolitik.engine.waronterror").joinpath("data")
-    user = Path(directory) if directory is not None else None
-    if user is not None and not user.is_dir():
-        raise InvalidState(f"{ENV_VAR}: '{user}' is not a folder")
-    out: dict[str, _Source] = {}
-    for name in DATA_FILES:
-        if user is not None and (user / name).is_file():
-            path = user / name
-            try:
-                text = path.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
-            out[name] = _Source(name, text, str(path))
-        else:
-            out[name] = _Source(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
-    return out
+    return read_sources("realpolitik.engine.waronterror", DATA_FILES, ENV_VAR, directory)
 
 
 def _by_count(src: _Source, table: dict[str, Any], key: str, lo: int, hi: int) -> dict[int, int]:
@@ -296,10 +240,7 @@ def _triple(src: _Source, table: dict[str, Any], key: str) -> tuple[int, int, in
 
 
 def _line_of(src: _Source, key: str) -> int:
-    for i, line in enumerate(src.text.splitlines(), 1):
-        if line.strip().startswith(key):
-            return i
-    return 1
+    return src.line_of(key)
 
 
 def load_board(directory: str | os.PathLike[str] | None = None) -> Board:

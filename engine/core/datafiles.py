@@ -1,0 +1,149 @@
+"""Reading a game's data files: packaged defaults, a user's folder overriding some of them.
+
+Every game whose components are data (Ideology, War on Terror, How to Invade a Sovereign
+Nation) reads its CSV and TOML files through this module, so that the override rules and the
+error format are the same everywhere: a bad file raises ``InvalidState`` with one line naming
+the file, the line and the field (``regions.csv line 11: field 'level' = 4 is outside 1..3``).
+What each file must hold is the game's own business (its ``board.py``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from realpolitik.engine.core.api import InvalidState
+
+__all__ = ["DataSource", "read_sources", "row_int", "rows"]
+
+
+class DataSource:
+    """One data file's text and where it came from.
+
+    Attributes:
+        name: The file name (``regions.csv``).
+        text: Its whole text.
+        origin: What errors call it: the bare name for a packaged file, ``variant/name`` for a
+            packaged variant's file, the path for a user's file.
+        user: Whether the file came from the user's folder.
+    """
+
+    def __init__(self, name: str, text: str, origin: str, user: bool = False) -> None:
+        self.name = name
+        self.text = text
+        self.origin = origin
+        self.user = user
+
+    def fail(self, line: int, field: str, msg: str) -> InvalidState:
+        """The error for one field of one line (to raise)."""
+        return InvalidState(f"{self.origin} line {line}: field '{field}' {msg}")
+
+    def line_of(self, key: str) -> int:
+        """The line where a TOML key is set (1 when it is not found)."""
+        for i, ln in enumerate(self.text.splitlines(), start=1):
+            if re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", ln):
+                return i
+        return 1
+
+    def rows(self, columns: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+        """The CSV rows as ``(line, {column: stripped text})``, blank rows skipped.
+
+        Args:
+            columns: The columns the file must have (in any order; other columns are allowed
+                and left to the caller).
+        """
+        reader = csv.DictReader(io.StringIO(self.text))
+        header = tuple(reader.fieldnames or ())
+        for col in columns:
+            if col not in header:
+                raise self.fail(1, col, "is missing from the header")
+        out: list[tuple[int, dict[str, str]]] = []
+        for row in reader:
+            line = reader.line_num
+            if None in row:
+                raise self.fail(
+                    line, columns[-1], "is followed by extra values (quote fields holding commas)"
+                )
+            if all(not (v or "").strip() for v in row.values()):
+                continue
+            for col in columns:
+                if row.get(col) is None:
+                    raise self.fail(line, col, "is missing")
+            out.append((line, {k: (v or "").strip() for k, v in row.items()}))
+        return out
+
+    def integer(self, line: int, field: str, raw: str, lo: int, hi: int) -> int:
+        """One integer field, checked against its range."""
+        try:
+            v = int(raw)
+        except ValueError:
+            raise self.fail(line, field, f"must be an integer, not '{raw}'") from None
+        if not lo <= v <= hi:
+            raise self.fail(line, field, f"= {v} is outside {lo}..{hi}")
+        return v
+
+    def toml(self) -> dict[str, Any]:
+        """The file parsed as TOML; a syntax error names its line."""
+        try:
+            return tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"line (\d+)", str(exc))
+            raise InvalidState(f"{self.origin} line {m.group(1) if m else '?'}: {exc}") from None
+
+
+def rows(src: DataSource, columns: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+    """``src.rows(columns)``: the CSV rows with their line numbers."""
+    return src.rows(columns)
+
+
+def row_int(src: DataSource, line: int, row: Mapping[str, str], key: str, lo: int, hi: int) -> int:
+    """The integer in column ``key`` of a row read by :func:`rows`, checked against its range."""
+    return src.integer(line, key, row.get(key, ""), lo, hi)
+
+
+def read_sources(
+    package: str,
+    files: Sequence[str],
+    env_var: str,
+    directory: str | os.PathLike[str] | None,
+    variant: str | None = None,
+) -> dict[str, DataSource]:
+    """Every data file of a game: the user's copy if their folder holds one, else the packaged one.
+
+    Args:
+        package: The game's package; its files are in its ``data`` folder.
+        files: The file names to read.
+        env_var: The environment variable that names the user's folder (for errors).
+        directory: The user's folder, or None for the packaged files only.
+        variant: A packaged variant (a subfolder of ``data``) whose files replace the defaults
+            it holds; None for the defaults.
+
+    Raises:
+        InvalidState: the folder is not a folder, or a user's file is not UTF-8 text.
+    """
+    pkg = resources.files(package).joinpath("data")
+    var = pkg.joinpath(variant) if variant is not None else None
+    user = Path(directory) if directory is not None else None
+    if user is not None and not user.is_dir():
+        raise InvalidState(f"{env_var}: '{user}' is not a folder")
+    out: dict[str, DataSource] = {}
+    for name in files:
+        if user is not None and (user / name).is_file():
+            path = user / name
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
+            out[name] = DataSource(name, text, str(path), user=True)
+        elif var is not None and var.joinpath(name).is_file():
+            out[name] = DataSource(name, var.joinpath(name).read_text(encoding="utf-8"), f"{variant}/{name}")
+        else:
+            out[name] = DataSource(name, pkg.joinpath(name).read_text(encoding="utf-8"), name)
+    return out
