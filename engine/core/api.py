@@ -21,6 +21,7 @@ __all__ = [
     "ChanceMode",
     "Game",
     "GameSpec",
+    "HasEvalTerms",
     "HasFingerprint",
     "HasImplementations",
     "HasInvariants",
@@ -255,6 +256,19 @@ class HasFingerprint(Protocol):
 
     def fingerprint(self) -> tuple[Any, ...]:
         """Every field of the position, as comparable values."""
+
+
+@runtime_checkable
+class HasEvalTerms(Protocol):
+    """A state whose evaluator is split into named terms, so that ``ai.fit`` can fit their
+    weights by self-play (each game's ``features`` module)."""
+
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the terms, in the order ``eval_terms`` returns them (the same for every
+        position of the game)."""
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The terms for ``seat``, each in its favour, from what ``seat`` may see."""
 
 
 @runtime_checkable

@@ -131,6 +131,18 @@ class TwilightState(StateBase, _Fields):
 
         return evaluate(self, seat)
 
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms (``engine.twilight.features``), for a fitted evaluator."""
+        from realpolitik.engine.twilight.features import TERM_NAMES
+
+        return TERM_NAMES
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        from realpolitik.engine.twilight.features import terms
+
+        return terms(self, seat)
+
     # ----- information -----
     def hand_visible(self, owner: int, viewer: int) -> bool:
         """May ``viewer`` see ``owner``'s hand now?"""
