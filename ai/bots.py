@@ -167,9 +167,11 @@ class HeuristicBot:
     right after it: up to ``follow`` further decisions of the same seat (a card's operations
     point by point, an order of event and operations) are taken greedily one ply at a time,
     so that what those decisions set off (an event that ends the game, say) is seen.
+    ``follow=None`` (a spec that does not set it) takes the game's
+    ``GameSpec.heuristic_follow``.
     """
 
-    def __init__(self, spec: str, seed: int, follow: int = 0, evaluation: Evaluation = HAND) -> None:
+    def __init__(self, spec: str, seed: int, follow: int | None = 0, evaluation: Evaluation = HAND) -> None:
         self.spec = spec
         self._rng = random.Random(seed)
         self.follow = follow
@@ -180,13 +182,14 @@ class HeuristicBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
+        follow = self.follow if self.follow is not None else state.game().spec.heuristic_follow
         world = self.evaluation.wrap(state).resample_hidden(seat, self._rng)
         scored: dict[int, float] = {}
         for action in legal:
             child = world.clone()
             child.apply_action(action)
-            if self.follow:
-                _follow_own(child, seat, self.follow)
+            if follow:
+                _follow_own(child, seat, follow)
             scored[action] = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
         return _pick(scored, self._rng)
 
@@ -501,10 +504,11 @@ _REGISTRY: dict[str, BotInfo] = {
                 Param(
                     "follow",
                     int,
-                    0,
+                    None,
                     "own decisions in a row played greedily before a move is scored",
                     low=0,
                     high=64,
+                    shown="the game's heuristic_follow: 8 in twilight, 0 elsewhere",
                 ),
                 _SEED,
                 *_EVAL_PARAMS,

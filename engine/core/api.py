@@ -121,6 +121,10 @@ class GameSpec:
             bot spec: an iteration budget (never a time: the same seed must give the same game
             on any machine) sized to this game's speed (about 1 s a decision at ``normal`` and
             4 s at ``hard`` on one core, measured by ``bench/levels.py``).
+        heuristic_follow: What the ``heuristic`` bot's ``follow`` parameter is when a spec does
+            not set it: the own decisions in a row it plays greedily before scoring a move
+            (0: plain one-ply greedy). A game whose turns are long runs of one seat's decisions
+            (Twilight Struggle's operations point by point) plays far better with it.
     """
 
     name: str
@@ -136,6 +140,7 @@ class GameSpec:
     aliases: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
+    heuristic_follow: int = 0
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.

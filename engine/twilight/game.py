@@ -48,6 +48,8 @@ SPEC = GameSpec(
         "normal": "ismcts:iters=50000",
         "hard": "ismcts:iters=150000",
     },
+    # heuristic:follow=8 beats plain one-ply greedy by a wide margin here (docs/ai.md).
+    heuristic_follow=8,
 )
 
 

@@ -310,3 +310,25 @@ def test_train_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
         r = CliRunner().invoke(app, args)
         errors = [line for line in r.output.splitlines() if line.startswith("error:")]
         assert r.exit_code != 0 and len(errors) == 1 and needle in errors[0], r.output
+
+
+# ----- the heuristic bot's default follow, per game ------------------------------------------------
+
+
+def test_heuristic_follow_default_is_the_games() -> None:
+    assert {sp.name: sp.heuristic_follow for sp in game_specs()} == {
+        "twilight": 8,
+        "ideology": 0,
+        "waronterror": 0,
+        "invasion": 0,
+    }
+    assert make_bot("heuristic").spec == "heuristic"  # the spec does not set it: the game does
+    for game, same_as in (("twilight", "heuristic:follow=8"), ("ideology", "heuristic:follow=0")):
+        s = _walk(load_game(game).new_initial_state(seed=6), 25, 6)
+        while s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[0][0])
+        for seed in range(3):
+            seat = s.current_player()
+            assert make_bot(f"heuristic:seed={seed}").step(s, seat) == make_bot(
+                f"{same_as},seed={seed}"
+            ).step(s, seat)
