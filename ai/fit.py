@@ -11,8 +11,12 @@ A game that splits its evaluator into terms (``engine.core.api.HasEvalTerms``: e
   positions the terms of every seat and the hand evaluator's values are recorded, and when the
   game ends each seat's return is attached.
 - **The fit** (:func:`fit_logistic`): Newton's method (iteratively reweighted least squares) on
-  standardised terms with a small L2 penalty, in plain NumPy — a dozen weights and a few
-  thousand rows need no more, and NumPy comes with the core install (matplotlib needs it).
+  standardised terms, in plain NumPy — a dozen weights and some thousand rows need no more,
+  and NumPy comes with the core install (matplotlib needs it). The L2 penalty draws the
+  weights towards the game's hand weights (``eval_hand_weights``), not towards zero: one
+  game gives one result, so a few hundred games are few data, and what they do not show
+  stays as the hand evaluator has it. Its strength is chosen by cross-validation over whole
+  games (:func:`choose_penalty`).
 - **The check** (:func:`calibration`): whole games are held out (positions of one game are not
   independent), and the fitted and hand evaluators are compared there by Brier score, with a
   reliability table (predicted value in ten bins against the observed mean result).
@@ -61,7 +65,13 @@ VERSION = 1
 """The ``version`` field of a weights file this code reads and writes."""
 
 L2 = 1e-3
-"""L2 penalty on the standardised weights (not the intercept), per row."""
+"""Default L2 penalty on the standardised weights (not the intercept), per row."""
+
+L2_GRID = (1e-4, 1e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0)
+"""Penalties :func:`train` chooses from, by cross-validation over the training games."""
+
+FOLDS = 4
+"""Cross-validation folds (whole games) for the choice of the penalty."""
 
 BINS = 10
 """Bins of the reliability table."""
@@ -451,13 +461,16 @@ def _rows(samples: Sequence[Sample]) -> tuple[Any, Any]:
     return np.asarray(x, dtype=float), np.asarray(y, dtype=float)
 
 
-def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50) -> tuple[list[float], float]:
+def fit_logistic(
+    x: Any, y: Any, l2: float = L2, prior: Sequence[float] | None = None, iters: int = 50
+) -> tuple[list[float], float]:
     """Logistic regression by Newton's method, on standardised columns with an L2 penalty.
 
     Args:
         x: ``(rows, terms)`` array.
         y: ``(rows,)`` targets in [0, 1] (soft targets allowed: a draw is 0.5).
-        l2: Penalty on the standardised weights, per row.
+        l2: Penalty per row on the standardised weights' distance from ``prior``.
+        prior: Weights (on the original columns) the penalty draws towards; None: zero.
         iters: Most Newton steps.
 
     Returns:
@@ -467,14 +480,17 @@ def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50) -> tuple[list[
 
     mean = x.mean(axis=0)
     std = x.std(axis=0)
-    std[std < 1e-12] = 1.0  # a constant column: its weight stays 0
+    std[std < 1e-12] = 1.0  # a constant column: its weight stays at the prior
     z = np.hstack([np.ones((len(x), 1)), (x - mean) / std])
-    beta = np.zeros(z.shape[1])
+    centre = np.zeros(z.shape[1])
+    if prior is not None:
+        centre[1:] = np.asarray(prior, dtype=float) * std
+    beta = centre.copy()
     pen = np.full(z.shape[1], l2 * len(x))
     pen[0] = 0.0
     for _ in range(iters):
-        p = 1.0 / (1.0 + np.exp(-(z @ beta)))
-        grad = z.T @ (p - y) + pen * beta
+        p = 1.0 / (1.0 + np.exp(-np.clip(z @ beta, -500.0, 500.0)))
+        grad = z.T @ (p - y) + pen * (beta - centre)
         hess = (z * (p * (1.0 - p))[:, None]).T @ z + np.diag(pen) + 1e-9 * np.eye(z.shape[1])
         step = np.linalg.solve(hess, grad)
         beta -= step
@@ -490,7 +506,7 @@ def _predict(samples: Sequence[Sample], weights: Weights) -> list[list[float]]:
     for s in samples:
         ps = [weights.score(t) for t in s.terms]
         total = sum(ps)
-        out.append([p / total for p in ps])
+        out.append([p / total for p in ps] if total > 0.0 else [1.0 / len(ps)] * len(ps))
     return out
 
 
@@ -518,6 +534,40 @@ def calibration(pred: Sequence[float], result: Sequence[float], bins: int = BINS
                 }
             )
     return {"brier": brier, "rows": n, "table": table}
+
+
+def choose_penalty(
+    samples: Sequence[Sample], prior: Sequence[float], names: tuple[str, ...], game: str, version: str
+) -> tuple[float, dict[str, float]]:
+    """The penalty of :data:`L2_GRID` with the lowest Brier score over :data:`FOLDS` folds of
+    whole games (each fold fitted on the others), the fit drawn towards ``prior``.
+
+    Returns:
+        ``(l2, {str(l2): cross-validated Brier score})``.
+    """
+    games = sorted({s.game for s in samples})
+    folds = [set(games[i::FOLDS]) for i in range(min(FOLDS, len(games)))]
+    scores: dict[str, float] = {}
+    best, best_score = L2, math.inf
+    for l2 in L2_GRID:
+        err = 0.0
+        rows = 0
+        for fold in folds:
+            train_part = [s for s in samples if s.game not in fold]
+            test_part = [s for s in samples if s.game in fold]
+            if not train_part or not test_part:
+                continue
+            x, y = _rows(train_part)
+            w, b = fit_logistic(x, y, l2, prior)
+            weights = Weights(game, version, names, tuple(w), b)
+            for s, pred in zip(test_part, _predict(test_part, weights), strict=True):
+                err += sum((p - r) ** 2 for p, r in zip(pred, s.result, strict=True))
+                rows += len(pred)
+        score = err / rows if rows else math.inf
+        scores[repr(l2)] = score
+        if score < best_score - 1e-12:
+            best, best_score = l2, score
+    return best, scores
 
 
 def train(
@@ -560,9 +610,11 @@ def train(
         raise ValueError(
             f"only {len(fit_set)} training and {len(test_set)} held-out positions: play more games"
         )
-    x, y = _rows(fit_set)
-    w, b = fit_logistic(x, y)
     names = tuple(probe.eval_term_names())
+    hand = tuple(probe.eval_hand_weights())
+    l2, cv = choose_penalty(fit_set, hand, names, g.spec.name, g.spec.version)
+    x, y = _rows(fit_set)
+    w, b = fit_logistic(x, y, l2, hand)
     fitted = Weights(g.spec.name, g.spec.version, names, tuple(w), b)
     results = [r for s in test_set for r in s.result]
     fit_cal = calibration([p for row in _predict(test_set, fitted) for p in row], results)
@@ -576,6 +628,9 @@ def train(
         "positions": len(samples),
         "training_positions": len(fit_set),
         "held_out_positions": len(test_set),
+        "l2": l2,
+        "cv_brier": cv,
+        "hand_weights": list(hand),
         "brier_fitted": fit_cal["brier"],
         "brier_hand": hand_cal["brier"],
         "reliability_fitted": fit_cal["table"],

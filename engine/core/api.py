@@ -275,6 +275,10 @@ class HasEvalTerms(Protocol):
     def eval_terms(self, seat: int) -> list[float]:
         """The terms for ``seat``, each in its favour, from what ``seat`` may see."""
 
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The weights under which ``sigmoid(weights · eval_terms(seat))`` is the hand
+        evaluator's value (a fit starts from them and is drawn back towards them)."""
+
 
 @runtime_checkable
 class HasSeatAliases(Protocol):

@@ -172,6 +172,12 @@ class IdeologyState(StateBase, IdeoState):
 
         return terms(self, seat)
 
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.ideology.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     # ----- naming
     def ideology_name(self, seat: int) -> str:
         """Full ideology name of a seat."""

@@ -121,6 +121,12 @@ class InvasionState(StateBase, InvState):
 
         return terms(self, seat)
 
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.invasion.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
         if self.stage == S_OVER:

@@ -145,6 +145,12 @@ class TwilightState(StateBase, _Fields):
 
         return terms(self, seat)
 
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.twilight.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     # ----- information -----
     def hand_visible(self, owner: int, viewer: int) -> bool:
         """May ``viewer`` see ``owner``'s hand now?"""

@@ -122,6 +122,12 @@ class WarOnTerrorState(StateBase, WotState):
 
         return terms(self, seat)
 
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.waronterror.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     # ----- information
     def seat_aliases(self) -> dict[str, int]:
         """A seat answers to its colour."""

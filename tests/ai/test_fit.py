@@ -96,6 +96,28 @@ def test_every_game_has_named_finite_terms(game: str) -> None:
         assert len(terms) == len(names) and all(math.isfinite(t) for t in terms)
 
 
+@pytest.mark.parametrize("game", ["ideology", "waronterror", "invasion"])
+def test_hand_weights_give_the_hand_evaluator(game: str) -> None:
+    """Where the terms keep the hand evaluator whole, its weights under the fitted model (values
+    normalised over the seats) give the hand values back."""
+    s = _walk(load_game(game).new_initial_state(seed=2), 50, 2)
+    hand = fit.Weights(
+        s.game().spec.name, s.game().spec.version, s.eval_term_names(), s.eval_hand_weights(), 0.0
+    )
+    for q, v in enumerate(fit.fitted_values(s, hand)):
+        assert v == pytest.approx(s.evaluate(q), abs=2e-4)  # up to the clip of the log-odds
+
+
+def test_the_fit_is_drawn_towards_the_prior() -> None:
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(400, 2))
+    y = (rng.random(400) < 0.5).astype(float)  # the terms say nothing: the prior stays
+    w, _ = fit.fit_logistic(x, y, l2=10.0, prior=[2.0, -1.0])
+    assert w == pytest.approx([2.0, -1.0], abs=0.05)
+    w0, _ = fit.fit_logistic(x, y, l2=10.0)
+    assert w0 == pytest.approx([0.0, 0.0], abs=0.05)
+
+
 # ----- shipped weights and the fitted evaluation ---------------------------------------------------
 
 
