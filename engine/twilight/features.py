@@ -120,4 +120,4 @@ def terms(s: TSState, seat: int) -> list[float]:
         float(_nonbg_influence(inf)),
     ]
     k = sign / SCALE
-    return [k * t for t in us_terms]
+    return [k * t + 0.0 for t in us_terms]  # + 0.0: no negative zeros
