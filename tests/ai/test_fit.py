@@ -354,3 +354,15 @@ def test_heuristic_follow_default_is_the_games() -> None:
             assert make_bot(f"heuristic:seed={seed}").step(s, seat) == make_bot(
                 f"{same_as},seed={seed}"
             ).step(s, seat)
+
+
+def test_analysis_with_the_fitted_evaluator() -> None:
+    from realpolitik.ai.bots import analyse
+
+    s = _walk(load_game("twilight").new_initial_state(seed=8), 40, 8)
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    seat = s.current_player()
+    result = analyse(s, seat, 40, "ismcts:eval=fitted")
+    assert result.bot == "ismcts:iters=40,eval=fitted"
+    assert {m.action for m in result.moves} <= set(s.legal_actions()) and result.moves[0].pv
