@@ -32,12 +32,14 @@ from typing import Any, Protocol, runtime_checkable
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
+from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
 from realpolitik.engine.core.api import State
 
 __all__ = [
     "Bot",
     "BotInfo",
+    "Evaluation",
     "ExpectimaxBot",
     "HeuristicBot",
     "Param",
@@ -113,6 +115,33 @@ def _pick(scored: dict[int, float], rng: random.Random) -> int:
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
+class Evaluation:
+    """Which evaluator a bot scores positions with: the game's hand weights (``eval=hand``),
+    the fitted weights the package ships for the game (``eval=fitted``), or a user's fitted
+    weights file (``weights=PATH``, read and validated when the bot is built)."""
+
+    def __init__(self, kind: str | None = None, path: str | None = None) -> None:
+        if path is not None and kind == "hand":
+            raise ValueError("weights=PATH is a fitted evaluator: drop eval=hand (or write eval=fitted)")
+        self.kind = "fitted" if path is not None else kind or "hand"
+        self._file: Weights | None = load_weights(path) if path is not None else None
+
+    def wrap(self, state: State) -> State:
+        """``state`` as the bot should search it: itself, or scored by the fitted weights.
+
+        Raises:
+            WeightsError: weights fitted for another game, data version or terms.
+        """
+        if self.kind == "hand":
+            return state
+        weights = self._file or packaged_weights(state.game().spec.name)
+        return with_weights(state, weights)
+
+
+HAND = Evaluation()
+"""The hand evaluator (the default)."""
+
+
 class RandomBot:
     """Uniformly random legal moves."""
 
@@ -138,25 +167,29 @@ class HeuristicBot:
     right after it: up to ``follow`` further decisions of the same seat (a card's operations
     point by point, an order of event and operations) are taken greedily one ply at a time,
     so that what those decisions set off (an event that ends the game, say) is seen.
+    ``follow=None`` (a spec that does not set it) takes the game's
+    ``GameSpec.heuristic_follow``.
     """
 
-    def __init__(self, spec: str, seed: int, follow: int = 0) -> None:
+    def __init__(self, spec: str, seed: int, follow: int | None = 0, evaluation: Evaluation = HAND) -> None:
         self.spec = spec
         self._rng = random.Random(seed)
         self.follow = follow
+        self.evaluation = evaluation
 
     def step(self, state: State, seat: int) -> int:
         """The move with the best one-ply value (see :meth:`Bot.step`)."""
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        world = state.resample_hidden(seat, self._rng)
+        follow = self.follow if self.follow is not None else state.game().spec.heuristic_follow
+        world = self.evaluation.wrap(state).resample_hidden(seat, self._rng)
         scored: dict[int, float] = {}
         for action in legal:
             child = world.clone()
             child.apply_action(action)
-            if self.follow:
-                _follow_own(child, seat, self.follow)
+            if follow:
+                _follow_own(child, seat, follow)
             scored[action] = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
         return _pick(scored, self._rng)
 
@@ -181,9 +214,10 @@ def _follow_own(state: State, seat: int, steps: int) -> None:
 class SearchBot:
     """MCTS (``determinize=False``, cheats under hidden information) or SO-ISMCTS."""
 
-    def __init__(self, spec: str, config: SearchConfig, seed: int) -> None:
+    def __init__(self, spec: str, config: SearchConfig, seed: int, evaluation: Evaluation = HAND) -> None:
         self.spec = spec
         self.config = config
+        self.evaluation = evaluation
         self._rng = random.Random(seed)
         self.progress: Progress | None = None
         """Called with the iterations done so far while a search runs (a progress bar); it
@@ -194,14 +228,20 @@ class SearchBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        result = search(state, seat, self.config, self._rng.getrandbits(63), progress=self.progress)
+        searched = self.evaluation.wrap(state)
+        result = search(searched, seat, self.config, self._rng.getrandbits(63), progress=self.progress)
         return result.best().action
 
     def analyse(self, state: State, seat: int) -> Analysis:
         """Search and rank every legal move, with principal variations."""
         _check_turn(state, seat)
         result = search(
-            state, seat, self.config, self._rng.getrandbits(63), with_pv=True, progress=self.progress
+            self.evaluation.wrap(state),
+            seat,
+            self.config,
+            self._rng.getrandbits(63),
+            with_pv=True,
+            progress=self.progress,
         )
         return from_search(state, seat, self.spec, result)
 
@@ -214,10 +254,11 @@ class ExpectimaxBot:
     position itself.
     """
 
-    def __init__(self, spec: str, depth: int, samples: int, seed: int) -> None:
+    def __init__(self, spec: str, depth: int, samples: int, seed: int, evaluation: Evaluation = HAND) -> None:
         self.spec = spec
         self.depth = depth
         self.samples = samples
+        self.evaluation = evaluation
         self._rng = random.Random(seed)
 
     def _values(
@@ -227,8 +268,9 @@ class ExpectimaxBot:
         sums = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         first: State | None = None
+        searched = self.evaluation.wrap(state)
         for _ in range(self.samples):
-            world = state.resample_hidden(seat, self._rng)
+            world = searched.resample_hidden(seat, self._rng)
             if first is None:
                 first = world
             for action, v in expectimax_action_values(world, seat, self.depth, leaves).items():
@@ -290,6 +332,8 @@ class Param:
             ValueError: saying what the value must be.
         """
         if self.kind is str:
+            if not self.choices:
+                return text
             if text not in self.choices:
                 raise ValueError(
                     f"bot '{bot}': {self.name} must be one of {', '.join(self.choices)}, got '{text}'"
@@ -334,6 +378,31 @@ class BotInfo:
 
 
 _SEED = Param("seed", int, 0, "seed of the bot's RNG")
+_EVAL_PARAMS = (
+    Param(
+        "eval",
+        str,
+        None,
+        "evaluator: hand (the game's hand weights) or fitted (the weights the package ships, "
+        "fitted by self-play)",
+        choices=("hand", "fitted"),
+        shown="hand",
+    ),
+    Param(
+        "weights",
+        str,
+        None,
+        "a weights file made by 'realpolitik train' (implies eval=fitted)",
+        shown="none",
+    ),
+)
+
+
+def _evaluation(v: dict[str, Any]) -> Evaluation:
+    """The evaluator a spec's ``eval``/``weights`` values choose."""
+    return Evaluation(v["eval"], v["weights"])
+
+
 _SEARCH_PARAMS = (
     Param(
         "iters",
@@ -365,6 +434,7 @@ _SEARCH_PARAMS = (
     ),
     Param("widen", float, 0.5, "progressive widening exponent, 0 = off", low=0.0, high=1.0),
     Param("workers", int, 1, "root-parallel processes, results merged", low=1, high=64),
+    *_EVAL_PARAMS,
 )
 
 
@@ -383,7 +453,7 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
             workers=v["workers"],
             determinize=determinize,
         )
-        return SearchBot(spec, config, v["seed"])
+        return SearchBot(spec, config, v["seed"], _evaluation(v))
 
     return build
 
@@ -434,14 +504,16 @@ _REGISTRY: dict[str, BotInfo] = {
                 Param(
                     "follow",
                     int,
-                    0,
+                    None,
                     "own decisions in a row played greedily before a move is scored",
                     low=0,
                     high=64,
+                    shown="the game's heuristic_follow: 8 in twilight, 0 elsewhere",
                 ),
                 _SEED,
+                *_EVAL_PARAMS,
             ),
-            lambda s, v: HeuristicBot(s, v["seed"], v["follow"]),
+            lambda s, v: HeuristicBot(s, v["seed"], v["follow"], _evaluation(v)),
         ),
         BotInfo(
             "mcts",
@@ -462,8 +534,9 @@ _REGISTRY: dict[str, BotInfo] = {
                 Param("depth", int, 2, "decision plies searched, chance nodes are free", low=1, high=8),
                 Param("samples", int, 1, "determinizations averaged", low=1),
                 _SEED,
+                *_EVAL_PARAMS,
             ),
-            lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"]),
+            lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"], _evaluation(v)),
         ),
         BotInfo(
             "openspiel-ismcts",

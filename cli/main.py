@@ -14,6 +14,7 @@ from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
 from realpolitik.cli.review import review
 from realpolitik.cli.tournament import tournament_cmd
+from realpolitik.cli.train import train_cmd
 from realpolitik.engine import game_specs
 
 
@@ -130,6 +131,7 @@ app.command("review")(review)
 
 app.command("bench")(bench_cmd)
 app.command("tournament")(tournament_cmd)
+app.command("train")(train_cmd)
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "ChanceMode",
     "Game",
     "GameSpec",
+    "HasEvalTerms",
     "HasFingerprint",
     "HasImplementations",
     "HasInvariants",
@@ -120,6 +121,10 @@ class GameSpec:
             bot spec: an iteration budget (never a time: the same seed must give the same game
             on any machine) sized to this game's speed (about 1 s a decision at ``normal`` and
             4 s at ``hard`` on one core, measured by ``bench/levels.py``).
+        heuristic_follow: What the ``heuristic`` bot's ``follow`` parameter is when a spec does
+            not set it: the own decisions in a row it plays greedily before scoring a move
+            (0: plain one-ply greedy). A game whose turns are long runs of one seat's decisions
+            (Twilight Struggle's operations point by point) plays far better with it.
     """
 
     name: str
@@ -135,6 +140,7 @@ class GameSpec:
     aliases: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
+    heuristic_follow: int = 0
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.
@@ -255,6 +261,23 @@ class HasFingerprint(Protocol):
 
     def fingerprint(self) -> tuple[Any, ...]:
         """Every field of the position, as comparable values."""
+
+
+@runtime_checkable
+class HasEvalTerms(Protocol):
+    """A state whose evaluator is split into named terms, so that ``ai.fit`` can fit their
+    weights by self-play (each game's ``features`` module)."""
+
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the terms, in the order ``eval_terms`` returns them (the same for every
+        position of the game)."""
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The terms for ``seat``, each in its favour, from what ``seat`` may see."""
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The weights under which ``sigmoid(weights · eval_terms(seat))`` is the hand
+        evaluator's value (a fit starts from them and is drawn back towards them)."""
 
 
 @runtime_checkable

@@ -160,6 +160,24 @@ class IdeologyState(StateBase, IdeoState):
 
         return evaluate(self, seat)
 
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms (``engine.ideology.features``), for a fitted evaluator."""
+        from realpolitik.engine.ideology.features import TERM_NAMES
+
+        return TERM_NAMES
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        from realpolitik.engine.ideology.features import terms
+
+        return terms(self, seat)
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.ideology.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     # ----- naming
     def ideology_name(self, seat: int) -> str:
         """Full ideology name of a seat."""

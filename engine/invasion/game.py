@@ -109,6 +109,24 @@ class InvasionState(StateBase, InvState):
 
         return evaluate(self, seat)
 
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms (``engine.invasion.features``), for a fitted evaluator."""
+        from realpolitik.engine.invasion.features import TERM_NAMES
+
+        return TERM_NAMES
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        from realpolitik.engine.invasion.features import terms
+
+        return terms(self, seat)
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.invasion.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
         if self.stage == S_OVER:

@@ -48,6 +48,8 @@ SPEC = GameSpec(
         "normal": "ismcts:iters=50000",
         "hard": "ismcts:iters=150000",
     },
+    # heuristic:follow=8 beats plain one-ply greedy by a wide margin here (docs/ai.md).
+    heuristic_follow=8,
 )
 
 
@@ -130,6 +132,24 @@ class TwilightState(StateBase, _Fields):
         from realpolitik.engine.twilight.heuristics import evaluate
 
         return evaluate(self, seat)
+
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms (``engine.twilight.features``), for a fitted evaluator."""
+        from realpolitik.engine.twilight.features import TERM_NAMES
+
+        return TERM_NAMES
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        from realpolitik.engine.twilight.features import terms
+
+        return terms(self, seat)
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.twilight.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
 
     # ----- information -----
     def hand_visible(self, owner: int, viewer: int) -> bool:

@@ -110,6 +110,24 @@ class WarOnTerrorState(StateBase, WotState):
 
         return evaluate(self, seat)
 
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms (``engine.waronterror.features``), for a fitted evaluator."""
+        from realpolitik.engine.waronterror.features import TERM_NAMES
+
+        return TERM_NAMES
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        from realpolitik.engine.waronterror.features import terms
+
+        return terms(self, seat)
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        from realpolitik.engine.waronterror.features import HAND_WEIGHTS
+
+        return HAND_WEIGHTS
+
     # ----- information
     def seat_aliases(self) -> dict[str, int]:
         """A seat answers to its colour."""

@@ -1,0 +1,673 @@
+"""An evaluator whose weights are fitted by self-play, and the fitting itself.
+
+A game that splits its evaluator into terms (``engine.core.api.HasEvalTerms``: each game's
+``features`` module) can be scored by weights fitted here instead of its hand weights:
+
+- **The model** is a logistic regression per seat: ``p(seat) = sigmoid(b + w · terms(seat))``
+  estimates the seat's final result (1 a win, 0 a loss, a draw or shared win its share). The
+  value a bot sees is ``p(seat) / sum(p(q) for every seat q)``: the values of one position add
+  up to 1, as the hand evaluators' do, at any player count.
+- **The data** (:func:`collect`): self-play games of one bot against itself; at sampled decision
+  positions the terms of every seat and the hand evaluator's values are recorded, and when the
+  game ends each seat's return is attached.
+- **The fit** (:func:`fit_logistic`): Newton's method (iteratively reweighted least squares) on
+  standardised terms, in plain NumPy — a dozen weights and some thousand rows need no more,
+  and NumPy comes with the core install (matplotlib needs it). The L2 penalty draws the
+  weights towards the game's hand weights (``eval_hand_weights``), not towards zero: one
+  game gives one result, so a few hundred games are few data, and what they do not show
+  stays as the hand evaluator has it. Its strength is chosen by cross-validation over whole
+  games (:func:`choose_penalty`).
+- **The check** (:func:`calibration`): whole games are held out (positions of one game are not
+  independent), and the fitted and hand evaluators are compared there by Brier score, with a
+  reliability table (predicted value in ten bins against the observed mean result).
+
+Weights are a versioned JSON file (:data:`FORMAT`, :data:`VERSION`), validated on load
+(:func:`load_weights`: one :class:`WeightsError` line on a bad file). The package ships one per
+game (``ai/data/<game>.json``, :func:`packaged_weights`).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import math
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from realpolitik.ai.evaluators import sample_chance
+from realpolitik.engine.core.api import CHANCE, TERMINAL, HasEvalTerms, State
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "FittedState",
+    "Sample",
+    "Weights",
+    "WeightsError",
+    "calibration",
+    "collect",
+    "fit_logistic",
+    "fitted_values",
+    "load_weights",
+    "packaged_weights",
+    "train",
+    "with_weights",
+]
+
+FORMAT = "realpolitik-weights"
+"""The ``format`` field of a weights file."""
+
+VERSION = 1
+"""The ``version`` field of a weights file this code reads and writes."""
+
+L2 = 1e-3
+"""Default L2 penalty on the standardised weights (not the intercept), per row."""
+
+L2_GRID = (1e-4, 1e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0)
+"""Penalties :func:`train` chooses from, by cross-validation over the training games."""
+
+FOLDS = 4
+"""Cross-validation folds (whole games) for the choice of the penalty."""
+
+BINS = 10
+"""Bins of the reliability table."""
+
+
+class WeightsError(ValueError):
+    """A weights file that cannot be used (its message is one line)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Fitted weights of one game's evaluation terms.
+
+    Attributes:
+        game: Registry name of the game.
+        game_version: ``GameSpec.version`` of the game the weights were fitted on.
+        term_names: The terms, in the order the game's ``eval_terms`` returns them.
+        weights: One weight per term.
+        intercept: The logistic intercept.
+        training: What the training run did and measured (free-form JSON data).
+        source: Where the weights came from (a path, or ``packaged``), for messages.
+    """
+
+    game: str
+    game_version: str
+    term_names: tuple[str, ...]
+    weights: tuple[float, ...]
+    intercept: float
+    training: dict[str, Any] = field(default_factory=dict, compare=False)
+    source: str = field(default="", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The weights file's JSON object."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "game_version": self.game_version,
+            "term_names": list(self.term_names),
+            "weights": list(self.weights),
+            "intercept": self.intercept,
+            "training": self.training,
+        }
+
+    def check_state(self, state: State) -> None:
+        """Refuse a position these weights were not fitted for.
+
+        Raises:
+            WeightsError: another game, another game data version, or other terms.
+        """
+        spec = state.game().spec
+        where = f"weights file {self.source}" if self.source else "weights"
+        if spec.name != self.game:
+            raise WeightsError(f"{where} are for {self.game}, not {spec.name}")
+        if spec.version != self.game_version:
+            raise WeightsError(
+                f"{where} were fitted on {self.game} data version {self.game_version}, "
+                f"this game is version {spec.version}: fit them again with 'realpolitik train'"
+            )
+        if not isinstance(state, HasEvalTerms):
+            raise WeightsError(f"{spec.name} has no evaluation terms to weigh")
+        names = tuple(state.eval_term_names())
+        if names != self.term_names:
+            raise WeightsError(
+                f"{where} weigh terms {', '.join(self.term_names)}; {spec.name} has {', '.join(names)}"
+            )
+
+    def score(self, terms: Sequence[float]) -> float:
+        """``sigmoid(intercept + weights · terms)``."""
+        z = self.intercept
+        for w, t in zip(self.weights, terms, strict=True):
+            z += w * t
+        if z >= 0:
+            return 1.0 / (1.0 + math.exp(-z))
+        e = math.exp(z)
+        return e / (1.0 + e)
+
+
+def _fail(source: str, why: str) -> WeightsError:
+    return WeightsError(f"weights file {source}: {why}")
+
+
+def _number(source: str, value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise _fail(source, f"{what} must be a finite number")
+    return float(value)
+
+
+def weights_from_json(obj: object, source: str) -> Weights:
+    """Validate a weights file's JSON object.
+
+    Args:
+        obj: The parsed JSON.
+        source: Where it came from, for messages.
+
+    Returns:
+        The weights.
+
+    Raises:
+        WeightsError: naming the first thing wrong.
+    """
+    if not isinstance(obj, dict):
+        raise _fail(source, "not a JSON object")
+    if obj.get("format") != FORMAT:
+        raise _fail(source, f"not a weights file (format must be '{FORMAT}')")
+    if obj.get("version") != VERSION:
+        raise _fail(source, f"version {obj.get('version')!r} is not supported (this program reads {VERSION})")
+    for key in ("game", "game_version"):
+        if not isinstance(obj.get(key), str) or not obj[key]:
+            raise _fail(source, f"'{key}' must be a non-empty string")
+    names = obj.get("term_names")
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        raise _fail(source, "'term_names' must be a non-empty list of names")
+    if len(set(names)) != len(names):
+        raise _fail(source, "'term_names' repeats a name")
+    weights = obj.get("weights")
+    if not isinstance(weights, list) or len(weights) != len(names):
+        raise _fail(source, f"'weights' must be a list of {len(names)} numbers, one per term")
+    values = tuple(_number(source, w, f"weight of '{n}'") for w, n in zip(weights, names, strict=True))
+    intercept = _number(source, obj.get("intercept"), "'intercept'")
+    training = obj.get("training", {})
+    if not isinstance(training, dict):
+        raise _fail(source, "'training' must be an object")
+    extra = set(obj) - {
+        "format",
+        "version",
+        "game",
+        "game_version",
+        "term_names",
+        "weights",
+        "intercept",
+        "training",
+    }
+    if extra:
+        raise _fail(source, f"unknown field(s) {', '.join(sorted(extra))}")
+    return Weights(obj["game"], obj["game_version"], tuple(names), values, intercept, training, source)
+
+
+def load_weights(path: str | Path) -> Weights:
+    """Read and validate a weights file (never executed or unpickled: plain JSON).
+
+    Raises:
+        WeightsError: one line naming the file and what is wrong.
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _fail(source, f"cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise _fail(source, "is not UTF-8 text") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail(source, f"is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return weights_from_json(obj, source)
+
+
+_PACKAGED: dict[str, Weights] = {}
+
+
+def packaged_weights(game: str) -> Weights:
+    """The fitted weights the package ships for ``game`` (``ai/data/<game>.json``).
+
+    Raises:
+        WeightsError: when the package ships none for that game.
+    """
+    if game not in _PACKAGED:
+        res = importlib.resources.files("realpolitik.ai").joinpath("data", f"{game}.json")
+        if not res.is_file():
+            raise WeightsError(f"no fitted weights are shipped for {game}")
+        _PACKAGED[game] = weights_from_json(
+            json.loads(res.read_text(encoding="utf-8")), f"packaged {game}.json"
+        )
+    return _PACKAGED[game]
+
+
+# ----- evaluation ------------------------------------------------------------------------------
+
+
+def fitted_values(state: State, weights: Weights) -> list[float]:
+    """Every seat's value of a position under fitted weights (they add up to 1).
+
+    A finished game is scored by its returns. Each seat's terms come from what that seat sees.
+    """
+    if state.is_terminal():
+        return [float(r) for r in state.returns()]
+    assert isinstance(state, HasEvalTerms)
+    ps = [weights.score(state.eval_terms(q)) for q in range(state.num_players())]
+    total = sum(ps)
+    if total <= 0.0:
+        return [1.0 / len(ps)] * len(ps)
+    return [p / total for p in ps]
+
+
+class FittedState:
+    """A position whose ``evaluate`` uses fitted weights; everything else is the wrapped state's.
+
+    Bots wrap the position they are given (``with_weights``) and search the wrapper: clones,
+    determinizations and children stay wrapped, so every leaf the search scores is scored by
+    the fitted weights. The values of a position are computed once for every seat and kept
+    until the next move.
+    """
+
+    __slots__ = ("_s", "_w", "_vals")
+
+    def __init__(self, inner: State, weights: Weights) -> None:
+        self._s = inner
+        self._w = weights
+        self._vals: list[float] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._s, name)
+
+    @property
+    def inner(self) -> State:
+        """The wrapped state."""
+        return self._s
+
+    # the calls a search makes most, without the __getattr__ detour
+    def current_player(self) -> int:
+        return self._s.current_player()
+
+    def is_terminal(self) -> bool:
+        return self._s.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self._s.is_chance_node()
+
+    def legal_actions(self) -> list[int]:
+        return self._s.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._s.chance_outcomes()
+
+    def returns(self) -> list[float]:
+        return self._s.returns()
+
+    def num_players(self) -> int:
+        return self._s.num_players()
+
+    def apply_action(self, action: int) -> None:
+        self._vals = None
+        self._s.apply_action(action)
+
+    def clone(self) -> FittedState:
+        return FittedState(self._s.clone(), self._w)
+
+    def resample_hidden(self, seat: int, rng: Any) -> FittedState:
+        return FittedState(self._s.resample_hidden(seat, rng), self._w)
+
+    def evaluate(self, seat: int) -> float:
+        if self._vals is None:
+            self._vals = fitted_values(self._s, self._w)
+        return self._vals[seat]
+
+
+def with_weights(state: State, weights: Weights | None) -> State:
+    """``state`` itself (``weights`` None: the hand evaluator) or wrapped to use ``weights``.
+
+    Raises:
+        WeightsError: weights fitted for another game, version or terms.
+    """
+    if weights is None:
+        return state
+    if isinstance(state, FittedState):
+        state = state.inner
+    weights.check_state(state)
+    return cast(State, FittedState(state, weights))  # the State protocol, the rest via __getattr__
+
+
+# ----- data -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    """One recorded position.
+
+    Attributes:
+        game: Index of the self-play game it came from.
+        terms: Per seat, the evaluation terms.
+        hand: Per seat, the hand evaluator's value.
+        result: Per seat, the final return (filled in when the game ends).
+    """
+
+    game: int
+    terms: list[list[float]]
+    hand: list[float]
+    result: list[float] = field(default_factory=list)
+
+
+def _game_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index * 7919 + 17) % (2**31)
+
+
+def _play_one(job: tuple[str, int, str, int, int, float]) -> list[Sample]:
+    """Play self-play game ``index`` and return its sampled positions (a worker's task)."""
+    from realpolitik.ai.bots import format_spec, make_bot, parse_spec
+    from realpolitik.engine import load_game
+
+    game_name, players, bot_spec, seed, index, rate = job
+    gseed = _game_seed(seed, index)
+    state = load_game(game_name).new_initial_state(players=players, seed=gseed)
+    n = state.num_players()
+    name, raw = parse_spec(bot_spec)
+    bots = [make_bot(format_spec(name, {**raw, "seed": gseed + q})) for q in range(n)]
+    rng = random.Random(gseed)
+    pick = random.Random(gseed ^ 0x5EED)
+    samples: list[Sample] = []
+    limit = state.game().spec.max_game_length
+    length = 0
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            break
+        if length >= limit:
+            raise ValueError(f"self-play game {index} did not end within {limit} actions")
+        if p == CHANCE:
+            action = sample_chance(state.chance_outcomes(), rng)
+        else:
+            if pick.random() < rate:
+                assert isinstance(state, HasEvalTerms)
+                samples.append(
+                    Sample(
+                        index, [state.eval_terms(q) for q in range(n)], [state.evaluate(q) for q in range(n)]
+                    )
+                )
+            action = bots[p].step(state, p)
+        state.apply_action(action)
+        length += 1
+    result = [float(r) for r in state.returns()]
+    for sample in samples:
+        sample.result = result
+    return samples
+
+
+def collect(
+    game: str,
+    games: int,
+    players: int,
+    bot_spec: str = "heuristic",
+    seed: int = 0,
+    rate: float = 0.25,
+    workers: int = 1,
+    on_game: Callable[[], None] | None = None,
+) -> list[Sample]:
+    """Play ``games`` self-play games and record sampled positions with their final results.
+
+    Args:
+        game: Registry name.
+        games: Games to play.
+        players: Player count.
+        bot_spec: The bot every seat plays (its seed is set per game and seat).
+        seed: Every game's seed derives from it.
+        rate: Probability that a decision position is recorded.
+        workers: Processes playing games at once.
+        on_game: Called after each finished game (a progress bar).
+
+    Returns:
+        The samples, in game order.
+    """
+    jobs = [(game, players, bot_spec, seed, i, rate) for i in range(games)]
+    out: list[Sample] = []
+
+    def consume(results: Iterator[list[Sample]]) -> None:
+        for part in results:
+            out.extend(part)
+            if on_game is not None:
+                on_game()
+
+    if workers <= 1:
+        consume(map(_play_one, jobs))
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            consume(pool.imap(_play_one, jobs))
+    return out
+
+
+# ----- fitting -----------------------------------------------------------------------------------
+
+
+def _rows(samples: Sequence[Sample]) -> tuple[Any, Any]:
+    import numpy as np
+
+    x = [t for s in samples for t in s.terms]
+    y = [r for s in samples for r in s.result]
+    return np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+
+
+def fit_logistic(
+    x: Any, y: Any, l2: float = L2, prior: Sequence[float] | None = None, iters: int = 50
+) -> tuple[list[float], float]:
+    """Logistic regression by Newton's method, on standardised columns with an L2 penalty.
+
+    Args:
+        x: ``(rows, terms)`` array.
+        y: ``(rows,)`` targets in [0, 1] (soft targets allowed: a draw is 0.5).
+        l2: Penalty per row on the standardised weights' distance from ``prior``.
+        prior: Weights (on the original columns) the penalty draws towards; None: zero.
+        iters: Most Newton steps.
+
+    Returns:
+        ``(weights, intercept)`` on the original (unstandardised) columns.
+    """
+    import numpy as np
+
+    mean = x.mean(axis=0)
+    std = x.std(axis=0)
+    std[std < 1e-12] = 1.0  # a constant column: its weight stays at the prior
+    z = np.hstack([np.ones((len(x), 1)), (x - mean) / std])
+    centre = np.zeros(z.shape[1])
+    if prior is not None:
+        centre[1:] = np.asarray(prior, dtype=float) * std
+    beta = centre.copy()
+    pen = np.full(z.shape[1], l2 * len(x))
+    pen[0] = 0.0
+    for _ in range(iters):
+        p = 1.0 / (1.0 + np.exp(-np.clip(z @ beta, -500.0, 500.0)))
+        grad = z.T @ (p - y) + pen * (beta - centre)
+        hess = (z * (p * (1.0 - p))[:, None]).T @ z + np.diag(pen) + 1e-9 * np.eye(z.shape[1])
+        step = np.linalg.solve(hess, grad)
+        beta -= step
+        if float(np.max(np.abs(step))) < 1e-10:
+            break
+    weights = beta[1:] / std
+    intercept = float(beta[0] - np.sum(weights * mean))
+    return [float(w) for w in weights], intercept
+
+
+def _predict(samples: Sequence[Sample], weights: Weights) -> list[list[float]]:
+    out = []
+    for s in samples:
+        ps = [weights.score(t) for t in s.terms]
+        total = sum(ps)
+        out.append([p / total for p in ps] if total > 0.0 else [1.0 / len(ps)] * len(ps))
+    return out
+
+
+def calibration(pred: Sequence[float], result: Sequence[float], bins: int = BINS) -> dict[str, Any]:
+    """Brier score and reliability table of predicted values against results.
+
+    Returns:
+        ``{"brier": float, "rows": n, "table": [{"low", "high", "count", "predicted",
+        "observed"}, ...]}`` (empty bins left out).
+    """
+    n = len(pred)
+    brier = sum((p - r) ** 2 for p, r in zip(pred, result, strict=True)) / n if n else float("nan")
+    table = []
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        idx = [i for i, p in enumerate(pred) if lo <= p < hi or (b == bins - 1 and p == 1.0)]
+        if idx:
+            table.append(
+                {
+                    "low": lo,
+                    "high": hi,
+                    "count": len(idx),
+                    "predicted": sum(pred[i] for i in idx) / len(idx),
+                    "observed": sum(result[i] for i in idx) / len(idx),
+                }
+            )
+    return {"brier": brier, "rows": n, "table": table}
+
+
+def choose_penalty(
+    samples: Sequence[Sample], prior: Sequence[float], names: tuple[str, ...], game: str, version: str
+) -> tuple[float, dict[str, float]]:
+    """The penalty of :data:`L2_GRID` with the lowest Brier score over :data:`FOLDS` folds of
+    whole games (each fold fitted on the others), the fit drawn towards ``prior``.
+
+    Returns:
+        ``(l2, {str(l2): cross-validated Brier score})``.
+    """
+    games = sorted({s.game for s in samples})
+    folds = [set(games[i::FOLDS]) for i in range(min(FOLDS, len(games)))]
+    scores: dict[str, float] = {}
+    best, best_score = L2, math.inf
+    for l2 in L2_GRID:
+        err = 0.0
+        rows = 0
+        for fold in folds:
+            train_part = [s for s in samples if s.game not in fold]
+            test_part = [s for s in samples if s.game in fold]
+            if not train_part or not test_part:
+                continue
+            x, y = _rows(train_part)
+            w, b = fit_logistic(x, y, l2, prior)
+            weights = Weights(game, version, names, tuple(w), b)
+            for s, pred in zip(test_part, _predict(test_part, weights), strict=True):
+                err += sum((p - r) ** 2 for p, r in zip(pred, s.result, strict=True))
+                rows += len(pred)
+        score = err / rows if rows else math.inf
+        scores[repr(l2)] = score
+        if score < best_score - 1e-12:
+            best, best_score = l2, score
+    return best, scores
+
+
+def train(
+    game: str,
+    games: int,
+    players: int | None = None,
+    bot_spec: str = "heuristic",
+    seed: int = 0,
+    workers: int = 1,
+    holdout: float = 0.25,
+    rate: float = 0.25,
+    on_game: Callable[[], None] | None = None,
+) -> tuple[Weights, dict[str, Any]]:
+    """Self-play, fit and check: the whole of ``realpolitik train``.
+
+    Whole games are held out: the last ``holdout`` share of the games (at least one).
+
+    Returns:
+        ``(weights, report)``; the report holds the held-out calibration of the fitted and the
+        hand evaluators, and the sample counts (also stored in ``weights.training``).
+
+    Raises:
+        ValueError: too few games or positions to fit and check, or a game without terms.
+    """
+    from realpolitik.engine import load_game
+
+    if games < 2:
+        raise ValueError("train needs at least 2 games (one is held out)")
+    g = load_game(game)
+    probe = g.new_initial_state(players=players) if players else g.new_initial_state()
+    if not isinstance(probe, HasEvalTerms):
+        raise ValueError(f"{g.spec.name} has no evaluation terms to fit")
+    n_players = probe.num_players()
+    samples = collect(g.spec.name, games, n_players, bot_spec, seed, rate, workers, on_game)
+    held = max(1, round(games * holdout))
+    cut = games - held
+    fit_set = [s for s in samples if s.game < cut]
+    test_set = [s for s in samples if s.game >= cut]
+    if len(fit_set) < 10 or not test_set:
+        raise ValueError(
+            f"only {len(fit_set)} training and {len(test_set)} held-out positions: play more games"
+        )
+    names = tuple(probe.eval_term_names())
+    hand = tuple(probe.eval_hand_weights())
+    l2, cv = choose_penalty(fit_set, hand, names, g.spec.name, g.spec.version)
+    x, y = _rows(fit_set)
+    w, b = fit_logistic(x, y, l2, hand)
+    fitted = Weights(g.spec.name, g.spec.version, names, tuple(w), b)
+    results = [r for s in test_set for r in s.result]
+    fit_cal = calibration([p for row in _predict(test_set, fitted) for p in row], results)
+    hand_cal = calibration([p for s in test_set for p in s.hand], results)
+    report: dict[str, Any] = {
+        "bot": bot_spec,
+        "players": n_players,
+        "games": games,
+        "held_out_games": held,
+        "seed": seed,
+        "positions": len(samples),
+        "training_positions": len(fit_set),
+        "held_out_positions": len(test_set),
+        "l2": l2,
+        "cv_brier": cv,
+        "hand_weights": list(hand),
+        "brier_fitted": fit_cal["brier"],
+        "brier_hand": hand_cal["brier"],
+        "reliability_fitted": fit_cal["table"],
+        "reliability_hand": hand_cal["table"],
+    }
+    return Weights(fitted.game, fitted.game_version, names, fitted.weights, b, report), report
+
+
+def save_weights(weights: Weights, path: str | Path) -> None:
+    """Write a weights file (JSON, the format :func:`load_weights` reads)."""
+    Path(path).write_text(json.dumps(weights.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def plot_reliability(report: dict[str, Any], path: str | Path, title: str) -> None:
+    """A reliability plot (predicted value against observed mean result) of both evaluators."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect")
+    for key, label in (("reliability_hand", "hand"), ("reliability_fitted", "fitted")):
+        rows = report[key]
+        brier = report[f"brier_{label}"]
+        ax.plot(
+            [r["predicted"] for r in rows],
+            [r["observed"] for r in rows],
+            marker="o",
+            label=f"{label} (Brier {brier:.4f})",
+        )
+    ax.set_xlabel("predicted value")
+    ax.set_ylabel("observed mean result")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
