@@ -33,7 +33,7 @@ from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
-from realpolitik.engine.core.api import State
+from realpolitik.engine.core.api import HasPlan, State
 
 __all__ = [
     "Bot",
@@ -134,6 +134,10 @@ class HeuristicBot:
     is scored by the expectation over its outcomes, through up to
     :data:`HEURISTIC_CHANCE_DEPTH` chained chance nodes. Ties are broken by the seeded RNG.
 
+    A state that offers a plan (``HasPlan``: How to Invade's strategic decisions) is asked
+    first; the greedy search decides what the plan leaves to it (None). Other games offer
+    none and are unchanged.
+
     With ``follow`` > 0, a move is scored where the bot's own run of decisions ends rather than
     right after it: up to ``follow`` further decisions of the same seat (a card's operations
     point by point, an order of event and operations) are taken greedily one ply at a time,
@@ -150,6 +154,10 @@ class HeuristicBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
+        if isinstance(state, HasPlan):
+            planned = state.plan_action(seat)
+            if planned is not None:
+                return planned
         world = state.resample_hidden(seat, self._rng)
         scored: dict[int, float] = {}
         for action in legal:

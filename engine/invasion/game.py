@@ -109,6 +109,13 @@ class InvasionState(StateBase, InvState):
 
         return evaluate(self, seat)
 
+    def plan_action(self, seat: int) -> int | None:
+        """The ``heuristic`` bot's plan (``policy.plan_action``): None leaves the decision to
+        its greedy search."""
+        from realpolitik.engine.invasion.policy import plan_action
+
+        return plan_action(self, seat)
+
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
         if self.stage == S_OVER:
