@@ -27,15 +27,27 @@ from __future__ import annotations
 
 import math
 
+from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
-from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import S_BUILD, S_BUY, S_MOVE_FROM, S_PRODUCE, InvState
+from realpolitik.engine.invasion.board import BOARD, band
+from realpolitik.engine.invasion.state import (
+    S_BUILD,
+    S_BUY,
+    S_LOCALS_DIE,
+    S_MEDIA,
+    S_MOVE_FROM,
+    S_MOVE_LOG,
+    S_MOVE_TO,
+    S_MOVE_TROOPS,
+    S_PRODUCE,
+    InvState,
+)
 
-__all__ = ["battle_odds", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
+__all__ = ["battle_odds", "end_price", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
 
 TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
 LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
-FUTURE_PRICE = 2.5  # $ a barrel expected for oil produced later
+PRICE_RISK = 0.85  # of the price the track is heading for, for oil held to the end
 MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
@@ -89,6 +101,18 @@ def turns_left(s: InvState) -> int:
     return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
 
 
+def end_price(s: InvState, left: int) -> float:
+    """Dollars a barrel the price track is heading for by the end: each turn left, the market
+    change if half the seats holding provinces sell, plus the speculation of today's highest
+    pacifism when the market does not fall (*Prezzo del petrolio*)."""
+    n = s.n
+    holders = len({c for c in s.controller if c >= 0})
+    market = BOARD.market[n][min(n, holders // 2)]
+    drift = market + (band(BOARD.speculation, max(s.pacifism)) if market >= 0 else 0)
+    top = len(BOARD.price_track) - 1
+    return BOARD.price_track[max(0, min(top, s.price + drift * (left + 1)))] / 2
+
+
 def prospects(s: InvState) -> list[float]:
     """Projected final money per seat, in dollars (one pass over the map)."""
     n = s.n
@@ -96,7 +120,7 @@ def prospects(s: InvState) -> list[float]:
     left = turns_left(s)
     total = BOARD.phases * s.turns
     young = (left + 1) / total  # 1 at the start, about 0 at the end
-    future = max(price, FUTURE_PRICE * young + price * (1 - young))  # the price tends to rise
+    future = max(price, PRICE_RISK * end_price(s, left))  # oil held is sold at the last price
     troops = s.troops
     val = [0.0] * n
     idle = troops[0:n]  # troops out of battle, the Border's first
@@ -115,7 +139,7 @@ def prospects(s: InvState) -> list[float]:
             coming += -(-prod // 2)
             w = s.buildings[t * 4]
             cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
-            v = min(s.store[t], cap + BOARD.withdraw) * price
+            v = min(s.store[t], cap + BOARD.withdraw) * future
             # what it will yield: about the oil withdrawn each turn left, at the coming price
             worth = 2.0 + INCOME * min(prod, BOARD.withdraw) * future * left
             v += worth * (0.85 + 0.15 * min(1.0, log / need))
@@ -141,8 +165,8 @@ def prospects(s: InvState) -> list[float]:
     out = []
     weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))
     for p in range(n):
-        v = val[p] + s.money[p] / 2 + s.oil[p] * price + BOARD.contracts[s.contracts[p]]
-        v += shares[p] * price
+        v = val[p] + s.money[p] / 2 + s.oil[p] * future + BOARD.contracts[s.contracts[p]]
+        v += shares[p] * future
         v += MEDIA_VALUE * s.media[p] * young + INFLUENCE_VALUE * s.influence[p]
         bl = s.border_log[p]
         useful = min(bl, deficit[p] + 2)
@@ -168,7 +192,7 @@ def prospects(s: InvState) -> list[float]:
                 for t in range(1, BOARD.n)
                 if R._can_produce(s, p, t) and not s.units >> t & 1
             )
-            out[p] += (1 - PRODUCE_SHARE) * gain * price
+            out[p] += (1 - PRODUCE_SHARE) * gain * future
         elif s.stage == S_BUILD:
             out[p] += MOVE_OPTION * min(s.moves, 1 + s.money[p] // 6)
     return out
@@ -187,9 +211,40 @@ def win_chances(s: InvState) -> list[float]:
     return [w / total for w in ws]
 
 
+_CHAIN = frozenset((S_MEDIA, S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOVE_LOG, S_BUILD, S_PRODUCE))
+_CHAIN_STEPS = 60  # at most this many of the actor's decisions completed before scoring
+
+
+def completed(s: InvState) -> InvState:
+    """``s`` itself, or, while a seat is in the middle of an action box (buying, moving,
+    building, producing), a copy where the heuristic bot's plan (``policy.plan_action``; else
+    the box's "done", else its first choice) carries the box out: an action box is scored by
+    what it leads to, not by its first atomic step. A phase-1 invasion's local-troops die is
+    taken at its 4 (+2 local troops, a little above the mean)."""
+    if s.stage not in _CHAIN or s.actor < 0:
+        return s
+    from realpolitik.engine.invasion.policy import plan_action
+
+    c = s.clone()
+    for _ in range(_CHAIN_STEPS):
+        st = c.stage
+        if st == S_LOCALS_DIE:
+            R.apply(c, A.CHANCE + 4)
+            continue
+        if st not in _CHAIN or c.actor < 0:
+            break
+        a = plan_action(c, c.actor)
+        if a is None:
+            legal = R.legal_actions(c)
+            a = A.DONE if A.DONE in legal else legal[0]
+        R.apply(c, a)
+    return c
+
+
 def evaluate(s: InvState, seat: int) -> float:
-    """Win chance of ``seat`` in [0, 1] (remembered per position: the search asks every seat)."""
+    """Win chance of ``seat`` in [0, 1] of ``completed(s)`` (remembered per position: the
+    search asks every seat)."""
     key = len(s.history)
     if s._eval is None or s._eval[0] != key:
-        s._eval = (key, win_chances(s))
+        s._eval = (key, win_chances(completed(s)))
     return s._eval[1][seat]
