@@ -51,7 +51,11 @@ PRICE_RISK = 0.85  # of the price the track is heading for, for oil held to the 
 MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
-INCOME = 0.5  # of a province's oil withdrawn each turn, net of the logistics and actions it takes
+INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
+SHORT_ONE = 0.8  # of its production a province one logistics short counts (restocked soon)
+UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
+UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
+PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
 SPREAD = 2.5  # $ of prospect difference that makes a clear favourite at the end
 
@@ -127,7 +131,10 @@ def prospects(s: InvState) -> list[float]:
     losses = [0.0] * n
     deficit = [0] * n
     provinces = [0] * n
+    rate = [0.0] * n  # oil a turn the seat's provinces can produce
+    cap = [BOARD.withdraw] * n  # oil a turn the seat may withdraw (# Check petrolio)
     coming = 0  # oil the government will get a turn
+    fights: list[tuple[int, int, float]] = []
     for t in range(1, BOARD.n):
         c = s.controller[t]
         base = t * n
@@ -138,12 +145,16 @@ def prospects(s: InvState) -> list[float]:
             log = s.logistics[t]
             coming += -(-prod // 2)
             w = s.buildings[t * 4]
-            cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
-            v = min(s.store[t], cap + BOARD.withdraw) * future
-            # what it will yield: about the oil withdrawn each turn left, at the coming price
-            worth = 2.0 + INCOME * min(prod, BOARD.withdraw) * future * left
-            v += worth * (0.85 + 0.15 * min(1.0, log / need))
-            val[c] += v
+            store_cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
+            val[c] += min(s.store[t], store_cap + BOARD.withdraw) * future + PROVINCE_BASE
+            # it yields once it holds the logistics to produce (one short: a production was
+            # just made) and while a troop guards it (else any troop may take it)
+            share = 1.0 if log >= need else SHORT_ONE if log == need - 1 else UNSUPPLIED
+            if troops[base + c] == 0:
+                share *= UNGUARDED
+            rate[c] += prod * share
+            if s.buildings[t * 4 + 2]:
+                cap[c] += 1
             if log < need:
                 deficit[c] += need - log
             for p in range(n):
@@ -153,12 +164,17 @@ def prospects(s: InvState) -> list[float]:
             allp = sum(row)
             if allp:
                 win, loss = battle_odds(allp, s.locals[t])
-                worth = 2.0 + INCOME * min(BOARD.oil[t], BOARD.withdraw) * future * left
                 holder = next((q for q in s.battles[t] if row[q]), -1)
                 for p in range(n):
                     if row[p]:
-                        val[p] += win * worth * (1.0 if holder in (p, -1) else 0.1)
+                        fights.append((p, t, win if holder in (p, -1) else 0.0))  # the roller takes it
                         losses[p] += loss if holder == p else loss * row[p] / allp
+    per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
+    for p, t, chance in fights:
+        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        val[p] += chance * (more * per_turn + PROVINCE_BASE)
+    for p in range(n):
+        val[p] += min(rate[p], cap[p]) * per_turn
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
     keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
@@ -169,7 +185,7 @@ def prospects(s: InvState) -> list[float]:
         v += shares[p] * future
         v += MEDIA_VALUE * s.media[p] * young + INFLUENCE_VALUE * s.influence[p]
         bl = s.border_log[p]
-        useful = min(bl, deficit[p] + 2)
+        useful = min(bl, deficit[p] + 1)
         v += LOGISTICS_EARLY * young * useful + 0.5 * young * (bl - useful)
         v += TROOP_EARLY * idle[p] * young
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
