@@ -56,8 +56,9 @@ SHORT_ONE = 0.8  # of its production a province one logistics short counts (rest
 UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
+EXCESS_TURNS = 1  # turns troops over the allowance stay (the plan sends them home after a conquest)
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
-SPREAD = 2.5  # $ of prospect difference that makes a clear favourite at the end
+SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end (final money spreads widely)
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -171,7 +172,7 @@ def prospects(s: InvState) -> list[float]:
                         losses[p] += loss if holder == p else loss * row[p] / allp
     per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
     for p, t, chance in fights:
-        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        more = min(rate[p] + SHORT_ONE * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
@@ -191,7 +192,7 @@ def prospects(s: InvState) -> list[float]:
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
         on_board = sum(troops[p::n])
         excess = on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop)
-        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * min(left + 1, 2) + losses[p])
+        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * EXCESS_TURNS + losses[p])
         pen = smooth_penalty(pac)
         v -= pen * (weight_end + min(left, 4))
         out.append(v)
