@@ -3,24 +3,23 @@
 ``evaluate(state, seat)`` is a value in [0, 1] (1 = ``seat`` surely ends richest). Each seat gets
 a *prospect* in dollars:
 
-- what it would be worth if the game ended now: money, oil in hand and stored in its provinces
-  at today's price, its contracts, less its pacifism penalty (ten times at the end, and each
-  turn's payment until then), with the pacifism its excess troops will still add;
-- what its provinces should still yield: the productions its logistics there allow (one
-  logistics used each time, one production per action left), and a little for the rest;
-- its share of a battle it fights (troops against local troops) times the province's worth;
+- what it would be worth if the game ended now: money, oil in hand and stored in its provinces,
+  its contracts, less its pacifism penalty (ten times at the end, and each turn's payment until
+  then), with the pacifism its excess troops and expected battle losses will still add;
+- oil at the price the track is heading for (``end_price``: the market and speculation drift
+  over the turns left), since oil held to the end is sold at the last price;
+- what its provinces should still yield: a seat withdraws at most 2 oil a turn (+1 a pipeline),
+  so its provinces' production counts up to that limit for every turn left, fully once a
+  province holds the logistics to produce and a troop guards it;
+- a battle it rolls for: the win chance (from the combat table) times what the province adds;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
-- troops and logistics a little less than they cost (worth more only once they fight a battle
-  with good odds or sit on a province that can produce), media raises the troops allowed,
-  influence defends against rebels;
-- while a seat is carrying out an action box, the moves still to use and the productions it
-  can still make.
+- troops and logistics a little less than they cost, media raises the troops allowed,
+  influence defends against rebels.
 
-The prospects become win chances with a softmax whose sharpness grows as the game nears its
-end. Played greedily (``heuristic``, one decision at a time) it cannot see a purchase pay off
-through the moves that follow, so it plays the safe income strategy (money boxes and taxes
-while pacifism stays low); search (``ismcts``) looks further, though at 1,000 iterations it
-finds no conquest that pays either (docs/invasion.md).
+A position in the middle of an action box (buying, moving, building, producing) is scored
+after the heuristic bot's plan (``policy.py``) carries the box out (``completed``), so a box is
+worth what it leads to rather than its first atomic step. The prospects become win chances
+with a softmax whose sharpness grows as the game nears its end.
 """
 
 from __future__ import annotations
@@ -56,7 +55,8 @@ SHORT_ONE = 0.8  # of its production a province one logistics short counts (rest
 UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
-EXCESS_TURNS = 1  # turns troops over the allowance stay (the plan sends them home after a conquest)
+EXCESS_TURNS = 1  # turns fighting troops over the allowance stay (sent home after the conquest)
+IDLE_TURNS = 3  # turns idle troops over the allowance are expected to stay
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
 SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end (final money spreads widely)
 
@@ -190,9 +190,12 @@ def prospects(s: InvState) -> list[float]:
         v += LOGISTICS_EARLY * young * useful + 0.5 * young * (bl - useful)
         v += TROOP_EARLY * idle[p] * young
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
+        # (troops in a battle go home after it; the others stay until a box brings them home)
         on_board = sum(troops[p::n])
-        excess = on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop)
-        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * EXCESS_TURNS + losses[p])
+        excess = max(0, on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop))
+        fighting = min(excess, on_board - idle[p])
+        stay = (excess - fighting) * min(left + 1, IDLE_TURNS)
+        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + fighting * EXCESS_TURNS + stay + losses[p])
         pen = smooth_penalty(pac)
         v -= pen * (weight_end + min(left, 4))
         out.append(v)
