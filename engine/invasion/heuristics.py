@@ -58,6 +58,8 @@ PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
 EXCESS_TURNS = 1  # turns fighting troops over the allowance stay (sent home after the conquest)
 IDLE_TURNS = 3  # turns idle troops over the allowance are expected to stay
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
+MARGIN_WEIGHT = 0.4  # of the value given by the wide softmax
+MARGIN_SCALE = 40.0  # $ of prospect difference the wide softmax needs for a clear favourite
 SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end (final money spreads widely)
 
 
@@ -222,9 +224,12 @@ def win_chances(s: InvState) -> list[float]:
     """Win chance of every seat (they sum to 1)."""
     if s.result is not None:
         return s.result[:]
-    pro = prospects(s)
+    return _softmax(s, prospects(s))
+
+
+def _softmax(s: InvState, pro: list[float], spread: float = SPREAD) -> list[float]:
     left = turns_left(s)
-    scale = SPREAD * (1.0 + left / (BOARD.phases * s.turns))
+    scale = spread * (1.0 + left / (BOARD.phases * s.turns))
     best = max(pro)
     ws = [math.exp((x - best) / scale) for x in pro]
     total = sum(ws)
@@ -262,9 +267,18 @@ def completed(s: InvState) -> InvState:
 
 
 def evaluate(s: InvState, seat: int) -> float:
-    """Win chance of ``seat`` in [0, 1] of ``completed(s)`` (remembered per position: the
-    search asks every seat)."""
+    """Value of ``seat`` in [0, 1] for ``completed(s)``: the win chance, blended with a much
+    wider softmax of the same prospects, so that a seat far behind or far ahead still sees
+    which move gains it money (a sharp softmax alone is flat there); the values of all seats
+    sum to 1. Remembered per position: the search asks every seat."""
     key = len(s.history)
     if s._eval is None or s._eval[0] != key:
-        s._eval = (key, win_chances(completed(s)))
+        c = completed(s)
+        if c.result is not None:
+            s._eval = (key, c.result[:])
+        else:
+            pro = prospects(c)
+            sharp, wide = _softmax(c, pro), _softmax(c, pro, MARGIN_SCALE)
+            values = [(1 - MARGIN_WEIGHT) * a + MARGIN_WEIGHT * b for a, b in zip(sharp, wide, strict=True)]
+            s._eval = (key, values)
     return s._eval[1][seat]

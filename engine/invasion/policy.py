@@ -84,6 +84,22 @@ def invasion_target(s: InvState, p: int, money: int, moves: int) -> int:
     return best
 
 
+def air_target(s: InvState, p: int, money: int, units: int) -> int:
+    """With no province reachable by land, the unexplored province with the most oil that
+    ``units`` troops bought by air (2$ each, anywhere: *Acquisti*) can take, or -1."""
+    best, best_key = -1, (0, 0)
+    for t in R.PROVINCES:
+        if s.explored[t]:
+            continue
+        need = troops_for(s, t)
+        if need > units or need * BOARD.cost_air > money or need > BOARD.troop_limit - s.troops_on_board(p):
+            continue
+        key = (min(BOARD.oil[t], BOARD.withdraw), BOARD.oil[t] - need)
+        if key > best_key:
+            best, best_key = t, key
+    return best
+
+
 def _box(legal: list[int], kind: int) -> int | None:
     for col in range(4):
         if A.BOX + kind * 4 + col in legal:
@@ -115,7 +131,10 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
     if purchase is not None:
         left = _turns_left(s)
         if not mine and not war and left >= MIN_TURNS_LEFT:
-            if invasion_target(s, p, money, BOARD.purchase_moves[(purchase - A.BOX) % 4]) >= 0:
+            col = (purchase - A.BOX) % 4
+            if invasion_target(s, p, money, BOARD.purchase_moves[col]) >= 0:
+                return purchase
+            if air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
                 return purchase
         excess = s.troops_on_board(p) - len(mine) - len(war) * 99
         if mine and ((deficit and money + s.border_log[p] >= 1) or excess > 0):
@@ -155,6 +174,13 @@ def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
             k = min(troops_for(s, t), s.units)
             if A.BUY_TL + k in legal:
                 return A.BUY_TL + k
+        t = air_target(s, p, money, s.units)
+        if t >= 0 and A.BUY_TA + t in legal:
+            return A.BUY_TA + t  # the first troop by air starts the war there
+    for t in war:
+        # troops by air join a battle it rolls for until they outnumber the locals by two
+        if s.battles[t][:1] == [p] and s.troops_at(t, p) < s.locals[t] + 2 and A.BUY_TA + t in legal:
+            return A.BUY_TA + t
     want = _deficit(s, p) + (1 if mine else 0) - s.border_log[p]
     if mine and want > 0:
         k = min(want, s.units, money)

@@ -7,9 +7,10 @@ import random
 from realpolitik.ai.bots import make_bot
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
+from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME
 
-from .helpers import T, act, at_action, control, position
+from .helpers import T, act, at_action, control, position, roll
 
 
 def test_target_is_an_oil_province_next_to_the_border_with_troops_to_beat_it() -> None:
@@ -75,3 +76,29 @@ def test_heuristic_games_follow_the_plan_with_legal_moves_and_conquer() -> None:
     assert any("conquers" in line for line in s.log)
     assert any(" produces " in line for line in s.log)
     assert s.gov_oil > 0
+
+
+def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
+    s = position(4)
+    for name in ("Bassora", "Muthanna"):
+        t = T(name)
+        s.explored[t] = 1
+        s.locals[t] = 3
+        s.troops[t * s.n + 1] = 2
+        s.battles[t] = [1]
+    s.money[0] = 2 * 17
+    at_action(s, 0)
+    assert P.invasion_target(s, 0, 17, 3) == -1  # no crossing a battle
+    target = P.air_target(s, 0, 17, 10)
+    assert not s.explored[target] and BOARD.oil[target] >= 2  # Dhi Qar: 6 troops by air, 12$
+    assert P.troops_for(s, target) * 2 <= 17
+    assert P.air_target(s, 0, 5, 10) == -1  # too poor for any province by air
+    assert s.action_to_string(s.plan_action(0)) == "purchase box 1"
+    act(s, "purchase box 1")
+    name = BOARD.territories[target].name
+    assert s.action_to_string(s.plan_action(0)) == f"buy troop by air to {name}"
+    act(s, f"buy troop by air to {name}")
+    roll(s, 1)  # the phase-1 die: no extra local troops
+    assert s.action_to_string(s.plan_action(0)) == f"buy troop by air to {name}"  # joins its war
+    act(s, f"buy troop by air to {name}")
+    assert s.troops_at(target, 0) == 2
