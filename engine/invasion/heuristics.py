@@ -174,7 +174,7 @@ def prospects(s: InvState) -> list[float]:
                         losses[p] += loss if holder == p else loss * row[p] / allp
     per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
     for p, t, chance in fights:
-        more = min(rate[p] + SHORT_ONE * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
