@@ -102,3 +102,12 @@ def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
     assert s.action_to_string(s.plan_action(0)) == f"buy troop by air to {name}"  # joins its war
     act(s, f"buy troop by air to {name}")
     assert s.troops_at(target, 0) == 2
+
+
+def test_ismcts_expands_the_plan_move_first() -> None:
+    s = position(4)
+    at_action(s, 0)
+    planned = s.plan_action(0)
+    analysis = make_bot("ismcts:iters=1,seed=3").analyse(s, 0)  # type: ignore[attr-defined]
+    visited = [m.action for m in analysis.moves if m.visits]
+    assert visited == [planned]
