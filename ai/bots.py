@@ -34,7 +34,7 @@ from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
-from realpolitik.engine.core.api import State
+from realpolitik.engine.core.api import HasPlan, State
 
 __all__ = [
     "Bot",
@@ -163,6 +163,10 @@ class HeuristicBot:
     is scored by the expectation over its outcomes, through up to
     :data:`HEURISTIC_CHANCE_DEPTH` chained chance nodes. Ties are broken by the seeded RNG.
 
+    A state that offers a plan (``HasPlan``: How to Invade's strategic decisions) is asked
+    first; the greedy search decides what the plan leaves to it (None). Other games offer
+    none and are unchanged.
+
     With ``follow`` > 0, a move is scored where the bot's own run of decisions ends rather than
     right after it: up to ``follow`` further decisions of the same seat (a card's operations
     point by point, an order of event and operations) are taken greedily one ply at a time,
@@ -183,6 +187,10 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         follow = self.follow if self.follow is not None else state.game().spec.heuristic_follow
+        if isinstance(state, HasPlan):
+            planned = state.plan_action(seat)
+            if planned is not None:
+                return planned
         world = self.evaluation.wrap(state).resample_hidden(seat, self._rng)
         scored: dict[int, float] = {}
         for action in legal:

@@ -14,6 +14,9 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
 - chance nodes are sampled by their probabilities and get their own children (keyed ``~a``, so
   they never collide with decision actions); they do not count as an expansion;
 - a node with a single legal action is passed through without spending the expansion;
+- a game whose states offer a plan (``HasPlan``: How to Invade) has the plan's move expanded
+  first at every node, so that seats with few visits below a node play what the plan plays
+  (the ``heuristic`` bots it is measured against); elsewhere the expansion order is random;
 - progressive widening below the root: a node with more than :data:`PW_MIN_ACTIONS` actions
   expands a new child only while it has fewer than ``PW_K * visits ** widen`` children;
 - rollouts play ``rollout`` decisions with a cheap policy (chance nodes in between are sampled
@@ -40,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai import tree as _tree
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
-from realpolitik.engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, State
 
 __all__ = [
     "PROGRESS_EVERY",
@@ -226,6 +229,7 @@ def grow_tree(
     timed = config.time is not None
     rand = rng.random
     chance, terminal = CHANCE, TERMINAL
+    planned = isinstance(state, HasPlan)  # the game's plan is expanded first (none elsewhere)
 
     iterations = 0
     while iterations < max_iters:
@@ -273,12 +277,18 @@ def grow_tree(
                 or n_legal <= PW_MIN_ACTIONS
                 or n_legal - untried < PW_K * node.visits**widen
             ):
-                k = int(rand() * untried)
-                for a in legal:
-                    if a not in children:
-                        if k == 0:
-                            break
-                        k -= 1
+                a = -1
+                if planned:
+                    a = s.plan_action(p)  # type: ignore[attr-defined]
+                    if a is None or a in children:
+                        a = -1
+                if a < 0:
+                    k = int(rand() * untried)
+                    for a in legal:
+                        if a not in children:
+                            if k == 0:
+                                break
+                            k -= 1
                 child = children[a] = new_node()
                 path.append((child, p))
                 s.apply_action(a)

@@ -7,6 +7,12 @@ order position (with 95% Wilson intervals), the final money (mean, spread betwee
 the poorest), and which source of money decides games: for each game, the source (money in
 hand, oil sold at the end, government oil, contracts, pacifism penalty) whose difference
 between the winner and the runner-up is largest.
+
+With ``--against-income``, one seat (rotating) plays the bot and the others the pure income
+strategy (a money box and new taxes every turn, never a troop: 10$ + 12 x 7$ = 94$ at 4
+players): it shows whether invading pays against players who never invade.
+
+    python -m realpolitik.bench.invasion_balance --games 100 --players 4 --bot heuristic --against-income
 """
 
 from __future__ import annotations
@@ -18,11 +24,24 @@ from collections import Counter
 
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.stats import wilson_interval
+from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.game import GAME, InvasionState
 
 
-def play(players: int, seed: int, spec: str) -> InvasionState:
+def income_action(s: InvasionState) -> int:
+    """The pure income strategy: a money box, else new taxes; elsewhere the first choice (the
+    rebels' first placement or move, "done" in a box it never takes)."""
+    legal = s.legal_actions()
+    for a in legal:
+        if A.BOX + A.K_MONEY * 4 <= a < A.BOX + A.K_MONEY * 4 + 4:
+            return a
+    if A.TAXES in legal:
+        return A.TAXES
+    return A.DONE if A.DONE in legal else legal[0]
+
+
+def play(players: int, seed: int, spec: str, income: frozenset[int] = frozenset()) -> InvasionState:
     s = GAME.new_initial_state(players=players, seed=seed)
     bots = [make_bot(f"{spec}{',' if ':' in spec else ':'}seed={seed * 10 + p}") for p in range(players)]
     rng = random.Random(seed)
@@ -31,9 +50,32 @@ def play(players: int, seed: int, spec: str) -> InvasionState:
         if p < 0:
             acts, probs = zip(*s.chance_outcomes())
             s.apply_action(rng.choices(acts, probs)[0])
+        elif p in income:
+            s.apply_action(income_action(s))
         else:
             s.apply_action(bots[p].step(s, p))
     return s
+
+
+def against_income(games: int, n: int, spec: str, first_seed: int) -> None:
+    """One seat (rotating) plays ``spec``, the others the income strategy."""
+    wins = 0.0
+    mine: list[float] = []
+    theirs: list[float] = []
+    for k in range(games):
+        seat = k % n
+        s = play(n, first_seed + k, spec, frozenset(q for q in range(n) if q != seat))
+        assert s.wealth is not None and s.result is not None
+        wins += s.result[seat]
+        mine.append(s.wealth[seat] / 2)
+        theirs.append(max(s.wealth[q] for q in range(n) if q != seat) / 2)
+    lo, hi = wilson_interval(wins, games)
+    print(f"invasion against income: {games} games, {n} players, bot {spec} in one seat (rotating)")
+    print(f"  {spec} wins {wins / games:.1%} [{lo:.1%}, {hi:.1%}]")
+    print(
+        f"  final money: {spec} mean {statistics.mean(mine):.1f}$ (min {min(mine):.1f}$),"
+        f" best income seat mean {statistics.mean(theirs):.1f}$"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -44,8 +86,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bot", default="random")
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument(
+        "--against-income",
+        action="store_true",
+        help="one seat plays the bot, the others take money and taxes",
+    )
     a = ap.parse_args(argv)
     n = a.players
+    if a.against_income:
+        against_income(a.games, n, a.bot, a.first_seed)
+        return
     wins_by_pos = [0.0] * n
     spreads: list[float] = []
     means: list[float] = []

@@ -26,6 +26,7 @@ __all__ = [
     "HasImplementations",
     "HasInvariants",
     "HasNativePlayout",
+    "HasPlan",
     "HasPositionSummary",
     "HasPresentation",
     "HasSeatAliases",
@@ -304,6 +305,16 @@ class HasNativePlayout(Protocol):
     def random_playout(self, seed: int, max_decisions: int = -1) -> int:
         """Play uniformly random moves from a stream seeded by ``seed`` to the end, or for
         ``max_decisions`` decisions; returns the decisions played."""
+
+
+@runtime_checkable
+class HasPlan(Protocol):
+    """A state whose game gives the ``heuristic`` bot a plan for decisions one-ply greedy
+    search cannot see pay off (a chain of many decisions)."""
+
+    def plan_action(self, seat: int) -> int | None:
+        """A legal action for ``seat`` (to move) chosen by the plan, or None to leave the
+        decision to the greedy search."""
 
 
 @runtime_checkable

@@ -3,45 +3,64 @@
 ``evaluate(state, seat)`` is a value in [0, 1] (1 = ``seat`` surely ends richest). Each seat gets
 a *prospect* in dollars:
 
-- what it would be worth if the game ended now: money, oil in hand and stored in its provinces
-  at today's price, its contracts, less its pacifism penalty (ten times at the end, and each
-  turn's payment until then), with the pacifism its excess troops will still add;
-- what its provinces should still yield: the productions its logistics there allow (one
-  logistics used each time, one production per action left), and a little for the rest;
-- its share of a battle it fights (troops against local troops) times the province's worth;
+- what it would be worth if the game ended now: money, oil in hand and stored in its provinces,
+  its contracts, less its pacifism penalty (ten times at the end, and each turn's payment until
+  then), with the pacifism its excess troops and expected battle losses will still add;
+- oil at the price the track is heading for (``end_price``: the market and speculation drift
+  over the turns left), since oil held to the end is sold at the last price;
+- what its provinces should still yield: a seat withdraws at most 2 oil a turn (+1 a pipeline),
+  so its provinces' production counts up to that limit for every turn left, fully once a
+  province holds the logistics to produce and a troop guards it;
+- a battle it rolls for: the win chance (from the combat table) times what the province adds;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
-- troops and logistics a little less than they cost (worth more only once they fight a battle
-  with good odds or sit on a province that can produce), media raises the troops allowed,
-  influence defends against rebels;
-- while a seat is carrying out an action box, the moves still to use and the productions it
-  can still make.
+- troops and logistics a little less than they cost, media raises the troops allowed,
+  influence defends against rebels.
 
-The prospects become win chances with a softmax whose sharpness grows as the game nears its
-end. Played greedily (``heuristic``, one decision at a time) it cannot see a purchase pay off
-through the moves that follow, so it plays the safe income strategy (money boxes and taxes
-while pacifism stays low); search (``ismcts``) looks further, though at 1,000 iterations it
-finds no conquest that pays either (docs/invasion.md).
+A position in the middle of an action box (buying, moving, building, producing) is scored
+after the heuristic bot's plan (``policy.py``) carries the box out (``completed``), so a box is
+worth what it leads to rather than its first atomic step. The prospects become win chances
+with a softmax whose sharpness grows as the game nears its end.
 """
 
 from __future__ import annotations
 
 import math
 
+from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
-from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import S_BUILD, S_BUY, S_MOVE_FROM, S_PRODUCE, InvState
+from realpolitik.engine.invasion.board import BOARD, band
+from realpolitik.engine.invasion.state import (
+    S_BUILD,
+    S_BUY,
+    S_LOCALS_DIE,
+    S_MEDIA,
+    S_MOVE_FROM,
+    S_MOVE_LOG,
+    S_MOVE_TO,
+    S_MOVE_TROOPS,
+    S_PRODUCE,
+    InvState,
+)
 
-__all__ = ["battle_odds", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
+__all__ = ["battle_odds", "end_price", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
 
 TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
 LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
-FUTURE_PRICE = 2.5  # $ a barrel expected for oil produced later
+PRICE_RISK = 0.85  # of the price the track is heading for, for oil held to the end
 MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
-INCOME = 0.5  # of a province's oil withdrawn each turn, net of the logistics and actions it takes
+INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
+SHORT_ONE = 0.8  # of its production a province one logistics short counts (restocked soon)
+UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
+UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
+PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
+EXCESS_TURNS = 1  # turns fighting troops over the allowance stay (sent home after the conquest)
+IDLE_TURNS = 3  # turns idle troops over the allowance are expected to stay
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
-SPREAD = 2.5  # $ of prospect difference that makes a clear favourite at the end
+MARGIN_WEIGHT = 0.4  # of the value given by the wide softmax
+MARGIN_SCALE = 40.0  # $ of prospect difference the wide softmax needs for a clear favourite
+SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end (final money spreads widely)
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
@@ -89,6 +108,18 @@ def turns_left(s: InvState) -> int:
     return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
 
 
+def end_price(s: InvState, left: int) -> float:
+    """Dollars a barrel the price track is heading for by the end: each turn left, the market
+    change if half the seats holding provinces sell, plus the speculation of today's highest
+    pacifism when the market does not fall (*Prezzo del petrolio*)."""
+    n = s.n
+    holders = len({c for c in s.controller if c >= 0})
+    market = BOARD.market[n][min(n, holders // 2)]
+    drift = market + (band(BOARD.speculation, max(s.pacifism)) if market >= 0 else 0)
+    top = len(BOARD.price_track) - 1
+    return BOARD.price_track[max(0, min(top, s.price + drift * (left + 1)))] / 2
+
+
 def prospects(s: InvState) -> list[float]:
     """Projected final money per seat, in dollars (one pass over the map)."""
     n = s.n
@@ -96,14 +127,17 @@ def prospects(s: InvState) -> list[float]:
     left = turns_left(s)
     total = BOARD.phases * s.turns
     young = (left + 1) / total  # 1 at the start, about 0 at the end
-    future = max(price, FUTURE_PRICE * young + price * (1 - young))  # the price tends to rise
+    future = max(price, PRICE_RISK * end_price(s, left))  # oil held is sold at the last price
     troops = s.troops
     val = [0.0] * n
     idle = troops[0:n]  # troops out of battle, the Border's first
     losses = [0.0] * n
     deficit = [0] * n
     provinces = [0] * n
+    rate = [0.0] * n  # oil a turn the seat's provinces can produce
+    cap = [BOARD.withdraw] * n  # oil a turn the seat may withdraw (# Check petrolio)
     coming = 0  # oil the government will get a turn
+    fights: list[tuple[int, int, float]] = []
     for t in range(1, BOARD.n):
         c = s.controller[t]
         base = t * n
@@ -114,12 +148,16 @@ def prospects(s: InvState) -> list[float]:
             log = s.logistics[t]
             coming += -(-prod // 2)
             w = s.buildings[t * 4]
-            cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
-            v = min(s.store[t], cap + BOARD.withdraw) * price
-            # what it will yield: about the oil withdrawn each turn left, at the coming price
-            worth = 2.0 + INCOME * min(prod, BOARD.withdraw) * future * left
-            v += worth * (0.85 + 0.15 * min(1.0, log / need))
-            val[c] += v
+            store_cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
+            val[c] += min(s.store[t], store_cap + BOARD.withdraw) * future + PROVINCE_BASE
+            # it yields once it holds the logistics to produce (one short: a production was
+            # just made) and while a troop guards it (else any troop may take it)
+            share = 1.0 if log >= need else SHORT_ONE if log == need - 1 else UNSUPPLIED
+            if troops[base + c] == 0:
+                share *= UNGUARDED
+            rate[c] += prod * share
+            if s.buildings[t * 4 + 2]:
+                cap[c] += 1
             if log < need:
                 deficit[c] += need - log
             for p in range(n):
@@ -129,29 +167,37 @@ def prospects(s: InvState) -> list[float]:
             allp = sum(row)
             if allp:
                 win, loss = battle_odds(allp, s.locals[t])
-                worth = 2.0 + INCOME * min(BOARD.oil[t], BOARD.withdraw) * future * left
                 holder = next((q for q in s.battles[t] if row[q]), -1)
                 for p in range(n):
                     if row[p]:
-                        val[p] += win * worth * (1.0 if holder in (p, -1) else 0.1)
+                        fights.append((p, t, win if holder in (p, -1) else 0.0))  # the roller takes it
                         losses[p] += loss if holder == p else loss * row[p] / allp
+    per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
+    for p, t, chance in fights:
+        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        val[p] += chance * (more * per_turn + PROVINCE_BASE)
+    for p in range(n):
+        val[p] += min(rate[p], cap[p]) * per_turn
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
     keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
     out = []
     weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))
     for p in range(n):
-        v = val[p] + s.money[p] / 2 + s.oil[p] * price + BOARD.contracts[s.contracts[p]]
-        v += shares[p] * price
+        v = val[p] + s.money[p] / 2 + s.oil[p] * future + BOARD.contracts[s.contracts[p]]
+        v += shares[p] * future
         v += MEDIA_VALUE * s.media[p] * young + INFLUENCE_VALUE * s.influence[p]
         bl = s.border_log[p]
-        useful = min(bl, deficit[p] + 2)
+        useful = min(bl, deficit[p] + 1)
         v += LOGISTICS_EARLY * young * useful + 0.5 * young * (bl - useful)
         v += TROOP_EARLY * idle[p] * young
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
+        # (troops in a battle go home after it; the others stay until a box brings them home)
         on_board = sum(troops[p::n])
-        excess = on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop)
-        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + max(0, excess) * min(left + 1, 2) + losses[p])
+        excess = max(0, on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop))
+        fighting = min(excess, on_board - idle[p])
+        stay = (excess - fighting) * min(left + 1, IDLE_TURNS)
+        pac = min(float(BOARD.pacifism_max), s.pacifism[p] + fighting * EXCESS_TURNS + stay + losses[p])
         pen = smooth_penalty(pac)
         v -= pen * (weight_end + min(left, 4))
         out.append(v)
@@ -168,7 +214,7 @@ def prospects(s: InvState) -> list[float]:
                 for t in range(1, BOARD.n)
                 if R._can_produce(s, p, t) and not s.units >> t & 1
             )
-            out[p] += (1 - PRODUCE_SHARE) * gain * price
+            out[p] += (1 - PRODUCE_SHARE) * gain * future
         elif s.stage == S_BUILD:
             out[p] += MOVE_OPTION * min(s.moves, 1 + s.money[p] // 6)
     return out
@@ -178,18 +224,61 @@ def win_chances(s: InvState) -> list[float]:
     """Win chance of every seat (they sum to 1)."""
     if s.result is not None:
         return s.result[:]
-    pro = prospects(s)
+    return _softmax(s, prospects(s))
+
+
+def _softmax(s: InvState, pro: list[float], spread: float = SPREAD) -> list[float]:
     left = turns_left(s)
-    scale = SPREAD * (1.0 + left / (BOARD.phases * s.turns))
+    scale = spread * (1.0 + left / (BOARD.phases * s.turns))
     best = max(pro)
     ws = [math.exp((x - best) / scale) for x in pro]
     total = sum(ws)
     return [w / total for w in ws]
 
 
+_CHAIN = frozenset((S_MEDIA, S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOVE_LOG, S_BUILD, S_PRODUCE))
+_CHAIN_STEPS = 60  # at most this many of the actor's decisions completed before scoring
+
+
+def completed(s: InvState) -> InvState:
+    """``s`` itself, or, while a seat is in the middle of an action box (buying, moving,
+    building, producing), a copy where the heuristic bot's plan (``policy.plan_action``; else
+    the box's "done", else its first choice) carries the box out: an action box is scored by
+    what it leads to, not by its first atomic step. A phase-1 invasion's local-troops die is
+    taken at its 4 (+2 local troops, a little above the mean)."""
+    if s.stage not in _CHAIN or s.actor < 0:
+        return s
+    from realpolitik.engine.invasion.policy import plan_action
+
+    c = s.clone()
+    for _ in range(_CHAIN_STEPS):
+        st = c.stage
+        if st == S_LOCALS_DIE:
+            R.apply(c, A.CHANCE + 4)
+            continue
+        if st not in _CHAIN or c.actor < 0:
+            break
+        a = plan_action(c, c.actor)
+        if a is None:
+            legal = R.legal_actions(c)
+            a = A.DONE if A.DONE in legal else legal[0]
+        R.apply(c, a)
+    return c
+
+
 def evaluate(s: InvState, seat: int) -> float:
-    """Win chance of ``seat`` in [0, 1] (remembered per position: the search asks every seat)."""
+    """Value of ``seat`` in [0, 1] for ``completed(s)``: the win chance, blended with a much
+    wider softmax of the same prospects, so that a seat far behind or far ahead still sees
+    which move gains it money (a sharp softmax alone is flat there); the values of all seats
+    sum to 1. Remembered per position: the search asks every seat."""
     key = len(s.history)
     if s._eval is None or s._eval[0] != key:
-        s._eval = (key, win_chances(s))
+        c = completed(s)
+        if c.result is not None:
+            s._eval = (key, c.result[:])
+        else:
+            pro = prospects(c)
+            sharp, wide = _softmax(c, pro), _softmax(c, pro, MARGIN_SCALE)
+            values = [(1 - MARGIN_WEIGHT) * a + MARGIN_WEIGHT * b for a, b in zip(sharp, wide, strict=True)]
+            s._eval = (key, values)
     return s._eval[1][seat]

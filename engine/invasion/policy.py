@@ -1,0 +1,281 @@
+"""The plan the ``heuristic`` bot follows in How to Invade a Sovereign Nation.
+
+One-ply greedy search on the evaluator cannot see a conquest pay: the purchase, the movement,
+the battle turns, the logistics, the productions and the withdrawals are a dozen decisions
+apart. ``plan_action`` decides the strategic decisions by a short plan instead, and leaves
+the tactical ones (rebels, retreats, media, rebel attacks, support) to the greedy search:
+
+1. **Invade once, early, with the odds**: while no province is held or being fought for and
+   there are at least six turns left, take a purchase box, buy by land the troops that beat
+   the best reachable unexplored province (its oil plus the expected phase-1 die) at 2:1,
+   move them in (*Acquisti e manovre*, *La guerra*).
+2. **Hold it cheaply**: once conquered, keep one troop as guard (an unguarded province can be
+   taken by any troop, *Controllo territori*) and bring the others home through the border,
+   so that pacifism falls again (*Mass media e truppe in gioco*).
+3. **Supply and produce**: a purchase box brings the logistics the province needs
+   (*Produzione di petrolio*), the free action produces every turn it can, a construction box
+   builds a warehouse with a spare logistics (storage for the end) and grants contracts.
+4. **Income otherwise**: new taxes while pacifism is low, else a money box.
+
+Oil is held to the end (it is worth the last price) and sold only to pay for supplies.
+"""
+
+from __future__ import annotations
+
+from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion.board import BOARD, band
+from realpolitik.engine.invasion.state import (
+    S_ACTION,
+    S_BUILD,
+    S_BUY,
+    S_MOVE_FROM,
+    S_MOVE_LOG,
+    S_MOVE_TO,
+    S_MOVE_TROOPS,
+    S_PRODUCE,
+    S_RETREAT,
+    InvState,
+)
+
+__all__ = ["invasion_target", "plan_action"]
+
+MIN_TURNS_LEFT = 6  # an invasion needs this many turns after it to pay
+TAX_PACIFISM = 3  # new taxes only below this pacifism (the penalty starts at 4)
+_DIE_MEAN = sum(band(BOARD.locals_die, f) for f in range(1, 7)) / 6
+
+
+def _turns_left(s: InvState) -> int:
+    return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
+
+
+def _mine(s: InvState, p: int) -> list[int]:
+    return [t for t in R.PROVINCES if s.controller[t] == p]
+
+
+def _fighting(s: InvState, p: int) -> list[int]:
+    return [t for t in R.PROVINCES if s.locals[t] > 0 and s.troops_at(t, p) > 0]
+
+
+def _deficit(s: InvState, p: int) -> int:
+    return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
+
+
+def troops_for(s: InvState, t: int) -> int:
+    """Troops that outnumber province ``t``'s expected local troops by two (the ratio is
+    rounded in the player's favour, so any lead is 2:1)."""
+    expected = BOARD.oil[t] + (_DIE_MEAN if s.phase == 1 else 0)
+    return int(expected + 0.999) + 2
+
+
+def invasion_target(s: InvState, p: int, money: int, moves: int) -> int:
+    """The unexplored province within ``moves`` of the border with the most oil that ``money``
+    dollars of troops (and the logistics it needs to produce) can take, or -1."""
+    best, best_key = -1, (0, 0)
+    for t, cost in R.move_costs(s, 0).items():
+        if t == A.HOME or t <= 0 or cost > moves or s.explored[t]:
+            continue
+        need = troops_for(s, t)
+        if need > min(money, BOARD.troop_limit - s.troops_on_board(p), BOARD.purchase_units[0]):
+            continue
+        key = (min(BOARD.oil[t], BOARD.withdraw), BOARD.oil[t] - need)
+        if key > best_key:
+            best, best_key = t, key
+    return best
+
+
+def air_target(s: InvState, p: int, money: int, units: int) -> int:
+    """With no province reachable by land, the unexplored province with the most oil that
+    ``units`` troops bought by air (2$ each, anywhere: *Acquisti*) can take, or -1."""
+    best, best_key = -1, (0, 0)
+    for t in R.PROVINCES:
+        if s.explored[t]:
+            continue
+        need = troops_for(s, t)
+        if need > units or need * BOARD.cost_air > money or need > BOARD.troop_limit - s.troops_on_board(p):
+            continue
+        key = (min(BOARD.oil[t], BOARD.withdraw), BOARD.oil[t] - need)
+        if key > best_key:
+            best, best_key = t, key
+    return best
+
+
+def _box(legal: list[int], kind: int) -> int | None:
+    for col in range(4):
+        if A.BOX + kind * 4 + col in legal:
+            return A.BOX + kind * 4 + col
+    return None
+
+
+def plan_action(s: InvState, p: int) -> int | None:
+    """The plan's decision for seat ``p`` (to move), or None to leave it to the greedy search."""
+    legal = R.legal_actions(s)
+    st = s.stage
+    handler = _STAGES.get(st)
+    if handler is None:
+        return None
+    a = handler(s, p, legal)
+    return a if a is None or a in legal else None
+
+
+def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
+    money = s.money[p] // 2
+    mine, war = _mine(s, p), _fighting(s, p)
+    deficit = _deficit(s, p)
+    if A.PRODUCE_ACT in legal:
+        return A.PRODUCE_ACT
+    if deficit and money < deficit and s.oil[p]:
+        k = min(s.oil[p], A.MAX_SELL)
+        return A.SELL + k  # pay for supplies
+    purchase = _box(legal, A.K_PURCHASE)
+    if purchase is not None:
+        left = _turns_left(s)
+        if not mine and not war and left >= MIN_TURNS_LEFT:
+            col = (purchase - A.BOX) % 4
+            if invasion_target(s, p, money, BOARD.purchase_moves[col]) >= 0:
+                return purchase
+            if air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
+                return purchase
+        excess = s.troops_on_board(p) - len(mine) - len(war) * 99
+        if mine and ((deficit and money + s.border_log[p] >= 1) or excess > 0):
+            return purchase
+    if mine and s.round == 0:
+        build = _box(legal, A.K_CONSTRUCT)
+        if build is not None:
+            return build
+    if A.SPEECH in legal and s.pacifism[p] >= 4 and (s.pacifism[p] >= 7 or s.phase == 2):
+        return A.SPEECH  # once a game, phases 1-2: the bigger the pacifism the more it removes
+    if A.TAXES in legal and _taxes_free(s, p):
+        return A.TAXES
+    box = _box(legal, A.K_MONEY)
+    if box is not None:
+        return box
+    if A.TAXES in legal and s.pacifism[p] < TAX_PACIFISM:
+        return A.TAXES
+    return None
+
+
+def _taxes_free(s: InvState, p: int) -> bool:
+    """New taxes leave this turn's pacifism penalty where it would be without them."""
+    allowed = R.troops_allowed(s.media[p])
+    tr = s.troops_on_board(p)
+    change = tr - allowed if tr > allowed else -((allowed - tr) // 2)
+    after = max(0, min(BOARD.pacifism_max, s.pacifism[p] + change))
+    taxed = max(0, min(BOARD.pacifism_max, s.pacifism[p] + 1 + change))
+    return R.penalty(taxed) == R.penalty(after)
+
+
+def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
+    money = s.money[p] // 2
+    mine, war = _mine(s, p), _fighting(s, p)
+    if not mine and not war and s.troops[p] == 0:
+        t = invasion_target(s, p, money, s.moves)
+        if t >= 0:
+            k = min(troops_for(s, t), s.units)
+            if A.BUY_TL + k in legal:
+                return A.BUY_TL + k
+        t = air_target(s, p, money, s.units)
+        if t >= 0 and A.BUY_TA + t in legal:
+            return A.BUY_TA + t  # the first troop by air starts the war there
+    for t in war:
+        # troops by air join a battle it rolls for until they outnumber the locals by two
+        if s.battles[t][:1] == [p] and s.troops_at(t, p) < s.locals[t] + 2 and A.BUY_TA + t in legal:
+            return A.BUY_TA + t
+    want = _deficit(s, p) + (1 if mine else 0) - s.border_log[p]
+    if mine and want > 0:
+        k = min(want, s.units, money)
+        if k > 0 and A.BUY_LL + k in legal:
+            return A.BUY_LL + k
+    return A.DONE
+
+
+def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
+    if s.support >= 0:
+        return None  # a support manoeuvre: the greedy search decides
+    mine = _mine(s, p)
+    if A.FROM + 0 in legal and (s.troops[p] > 0 or (s.border_log[p] > 0 and mine)):
+        return A.FROM + 0
+    for t in mine:
+        if s.troops_at(t, p) > 1 and A.FROM + t in legal:
+            return A.FROM + t  # the guard stays, the others go home
+    return A.DONE
+
+
+def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
+    src, mine = s.mv_src, _mine(s, p)
+    if src == 0:
+        if s.troops[p] > 0 and not mine and not _fighting(s, p):
+            t = invasion_target(s, p, s.troops[p], s.moves)
+            if t >= 0 and A.TO + t in legal:
+                return A.TO + t
+        if s.border_log[p] > 0:
+            short = [t for t in mine if s.logistics[t] < R.required_logistics(s, t) + 1]
+            for t in sorted(short or mine, key=lambda j: -BOARD.oil[j]):
+                if A.TO + t in legal:
+                    return A.TO + t
+        if A.TO + A.HOME in legal:
+            return A.TO + A.HOME
+        return None
+    if A.TO + 0 in legal:
+        return A.TO + 0
+    return None
+
+
+def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
+    src, dst = s.mv_src, s.mv_dst
+    have = s.troops_at(src, p)
+    if src == 0 and 0 < dst < BOARD.n and s.controller[dst] == p:
+        k = 1 if s.troops_at(dst, p) == 0 else 0  # logistics, and a guard if it has none
+    elif src > 0:
+        k = have - 1
+    else:
+        k = have
+    k = min(k, have)
+    if A.NUM + k in legal:
+        return A.NUM + k
+    return None
+
+
+def _on_move_log(s: InvState, p: int, legal: list[int]) -> int | None:
+    dst = s.mv_dst
+    have = s.logistics_of(s.mv_src, p)
+    k = have if (0 < dst < BOARD.n and s.controller[dst] == p) else 0
+    if A.NUM + k in legal:
+        return A.NUM + k
+    return legal[0]
+
+
+def _on_build(s: InvState, p: int, legal: list[int]) -> int | None:
+    money = s.money[p] // 2
+    for a in legal:
+        if A.BUILD <= a < A.INFL:
+            k, t = divmod(a - A.BUILD, A.NT)
+            if k == 0 and s.logistics[t] > R.required_logistics(s, t) and s.buildings[t * 4] == 0:
+                return a  # a warehouse with a spare logistics: oil kept for the end
+    if A.CONTRACT in legal and (s.repeats[2] == 0 or money >= 10):
+        return A.CONTRACT
+    return A.DONE
+
+
+def _on_produce(s: InvState, p: int, legal: list[int]) -> int | None:
+    for a in legal:
+        if a != A.DONE:
+            return a
+    return A.DONE
+
+
+def _on_retreat(s: InvState, p: int, legal: list[int]) -> int | None:
+    return None
+
+
+_STAGES = {
+    S_ACTION: _on_action,
+    S_BUY: _on_buy,
+    S_MOVE_FROM: _on_move_from,
+    S_MOVE_TO: _on_move_to,
+    S_MOVE_TROOPS: _on_move_troops,
+    S_MOVE_LOG: _on_move_log,
+    S_BUILD: _on_build,
+    S_PRODUCE: _on_produce,
+    S_RETREAT: _on_retreat,
+}

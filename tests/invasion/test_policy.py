@@ -1,0 +1,113 @@
+"""The heuristic bot's plan (engine/invasion/policy.py)."""
+
+from __future__ import annotations
+
+import random
+
+from realpolitik.ai.bots import make_bot
+from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import policy as P
+from realpolitik.engine.invasion.board import BOARD
+from realpolitik.engine.invasion.game import GAME
+
+from .helpers import T, act, at_action, control, position, roll
+
+
+def test_target_is_an_oil_province_next_to_the_border_with_troops_to_beat_it() -> None:
+    s = position(4)
+    t = P.invasion_target(s, 0, money=10, moves=3)
+    assert t == T("Bassora")  # 3 oil, the most a seat may withdraw (2) and storage beyond
+    assert P.troops_for(s, t) == 7  # 3 locals + the phase-1 die (1.5 on average), plus 2
+    assert P.invasion_target(s, 0, money=4, moves=3) == -1  # too poor for any province
+    s.phase = 2
+    assert P.troops_for(s, T("Muthanna")) == 3  # no die after phase 1
+
+
+def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
+    s = position(4)
+    at_action(s, 0)
+    assert s.plan_action(0) == s.string_from_action("purchase box 1")
+    act(s, "purchase box 1")
+    act(s, s.action_to_string(s.plan_action(0)))
+    assert s.troops[0] == 7 and s.money[0] == 2 * 3
+    assert s.plan_action(0) == A.DONE
+    act(s, "done buying")
+    act(s, s.action_to_string(s.plan_action(0)))  # from Border
+    assert s.action_to_string(s.plan_action(0)) == "to Bassora"
+
+
+def test_a_held_province_is_supplied_then_produces() -> None:
+    s = position(4)
+    control(s, "Bassora", 0, troops=1, logistics=1)
+    at_action(s, 0)
+    assert s.action_to_string(s.plan_action(0)) == "purchase box 1"  # 3 logistics short
+    act(s, "purchase box 1")
+    assert s.action_to_string(s.plan_action(0)) == "buy 4 logistics by land (4$)"  # 3 + 1 spare
+    s.logistics[T("Bassora")] = 4
+    at_action(s, 0, round_=1)
+    s._legal = None
+    assert s.plan_action(0) == A.PRODUCE_ACT
+
+
+def test_taxes_only_when_they_do_not_raise_the_penalty() -> None:
+    s = position(4)
+    at_action(s, 0)
+    s.money[0] = 2 * 3  # too poor to invade
+    s.pacifism[0] = 2  # no troops: -1 at the check, so taxes leave it at 2
+    assert s.plan_action(0) == A.TAXES
+    s.pacifism[0] = 4
+    s._legal = None
+    assert s.action_to_string(s.plan_action(0)) == "money box 1"  # taxes would keep 4 (1$)
+
+
+def test_heuristic_games_follow_the_plan_with_legal_moves_and_conquer() -> None:
+    s = GAME.new_initial_state(players=4, seed=5)
+    bots = [make_bot(f"heuristic:seed={q}") for q in range(4)]
+    rng = random.Random(5)
+    while not s.is_terminal():
+        p = s.current_player()
+        if p < 0:
+            acts, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(acts, probs)[0])
+            continue
+        planned = s.plan_action(p)
+        assert planned is None or planned in s.legal_actions()
+        s.apply_action(bots[p].step(s, p))
+    assert any("conquers" in line for line in s.log)
+    assert any(" produces " in line for line in s.log)
+    assert s.gov_oil > 0
+
+
+def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
+    s = position(4)
+    for name in ("Bassora", "Muthanna"):
+        t = T(name)
+        s.explored[t] = 1
+        s.locals[t] = 3
+        s.troops[t * s.n + 1] = 2
+        s.battles[t] = [1]
+    s.money[0] = 2 * 17
+    at_action(s, 0)
+    assert P.invasion_target(s, 0, 17, 3) == -1  # no crossing a battle
+    target = P.air_target(s, 0, 17, 10)
+    assert not s.explored[target] and BOARD.oil[target] >= 2  # Dhi Qar: 6 troops by air, 12$
+    assert P.troops_for(s, target) * 2 <= 17
+    assert P.air_target(s, 0, 5, 10) == -1  # too poor for any province by air
+    assert s.action_to_string(s.plan_action(0)) == "purchase box 1"
+    act(s, "purchase box 1")
+    name = BOARD.territories[target].name
+    assert s.action_to_string(s.plan_action(0)) == f"buy troop by air to {name}"
+    act(s, f"buy troop by air to {name}")
+    roll(s, 1)  # the phase-1 die: no extra local troops
+    assert s.action_to_string(s.plan_action(0)) == f"buy troop by air to {name}"  # joins its war
+    act(s, f"buy troop by air to {name}")
+    assert s.troops_at(target, 0) == 2
+
+
+def test_ismcts_expands_the_plan_move_first() -> None:
+    s = position(4)
+    at_action(s, 0)
+    planned = s.plan_action(0)
+    analysis = make_bot("ismcts:iters=1,seed=3").analyse(s, 0)  # type: ignore[attr-defined]
+    visited = [m.action for m in analysis.moves if m.visits]
+    assert visited == [planned]
