@@ -36,7 +36,7 @@ import math
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
 
-__all__ = ["evaluate", "prospects"]
+__all__ = ["evaluate", "level_gains", "prospects"]
 
 HAND_WEIGHT = 0.02  # phase 1 tops the hand up to Global Influence: a kept card only replaces a draw
 DEFENSE_WEIGHT = 0.15  # per advancement level in a type, up to DEFENSE_CAP (5.1 gap penalty)
@@ -48,6 +48,8 @@ RISK_DISCOUNT = 0.5  # 7.2 would make the region independent
 PENDING_SHARE = 0.5  # an attack card on the table wins about half the time
 LIQUID_TYPE = 0.4  # cards of a type to play with: LIQUID_TYPE * (1 - exp(-cards / LIQUID_SCALE))
 LIQUID_SCALE = 1.5
+GAIN_WEIGHT = 0.5  # a level a controlled region can still gain from the cards left to play (7.1)
+GAIN_STEPS = 3  # level gains looked at per ideology
 
 
 TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
@@ -65,6 +67,7 @@ def prospects(s: IdeoState) -> list[float]:
     pending = fr if fr is not None and fr[3] != WMD_TYPE and fr[4] == 0 else None
     pend_r = pending[2] if pending is not None else -1
     seats = range(n)
+    held: list[list[tuple[list[int], int]]] = [[] for _ in seats]  # per owner: (sector totals, cap)
     for r in range(BOARD.n):
         if where[r] != IN_PLAY:
             continue
@@ -88,6 +91,7 @@ def prospects(s: IdeoState) -> list[float]:
             if rival >= per_seat[o]:
                 value *= RISK_DISCOUNT
             out[o] += value
+            held[o].append((totals, 2 * BOARD.level[r]))  # 3.1: twice the printed level
             continue
         cap = s.dev[r]
         all_cards = sum(per_seat)
@@ -109,9 +113,12 @@ def prospects(s: IdeoState) -> list[float]:
         b = x * 3
         hand = s.hand[b] + s.hand[b + 1] + s.hand[b + 2]
         out[x] += HAND_WEIGHT * hand
-        for t in range(3):  # cards of each type still to play with: concave, per type
-            liquid = s.hand[b + t] + s.deck[b + t] + s.discard[b + t] + s.staged[b + t]
-            out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid / LIQUID_SCALE))
+        liquid = [s.hand[b + t] + s.deck[b + t] + s.discard[b + t] + s.staged[b + t] for t in range(3)]
+        if held[x]:  # levels the cards left can still add; the cards they need are spoken for
+            gains = level_gains(held[x], liquid)
+            out[x] += GAIN_WEIGHT * gains
+        for t in range(3):  # the other cards still to play with: concave, per type
+            out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / LIQUID_SCALE))
         # one pass over the advancements: defence levels (5.1), placement reach, tie-break
         lv0 = lv1 = lv2 = tb = 0
         rch = fx.rule_reach[s.ideo[x]][:]
@@ -135,6 +142,47 @@ def prospects(s: IdeoState) -> list[float]:
         out[x] += TIEBREAK_WEIGHT * tb
         out[x] += adv[base + wmd]
     return out
+
+
+def level_gains(held: list[tuple[list[int], int]], liquid: list[int]) -> int:
+    """How many levels (up to :data:`GAIN_STEPS`) the controlled regions ``held`` (sector
+    totals, maximum per sector) can still gain with ``liquid`` cards per type, cheapest
+    level first: a level needs every sector one card above the current level (7.1: the weakest sector, at least 1), within the
+    sector maximum (3.1). A region stuck for want of one type is worth pulling a card of that
+    type back from a region it cannot win (4.2). ``liquid`` is left with the cards not needed
+    for those levels (so a card already developed towards a level is not worth less than
+    the same card kept in hand)."""
+    have = liquid
+    tots = [t[:] for t, _ in held]
+    gains = 0
+    while gains < GAIN_STEPS:
+        best = -1
+        best_cost = 1 << 30
+        for i, (_, cap) in enumerate(held):
+            tt = tots[i]
+            nxt = max(1, min(tt)) + 1
+            if nxt > cap:
+                continue
+            cost = 0
+            for t in range(3):
+                need = nxt - tt[t]
+                if need > 0:
+                    if need > have[t]:
+                        cost = -1
+                        break
+                    cost += need
+            if cost >= 0 and cost < best_cost:
+                best, best_cost = i, cost
+        if best < 0:
+            break
+        tt = tots[best]
+        nxt = max(1, min(tt)) + 1
+        for t in range(3):
+            if tt[t] < nxt:
+                have[t] -= nxt - tt[t]
+                tt[t] = nxt
+        gains += 1
+    return gains
 
 
 def evaluate(s: IdeoState, seat: int) -> float:
