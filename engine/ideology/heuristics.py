@@ -16,7 +16,14 @@ Each ideology gets a *prospect* in Global Influence points:
   little), advancement levels (they tax enemy conflicts, 5.1), distance waivers, tie-break
   points, and WMDs (each adds 1 to Global Influence);
 - an attack card on the table counts as half a card won;
-- cards still to play with (hand, deck and discard pile), per type, are worth a concave
+- the levels its controlled regions can still gain (up to three, cheapest first) with the
+  cards it has left to play (hand, deck and discard pile, per type; public, since a type's
+  count is its deck split less the cards on the board): a level needs every sector one
+  card above the current level (7.1) within twice the printed level (3.1). The cards those
+  levels need are spoken for: they do not count again below. A region stuck for want of a
+  type whose every card sits on other regions makes pulling one back (4.2) worth a level,
+  a plan a one-ply greedy move can see (pull it back now, draw and develop it next turn);
+- the other cards still to play with (hand, deck and discard pile), per type, are worth a concave
   amount: an ideology that has committed every card of a type draws none in phase 1 and
   cannot raise a region whose weakest sector is of that type (7.1), so pulling such a card
   back from a region it cannot win (4.2) is worth more than the little share it held, and
