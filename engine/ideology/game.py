@@ -287,7 +287,7 @@ class IdeologyState(StateBase, IdeoState):
         """Every field of the position (for replay and determinism tests)."""
         out = []
         for name in IdeoState.__slots__:
-            if name in ("history", "options", "_legal", "fx"):
+            if name in ("history", "options", "_legal", "_pros", "fx"):
                 continue
             v = getattr(self, name)
             out.append(

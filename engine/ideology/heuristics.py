@@ -204,7 +204,14 @@ def evaluate(s: IdeoState, seat: int) -> float:
     """
     if s.result is not None:
         return s.result[seat]
-    p = prospects(s)
+    legal = s._legal
+    cached = s._pros
+    if cached is not None and legal is not None and cached[0] is legal:
+        p = cached[1]  # a search asks every seat on its path about the same leaf
+    else:
+        p = prospects(s)
+        if legal is not None:
+            s._pros = (legal, p)
     top = max(p)
     k = 0.3 + 0.04 * min(top, BOARD.victory)  # sharper as someone nears 12
     m = max(k * v for v in p)

@@ -327,3 +327,16 @@ def test_greedy_play_pulls_back_a_stranded_card_a_controlled_region_needs() -> N
     at(s, PH_FOREIGN, "Capitalism")
     move = s.action_to_string(greedy_move(s, c, random.Random(0)))
     assert move.startswith("remove ") and move.endswith(" eco"), move
+
+
+def test_evaluate_caches_prospects_per_position_only() -> None:
+    s = GAME.new_initial_state(players=3, seed=6)
+    rng = random.Random(6)
+    checked = 0
+    while not s.is_terminal() and len(s.history) < 400:
+        first = [s.evaluate(x) for x in range(3)]  # fills the cache
+        assert [s.evaluate(x) for x in range(3)] == first  # served from it
+        assert [s.clone().evaluate(x) for x in range(3)] == first  # a clone computes afresh
+        checked += s._pros is not None
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 100
