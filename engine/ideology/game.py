@@ -66,13 +66,13 @@ SPEC = GameSpec(
     version="ideology-2" if BOARD.packaged else f"ideology-2+data-{BOARD.digest}",
     aliases=("ideology-war-of-ideas",),
     options=OPTIONS,
-    # About 1.5k-2k iterations/s on one core (pure-Python engine, compiled search tree, the
-    # evaluator at the leaves): about 1.5-2 s (normal) and 6-8 s (hard) a decision at 3-5
-    # players (docs/ideology.md, bench/levels.py).
+    # About 2.5k iterations/s on one core (pure-Python engine, compiled search tree, the
+    # evaluator at the leaves): about 2 s (normal) and 8 s (hard) a decision at 3-5 players
+    # (docs/ideology.md, bench/levels.py).
     levels={
         "easy": "ismcts:iters=300",
-        "normal": "ismcts:iters=3000",
-        "hard": "ismcts:iters=12000",
+        "normal": "ismcts:iters=5000",
+        "hard": "ismcts:iters=20000",
     },
 )
 
