@@ -127,7 +127,7 @@ def why_illegal(s: IdeoState, text: str) -> str | None:
 
 def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
     """``heuristics.prospects(s)[seat]`` split by what it comes from: each region by name,
-    then ``hand``, ``cards to play``, ``advancements``, ``reach``, ``tie-break`` and ``WMD`` (their sum
+    then ``hand``, ``levels to gain``, ``cards to play``, ``advancements``, ``reach``, ``tie-break`` and ``WMD`` (their sum
     is the prospect; a test holds them together)."""
     n = s.n
     inf = s.inf
@@ -166,15 +166,16 @@ def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
         terms[name] = cap * fill * fill * share
     b3 = seat * 3
     terms["hand"] = H.HAND_WEIGHT * (s.hand[b3] + s.hand[b3 + 1] + s.hand[b3 + 2])
+    liquid = [s.hand[b3 + t] + s.deck[b3 + t] + s.discard[b3 + t] + s.staged[b3 + t] for t in range(3)]
+    held = [
+        ([sum(inf[r * 3 * n + t * n : r * 3 * n + t * n + n]) for t in range(3)], 2 * BOARD.level[r])
+        for r in range(BOARD.n)
+        if s.where[r] == IN_PLAY and s.owner[r] == seat
+    ]
+    if held:
+        terms["levels to gain"] = H.GAIN_WEIGHT * H.level_gains(held, liquid)  # spends liquid
     terms["cards to play"] = sum(
-        H.LIQUID_TYPE
-        * (
-            1.0
-            - math.exp(
-                -(s.hand[b3 + t] + s.deck[b3 + t] + s.discard[b3 + t] + s.staged[b3 + t]) / H.LIQUID_SCALE
-            )
-        )
-        for t in range(3)
+        H.LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / H.LIQUID_SCALE)) for t in range(3)
     )
     fx = s.fx
     levels = [0, 0, 0]

@@ -66,8 +66,9 @@ SPEC = GameSpec(
     version="ideology-2" if BOARD.packaged else f"ideology-2+data-{BOARD.digest}",
     aliases=("ideology-war-of-ideas",),
     options=OPTIONS,
-    # About 5k iterations/s on one core (pure-Python engine, compiled search tree): about 1 s
-    # (normal) and 4 s (hard) a decision.
+    # About 2.5k iterations/s on one core (pure-Python engine, compiled search tree, the
+    # evaluator at the leaves): about 2 s (normal) and 8 s (hard) a decision at 3-5 players
+    # (docs/ideology.md, bench/levels.py).
     levels={
         "easy": "ismcts:iters=300",
         "normal": "ismcts:iters=5000",
@@ -304,7 +305,7 @@ class IdeologyState(StateBase, IdeoState):
         """Every field of the position (for replay and determinism tests)."""
         out = []
         for name in IdeoState.__slots__:
-            if name in ("history", "options", "_legal", "fx"):
+            if name in ("history", "options", "_legal", "_pros", "fx"):
                 continue
             v = getattr(self, name)
             out.append(

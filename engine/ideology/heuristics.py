@@ -16,7 +16,14 @@ Each ideology gets a *prospect* in Global Influence points:
   little), advancement levels (they tax enemy conflicts, 5.1), distance waivers, tie-break
   points, and WMDs (each adds 1 to Global Influence);
 - an attack card on the table counts as half a card won;
-- cards still to play with (hand, deck and discard pile), per type, are worth a concave
+- the levels its controlled regions can still gain (up to three, cheapest first) with the
+  cards it has left to play (hand, deck and discard pile, per type; public, since a type's
+  count is its deck split less the cards on the board): a level needs every sector one
+  card above the current level (7.1) within twice the printed level (3.1). The cards those
+  levels need are spoken for: they do not count again below. A region stuck for want of a
+  type whose every card sits on other regions makes pulling one back (4.2) worth a level,
+  a plan a one-ply greedy move can see (pull it back now, draw and develop it next turn);
+- the other cards still to play with (hand, deck and discard pile), per type, are worth a concave
   amount: an ideology that has committed every card of a type draws none in phase 1 and
   cannot raise a region whose weakest sector is of that type (7.1), so pulling such a card
   back from a region it cannot win (4.2) is worth more than the little share it held, and
@@ -36,7 +43,7 @@ import math
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
 
-__all__ = ["evaluate", "prospects"]
+__all__ = ["evaluate", "level_gains", "prospects"]
 
 HAND_WEIGHT = 0.02  # phase 1 tops the hand up to Global Influence: a kept card only replaces a draw
 DEFENSE_WEIGHT = 0.15  # per advancement level in a type, up to DEFENSE_CAP (5.1 gap penalty)
@@ -48,6 +55,8 @@ RISK_DISCOUNT = 0.5  # 7.2 would make the region independent
 PENDING_SHARE = 0.5  # an attack card on the table wins about half the time
 LIQUID_TYPE = 0.4  # cards of a type to play with: LIQUID_TYPE * (1 - exp(-cards / LIQUID_SCALE))
 LIQUID_SCALE = 1.5
+GAIN_WEIGHT = 0.5  # a level a controlled region can still gain from the cards left to play (7.1)
+GAIN_STEPS = 3  # level gains looked at per ideology
 
 
 TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
@@ -65,6 +74,7 @@ def prospects(s: IdeoState) -> list[float]:
     pending = fr if fr is not None and fr[3] != WMD_TYPE and fr[4] == 0 else None
     pend_r = pending[2] if pending is not None else -1
     seats = range(n)
+    held: list[list[tuple[list[int], int]]] = [[] for _ in seats]  # per owner: (sector totals, cap)
     for r in range(BOARD.n):
         if where[r] != IN_PLAY:
             continue
@@ -88,6 +98,7 @@ def prospects(s: IdeoState) -> list[float]:
             if rival >= per_seat[o]:
                 value *= RISK_DISCOUNT
             out[o] += value
+            held[o].append((totals, 2 * BOARD.level[r]))  # 3.1: twice the printed level
             continue
         cap = s.dev[r]
         all_cards = sum(per_seat)
@@ -109,9 +120,12 @@ def prospects(s: IdeoState) -> list[float]:
         b = x * 3
         hand = s.hand[b] + s.hand[b + 1] + s.hand[b + 2]
         out[x] += HAND_WEIGHT * hand
-        for t in range(3):  # cards of each type still to play with: concave, per type
-            liquid = s.hand[b + t] + s.deck[b + t] + s.discard[b + t] + s.staged[b + t]
-            out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid / LIQUID_SCALE))
+        liquid = [s.hand[b + t] + s.deck[b + t] + s.discard[b + t] + s.staged[b + t] for t in range(3)]
+        if held[x]:  # levels the cards left can still add; the cards they need are spoken for
+            gains = level_gains(held[x], liquid)
+            out[x] += GAIN_WEIGHT * gains
+        for t in range(3):  # the other cards still to play with: concave, per type
+            out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / LIQUID_SCALE))
         # one pass over the advancements: defence levels (5.1), placement reach, tie-break
         lv0 = lv1 = lv2 = tb = 0
         rch = fx.rule_reach[s.ideo[x]][:]
@@ -137,6 +151,47 @@ def prospects(s: IdeoState) -> list[float]:
     return out
 
 
+def level_gains(held: list[tuple[list[int], int]], liquid: list[int]) -> int:
+    """How many levels (up to :data:`GAIN_STEPS`) the controlled regions ``held`` (sector
+    totals, maximum per sector) can still gain with ``liquid`` cards per type, cheapest
+    level first: a level needs every sector one card above the current level (7.1: the weakest sector, at least 1), within the
+    sector maximum (3.1). A region stuck for want of one type is worth pulling a card of that
+    type back from a region it cannot win (4.2). ``liquid`` is left with the cards not needed
+    for those levels (so a card already developed towards a level is not worth less than
+    the same card kept in hand)."""
+    have = liquid
+    tots = [t[:] for t, _ in held]
+    gains = 0
+    while gains < GAIN_STEPS:
+        best = -1
+        best_cost = 1 << 30
+        for i, (_, cap) in enumerate(held):
+            tt = tots[i]
+            nxt = max(1, min(tt)) + 1
+            if nxt > cap:
+                continue
+            cost = 0
+            for t in range(3):
+                need = nxt - tt[t]
+                if need > 0:
+                    if need > have[t]:
+                        cost = -1
+                        break
+                    cost += need
+            if cost >= 0 and cost < best_cost:
+                best, best_cost = i, cost
+        if best < 0:
+            break
+        tt = tots[best]
+        nxt = max(1, min(tt)) + 1
+        for t in range(3):
+            if tt[t] < nxt:
+                have[t] -= nxt - tt[t]
+                tt[t] = nxt
+        gains += 1
+    return gains
+
+
 def evaluate(s: IdeoState, seat: int) -> float:
     """Heuristic value in [0, 1] of the position for ``seat``.
 
@@ -149,7 +204,14 @@ def evaluate(s: IdeoState, seat: int) -> float:
     """
     if s.result is not None:
         return s.result[seat]
-    p = prospects(s)
+    legal = s._legal
+    cached = s._pros
+    if cached is not None and legal is not None and cached[0] is legal:
+        p = cached[1]  # a search asks every seat on its path about the same leaf
+    else:
+        p = prospects(s)
+        if legal is not None:
+            s._pros = (legal, p)
     top = max(p)
     k = 0.3 + 0.04 * min(top, BOARD.victory)  # sharper as someone nears 12
     m = max(k * v for v in p)

@@ -142,6 +142,7 @@ class IdeoState:
         "revealed",
         "result",
         "_legal",
+        "_pros",
     )
 
     def __init__(self) -> None:
@@ -178,6 +179,9 @@ class IdeoState:
         self.revealed = -1
         self.result: list[float] | None = None
         self._legal: list[int] | None = None
+        # (the _legal list they were computed beside, heuristics.prospects): rules.apply and
+        # settle give every position a new _legal list, so a match means the same position
+        self._pros: tuple[list[int], list[float]] | None = None
 
     def clone(self) -> IdeoState:
         """An independent copy (lists copied, immutable fields shared)."""
@@ -215,6 +219,7 @@ class IdeoState:
         s.revealed = self.revealed
         s.result = None if self.result is None else self.result[:]
         s._legal = None if self._legal is None else self._legal[:]
+        s._pros = None
         return s
 
     # ----- small accessors used everywhere

@@ -289,3 +289,54 @@ def test_cli_helpers_group_choices_and_never_leak_simultaneous_choices() -> None
     assert "peace" not in describe_action(s, a, f) and "offer to Fascism" in describe_action(s, a, f)
     assert describe_action(s, a, c) == "Capitalism: peace Fascism"
     assert question(s).splitlines()[0] == "Capitalism: diplomatic offer to Fascism"
+
+
+def test_level_gains_spend_the_cards_left_cheapest_level_first() -> None:
+    from realpolitik.engine.ideology.heuristics import level_gains
+
+    liquid = [0, 1, 1]
+    assert level_gains([([5, 3, 3], 6)], liquid) == 1 and liquid == [0, 0, 0]  # 7.1: 3 -> 4
+    liquid = [3, 3, 3]
+    assert level_gains([([6, 6, 6], 6)], liquid) == 0 and liquid == [3, 3, 3]  # 3.1: at the maximum
+    liquid = [0, 0, 1]
+    assert level_gains([([2, 0, 2], 2)], liquid) == 0  # level 1 (at least 1) needs eco to rise
+    liquid = [5, 5, 5]
+    assert level_gains([([4, 4, 4], 6), ([1, 1, 1], 2)], liquid) == 3  # three levels at most
+
+
+def test_greedy_play_pulls_back_a_stranded_card_a_controlled_region_needs() -> None:
+    # Canada (4, 3, 4) rises to level 4 with one more eco card (7.1), and every eco card of
+    # Capitalism is on independent regions: pulling one back (4.2) is the way forward.
+    s = position(
+        ("Capitalism", "Fascism"),
+        regions={
+            "United States": {"owner": "Capitalism", "level": 6, "cards": {"Capitalism": (6, 6, 6)}},
+            "Canada": {"owner": "Capitalism", "level": 3, "cards": {"Capitalism": (4, 3, 4)}},
+            "Mexico": {"cards": {"Capitalism": (0, 2, 0)}},
+            "Cuba": {"cards": {"Capitalism": (0, 1, 0)}},
+            "Central America": {"cards": {"Capitalism": (0, 1, 0)}},
+            "Venezuela": {"cards": {"Capitalism": (0, 1, 0)}},
+            "Brazil": {"cards": {"Capitalism": (0, 2, 0)}},
+            "Iceland": {"cards": {"Capitalism": (0, 1, 0)}},
+        },
+        hands={"Capitalism": (1, 0, 1)},
+    )
+    assert s.check_invariants() == []
+    c = seat(s, "Capitalism")
+    assert s.deck[3 * c + 1] == 0 and s.hand[3 * c + 1] == 0
+    at(s, PH_FOREIGN, "Capitalism")
+    move = s.action_to_string(greedy_move(s, c, random.Random(0)))
+    assert move.startswith("remove ") and move.endswith(" eco"), move
+
+
+def test_evaluate_caches_prospects_per_position_only() -> None:
+    s = GAME.new_initial_state(players=3, seed=6)
+    rng = random.Random(6)
+    checked = 0
+    while not s.is_terminal() and len(s.history) < 400:
+        first = [s.evaluate(x) for x in range(3)]  # fills the cache
+        assert [s.evaluate(x) for x in range(3)] == first  # served from it
+        assert [s.clone().evaluate(x) for x in range(3)] == first  # a clone computes afresh
+        checked += s._pros is not None
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 100
