@@ -44,13 +44,14 @@ NEIGH = BOARD.map.neighbours
 CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
 INCOME_WEIGHT = 0.012  # per expected million of oil a turn
-MONEY_WEIGHT = 0.002
+MONEY_WEIGHT = 0.004  # per million: a village (25m) is worth more built than kept
 CARD_WEIGHT = 0.12  # per card in hand, counting the free cards a seat is still to draw this
 # round (otherwise ending a turn would look bad: the next seat's free cards)
 DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
 SURVIVAL = 3.0  # minus SURVIVAL / developments: one or two developments are easily wiped out
-THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
-BOARD_THREAT = 0.05  # per development, per unit size anywhere: any unit can be used by anyone
+THREAT_WEIGHT = 0.04  # per unit size in or next to one of the empire's developments
+BOARD_THREAT = 0.005  # per development, per unit size anywhere: any unit can be used by
+# anyone (kept small: buying units only to threaten others is not how the game is won)
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
 TERROR_WEIGHT = 0.3  # the terrorists' potential (their purse, cards, units and the thinly held
