@@ -69,6 +69,7 @@ COUNTRY_TARGET = frozenset(
     }
 )
 SEAT_TARGET = frozenset({"espionage", "kyoto_protocol", "plane_hijack"})
+BIT = tuple(1 << c for c in range(N))
 # per country, the bit mask of the countries across one of its sea routes (Explorers)
 SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N))
 
@@ -177,10 +178,11 @@ def developments(s: WotState, seat: int) -> list[int]:
 
 
 def empire_mask(s: WotState, seat: int) -> int:
+    """Bit mask of the countries where ``seat`` has a development."""
     m = 0
-    for c in range(N):
-        if s.owner[c] == seat:
-            m |= 1 << c
+    for c, o in enumerate(s.owner):
+        if o == seat:
+            m |= BIT[c]
     return m
 
 
@@ -414,7 +416,7 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
     n = s.n
     if kind in ATTACKS and s.round <= 1:
         return []  # Inizio del Gioco: no attacks in the first round
-    mine = empire_mask(s, seat) if side < n else 0
+    mine = empire_mask(s, seat) if side < n and kind in ("war", "regime_change", "explorers") else 0
     near = 0
     if kind in ("war", "regime_change"):
         near = mine
@@ -475,9 +477,8 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
     if kind == "espionage":
         return [p for p in _other_sides(s, seat) if sum(s.hand[s.side(p) * K : s.side(p) * K + K])]
     if kind == "kyoto_protocol":
-        return [
-            p for p in s.empires() if p != seat and any(s.owner[c] == p and s.size[c] >= 2 for c in range(N))
-        ]
+        taxed = {o for o, z in zip(s.owner, s.size) if z >= 2}
+        return [p for p in s.empires() if p != seat and p in taxed]
     if kind == "plane_hijack":
         return [p for p in s.empires() if p != seat and s.side(seat) != p]
     raise AssertionError(kind)
@@ -865,7 +866,10 @@ def _play_actions(s: WotState) -> list[int]:
     on_board = [0, 0, 0, 0]
     for u in s.unit:
         on_board[u] += 1
-    in_camps = [sum(s.camp[x * 4 + z] for x in range(n + 1)) for z in range(4)]
+    camps = s.camp
+    in_camps = [0, 0, 0, 0]
+    for i in range(len(camps)):
+        in_camps[i & 3] += camps[i]
     free_units = [BOARD.units[z] - on_board[z] - in_camps[z] for z in range(4)]
     van_free = free_units[1] > 0
     if money >= vcost and van_free:
@@ -880,18 +884,19 @@ def _play_actions(s: WotState) -> list[int]:
             if ok:
                 out.append(A.PLAY + k)
     if not tt and (s.builds > 0 or s.free_builds > 0):
-        mine = empire_mask(s, seat)
+        mine = 0
         used = [0, 0, 0, 0]
-        for c in range(N):
-            if s.owner[c] == seat:
+        for c, o in enumerate(s.owner):
+            if o == seat:
+                mine |= BIT[c]
                 used[s.size[c]] += 1
         near = mine
         for c in range(N):
-            if mine >> c & 1:
+            if mine & BIT[c]:
                 near |= NMASK[c]
         for c in range(N):
-            if not near >> c & 1:
-                continue
+            if not near & BIT[c] or s.unit[c] >= 2 or (s.owner[c] >= 0 and s.owner[c] != seat):
+                continue  # build_cost refuses these (Urbanizzazioni)
             for z in (1, 2, 3):
                 if s.builds <= 0 and z - s.size[c] != 1:
                     continue
@@ -910,18 +915,19 @@ def _play_actions(s: WotState) -> list[int]:
             # would be changing sides by choice)
             out.extend(A.DISMANTLE + c for c in mine_now)
     camp = side * 4
-    for c in range(N):
-        u = s.unit[c]
+    placeable = [z - 1 for z in (1, 2, 3) if s.camp[camp + z]]
+    buy = money >= vcost and van_free
+    can_up = [False] + [
+        money >= BOARD.unit_cost[u + 1] - BOARD.unit_cost[u] and free_units[u + 1] > 0 for u in (1, 2)
+    ]
+    for c, u in enumerate(s.unit):
         if not u:
-            if money >= vcost and van_free:
+            if buy:
                 out.append(A.BUY_UNIT + c)
-            for z in (1, 2, 3):
-                if s.camp[camp + z]:
-                    out.append(A.PLACE + 3 * c + z - 1)
-        elif u < 3:
-            up = BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
-            if money >= up and free_units[u + 1] > 0:
-                out.append(A.UPGRADE + c)
+            for z in placeable:
+                out.append(A.PLACE + 3 * c + z)
+        elif u < 3 and can_up[u]:
+            out.append(A.UPGRADE + c)
     if s.moves > 0:
         occupied = 0
         for c in range(N):
