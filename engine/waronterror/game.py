@@ -30,6 +30,17 @@ __all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
 
 K = len(BOARD.cards)
 N = BOARD.n
+DECK_TYPES = tuple(tuple(k for k in range(K) if BOARD.cards[k].deck == d) for d in (0, 1))
+
+
+def _shuffle(xs: list[Any], rng: random.Random) -> None:
+    """Fisher-Yates in place with ``rng.random()`` (a uniform permutation, about twice as
+    fast as ``rng.shuffle`` on the short lists of a determinization)."""
+    rand = rng.random
+    for i in range(len(xs) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        xs[i], xs[j] = xs[j], xs[i]
+
 
 OPTIONS: dict[str, Any] = {"max_rounds": BOARD.max_rounds}
 
@@ -200,28 +211,37 @@ class WarOnTerrorState(StateBase, WotState):
         s = self.clone()
         n = s.n
         me = s.side(seat)
+        hand = s.hand
         others = [x for x in range(n + 1) if x != me]
         for d in (0, 1):
-            ks = [k for k in range(K) if BOARD.cards[k].deck == d]
-            pool = s.decks[d][s.known[d] :]
+            ks = DECK_TYPES[d]
+            known = s.known[d]
+            pool = s.decks[d][known:]
             sizes = []
             for x in others:
-                sizes.append(sum(s.hand[x * K + k] for k in ks))
+                base = x * K
+                size = 0
                 for k in ks:
-                    pool.extend([k] * s.hand[x * K + k])
-                    s.hand[x * K + k] = 0
-            rng.shuffle(pool)
+                    cnt = hand[base + k]
+                    if cnt:
+                        size += cnt
+                        pool.extend([k] * cnt)
+                        hand[base + k] = 0
+                sizes.append(size)
+            _shuffle(pool, rng)
             i = 0
             for x, size in zip(others, sizes):
+                base = x * K
                 for k in pool[i : i + size]:
-                    s.hand[x * K + k] += 1
+                    hand[base + k] += 1
                 i += size
-            s.decks[d] = s.decks[d][: s.known[d]] + pool[i:]
-        hidden = [c for c in range(N) if not s.revealed[c]]
-        chits = [s.chit[c] for c in hidden] + s.spare
-        rng.shuffle(chits)
+            s.decks[d] = s.decks[d][:known] + pool[i:]
+        revealed, chit = s.revealed, s.chit
+        hidden = [c for c in range(N) if not revealed[c]]
+        chits = [chit[c] for c in hidden] + s.spare
+        _shuffle(chits, rng)
         for c, v in zip(hidden, chits):
-            s.chit[c] = v
+            chit[c] = v
         s.spare = sorted(chits[len(hidden) :])
         s.rng = rng.getrandbits(64)
         s._legal = None

@@ -14,14 +14,16 @@ points, divided by the points it needs to win (the table by empires left):
   income per turn (the chance of its numbers on 2d6 times the revenue), money, and cards
   (those in hand plus the free ones still to be drawn this round, so that ending a turn does
   not look like a gift to the next seat);
-- the terrorists: the value of the continents freed now, plus (weighted by ``TERROR_WEIGHT``:
-  their pooled purse, hand and camp make their one turn strong) a share of each continent
-  with few developments left, their units on the board
-  and in the camp, their purse and cards; fewer empires means a lower target for everyone.
+- the terrorists: the value of the continents freed now, plus (weighted by ``TERROR_WEIGHT``)
+  a share of each continent with few developments left, their units on the board and in the
+  camp, their purse and cards; fewer empires means a lower target for everyone.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
 a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
-win is split in ``returns()``.
+win is split in ``returns()``; with a single empire left, the part of the terrorists' chance
+that is bringing it down (rather than reaching their points) is a draw of the whole table.
+A tenth of the value is the side's own progress, so that moves stay apart when the softmax
+saturates.
 """
 
 from __future__ import annotations
@@ -42,18 +44,21 @@ NEIGH = BOARD.map.neighbours
 CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
 INCOME_WEIGHT = 0.012  # per expected million of oil a turn
-MONEY_WEIGHT = 0.002
+MONEY_WEIGHT = 0.004  # per million: a village (25m) is worth more built than kept
 CARD_WEIGHT = 0.12  # per card in hand, counting the free cards a seat is still to draw this
 # round (otherwise ending a turn would look bad: the next seat's free cards)
 DEV_WEIGHT = 0.3  # per development: more countries are harder to wipe out
 SURVIVAL = 3.0  # minus SURVIVAL / developments: one or two developments are easily wiped out
-THREAT_WEIGHT = 0.08  # per unit size in or next to one of the empire's developments
-BOARD_THREAT = 0.05  # per development, per unit size anywhere: any unit can be used by anyone
+THREAT_WEIGHT = 0.04  # per unit size in or next to one of the empire's developments
+BOARD_THREAT = 0.005  # per development, per unit size anywhere: any unit can be used by
+# anyone (kept small: buying units only to threaten others is not how the game is won)
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
-TERROR_WEIGHT = 2.0  # the terrorists' potential (a pooled purse, hand and camp make their one
-# turn strong; measured against random players, docs/waronterror.md)
+TERROR_WEIGHT = 0.3  # the terrorists' potential (their purse, cards, units and the thinly held
+# continents they might clear) against their points: a seat changes sides when its empire's
+# prospect falls below that (docs/waronterror.md)
 BETA = 5.0
+PROGRESS_SHARE = 0.1  # of the value taken from the side's own prospect (see ``evaluate``)
 
 
 def prospects(s: WotState) -> tuple[dict[int, float], float]:
@@ -67,6 +72,7 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
     income = dict.fromkeys(emp, 0.0)
     threat = dict.fromkeys(emp, 0.0)
     count = dict.fromkeys(emp, 0)
+    cities = dict.fromkeys(emp, 0)
     unit = s.unit
     board_units = sum(unit)
     for c in range(N):
@@ -81,16 +87,22 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
         held[p][k] += 1
         settled[k] += 1
         size_sum[p] += size[c]
+        if size[c] == 3:
+            cities[p] += 1
         rev = R.oil_revenue(s, c)
         if rev:
             income[p] += rev * P2D6[s.chit[c]]
     out: dict[int, float] = {}
     for p in emp:
-        pts = float(R.liberation_points(s, p))
+        # liberation points now (R.liberation_points: whole continents and cities), plus
+        # the continents partly held
+        pts = float(cities[p])
         for k, mem in enumerate(BOARD.members):
             frac = held[p][k] / len(mem)
             if frac < 1.0:
                 pts += CONTINENT_WEIGHT * BOARD.continent_value[k] * frac * frac
+            else:
+                pts += BOARD.continent_value[k]
         e = _hand_size(s, p)
         pts += (
             SIZE_WEIGHT * size_sum[p]
@@ -140,6 +152,20 @@ def evaluate(s: WotState, seat: int) -> float:
     w = {p: math.exp(beta * (v - top)) for p, v in emp.items()}
     tw = math.exp(beta * (tval - top)) if tval >= 0 else 0.0
     total = sum(w.values()) + tw
+    # The terrorists' chance: reaching their points (a win shared by the terrorist seats), or,
+    # once a single empire is left, bringing it down (the whole table shares that end, a
+    # draw: rules.convert); their progress towards their points splits the two.
+    t_share = tw / total
+    draw = 0.0
+    if len(emp) == 1 and s.tseats:
+        need = BOARD.points_to_win[1]
+        draw = t_share * max(0.0, 1.0 - R.terrorist_points(s) / need)
+        t_share -= draw
+    draw /= s.n
     if s.terrorist[seat]:
-        return tw / total / len(s.tseats)
-    return w[seat] / total
+        chance, own = t_share / len(s.tseats) + draw, tval
+    else:
+        chance, own = w[seat] / total + draw, emp[seat]
+    # a small share of the side's own progress keeps moves apart when the softmax saturates
+    # (a lone empire far ahead would otherwise see every move as a certain win)
+    return (1.0 - PROGRESS_SHARE) * chance + PROGRESS_SHARE * min(1.0, max(0.0, own))

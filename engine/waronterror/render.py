@@ -217,7 +217,7 @@ def result(s: WotState) -> str:
         "empire victory": "liberation points",
         "terrorist victory": "the terrorists freed enough continents",
         "world peace": "World Peace: no terrorist left on the board",
-        "no empire left": "the last empire fell to the terrorists",
+        "no empire left": "the last empire fell: the whole table shares the terrorists' win",
         "round limit": "the round limit (nearest to its target)",
     }.get(s.end_reason, s.end_reason)
     return f"{names} {'wins' if len(win) == 1 else 'share the win'} ({why})."

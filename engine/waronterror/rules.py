@@ -69,6 +69,9 @@ COUNTRY_TARGET = frozenset(
     }
 )
 SEAT_TARGET = frozenset({"espionage", "kyoto_protocol", "plane_hijack"})
+BIT = tuple(1 << c for c in range(N))
+# per country, the bit mask of the countries across one of its sea routes (Explorers)
+SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N))
 
 
 # ----------------------------------------------------------------------------- setup
@@ -175,10 +178,11 @@ def developments(s: WotState, seat: int) -> list[int]:
 
 
 def empire_mask(s: WotState, seat: int) -> int:
+    """Bit mask of the countries where ``seat`` has a development."""
     m = 0
-    for c in range(N):
-        if s.owner[c] == seat:
-            m |= 1 << c
+    for c, o in enumerate(s.owner):
+        if o == seat:
+            m |= BIT[c]
     return m
 
 
@@ -269,7 +273,6 @@ def convert(s: WotState, seat: int) -> None:
     turn (only the oil dice are left)."""
     n = s.n
     own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER) and not terrorist_turn(s)
-    before = s.tseats[:]
     last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
@@ -303,9 +306,13 @@ def convert(s: WotState, seat: int) -> None:
         # the seat's own empire turn ends here (bankrupt, wiped out or by choice)
         s.phase = P_OIL
         s.pcard = s.ptarget = s.move_from = -1
-    if last and before and s.round > 0:
-        # ruling: the last empire has fallen; the terrorists who brought it down win
-        finish(s, before, "no empire left")
+    if last and s.round > 0:
+        # Vincere il Gioco, ruling: the last empire has fallen, so every seat now belongs to
+        # the Terrorist Player ("si uniranno a te nella fazione terrorista") and the world is
+        # free of empires: the terrorists' common win is shared by the whole table, the
+        # fallen empire included (a draw: bringing the last empire down earns no more than
+        # being it)
+        finish(s, list(range(s.n)), "no empire left")
         return
     check_end(s)
 
@@ -409,11 +416,13 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
     n = s.n
     if kind in ATTACKS and s.round <= 1:
         return []  # Inizio del Gioco: no attacks in the first round
-    mine = empire_mask(s, seat) if side < n else 0
-    near = mine
-    for c in range(N):
-        if mine >> c & 1:
-            near |= NMASK[c]
+    mine = empire_mask(s, seat) if side < n and kind in ("war", "regime_change", "explorers") else 0
+    near = 0
+    if kind in ("war", "regime_change"):
+        near = mine
+        for c in range(N):
+            if mine >> c & 1:
+                near |= NMASK[c]
     if kind == "war":
         return [
             c
@@ -421,27 +430,31 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
             if near >> c & 1 and ((s.owner[c] >= 0 and s.owner[c] != seat) or (s.owner[c] < 0 and s.unit[c]))
         ]
     if kind == "regime_change":
+        if side == n:
+            return []
+        used = [0, 0, 0, 0]
+        for c in range(N):
+            if s.owner[c] == seat:
+                used[s.size[c]] += 1
         return [
             c
             for c in range(N)
             if near >> c & 1
             and s.owner[c] >= 0
             and s.owner[c] != seat
-            and side < n
-            and pieces_used(s, seat, s.size[c]) < BOARD.pieces[s.size[c]]
+            and used[s.size[c]] < BOARD.pieces[s.size[c]]
         ]
     if kind == "nuclear_weapons":
         return [c for c in range(N) if s.owner[c] != seat and (s.owner[c] >= 0 or s.unit[c])]
     if kind == "radiation_cleanup":
         return [c for c in range(N) if s.rad[c]]
     if kind == "explorers":
-        if side == n:
+        if side == n or pieces_used(s, seat, 1) >= BOARD.pieces[1]:
             return []
         out = []
         for c in range(N):
-            if s.owner[c] < 0 and s.unit[c] < 2 and pieces_used(s, seat, 1) < BOARD.pieces[1]:
-                if any(mine >> d & 1 for d in NEIGH[c] if (c, d) in SEA):
-                    out.append(c)
+            if s.owner[c] < 0 and s.unit[c] < 2 and SEA_MASK[c] & mine:
+                out.append(c)
         return out
     if kind == "oil_gush":
         return [c for c in range(N) if s.owner[c] == seat and oil_revenue(s, c)]
@@ -459,17 +472,13 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
             return []
         return [c for c in range(N) if not s.unit[c]]
     if kind == "terrorist_training":
-        return [
-            c
-            for c in range(N)
-            if 0 < s.unit[c] < 3 and units_used(s, s.unit[c] + 1) < BOARD.units[s.unit[c] + 1]
-        ]
+        room = [0] + [BOARD.units[z] - units_used(s, z) for z in (1, 2, 3)]
+        return [c for c in range(N) if 0 < s.unit[c] < 3 and room[s.unit[c] + 1] > 0]
     if kind == "espionage":
         return [p for p in _other_sides(s, seat) if sum(s.hand[s.side(p) * K : s.side(p) * K + K])]
     if kind == "kyoto_protocol":
-        return [
-            p for p in s.empires() if p != seat and any(s.owner[c] == p and s.size[c] >= 2 for c in range(N))
-        ]
+        taxed = {o for o, z in zip(s.owner, s.size) if z >= 2}
+        return [p for p in s.empires() if p != seat and p in taxed]
     if kind == "plane_hijack":
         return [p for p in s.empires() if p != seat and s.side(seat) != p]
     raise AssertionError(kind)
@@ -842,7 +851,10 @@ def _play_actions(s: WotState) -> list[int]:
     tt = side == n
     money = s.money[side]
     out = [A.END]
-    if not tt:
+    if not tt and len(s.empires()) > 1:
+        # Diventare Terrorista (3), ruling: the last empire does not change sides by choice
+        # (its fall would end the game at once, a common win it did not fight for); it
+        # falls only when destroyed or bankrupt
         out.append(A.BECOME)
     if s.buys > 0 and money >= BOARD.card_cost:
         if not tt and s.decks[EMPIRE]:
@@ -854,27 +866,37 @@ def _play_actions(s: WotState) -> list[int]:
     on_board = [0, 0, 0, 0]
     for u in s.unit:
         on_board[u] += 1
-    in_camps = [sum(s.camp[x * 4 + z] for x in range(n + 1)) for z in range(4)]
+    camps = s.camp
+    in_camps = [0, 0, 0, 0]
+    for i in range(len(camps)):
+        in_camps[i & 3] += camps[i]
     free_units = [BOARD.units[z] - on_board[z] - in_camps[z] for z in range(4)]
     van_free = free_units[1] > 0
     if money >= vcost and van_free:
         out.append(A.BUY_CAMP)
+    playable: dict[str, bool] = {}  # by kind: a card's targets do not depend on its number
     for k in range(K):
-        if s.hand[side * K + k] and card_playable(s, k, side, seat):
-            out.append(A.PLAY + k)
+        if s.hand[side * K + k]:
+            kind = KIND[k]
+            ok = playable.get(kind)
+            if ok is None:
+                ok = playable[kind] = card_playable(s, k, side, seat)
+            if ok:
+                out.append(A.PLAY + k)
     if not tt and (s.builds > 0 or s.free_builds > 0):
-        mine = empire_mask(s, seat)
+        mine = 0
         used = [0, 0, 0, 0]
-        for c in range(N):
-            if s.owner[c] == seat:
+        for c, o in enumerate(s.owner):
+            if o == seat:
+                mine |= BIT[c]
                 used[s.size[c]] += 1
         near = mine
         for c in range(N):
-            if mine >> c & 1:
+            if mine & BIT[c]:
                 near |= NMASK[c]
         for c in range(N):
-            if not near >> c & 1:
-                continue
+            if not near & BIT[c] or s.unit[c] >= 2 or (s.owner[c] >= 0 and s.owner[c] != seat):
+                continue  # build_cost refuses these (Urbanizzazioni)
             for z in (1, 2, 3):
                 if s.builds <= 0 and z - s.size[c] != 1:
                     continue
@@ -887,22 +909,31 @@ def _play_actions(s: WotState) -> list[int]:
                     out.append(A.BUILD + 3 * c + z - 1)
     if not tt:
         # Azioni fuori dal tuo turno: remove your own developments at any time for a refund
-        out.extend(A.DISMANTLE + c for c in range(N) if s.owner[c] == seat)
+        mine_now = [c for c in range(N) if s.owner[c] == seat]
+        if len(mine_now) > 1 or len(s.empires()) > 1:
+            # ruling: the last empire cannot dismantle its last development either (that
+            # would be changing sides by choice)
+            out.extend(A.DISMANTLE + c for c in mine_now)
     camp = side * 4
-    for c in range(N):
-        u = s.unit[c]
+    placeable = [z - 1 for z in (1, 2, 3) if s.camp[camp + z]]
+    buy = money >= vcost and van_free
+    can_up = [False] + [
+        money >= BOARD.unit_cost[u + 1] - BOARD.unit_cost[u] and free_units[u + 1] > 0 for u in (1, 2)
+    ]
+    for c, u in enumerate(s.unit):
         if not u:
-            if money >= vcost and van_free:
+            if buy:
                 out.append(A.BUY_UNIT + c)
-            for z in (1, 2, 3):
-                if s.camp[camp + z]:
-                    out.append(A.PLACE + 3 * c + z - 1)
-        elif u < 3:
-            up = BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
-            if money >= up and free_units[u + 1] > 0:
-                out.append(A.UPGRADE + c)
+            for z in placeable:
+                out.append(A.PLACE + 3 * c + z)
+        elif u < 3 and can_up[u]:
+            out.append(A.UPGRADE + c)
     if s.moves > 0:
-        out.extend(A.MOVE_FROM + c for c in range(N) if s.unit[c] and any(not s.unit[d] for d in NEIGH[c]))
+        occupied = 0
+        for c in range(N):
+            if s.unit[c]:
+                occupied |= 1 << c
+        out.extend(A.MOVE_FROM + c for c in range(N) if s.unit[c] and NMASK[c] & ~occupied)
     out.sort()
     return out
 

@@ -494,20 +494,30 @@ def test_suicide_bomber_wmds_dirty_bomb() -> None:
     put(s, BLUE, "Germany", 1)
     for name in ("France", "Spain", "Italy"):
         s.unit[c(name)] = 1
-    give(s, RED, "suicide")
+    give(s, RED, "suicide", 2)
     give(s, RED, "wmd")
     give(s, RED, "dirty")
     act(s, "play Suicide Bomber")
     act(s, "target France")
-    roll(s, 6)  # needs 5 + 1 (town)
+    roll(s, 7)  # needs 7 + 1 (town): a miss still spends the bomber
+    assert s.owner[c("France")] == BLUE and s.unit[c("France")] == 0
+    s.unit[c("France")] = 1
+    act(s, "play Suicide Bomber")
+    act(s, "target France")
+    roll(s, 8)
     assert s.owner[c("France")] == -1 and s.unit[c("France")] == 0
     act(s, "play WMDs")
     act(s, "target Spain")
-    roll(s, 6)
+    roll(s, 7)  # needs 8
+    assert s.owner[c("Spain")] == BLUE
+    give(s, RED, "wmd")
+    act(s, "play WMDs")
+    act(s, "target Spain")
+    roll(s, 8)
     assert s.owner[c("Spain")] == -1 and s.unit[c("Spain")] == 0 and s.rad[c("Spain")]
     act(s, "play Dirty Bomb")
     act(s, "target Italy")
-    roll(s, 4)
+    roll(s, 7)
     assert s.size[c("Italy")] == 1 and s.rad[c("Italy")] and s.unit[c("Italy")] == 1
 
 
@@ -698,7 +708,7 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     give(s, s.n, "suicide")
     act(s, "play Suicide Bomber")
     act(s, "target Nowhere")
-    roll(s, 5)
+    roll(s, 7)
     assert s.phase == P_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
 
 
@@ -733,16 +743,40 @@ def test_illegal_moves_are_refused_with_a_reason() -> None:
         s.apply_action(A.BUILD + 3 * c("Japan"))
 
 
-def test_the_last_empire_falling_is_a_win_for_the_terrorists_before_it() -> None:
-    # ruling: when the last empire falls (here by choice), the seats that were already
-    # terrorists win; the fallen empire does not share it
+def test_the_last_empire_cannot_change_sides_by_choice() -> None:
+    # ruling (Diventare Terrorista): the last empire neither becomes a terrorist by choice
+    # nor dismantles its last development; with two empires left both are offered
     s = blank(3)
     put(s, RED, "Canada")
-    put(s, BLUE, "France")
     put(s, GREEN, "India")
     R.convert(s, BLUE)
+    s.touch()
+    assert s.string_from_action("become terrorist") in s.legal_actions()
+    assert A.DISMANTLE + c("Canada") in s.legal_actions()
     R.convert(s, GREEN)
-    assert s.phase == P_PLAY
-    act(s, "become terrorist")
+    s.touch()
+    assert s.phase == P_PLAY and s.empires() == [RED]
+    assert A.BECOME not in s.legal_actions()
+    assert A.DISMANTLE + c("Canada") not in s.legal_actions()
+    put(s, RED, "Alaska")
+    assert A.DISMANTLE + c("Canada") in s.legal_actions()  # not its last development
+
+
+def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
+    # ruling (Vincere il Gioco): once the last empire is destroyed every seat belongs to the
+    # Terrorist Player and the world is free of empires: the common win is the table's
+    s = blank(3)
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West")
+    R.convert(s, GREEN)
+    R.convert(s, BLUE)
+    s.touch()
+    assert s.phase == P_PLAY and s.empires() == [RED]
+    s.unit[c("Canada")] = 1
+    s.actor = s.turn_seat = GREEN  # the terrorists' shared turn
+    give(s, R.actor_side(s), "attack8")
+    act(s, "play Terrorist Attack (8+)")
+    act(s, "target Canada")
+    roll(s, 8)
     assert s.phase == P_OVER and s.end_reason == "no empire left"
-    assert s.returns() == [0.0, 0.5, 0.5]
+    assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
