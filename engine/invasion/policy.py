@@ -8,7 +8,9 @@ the tactical ones (rebels, retreats, media, rebel attacks, support) to the greed
 1. **Invade once, early, with the odds**: while no province is held or being fought for and
    there are at least six turns left, take a purchase box, buy by land the troops that beat
    the best reachable unexplored province (its oil plus the expected phase-1 die) at 2:1,
-   move them in (*Acquisti e manovre*, *La guerra*).
+   move them in (*Acquisti e manovre*, *La guerra*); when the battles by the border block
+   every land route, the troops go by air (2$ each, anywhere) to the best province they can
+   afford, the first starting the war and the others joining it.
 2. **Hold it cheaply**: once conquered, keep one troop as guard (an unguarded province can be
    taken by any troop, *Controllo territori*) and bring the others home through the border,
    so that pacifism falls again (*Mass media e truppe in gioco*).
