@@ -16,7 +16,11 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
 - a node with a single legal action is passed through without spending the expansion;
 - a game whose states offer a plan (``HasPlan``: How to Invade) has the plan's move expanded
   first at every node, so that seats with few visits below a node play what the plan plays
-  (the ``heuristic`` bots it is measured against); elsewhere the expansion order is random;
+  (the ``heuristic`` bots it is measured against), and that child starts with
+  :data:`PLAN_PRIOR_VISITS` virtual visits worth :data:`PLAN_PRIOR_VALUE` each, so the search
+  keeps to the plan until real returns show a better move (the virtual visits are taken out of
+  the root statistics it reports); elsewhere the expansion order is random and nothing is
+  virtual;
 - progressive widening below the root: a node with more than :data:`PW_MIN_ACTIONS` actions
   expands a new child only while it has fewer than ``PW_K * visits ** widen`` children;
 - rollouts play ``rollout`` decisions with a cheap policy (chance nodes in between are sampled
@@ -46,6 +50,8 @@ from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_p
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, State
 
 __all__ = [
+    "PLAN_PRIOR_VALUE",
+    "PLAN_PRIOR_VISITS",
     "PROGRESS_EVERY",
     "PW_K",
     "PW_MIN_ACTIONS",
@@ -78,6 +84,13 @@ PROGRESS_EVERY = 256
 Progress = Callable[[int], None]
 """``progress(iterations_done)``: how a search reports how far it has come."""
 
+
+PLAN_PRIOR_VISITS = 10
+"""Virtual visits a plan's child starts with (``HasPlan`` games only)."""
+
+PLAN_PRIOR_VALUE = 1.0
+"""The return each virtual visit of a plan's child counts (the best return: the plan is
+trusted until its real returns pull its mean down)."""
 
 MAX_ITERS = 500_000
 """The most iterations one search runs, over all its workers, whatever its time budget: the
@@ -200,6 +213,7 @@ def grow_tree(
     config: SearchConfig,
     rng: random.Random,
     progress: Progress | None = None,
+    priors: dict[int, int] | None = None,
 ) -> tuple[Node, int]:
     """Run the search loop and return its tree.
 
@@ -210,6 +224,8 @@ def grow_tree(
         rng: Drives determinizations, chance samples, expansion order and rollouts.
         progress: Called with the iterations done so far every :data:`PROGRESS_EVERY`
             iterations (a progress bar); it must not touch the search.
+        priors: Filled, if given, with the virtual visits each root child started with (the
+            plan's move of a ``HasPlan`` game; empty elsewhere).
 
     Returns:
         ``(root, iterations)``.
@@ -230,6 +246,7 @@ def grow_tree(
     rand = rng.random
     chance, terminal = CHANCE, TERMINAL
     planned = isinstance(state, HasPlan)  # the game's plan is expanded first (none elsewhere)
+    prior_visits, prior_total = PLAN_PRIOR_VISITS, PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE
 
     iterations = 0
     while iterations < max_iters:
@@ -289,7 +306,13 @@ def grow_tree(
                             if k == 0:
                                 break
                             k -= 1
-                child = children[a] = new_node()
+                    child = children[a] = new_node()
+                else:  # the plan's move: virtual visits keep the search on it until it finds better
+                    child = children[a] = new_node()
+                    child.visits = prior_visits
+                    child.total = prior_total
+                    if priors is not None and node is root:
+                        priors[a] = prior_visits
                 path.append((child, p))
                 s.apply_action(a)
                 break
@@ -390,7 +413,8 @@ def _search_one(
     """One tree, one process."""
     rng = random.Random(seed)
     start = perf_counter()
-    root, iterations = grow_tree(state, seat, config, rng, progress)
+    priors: dict[int, int] = {}
+    root, iterations = grow_tree(state, seat, config, rng, progress, priors)
     elapsed = perf_counter() - start
     stats = []
     for a in state.legal_actions():
@@ -398,7 +422,8 @@ def _search_one(
         if child is None:
             stats.append(RootStat(a))
         else:
-            stats.append(RootStat(a, child.visits, child.total, child.sumsq))
+            v = priors.get(a, 0)  # the plan's virtual visits are not reported as played
+            stats.append(RootStat(a, child.visits - v, child.total - v * PLAN_PRIOR_VALUE, child.sumsq))
     if with_pv:
         pv_rng = random.Random(f"{seed}/pv")
         if config.determinize:

@@ -8,8 +8,9 @@ import pytest
 
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.evaluators import sample_chance
-from realpolitik.ai.ismcts import SearchConfig, grow_tree, search
+from realpolitik.ai.ismcts import PLAN_PRIOR_VALUE, PLAN_PRIOR_VISITS, SearchConfig, grow_tree, search
 from realpolitik.ai.mcts import mcts_search
+from realpolitik.engine.core.api import HasPlan
 from tests.ai.toygames import (
     Chance,
     Decision,
@@ -17,6 +18,7 @@ from tests.ai.toygames import (
     NimGame,
     RaceGame,
     TreeGame,
+    TreeState,
     advance,
     race_position,
     random_positions,
@@ -179,3 +181,57 @@ def test_sample_chance_follows_the_probabilities() -> None:
     draws = [sample_chance([(0, 0.5), (1, 0.25), (2, 0.25)], rng) for _ in range(4000)]
     assert abs(draws.count(0) / 4000 - 0.5) < 0.03
     assert abs(draws.count(2) / 4000 - 0.25) < 0.03
+
+
+class _PlannedState(TreeState):
+    """A toy tree whose plan always plays move 2 where it is legal (the ``HasPlan`` capability)."""
+
+    def plan_action(self, seat: int) -> int | None:
+        return 2 if 2 in self.legal_actions() else None
+
+    def clone(self) -> _PlannedState:
+        return _PlannedState(self._game, self.node, self.history[:])
+
+
+def _plan_tree(plan_value: float, best_value: float) -> Decision:
+    def below(v: float) -> Decision:
+        return Decision(1, {a: Leaf((v, 1 - v)) for a in range(4)}, (v, 1 - v))
+
+    moves = {0: below(best_value), 1: below(0.1), 2: below(plan_value), 3: below(0.1)}
+    return Decision(0, moves, (0.5, 0.5))  # type: ignore[arg-type]
+
+
+def test_the_plan_move_starts_with_virtual_visits_at_every_node() -> None:
+    g = TreeGame(_plan_tree(0.5, 0.5))
+    s = _PlannedState(g, g.root, [])
+    assert isinstance(s, HasPlan)
+    priors: dict[int, int] = {}
+    root, _ = grow_tree(s, 0, SearchConfig(iters=4), random.Random(0), priors=priors)
+    assert priors == {2: PLAN_PRIOR_VISITS}  # only root children are listed
+    plan = root.children[2]
+    assert plan.visits == PLAN_PRIOR_VISITS + 1
+    assert plan.total == PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE + 0.5
+    assert all(root.children[a].visits == 1 for a in (0, 1, 3))
+    root, _ = grow_tree(s, 0, SearchConfig(iters=200), random.Random(0))
+    below = root.children[2].children[2]  # the other seat's plan move, one level down
+    assert below.visits > PLAN_PRIOR_VISITS and below.total >= PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE
+
+
+def test_the_search_keeps_to_the_plan_unless_it_finds_better() -> None:
+    config = SearchConfig(iters=100)
+    g = TreeGame(_plan_tree(0.5, 0.5))  # moves 0 and 2 are worth the same
+    plain = search(TreeState(g, g.root, []), 0, config, seed=1)
+    planned = search(_PlannedState(g, g.root, []), 0, config, seed=1)
+    assert sum(st.visits for st in planned.stats) == 100  # virtual visits are not reported
+    assert planned.stats[2].visits > plain.stats[2].visits
+    assert planned.best().action == 2
+    g = TreeGame(_plan_tree(0.5, 0.9))  # move 0 is much better than the plan's
+    assert search(_PlannedState(g, g.root, []), 0, config, seed=1).best().action == 0
+
+
+def test_a_game_without_a_plan_gets_no_virtual_visits() -> None:
+    g = TreeGame(_plan_tree(0.5, 0.5))
+    priors: dict[int, int] = {}
+    root, _ = grow_tree(TreeState(g, g.root, []), 0, SearchConfig(iters=4), random.Random(0), priors=priors)
+    assert priors == {}
+    assert all(child.visits == 1 for child in root.children.values())

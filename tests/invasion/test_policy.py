@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from realpolitik.ai.bots import make_bot
+from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
 from realpolitik.engine.invasion.board import BOARD
@@ -111,3 +112,15 @@ def test_ismcts_expands_the_plan_move_first() -> None:
     analysis = make_bot("ismcts:iters=1,seed=3").analyse(s, 0)  # type: ignore[attr-defined]
     visited = [m.action for m in analysis.moves if m.visits]
     assert visited == [planned]
+
+
+def test_ismcts_gives_the_plan_move_virtual_visits() -> None:
+    s = position(4)
+    at_action(s, 0)
+    planned = s.plan_action(0)
+    assert planned is not None
+    priors: dict[int, int] = {}
+    root, _ = grow_tree(s, 0, SearchConfig(iters=3), random.Random(5), priors=priors)
+    assert priors == {planned: PLAN_PRIOR_VISITS}
+    assert root.children[planned].visits == PLAN_PRIOR_VISITS + 1
+    assert all(child.visits == 1 for a, child in root.children.items() if a != planned)
