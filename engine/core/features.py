@@ -10,11 +10,13 @@ the hand evaluator does.
 
 from __future__ import annotations
 
+import importlib
 import math
+from typing import ClassVar
 
 from realpolitik.engine.core.api import State
 
-__all__ = ["CLIP", "hand_logit", "score_lead"]
+__all__ = ["CLIP", "TermsFromModule", "hand_logit", "score_lead"]
 
 CLIP = 1e-4
 """Hand values are clipped to ``[CLIP, 1 - CLIP]`` before their log-odds are taken."""
@@ -31,3 +33,30 @@ def score_lead(state: State, seat: int) -> float:
     scores = state.scores()
     others = [x for q, x in enumerate(scores) if q != seat]
     return float(scores[seat] - max(others)) if others else 0.0
+
+
+class TermsFromModule:
+    """The ``HasEvalTerms`` methods of a state, read from its game's ``features`` module.
+
+    A game's state class lists this mixin and names the module in ``FEATURES``; the module
+    holds ``TERM_NAMES``, ``HAND_WEIGHTS`` and ``terms(state, seat)``. It is imported on first
+    use, so a game's package can import its state without its features.
+    """
+
+    __slots__ = ()
+    FEATURES: ClassVar[str] = ""
+
+    def eval_term_names(self) -> tuple[str, ...]:
+        """Names of the evaluation terms, for a fitted evaluator (``ai.fit``)."""
+        names: tuple[str, ...] = importlib.import_module(self.FEATURES).TERM_NAMES
+        return names
+
+    def eval_terms(self, seat: int) -> list[float]:
+        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
+        values: list[float] = importlib.import_module(self.FEATURES).terms(self, seat)
+        return values
+
+    def eval_hand_weights(self) -> tuple[float, ...]:
+        """The hand evaluator's weights of the evaluation terms."""
+        weights: tuple[float, ...] = importlib.import_module(self.FEATURES).HAND_WEIGHTS
+        return weights

@@ -22,6 +22,7 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
@@ -97,10 +98,11 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
     return R.deal_ideologies(players, seed, fixed)
 
 
-class IdeologyState(StateBase, IdeoState):
+class IdeologyState(StateBase, TermsFromModule, IdeoState):
     """An Ideology position speaking the ``State`` protocol."""
 
     __slots__ = ()
+    FEATURES = "realpolitik.engine.ideology.features"
 
     # ----- protocol
     def game(self) -> IdeologyGame:
@@ -160,24 +162,6 @@ class IdeologyState(StateBase, IdeoState):
         from realpolitik.engine.ideology.heuristics import evaluate
 
         return evaluate(self, seat)
-
-    def eval_term_names(self) -> tuple[str, ...]:
-        """Names of the evaluation terms (``engine.ideology.features``), for a fitted evaluator."""
-        from realpolitik.engine.ideology.features import TERM_NAMES
-
-        return TERM_NAMES
-
-    def eval_terms(self, seat: int) -> list[float]:
-        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
-        from realpolitik.engine.ideology.features import terms
-
-        return terms(self, seat)
-
-    def eval_hand_weights(self) -> tuple[float, ...]:
-        """The hand evaluator's weights of the evaluation terms."""
-        from realpolitik.engine.ideology.features import HAND_WEIGHTS
-
-        return HAND_WEIGHTS
 
     # ----- naming
     def ideology_name(self, seat: int) -> str:

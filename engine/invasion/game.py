@@ -20,6 +20,7 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
@@ -54,10 +55,11 @@ SPEC = GameSpec(
 )
 
 
-class InvasionState(StateBase, InvState):
+class InvasionState(StateBase, TermsFromModule, InvState):
     """A position speaking the ``State`` protocol."""
 
     __slots__ = ()
+    FEATURES = "realpolitik.engine.invasion.features"
 
     def game(self) -> InvasionGame:
         return GAME
@@ -109,24 +111,6 @@ class InvasionState(StateBase, InvState):
         from realpolitik.engine.invasion.heuristics import evaluate
 
         return evaluate(self, seat)
-
-    def eval_term_names(self) -> tuple[str, ...]:
-        """Names of the evaluation terms (``engine.invasion.features``), for a fitted evaluator."""
-        from realpolitik.engine.invasion.features import TERM_NAMES
-
-        return TERM_NAMES
-
-    def eval_terms(self, seat: int) -> list[float]:
-        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
-        from realpolitik.engine.invasion.features import terms
-
-        return terms(self, seat)
-
-    def eval_hand_weights(self) -> tuple[float, ...]:
-        """The hand evaluator's weights of the evaluation terms."""
-        from realpolitik.engine.invasion.features import HAND_WEIGHTS
-
-        return HAND_WEIGHTS
 
     def plan_action(self, seat: int) -> int | None:
         """The ``heuristic`` bot's plan (``policy.plan_action``): None leaves the decision to

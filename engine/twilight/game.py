@@ -15,6 +15,7 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
@@ -59,7 +60,7 @@ else:
     _Fields = object
 
 
-class TwilightState(StateBase, _Fields):
+class TwilightState(StateBase, TermsFromModule, _Fields):
     """A Twilight Struggle position speaking the ``State`` protocol.
 
     The protocol lives here once; a state's fields and rules come from one of two bases (see
@@ -68,6 +69,7 @@ class TwilightState(StateBase, _Fields):
     """
 
     __slots__ = ()
+    FEATURES = "realpolitik.engine.twilight.features"
     _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
     implementation: str = "pure"  # the game implementation this class belongs to
 
@@ -132,24 +134,6 @@ class TwilightState(StateBase, _Fields):
         from realpolitik.engine.twilight.heuristics import evaluate
 
         return evaluate(self, seat)
-
-    def eval_term_names(self) -> tuple[str, ...]:
-        """Names of the evaluation terms (``engine.twilight.features``), for a fitted evaluator."""
-        from realpolitik.engine.twilight.features import TERM_NAMES
-
-        return TERM_NAMES
-
-    def eval_terms(self, seat: int) -> list[float]:
-        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
-        from realpolitik.engine.twilight.features import terms
-
-        return terms(self, seat)
-
-    def eval_hand_weights(self) -> tuple[float, ...]:
-        """The hand evaluator's weights of the evaluation terms."""
-        from realpolitik.engine.twilight.features import HAND_WEIGHTS
-
-        return HAND_WEIGHTS
 
     # ----- information -----
     def hand_visible(self, owner: int, viewer: int) -> bool:

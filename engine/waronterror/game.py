@@ -21,6 +21,7 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
@@ -68,10 +69,11 @@ SPEC = GameSpec(
 )
 
 
-class WarOnTerrorState(StateBase, WotState):
+class WarOnTerrorState(StateBase, TermsFromModule, WotState):
     """A War on Terror position speaking the ``State`` protocol."""
 
     __slots__ = ()
+    FEATURES = "realpolitik.engine.waronterror.features"
 
     # ----- protocol
     def game(self) -> WarOnTerrorGame:
@@ -120,24 +122,6 @@ class WarOnTerrorState(StateBase, WotState):
         from realpolitik.engine.waronterror.heuristics import evaluate
 
         return evaluate(self, seat)
-
-    def eval_term_names(self) -> tuple[str, ...]:
-        """Names of the evaluation terms (``engine.waronterror.features``), for a fitted evaluator."""
-        from realpolitik.engine.waronterror.features import TERM_NAMES
-
-        return TERM_NAMES
-
-    def eval_terms(self, seat: int) -> list[float]:
-        """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
-        from realpolitik.engine.waronterror.features import terms
-
-        return terms(self, seat)
-
-    def eval_hand_weights(self) -> tuple[float, ...]:
-        """The hand evaluator's weights of the evaluation terms."""
-        from realpolitik.engine.waronterror.features import HAND_WEIGHTS
-
-        return HAND_WEIGHTS
 
     # ----- information
     def seat_aliases(self) -> dict[str, int]:
