@@ -7,7 +7,7 @@ move picks the unit (``move unit from Peru``), then the destination (``target Br
 Layout (``N`` countries, ``K`` card types, both from the data files):
 
 ======================  =========================================
-``END`` .. ``DECK_T``    fixed verbs (end turn, become terrorist, buy cards, ...)
+``END`` .. ``LET``       fixed verbs (end turn, become terrorist, buy cards, ...)
 ``PLAY + k``             play a card of type ``k``
 ``TARGET + c``           choose country ``c`` (card target, move destination)
 ``TSEAT + p``            choose seat ``p`` (card target)
@@ -38,6 +38,7 @@ __all__ = [
     "DECK_T",
     "DISMANTLE",
     "END",
+    "LET",
     "MOVE_FROM",
     "NUM_ACTIONS",
     "PLACE",
@@ -58,6 +59,7 @@ BUY_CARD_T = 3
 BUY_CAMP = 4
 DECK_E = 5
 DECK_T = 6
+LET = 7  # a targeted seat lets the card resolve (Azioni fuori dal tuo turno)
 PLAY = 10
 TARGET = PLAY + K
 TSEAT = TARGET + N
@@ -79,4 +81,5 @@ FIXED = {
     BUY_CAMP: "buy vanguard for the camp",
     DECK_E: "draw from the empire deck",
     DECK_T: "draw from the terrorist deck",
+    LET: "let it resolve",
 }

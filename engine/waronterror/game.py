@@ -55,7 +55,7 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=400000,
-    version="waronterror-1" if BOARD.packaged else f"waronterror-1+data-{BOARD.digest}",
+    version="waronterror-2" if BOARD.packaged else f"waronterror-2+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
     # Iteration budgets only, so a seed replays the same game on any machine. On a quiet core
@@ -181,6 +181,7 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
             "moves": self.moves,
             "die": self.die,
             "pending": [self.pcard, self.ptarget, self.move_from, self.ret],
+            "attacker": self.attacker,
             "units_seen": self.units_seen,
             "last_roll": self.last_roll,
             "result": None if self.result is None else self.result[:],

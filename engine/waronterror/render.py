@@ -25,6 +25,7 @@ from realpolitik.engine.waronterror.state import (
     P_DIE,
     P_OIL,
     P_OVER,
+    P_RESPOND,
     P_SETUP,
     PHASE_NAMES,
     WotState,
@@ -62,6 +63,11 @@ Type a move's number from the list, or its text (a unique prefix is enough):
   place camp column in Peru   a unit from your training camp onto the board
   move unit from Peru         a terrorist move (then: target Brazil)
   become terrorist            change sides now (your turn ends)
+When another player's card targets one of your developments (War, Regime Change, Nuclear
+Weapons, a terrorist attack, Oil Theft), you answer before it resolves:
+  dismantle Brazil            take the refund now; the card is spent on an empty country
+  become terrorist            change sides now; the card is spent
+  let it resolve              the card goes on (its 2d6 is rolled)
 Commands: help, legend, log N, show <topic>, hint, undo, save, quit."""
 
 LEGEND = """\
@@ -121,7 +127,8 @@ def status(s: WotState, seat: int | None = None, color: bool = False) -> str:
         who = _seat(s, s.actor, color) if s.setup_order else "-"
         return f"Preparation round · {who} places {s.setup_left} village(s)"
     tt = R.terrorist_turn(s)
-    whose = "Terrorists" + f" ({_seat(s, s.actor, color)} decides)" if tt else _seat(s, s.actor, color)
+    turn = R.turn_actor(s)
+    whose = "Terrorists" + f" ({_seat(s, turn, color)} decides)" if tt else _seat(s, turn, color)
     left = (
         f"moves {s.moves}"
         if tt
@@ -131,6 +138,8 @@ def status(s: WotState, seat: int | None = None, color: bool = False) -> str:
         f" Terrorists {s.money[s.n]}m" if s.tseats else ""
     )
     evil = f" · EVIL {R.SEAT_NAMES[s.evil]}" if s.evil >= 0 else ""
+    if s.phase == P_RESPOND:
+        evil += f" · {_seat(s, s.actor, color)} answers {BOARD.cards[s.pcard].name}"
     return f"Round {s.round} · {whose}'s turn · {left}, card buys {s.buys}{evil} · {money}"
 
 
@@ -229,6 +238,13 @@ def question(s: Any) -> str:
     if cur < 0:
         return "the game is over" if s.phase == P_OVER else "chance"
     who = R.SEAT_NAMES[cur] + (" for the terrorists" if s.terrorist[cur] else "")
+    if s.phase == P_RESPOND:
+        t = s.ptarget
+        return (
+            f"{who}: {R.SEAT_NAMES[s.attacker]} plays {BOARD.cards[s.pcard].name} on your "
+            f"{SIZE_NAMES[s.size[t]]} in {BOARD.countries[t]} (dismantle it for "
+            f"{BOARD.build_cost[s.size[t]]}m, change sides, or let it resolve)"
+        )
     return f"{who}: {PHASE_NAMES[s.phase]}"
 
 
@@ -261,6 +277,8 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
         if s.phase == P_DIE:
             return f"{_side_name(s, s.actor)} rolls the {text}"
         return text
+    if s.phase == P_RESPOND:
+        return f"{R.SEAT_NAMES[cur]} answers {BOARD.cards[s.pcard].name}: {text}"
     who = R.SEAT_NAMES[cur] + (" (terrorists)" if R.terrorist_turn(s) else "")
     return f"{who}: {text}"
 
@@ -309,6 +327,9 @@ def _cause(b: Any, action: int) -> str:
         return "Axis of Evil spin"
     if b.phase == P_DIE:
         return "action die"
+    if b.phase == P_RESPOND:
+        verb = "changed sides" if action == A.BECOME else "dismantled"
+        return f"{verb} in answer to {BOARD.cards[b.pcard].name}"
     if b.pcard >= 0:
         return BOARD.cards[b.pcard].name
     if A.PLAY <= action < A.TARGET:

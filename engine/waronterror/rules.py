@@ -27,6 +27,7 @@ from realpolitik.engine.waronterror.state import (
     P_OIL,
     P_OVER,
     P_PLAY,
+    P_RESPOND,
     P_SETUP,
     P_TARGET,
     P_TARGET_SEAT,
@@ -69,6 +70,9 @@ COUNTRY_TARGET = frozenset(
     }
 )
 SEAT_TARGET = frozenset({"espionage", "kyoto_protocol", "plane_hijack"})
+# Azioni fuori dal tuo turno: the cards aimed at another empire's development, which its
+# owner may answer (dismantle it, change sides) before the card resolves
+HOSTILE = ATTACKS | {"oil_theft"}
 BIT = tuple(1 << c for c in range(N))
 # per country, the bit mask of the countries across one of its sea routes (Explorers)
 SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N))
@@ -122,6 +126,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.builds = s.free_builds = s.buys = s.moves = 0
     s.die = -1
     s.pcard = s.ptarget = s.move_from = -1
+    s.attacker = -1
     s.units_seen = 0
     s.last_roll = 0
     s.result = None
@@ -272,7 +277,7 @@ def convert(s: WotState, seat: int) -> None:
     pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
     turn (only the oil dice are left)."""
     n = s.n
-    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER) and not terrorist_turn(s)
+    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER, P_RESPOND) and not terrorist_turn(s)
     last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
@@ -323,7 +328,16 @@ def terrorist_turn(s: WotState) -> bool:
 
 
 def actor_side(s: WotState) -> int:
+    """The side the deciding seat plays for: the terrorists' pool in their turn, except for an
+    empire answering an attack in it (``P_RESPOND``)."""
+    if s.phase == P_RESPOND:
+        return s.actor
     return s.n if terrorist_turn(s) else s.actor
+
+
+def turn_actor(s: WotState) -> int:
+    """The seat whose turn is being played (the attacker while a targeted seat answers)."""
+    return s.attacker if s.phase == P_RESPOND else s.actor
 
 
 def pay(s: WotState, payer: int, amount: int, payee: int) -> None:
@@ -532,7 +546,58 @@ def choose_target(s: WotState, t: int) -> None:
         # L'Asse del Male: 25m for each War card played on the Evil Empire
         if s.evil >= 0 and s.owner[t] == s.evil:
             s.money[actor_side(s)] += BOARD.evil_war_bonus
-    if CARDS[k].roll:
+    if KIND[k] in HOSTILE and s.owner[t] >= 0 and s.owner[t] != s.actor:
+        defender = s.owner[t]
+        if len(response_options(s, defender, t)) > 1:
+            # Azioni fuori dal tuo turno: the targeted empire may answer before the roll
+            s.attacker = s.actor
+            s.actor = defender
+            s.phase = P_RESPOND
+            return
+    after_answer(s)
+
+
+def response_options(s: WotState, seat: int, t: int) -> list[int]:
+    """What ``seat`` may do when a card targets its development in ``t`` (Azioni fuori dal
+    tuo turno: remove your developments or change sides at any moment). Ruling: the window
+    opens when a hostile card is aimed at one of its developments, before the roll; it may
+    dismantle that development for its refund (the card is then spent on an empty country),
+    change sides (the same), or let the card resolve. The last empire may do neither (as on
+    its own turn: it would be changing sides by choice)."""
+    out = [A.LET]
+    several = len(s.empires()) > 1
+    if several:
+        out.append(A.BECOME)
+    if several or sum(1 for o in s.owner if o == seat) > 1:
+        out.append(A.DISMANTLE + t)
+    return sorted(out)
+
+
+def answer(s: WotState, a: int) -> None:
+    """The targeted seat's answer; then the card goes on in the attacker's turn."""
+    seat, t = s.actor, s.ptarget
+    if a == A.BECOME:
+        convert(s, seat)
+    elif a != A.LET:
+        s.money[seat] += BOARD.build_cost[s.size[t]]  # the refund (Urbanizzazioni)
+        remove_development(s, t)
+        check_wiped(s, seat)
+    s.actor = s.attacker
+    s.attacker = -1
+    if s.phase == P_OVER:
+        return
+    s.phase = P_PLAY
+    if a == A.LET:
+        after_answer(s)
+    else:
+        # ruling: the card was aimed at a development that is gone: it is spent, no roll
+        s.pcard = s.ptarget = -1
+        check_end(s)
+
+
+def after_answer(s: WotState) -> None:
+    """A targeted card goes on: its roll (combat cards), or its effect."""
+    if CARDS[s.pcard].roll:
         s.phase = P_COMBAT
     else:
         resolve(s, None)
@@ -841,6 +906,8 @@ def _legal(s: WotState) -> list[int]:
         return [A.TSEAT + p for p in card_targets(s, s.pcard, actor_side(s), s.actor)]
     if ph == P_MOVE_TO:
         return [A.TARGET + d for d in NEIGH[s.move_from] if not s.unit[d]]
+    if ph == P_RESPOND:
+        return response_options(s, s.actor, s.ptarget)
     return _play_actions(s)
 
 
@@ -995,6 +1062,8 @@ def apply(s: WotState, a: int) -> None:
             draw(s, s.actor, EMPIRE if a == A.DECK_E else TERROR, s.ret)
         s.ret = -1
         after_die(s)
+    elif ph == P_RESPOND:
+        answer(s, a)
     elif ph in (P_TARGET, P_TARGET_SEAT):
         choose_target(s, a - (A.TARGET if ph == P_TARGET else A.TSEAT))
     elif ph == P_MOVE_TO:

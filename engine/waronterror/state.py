@@ -26,6 +26,7 @@ __all__ = [
     "P_OIL",
     "P_OVER",
     "P_PLAY",
+    "P_RESPOND",
     "P_SETUP",
     "P_TARGET",
     "P_TARGET_SEAT",
@@ -44,6 +45,7 @@ P_COMBAT = 8  # chance: the card's 2d6
 P_MOVE_TO = 9  # a terrorist move's destination
 P_OIL = 10  # chance: the oil dice end the turn
 P_OVER = 11
+P_RESPOND = 12  # a seat whose development a card targets answers before it resolves
 
 PHASE_NAMES = (
     "first player roll",
@@ -58,6 +60,7 @@ PHASE_NAMES = (
     "terrorist move",
     "oil dice",
     "game over",
+    "answer to an attack",
 )
 
 
@@ -105,6 +108,8 @@ class WotState:
         die: The action die's last face (0..5), or -1.
         pcard: The card type being resolved, or -1.
         ptarget: Its target (country, or seat for seat cards), or -1.
+        attacker: While a targeted seat answers (``P_RESPOND``), the seat that played the
+            card (``actor`` is the answering seat then); -1 otherwise.
         move_from: The country of the unit being moved, or -1.
         units_seen: 1 once a terrorist unit has stood on the board (World Peace needs it).
         last_roll: The last 2d6 total (combat or oil), or 0.
@@ -153,6 +158,7 @@ class WotState:
         "die",
         "pcard",
         "ptarget",
+        "attacker",
         "move_from",
         "units_seen",
         "last_roll",
@@ -200,6 +206,7 @@ class WotState:
     die: int
     pcard: int
     ptarget: int
+    attacker: int
     move_from: int
     units_seen: int
     last_roll: int

@@ -32,12 +32,36 @@ def test_log_names_the_card_and_the_roll_with_its_target() -> None:
     give(s, RED, "war7")
     act(s, "play War (7+)")
     act(s, "target USA West")
+    # Blue answers first (Azioni fuori dal tuo turno): the prompt says what and why
+    assert render.question(s) == (
+        "Blue: Red plays War (7+) on your village in USA West (dismantle it for 25m, change "
+        "sides, or let it resolve)"
+    )
+    assert "Red's turn" in render.status(s) and "Blue answers War (7+)" in render.status(s)
+    let = s.string_from_action("let it resolve")
+    assert render.describe_action(s, let, None) == "Blue answers War (7+): let it resolve"
+    s.apply_action(let)
     before = s.clone()
     line = render.describe_action(s, s.legal_actions()[5], None)
     assert line == "War (7+) on USA West: 2d6 7, needs 7: hit"
     roll(s, 7)
     changes = render.describe_change(before, before.legal_actions()[5], s, None)
     assert "  USA West: Blue village -> Red village (War (7+), 2d6 7)" in changes
+
+
+def test_log_names_the_attack_a_dismantle_answers() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West", size=2)
+    put(s, BLUE, "France")
+    give(s, RED, "war7")
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    before = s.clone()
+    act(s, "dismantle USA West")
+    changes = render.describe_change(before, before.string_from_action("dismantle USA West"), s, None)
+    assert "  USA West: Blue town -> nothing (dismantled in answer to War (7+))" in changes
+    assert "  Blue +50m (dismantled in answer to War (7+))" in changes
 
 
 def test_balance_tool_counts_games_and_endings() -> None:

@@ -18,6 +18,7 @@ from realpolitik.engine.waronterror.state import (
     P_OIL,
     P_OVER,
     P_PLAY,
+    P_RESPOND,
     P_SETUP,
     P_TARGET,
     P_TARGET_SEAT,
@@ -81,6 +82,13 @@ def give(s: WarOnTerrorState, side: int, key: str, count: int = 1) -> int:
 
 def act(s: WarOnTerrorState, text: str) -> None:
     s.apply_action(s.string_from_action(text))
+
+
+def aim(s: WarOnTerrorState, target: str) -> None:
+    """Choose a card's target; a targeted empire lets it resolve (its answer is tested apart)."""
+    act(s, f"target {target}")
+    if s.phase == P_RESPOND:
+        act(s, "let it resolve")
 
 
 def roll(s: WarOnTerrorState, value: int) -> None:
@@ -330,7 +338,7 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     put(s, BLUE, "USA West")
     give(s, RED, "war7")
     act(s, "play War (7+)")
-    act(s, "target USA West")
+    aim(s, "USA West")
     assert s.money[RED] == 325
     _ = k
 
@@ -347,13 +355,13 @@ def test_war_hit_destroys_and_expands_miss_keeps() -> None:
     give(s, RED, "war7", 2)
     act(s, "play War (7+)")
     assert s.phase == P_TARGET
-    act(s, "target USA West")
+    aim(s, "USA West")
     assert s.phase == P_COMBAT
     assert R.combat_need(s, card("war7"), c("USA West")) == 8
     roll(s, 7)  # miss
     assert s.owner[c("USA West")] == BLUE
     act(s, "play War (7+)")
-    act(s, "target USA West")
+    aim(s, "USA West")
     roll(s, 8)  # hit
     assert s.owner[c("USA West")] == RED and s.size[c("USA West")] == 1
 
@@ -368,7 +376,7 @@ def test_war_on_a_terrorist_unit_and_world_peace() -> None:
     s.units_seen = 1
     give(s, RED, "war6")
     act(s, "play War (6+)")
-    act(s, "target Alaska")
+    aim(s, "Alaska")
     roll(s, 6)
     assert s.unit[c("Alaska")] == 0
     act(s, "end turn")
@@ -385,12 +393,12 @@ def test_nuclear_weapons_and_radiation_cleanup() -> None:
     give(s, RED, "nuke")
     give(s, RED, "cleanup")
     act(s, "play Nuclear Weapons")
-    act(s, "target China")
+    aim(s, "China")
     roll(s, 5)
     assert s.owner[c("China")] == -1 and s.unit[c("China")] == 0 and s.rad[c("China")] == 1
     assert R.radiation_left(s) == BOARD.radiation - 1
     act(s, "play Radiation Clean-up")
-    act(s, "target China")
+    aim(s, "China")
     assert s.rad[c("China")] == 0
 
 
@@ -405,7 +413,7 @@ def test_free_development_and_explorers() -> None:
     assert s.money[RED] == 200 and s.free_builds == 0
     act(s, "play Explorers")
     assert "target Caribbean" in {s.action_to_string(a) for a in s.legal_actions()}
-    act(s, "target Caribbean")  # free village across a sea route
+    aim(s, "Caribbean")  # free village across a sea route
     assert s.owner[c("Caribbean")] == RED and s.money[RED] == 200
 
 
@@ -416,7 +424,7 @@ def test_espionage_steals_a_card() -> None:
     act(s, "play Espionage")
     assert s.phase == P_TARGET_SEAT
     assert s.legal_actions() == [A.TSEAT + BLUE]
-    act(s, "target Blue")
+    aim(s, "Blue")
     assert s.hand[RED * K + card("kyoto")] == 1 and s.hand[BLUE * K + card("kyoto")] == 1
 
 
@@ -427,7 +435,7 @@ def test_kyoto_protocol_taxes_towns_and_cities() -> None:
     put(s, BLUE, "Italy", 1)
     give(s, RED, "kyoto")
     act(s, "play Kyoto Protocol")
-    act(s, "target Blue")
+    aim(s, "Blue")
     assert s.money[BLUE] == 300 - BOARD.kyoto_town - BOARD.kyoto_city
 
 
@@ -436,7 +444,7 @@ def test_oil_gush_pays_one_development() -> None:
     put(s, RED, "Canada", 2, chit=5)
     give(s, RED, "gush")
     act(s, "play Oil Gush")
-    act(s, "target Canada")
+    aim(s, "Canada")
     assert s.money[RED] == 400
 
 
@@ -447,7 +455,7 @@ def test_regime_change_takes_a_development() -> None:
     put(s, BLUE, "France")
     give(s, RED, "regime")
     act(s, "play Regime Change")
-    act(s, "target USA East")
+    aim(s, "USA East")
     roll(s, 9)  # needs 8 + 1 for a town
     assert s.owner[c("USA East")] == RED and s.size[c("USA East")] == 2
 
@@ -457,7 +465,7 @@ def test_terrorist_buy_off() -> None:
     s.unit[c("Peru")] = 2
     give(s, RED, "buyoff")
     act(s, "play Terrorist Buy Off")
-    act(s, "target Peru")
+    aim(s, "Peru")
     assert s.unit[c("Peru")] == 0 and s.money[RED] == 300 - 5 * BOARD.buy_off_per_vanguard
 
 
@@ -480,7 +488,7 @@ def test_terrorist_attack_reduces_one_size_with_unit_strength() -> None:
     s.unit[c("France")] = 3
     give(s, RED, "attack8")
     act(s, "play Terrorist Attack (8+)")
-    act(s, "target France")
+    aim(s, "France")
     assert R.combat_need(s, card("attack8"), c("France")) == 8
     roll(s, 8)
     assert s.size[c("France")] == 2 and s.owner[c("France")] == BLUE
@@ -498,25 +506,25 @@ def test_suicide_bomber_wmds_dirty_bomb() -> None:
     give(s, RED, "wmd")
     give(s, RED, "dirty")
     act(s, "play Suicide Bomber")
-    act(s, "target France")
+    aim(s, "France")
     roll(s, 7)  # needs 7 + 1 (town): a miss still spends the bomber
     assert s.owner[c("France")] == BLUE and s.unit[c("France")] == 0
     s.unit[c("France")] = 1
     act(s, "play Suicide Bomber")
-    act(s, "target France")
+    aim(s, "France")
     roll(s, 8)
     assert s.owner[c("France")] == -1 and s.unit[c("France")] == 0
     act(s, "play WMDs")
-    act(s, "target Spain")
+    aim(s, "Spain")
     roll(s, 7)  # needs 8
     assert s.owner[c("Spain")] == BLUE
     give(s, RED, "wmd")
     act(s, "play WMDs")
-    act(s, "target Spain")
+    aim(s, "Spain")
     roll(s, 8)
     assert s.owner[c("Spain")] == -1 and s.unit[c("Spain")] == 0 and s.rad[c("Spain")]
     act(s, "play Dirty Bomb")
-    act(s, "target Italy")
+    aim(s, "Italy")
     roll(s, 7)
     assert s.size[c("Italy")] == 1 and s.rad[c("Italy")] and s.unit[c("Italy")] == 1
 
@@ -530,10 +538,10 @@ def test_oil_theft_hijack_birthday() -> None:
     give(s, RED, "hijack")
     give(s, RED, "birthday")
     act(s, "play Oil Theft")
-    act(s, "target France")
+    aim(s, "France")
     assert s.money[:3] == [400, 200, 300]
     act(s, "play Plane Hijack")
-    act(s, "target Green")
+    aim(s, "Green")
     assert s.money[:3] == [450, 200, 250]
     act(s, "play It's Your Birthday")
     assert s.money[:3] == [470, 190, 240]
@@ -546,15 +554,15 @@ def test_movement_recruitment_training_video_appeal() -> None:
     give(s, RED, "training")
     give(s, RED, "video")
     act(s, "play Terrorist Recruitment")
-    act(s, "target Peru")
+    aim(s, "Peru")
     assert s.unit[c("Peru")] == 1
     act(s, "play Terrorist Training")
-    act(s, "target Peru")
+    aim(s, "Peru")
     assert s.unit[c("Peru")] == 2
     act(s, "play Terrorist Movement")
     assert s.moves == 2
     act(s, "move unit from Peru")
-    act(s, "target Brazil")
+    aim(s, "Brazil")
     assert s.unit[c("Brazil")] == 2 and s.unit[c("Peru")] == 0 and s.moves == 1
     before = sum(s.hand[:K])
     act(s, "play Video Appeal")
@@ -606,7 +614,7 @@ def test_conversion_when_every_development_is_destroyed() -> None:
     s.actor = s.turn_seat = BLUE
     s.touch()
     act(s, "play War (6+)")
-    act(s, "target Canada")
+    aim(s, "Canada")
     roll(s, 6)
     assert s.terrorist[RED] and s.owner[c("Canada")] == BLUE
     assert s.phase == P_PLAY  # Blue's turn goes on
@@ -707,7 +715,7 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     s.unit[c("Nowhere")] = 1
     give(s, s.n, "suicide")
     act(s, "play Suicide Bomber")
-    act(s, "target Nowhere")
+    aim(s, "Nowhere")
     roll(s, 7)
     assert s.phase == P_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
 
@@ -776,7 +784,154 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
     s.actor = s.turn_seat = GREEN  # the terrorists' shared turn
     give(s, R.actor_side(s), "attack8")
     act(s, "play Terrorist Attack (8+)")
-    act(s, "target Canada")
+    aim(s, "Canada")
     roll(s, 8)
     assert s.phase == P_OVER and s.end_reason == "no empire left"
     assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+
+
+# ----------------------------------------------------------------------------- out of turn
+# Azioni fuori dal tuo turno: "ad ogni tappa del gioco" a player may remove its developments
+# or change sides. Ruling (docs/rulings.md): the targeted empire answers a hostile card aimed
+# at one of its developments before the card resolves.
+
+
+def _war_on_blue_town() -> WarOnTerrorState:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West", size=2)
+    put(s, BLUE, "France")
+    give(s, RED, "war7")
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    return s
+
+
+def test_a_targeted_empire_answers_before_the_roll() -> None:
+    s = _war_on_blue_town()
+    assert s.phase == P_RESPOND and s.current_player() == BLUE
+    assert s.attacker == RED and R.turn_actor(s) == RED
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
+        "become terrorist",
+        "dismantle USA West",
+        "let it resolve",
+    ]
+    act(s, "let it resolve")
+    assert s.phase == P_COMBAT and s.actor == RED and s.attacker == -1
+    roll(s, 9)  # 7 + 1 for a town
+    assert s.owner[c("USA West")] == RED and s.size[c("USA West")] == 1
+
+
+def test_dismantling_the_target_spends_the_card_without_a_roll() -> None:
+    s = _war_on_blue_town()
+    act(s, "dismantle USA West")
+    assert s.money[BLUE] == 300 + 50  # the town's refund
+    assert s.owner[c("USA West")] == -1 and s.size[c("USA West")] == 0
+    assert s.phase == P_PLAY and s.current_player() == RED and s.pcard == -1
+    assert s.decks[0][0] == card("war7")  # played: at the bottom of its deck
+    assert s.owner[c("Canada")] == RED and s.money[RED] == 300  # Red gains nothing
+    assert not s.terrorist[BLUE]
+
+
+def test_changing_sides_in_answer_spends_the_card_and_red_plays_on() -> None:
+    s = _war_on_blue_town()
+    s.builds = 2
+    act(s, "become terrorist")
+    assert s.terrorist[BLUE] and s.tseats == [BLUE]
+    assert s.owner[c("USA West")] == -1 and s.camp[s.n * 4 + 2] == 1 and s.camp[s.n * 4 + 1] == 1
+    # Red's turn goes on where it was (not ended: it was not Blue's turn)
+    assert s.phase == P_PLAY and s.current_player() == RED and s.builds == 2
+
+
+def test_regime_change_dismantled_in_answer_takes_nothing() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West", size=3)
+    put(s, BLUE, "France")
+    give(s, RED, "regime")
+    act(s, "play Regime Change")
+    act(s, "target USA West")
+    act(s, "dismantle USA West")
+    assert s.money[BLUE] == 400 and s.owner[c("USA West")] == -1
+    assert R.pieces_used(s, RED, 3) == 0
+
+
+def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
+    s = blank()
+    put(s, RED, "Canada")
+    put(s, BLUE, "USA West")
+    give(s, RED, "war7")
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    act(s, "dismantle USA West")
+    # Diventare Terrorista (1): every development gone, the seat turns terrorist
+    assert s.terrorist[BLUE] and s.money[s.n] == 325 and s.phase == P_PLAY and s.actor == RED
+
+
+def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
+    s = blank(3)
+    put(s, RED, "Canada")
+    put(s, RED, "France", size=2)
+    put(s, BLUE, "Brazil")
+    put(s, GREEN, "China")
+    R.convert(s, GREEN)
+    s.phase = P_PLAY
+    s.actor = s.turn_seat = GREEN
+    s.unit[c("France")] = 2
+    give(s, s.n, "attack8")
+    s.touch()
+    assert R.terrorist_turn(s)
+    act(s, "play Terrorist Attack (8+)")
+    act(s, "target France")
+    assert s.current_player() == RED and R.actor_side(s) == RED
+    before = s.money[s.n]
+    act(s, "dismantle France")
+    assert s.money[RED] == 350 and s.money[s.n] == before  # the refund is Red's, not the purse's
+    assert s.current_player() == GREEN and R.terrorist_turn(s) and R.actor_side(s) == s.n
+
+
+def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
+    # the last empire with a single development has nothing to answer with
+    s = blank(2)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    R.convert(s, BLUE)
+    s.phase = P_PLAY
+    s.actor = s.turn_seat = BLUE
+    s.unit[c("Canada")] = 1
+    give(s, s.n, "attack8")
+    s.touch()
+    act(s, "play Terrorist Attack (8+)")
+    act(s, "target Canada")
+    assert s.phase == P_COMBAT
+    # War on a terrorist unit alone: nobody answers
+    s = blank()
+    put(s, RED, "Canada")
+    s.unit[c("USA West")] = 1
+    give(s, RED, "war7")
+    act(s, "play War (7+)")
+    act(s, "target USA West")
+    assert s.phase == P_COMBAT
+    # Oil Gush on one's own development: not hostile
+    s = blank()
+    put(s, RED, "Canada", chit=6)
+    give(s, RED, "gush")
+    act(s, "play Oil Gush")
+    act(s, "target Canada")
+    assert s.phase == P_PLAY and s.money[RED] == 350
+
+
+def test_the_last_empire_answers_only_by_dismantling() -> None:
+    s = blank(2)
+    put(s, RED, "Canada")
+    put(s, RED, "USA West")
+    put(s, BLUE, "France")
+    R.convert(s, BLUE)
+    s.phase = P_PLAY
+    s.actor = s.turn_seat = BLUE
+    s.unit[c("Canada")] = 1
+    give(s, s.n, "attack8")
+    s.touch()
+    act(s, "play Terrorist Attack (8+)")
+    act(s, "target Canada")
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle Canada", "let it resolve"]
