@@ -300,12 +300,14 @@ def test_calibration_brier_and_reliability_table() -> None:
 
 
 def test_train_a_tiny_run(tmp_path: Path) -> None:
-    weights, report = fit.train("twilight", 4, seed=3, rate=0.5)
+    # the plain one-ply heuristic (follow=0): the fit is under test, not the bot; cheap enough
+    # for the pure-Python pass with every move checked
+    weights, report = fit.train("twilight", 4, bot_spec="heuristic:follow=0", seed=3, rate=0.5)
     assert report["games"] == 4 and report["held_out_games"] == 1
     assert report["training_positions"] + report["held_out_positions"] == report["positions"]
     assert 0.0 <= report["brier_fitted"] <= 1.0 and 0.0 <= report["brier_hand"] <= 1.0
     assert weights.term_names == TF.TERM_NAMES and all(math.isfinite(w) for w in weights.weights)
-    again, _ = fit.train("twilight", 4, seed=3, rate=0.5)
+    again, _ = fit.train("twilight", 4, bot_spec="heuristic:follow=0", seed=3, rate=0.5)
     assert again.weights == weights.weights  # seeded: the same games, the same fit
 
 
@@ -313,7 +315,21 @@ def test_train_command_writes_a_file_bots_can_use(tmp_path: Path) -> None:
     out = tmp_path / "w.json"
     plot = tmp_path / "w.png"
     r = CliRunner().invoke(
-        app, ["train", "twilight", "--games", "3", "--rate", "0.5", "--out", str(out), "--plot", str(plot)]
+        app,
+        [
+            "train",
+            "twilight",
+            "--games",
+            "3",
+            "--bot",
+            "heuristic:follow=0",
+            "--rate",
+            "0.5",
+            "--out",
+            str(out),
+            "--plot",
+            str(plot),
+        ],
     )
     assert r.exit_code == 0, r.output
     assert "held-out Brier score: fitted" in r.output and "reliability (hand)" in r.output
