@@ -9,8 +9,9 @@ a *prospect* in dollars:
 - oil at the price the track is heading for (``end_price``: the market and speculation drift
   over the turns left), since oil held to the end is sold at the last price;
 - what its provinces should still yield: a seat withdraws at most 2 oil a turn (+1 a pipeline),
-  so its provinces' production counts up to that limit for every turn left, fully once a
-  province holds the logistics to produce and a troop guards it;
+  so its provinces' production counts up to that limit for every turn left: fully for the
+  productions the logistics on a province already allow (each production uses one), half for
+  the turns after (logistics must still be brought), less when no troop guards it;
 - a battle it rolls for: the win chance (from the combat table) times what the province adds;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
 - troops and logistics a little less than they cost, media raises the troops allowed,
@@ -51,8 +52,8 @@ MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
 INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
-SHORT_ONE = 0.8  # of its production a province one logistics short counts (restocked soon)
-UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
+RESTOCK = 0.5  # of its production a province counts for the turns its logistics do not cover yet
+UNSUPPLIED = 0.4  # of its production a province being fought for counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
 EXCESS_TURNS = 1  # turns fighting troops over the allowance stay (sent home after the conquest)
@@ -150,9 +151,11 @@ def prospects(s: InvState) -> list[float]:
             w = s.buildings[t * 4]
             store_cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
             val[c] += min(s.store[t], store_cap + BOARD.withdraw) * future + PROVINCE_BASE
-            # it yields once it holds the logistics to produce (one short: a production was
-            # just made) and while a troop guards it (else any troop may take it)
-            share = 1.0 if log >= need else SHORT_ONE if log == need - 1 else UNSUPPLIED
+            # it yields while a troop guards it (else any troop may take it) and for as many
+            # turns as its logistics allow productions (each uses one: # Produzione di
+            # petrolio); the turns after that count RESTOCK, for the boxes that must bring more
+            stocked = min(max(0, log - need + 1), left + 1)
+            share = (stocked + RESTOCK * (left + 1 - stocked)) / (left + 1)
             if troops[base + c] == 0:
                 share *= UNGUARDED
             rate[c] += prod * share

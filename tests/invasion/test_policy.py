@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from realpolitik.ai.bots import make_bot
@@ -10,6 +11,8 @@ from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME
+from realpolitik.engine.invasion.heuristics import prospects
+from realpolitik.engine.invasion.state import S_MOVE_FROM
 
 from .helpers import T, act, at_action, control, position, roll
 
@@ -124,3 +127,62 @@ def test_ismcts_gives_the_plan_move_virtual_visits() -> None:
     assert priors == {planned: PLAN_PRIOR_VISITS}
     assert root.children[planned].visits == PLAN_PRIOR_VISITS + 1
     assert all(child.visits == 1 for a, child in root.children.items() if a != planned)
+
+
+def test_plan_steps_carry_a_chosen_purchase_box_out_and_leave_choices_to_the_search() -> None:
+    s = position(4)
+    at_action(s, 0)
+    assert s.plan_step(0) is None  # which box: a choice of its own
+    act(s, "purchase box 1")
+    assert s.plan_step(0) == s.plan_action(0) == s.string_from_action("buy 7 troops by land (7$)")
+    act(s, "buy 7 troops by land (7$)")
+    assert s.plan_step(0) == A.DONE
+    act(s, "done buying")
+    assert s.action_to_string(s.plan_step(0)) == "from Border"
+    t = control(s, "Maysan", 0, troops=1, logistics=5)
+    at_action(s, 0)
+    act(s, "construction box 1")
+    assert s.plan_step(0) is None  # constructions are the search's (a pipeline, a refinery ...)
+    s2 = position(4)
+    s2.stage, s2.support, s2.actor, s2.moves = S_MOVE_FROM, 1, 0, 1  # a support manoeuvre for Blue
+    s2._legal = None
+    assert s2.plan_step(0) is None
+    assert t > 0
+
+
+def test_ismcts_passes_through_the_plan_steps_of_a_chosen_box() -> None:
+    s = position(4)
+    at_action(s, 0)
+    act(s, "purchase box 1")
+    buy = s.plan_step(0)
+    assert buy is not None and len(s.legal_actions()) > 10
+    root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
+    assert list(root.children) == [buy]  # no branching on the purchase itself
+    node = root.children[buy]
+    assert list(node.children) == [A.DONE]  # then "done buying", as the plan does
+    assert make_bot("ismcts:iters=40,seed=2").step(s, 0) == buy
+    at_action(s, 0)
+    root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
+    assert len(root.children) > 5  # the choice of a box is searched
+
+
+def test_logistics_stocked_on_a_province_are_worth_the_productions_they_allow() -> None:
+    s = position(4, phase=2)
+    s.price = 9  # 5$ a barrel
+    values = []
+    for logistics in (3, 4, 5, 6):
+        control(s, "Bassora", 0, troops=1, logistics=logistics)  # 4 needed to produce
+        at_action(s, 0)
+        s._eval = None
+        values.append(prospects(s)[0])
+    gains = [b - a for a, b in itertools.pairwise(values)]
+    assert all(g > 2.0 for g in gains)  # each logistics one more production: more than its 1$
+    # producing uses one logistics but puts the oil in store: worth more than the stock it used
+    control(s, "Bassora", 0, troops=1, logistics=5)
+    at_action(s, 0)
+    before = prospects(s)[0]
+    act(s, "produce oil")
+    act(s, "produce in Bassora")
+    act(s, "done producing")
+    assert s.logistics[T("Bassora")] == 4 and s.store[T("Bassora")] == 3
+    assert prospects(s)[0] > before
