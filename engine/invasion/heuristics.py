@@ -10,8 +10,9 @@ a *prospect* in dollars:
   over the turns left), since oil held to the end is sold at the last price;
 - what its provinces should still yield: a seat withdraws at most 2 oil a turn (+1 a pipeline),
   so its provinces' production counts up to that limit for every turn left: fully for the
-  productions the logistics on a province already allow (each production uses one), half for
-  the turns after (logistics must still be brought), less when no troop guards it;
+  productions the logistics on a province already allow (each production uses one), a
+  quarter for the turns after (logistics must still be brought; less while the seat lacks
+  the money for the logistics its provinces and battles need), less when no troop guards it;
 - a battle it rolls for: the win chance (from the combat table) times what the province adds;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
 - troops and logistics a little less than they cost, media raises the troops allowed,
@@ -52,7 +53,8 @@ MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
 INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
-RESTOCK = 0.5  # of its production a province counts for the turns its logistics do not cover yet
+RESTOCK = 0.25  # of its production a province counts for the turns its logistics do not cover yet
+FUNDED_FLOOR = 0.5  # of RESTOCK left to a seat without the money for the logistics it lacks
 UNSUPPLIED = 0.4  # of its production a province being fought for counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
@@ -139,6 +141,21 @@ def prospects(s: InvState) -> list[float]:
     cap = [BOARD.withdraw] * n  # oil a turn the seat may withdraw (# Check petrolio)
     coming = 0  # oil the government will get a turn
     fights: list[tuple[int, int, float]] = []
+    # logistics each seat lacks for a first production in its provinces and in the battles it
+    # rolls for, against the money and border logistics it has to bring them: a seat that
+    # spends the money its provinces need counts their future production less
+    lack = [0] * n
+    for t in range(1, BOARD.n):
+        c = s.controller[t]
+        if c >= 0:
+            lack[c] += max(0, BOARD.logistics[t] - s.buildings[t * 4 + 3] - s.logistics[t])
+        elif s.locals[t] > 0 and s.battles[t]:
+            lack[s.battles[t][0]] += BOARD.logistics[t]
+    restock = [RESTOCK] * n
+    for p in range(n):
+        if lack[p]:
+            cover = min(1.0, (s.money[p] / 2 + s.border_log[p]) / lack[p])
+            restock[p] = RESTOCK * (FUNDED_FLOOR + (1 - FUNDED_FLOOR) * cover)
     for t in range(1, BOARD.n):
         c = s.controller[t]
         base = t * n
@@ -155,7 +172,7 @@ def prospects(s: InvState) -> list[float]:
             # turns as its logistics allow productions (each uses one: # Produzione di
             # petrolio); the turns after that count RESTOCK, for the boxes that must bring more
             stocked = min(max(0, log - need + 1), left + 1)
-            share = (stocked + RESTOCK * (left + 1 - stocked)) / (left + 1)
+            share = (stocked + restock[c] * (left + 1 - stocked)) / (left + 1)
             if troops[base + c] == 0:
                 share *= UNGUARDED
             rate[c] += prod * share
@@ -177,7 +194,7 @@ def prospects(s: InvState) -> list[float]:
                         losses[p] += loss if holder == p else loss * row[p] / allp
     per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
     for p, t, chance in fights:
-        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        more = min(rate[p] + UNSUPPLIED * restock[p] / RESTOCK * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn

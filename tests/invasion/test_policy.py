@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
 from realpolitik.engine.invasion import actions as A
@@ -186,3 +188,18 @@ def test_logistics_stocked_on_a_province_are_worth_the_productions_they_allow() 
     act(s, "done producing")
     assert s.logistics[T("Bassora")] == 4 and s.store[T("Bassora")] == 3
     assert prospects(s)[0] > before
+
+
+def test_money_a_province_needs_for_its_logistics_is_worth_more_than_its_face_value() -> None:
+    s = position(4, phase=2)
+    s.price = 9  # 5$ a barrel
+    control(s, "Bassora", 0, troops=1, logistics=0)  # 4 logistics to bring before it produces
+    at_action(s, 0)
+
+    def with_money(dollars: int) -> float:
+        s.money[0] = 2 * dollars
+        s._eval = None
+        return prospects(s)[0]
+
+    assert with_money(7) - with_money(1) > 6 + 1  # 6$ spent elsewhere cost more than 6$ ...
+    assert with_money(20) - with_money(14) == pytest.approx(6)  # ... unlike money it has to spare
