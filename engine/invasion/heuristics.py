@@ -14,6 +14,9 @@ a *prospect* in dollars:
   quarter for the turns after (logistics must still be brought; less while the seat lacks
   the money for the logistics its provinces and battles need), less when no troop guards it;
 - a battle it rolls for: the win chance (from the combat table) times what the province adds;
+- a seat that holds and fights for nothing, with six turns or more left: the option to invade
+  a province that fills its withdrawals later (half of one being fought for), so that a poor
+  province taken at once is weighed against a better one taken a turn later;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
 - troops and logistics a little less than they cost, media raises the troops allowed,
   influence defends against rebels.
@@ -55,6 +58,9 @@ PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
 INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
 RESTOCK = 0.25  # of its production a province counts for the turns its logistics do not cover yet
 FUNDED_FLOOR = 0.5  # of RESTOCK left to a seat without the money for the logistics it lacks
+INVADE_OPTION = 0.5  # of a province filling its withdrawals, a seat holding nothing may still take
+OPTION_TURNS = 6  # turns left below which that option is gone (an invasion no longer pays)
+OPTION_DELAY = 2  # turns before such an invasion produces
 UNSUPPLIED = 0.4  # of its production a province being fought for counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
@@ -198,6 +204,10 @@ def prospects(s: InvState) -> list[float]:
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
+        if not provinces[p] and left >= OPTION_TURNS and not any(q == p for q, _, _ in fights):
+            # a seat that holds and fights for nothing may still invade a province that fills
+            # its withdrawals (a turn or two later, with a better place in the turn order)
+            val[p] += INVADE_OPTION * BOARD.withdraw * UNSUPPLIED * INCOME * future * (left - OPTION_DELAY)
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
     keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)

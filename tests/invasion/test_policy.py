@@ -12,7 +12,7 @@ from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.game import GAME
+from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.heuristics import prospects
 from realpolitik.engine.invasion.state import S_MOVE_FROM
 
@@ -203,3 +203,29 @@ def test_money_a_province_needs_for_its_logistics_is_worth_more_than_its_face_va
 
     assert with_money(7) - with_money(1) > 6 + 1  # 6$ spent elsewhere cost more than 6$ ...
     assert with_money(20) - with_money(14) == pytest.approx(6)  # ... unlike money it has to spare
+
+
+def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from realpolitik.engine.invasion import heuristics as H
+
+    def option(s: InvasionState) -> float:
+        with_option = prospects(s)[0]
+        monkeypatch.setattr(H, "INVADE_OPTION", 0.0)
+        without = prospects(s)[0]
+        monkeypatch.undo()
+        return with_option - without
+
+    s = position(4)
+    at_action(s, 0)
+    early = option(s)
+    assert early > 5.0  # turn 1: a province that fills its withdrawals may still be taken
+    t = T("Muthanna")
+    s.explored[t], s.locals[t], s.battles[t] = 1, 2, [0]
+    s.troops[t * s.n + 0] = 5
+    assert option(s) == 0.0  # fighting for a province: the battle is valued instead
+    s = position(4, phase=3)
+    s.turn = 2  # 2 turns after this one: too late for an invasion to pay
+    at_action(s, 0)
+    assert option(s) == 0.0
