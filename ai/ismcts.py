@@ -22,10 +22,10 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;
 - a game whose states carry a chosen step out with the plan (``HasPlanSteps``: How to Invade's
-  purchases, movements, constructions and productions once a box is taken) has those decisions
-  passed through like single-action nodes: the tree branches on the strategic choices (which
-  box, media, support, retreats, rebels) and the plan does the bookkeeping, as the evaluator
-  assumes when it scores a box half done;
+  purchases, movements and productions once a box is taken) has those decisions passed
+  through like single-action nodes: the tree branches on the strategic choices (which box or
+  free action, media, constructions, support, retreats, rebels) and the plan does the
+  bookkeeping, as the evaluator assumes when it scores a box half done;
 - progressive widening below the root: a node with more than :data:`PW_MIN_ACTIONS` actions
   expands a new child only while it has fewer than ``PW_K * visits ** widen`` children;
 - rollouts play ``rollout`` decisions with a cheap policy (chance nodes in between are sampled
