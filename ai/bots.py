@@ -34,7 +34,7 @@ from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
-from realpolitik.engine.core.api import HasPlan, State
+from realpolitik.engine.core.api import HasPlan, HasPlanSteps, State
 
 __all__ = [
     "Bot",
@@ -236,6 +236,10 @@ class SearchBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
+        if isinstance(state, HasPlanSteps):
+            step = state.plan_step(seat)  # inside a chosen box: the search would only pass through it
+            if step is not None:
+                return step
         searched = self.evaluation.wrap(state)
         result = search(searched, seat, self.config, self._rng.getrandbits(63), progress=self.progress)
         return result.best().action

@@ -21,6 +21,11 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   keeps to the plan until real returns show a better move (the virtual visits are taken out of
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;
+- a game whose states carry a chosen step out with the plan (``HasPlanSteps``: How to Invade's
+  purchases, movements and productions once a box is taken) has those decisions passed
+  through like single-action nodes: the tree branches on the strategic choices (which box or
+  free action, media, constructions, support, retreats, rebels) and the plan does the
+  bookkeeping, as the evaluator assumes when it scores a box half done;
 - progressive widening below the root: a node with more than :data:`PW_MIN_ACTIONS` actions
   expands a new child only while it has fewer than ``PW_K * visits ** widen`` children;
 - rollouts play ``rollout`` decisions with a cheap policy (chance nodes in between are sampled
@@ -47,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai import tree as _tree
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
-from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State
 
 __all__ = [
     "PLAN_PRIOR_VALUE",
@@ -246,6 +251,7 @@ def grow_tree(
     rand = rng.random
     chance, terminal = CHANCE, TERMINAL
     planned = isinstance(state, HasPlan)  # the game's plan is expanded first (none elsewhere)
+    stepped = isinstance(state, HasPlanSteps)  # the plan carries a chosen box out (none elsewhere)
     prior_visits, prior_total = PLAN_PRIOR_VISITS, PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE
 
     iterations = 0
@@ -272,7 +278,11 @@ def grow_tree(
                 if p == terminal:
                     break
                 raise ValueError(f"current_player() returned unsupported value {p}")
-            legal = s.legal_actions()
+            if stepped:
+                a = s.plan_step(p)  # type: ignore[attr-defined]
+                legal = s.legal_actions() if a is None else [a]
+            else:
+                legal = s.legal_actions()
             children = node.children
             n_legal = len(legal)
             if n_legal == 1:

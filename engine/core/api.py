@@ -27,6 +27,7 @@ __all__ = [
     "HasInvariants",
     "HasNativePlayout",
     "HasPlan",
+    "HasPlanSteps",
     "HasPositionSummary",
     "HasPresentation",
     "HasSeatAliases",
@@ -315,6 +316,17 @@ class HasPlan(Protocol):
     def plan_action(self, seat: int) -> int | None:
         """A legal action for ``seat`` (to move) chosen by the plan, or None to leave the
         decision to the greedy search."""
+
+
+@runtime_checkable
+class HasPlanSteps(Protocol):
+    """A state whose plan also carries out a strategic choice once it is made (an action box
+    bought, moved and built move by move): the search branches on the choices and takes these
+    steps without branching on them."""
+
+    def plan_step(self, seat: int) -> int | None:
+        """The plan's move for ``seat`` (to move) when the decision only carries out a choice
+        already made, or None when it is a choice of its own (the search branches on it)."""
 
 
 @runtime_checkable

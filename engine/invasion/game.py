@@ -119,6 +119,13 @@ class InvasionState(StateBase, TermsFromModule, InvState):
 
         return plan_action(self, seat)
 
+    def plan_step(self, seat: int) -> int | None:
+        """The plan's move inside an action box the seat chose (``policy.plan_step``), None
+        for a choice of its own."""
+        from realpolitik.engine.invasion.policy import plan_step
+
+        return plan_step(self, seat)
+
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
         if self.stage == S_OVER:

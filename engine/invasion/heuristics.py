@@ -9,9 +9,14 @@ a *prospect* in dollars:
 - oil at the price the track is heading for (``end_price``: the market and speculation drift
   over the turns left), since oil held to the end is sold at the last price;
 - what its provinces should still yield: a seat withdraws at most 2 oil a turn (+1 a pipeline),
-  so its provinces' production counts up to that limit for every turn left, fully once a
-  province holds the logistics to produce and a troop guards it;
+  so its provinces' production counts up to that limit for every turn left: fully for the
+  productions the logistics on a province already allow (each production uses one), a
+  quarter for the turns after (logistics must still be brought; less while the seat lacks
+  the money for the logistics its provinces and battles need), less when no troop guards it;
 - a battle it rolls for: the win chance (from the combat table) times what the province adds;
+- a seat that holds and fights for nothing, with six turns or more left: the option to invade
+  a province that fills its withdrawals later (half of one being fought for), so that a poor
+  province taken at once is weighed against a better one taken a turn later;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
 - troops and logistics a little less than they cost, media raises the troops allowed,
   influence defends against rebels.
@@ -51,8 +56,12 @@ MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
 INCOME = 0.6  # of the oil a seat may withdraw each turn that it gets (actions, logistics, dice)
-SHORT_ONE = 0.8  # of its production a province one logistics short counts (restocked soon)
-UNSUPPLIED = 0.4  # of its production a province without the logistics to produce counts
+RESTOCK = 0.25  # of its production a province counts for the turns its logistics do not cover yet
+FUNDED_FLOOR = 0.5  # of RESTOCK left to a seat without the money for the logistics it lacks
+INVADE_OPTION = 0.5  # of a province filling its withdrawals, a seat holding nothing may still take
+OPTION_TURNS = 6  # turns left below which that option is gone (an invasion no longer pays)
+OPTION_DELAY = 2  # turns before such an invasion produces
+UNSUPPLIED = 0.4  # of its production a province being fought for counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
 EXCESS_TURNS = 1  # turns fighting troops over the allowance stay (sent home after the conquest)
@@ -138,6 +147,21 @@ def prospects(s: InvState) -> list[float]:
     cap = [BOARD.withdraw] * n  # oil a turn the seat may withdraw (# Check petrolio)
     coming = 0  # oil the government will get a turn
     fights: list[tuple[int, int, float]] = []
+    # logistics each seat lacks for a first production in its provinces and in the battles it
+    # rolls for, against the money and border logistics it has to bring them: a seat that
+    # spends the money its provinces need counts their future production less
+    lack = [0] * n
+    for t in range(1, BOARD.n):
+        c = s.controller[t]
+        if c >= 0:
+            lack[c] += max(0, BOARD.logistics[t] - s.buildings[t * 4 + 3] - s.logistics[t])
+        elif s.locals[t] > 0 and s.battles[t]:
+            lack[s.battles[t][0]] += BOARD.logistics[t]
+    restock = [RESTOCK] * n
+    for p in range(n):
+        if lack[p]:
+            cover = min(1.0, (s.money[p] / 2 + s.border_log[p]) / lack[p])
+            restock[p] = RESTOCK * (FUNDED_FLOOR + (1 - FUNDED_FLOOR) * cover)
     for t in range(1, BOARD.n):
         c = s.controller[t]
         base = t * n
@@ -150,9 +174,11 @@ def prospects(s: InvState) -> list[float]:
             w = s.buildings[t * 4]
             store_cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
             val[c] += min(s.store[t], store_cap + BOARD.withdraw) * future + PROVINCE_BASE
-            # it yields once it holds the logistics to produce (one short: a production was
-            # just made) and while a troop guards it (else any troop may take it)
-            share = 1.0 if log >= need else SHORT_ONE if log == need - 1 else UNSUPPLIED
+            # it yields while a troop guards it (else any troop may take it) and for as many
+            # turns as its logistics allow productions (each uses one: # Produzione di
+            # petrolio); the turns after that count RESTOCK, for the boxes that must bring more
+            stocked = min(max(0, log - need + 1), left + 1)
+            share = (stocked + restock[c] * (left + 1 - stocked)) / (left + 1)
             if troops[base + c] == 0:
                 share *= UNGUARDED
             rate[c] += prod * share
@@ -174,10 +200,14 @@ def prospects(s: InvState) -> list[float]:
                         losses[p] += loss if holder == p else loss * row[p] / allp
     per_turn = INCOME * future * left  # a barrel a turn withdrawn from now to the end
     for p, t, chance in fights:
-        more = min(rate[p] + UNSUPPLIED * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
+        more = min(rate[p] + UNSUPPLIED * restock[p] / RESTOCK * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
+        if not provinces[p] and left >= OPTION_TURNS and not any(q == p for q, _, _ in fights):
+            # a seat that holds and fights for nothing may still invade a province that fills
+            # its withdrawals (a turn or two later, with a better place in the turn order)
+            val[p] += INVADE_OPTION * BOARD.withdraw * UNSUPPLIED * INCOME * future * (left - OPTION_DELAY)
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
     keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)

@@ -40,7 +40,7 @@ from realpolitik.engine.invasion.state import (
     InvState,
 )
 
-__all__ = ["invasion_target", "plan_action"]
+__all__ = ["STEP_STAGES", "invasion_target", "plan_action", "plan_step"]
 
 MIN_TURNS_LEFT = 6  # an invasion needs this many turns after it to pay
 TAX_PACIFISM = 3  # new taxes only below this pacifism (the penalty starts at 4)
@@ -118,6 +118,24 @@ def plan_action(s: InvState, p: int) -> int | None:
         return None
     a = handler(s, p, legal)
     return a if a is None or a in legal else None
+
+
+STEP_STAGES = frozenset((S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOVE_LOG, S_PRODUCE))
+"""Stages that carry out an action box its seat has chosen (its own purchases and movements,
+productions): the plan does them move by move. Constructions are left to the search: each is
+one building or contract whose worth the evaluator sees at once (a pipeline's extra barrel a
+turn, a refinery's production), and the plan builds only warehouses and contracts."""
+
+
+def plan_step(s: InvState, p: int) -> int | None:
+    """The plan's move inside an action box seat ``p`` chose (buying, its own movements,
+    producing), or None for a decision of its own: which box or free action, media points,
+    constructions, a support manoeuvre for another seat, retreats, rebels. ISMCTS branches on those
+    and lets the plan carry a chosen box out, so that the box is played the way its leaves
+    value it (``heuristics.completed`` scores a box by what the plan makes of it)."""
+    if s.stage not in STEP_STAGES or s.support >= 0:
+        return None
+    return plan_action(s, p)
 
 
 def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:

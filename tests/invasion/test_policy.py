@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+
+import pytest
 
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.game import GAME
+from realpolitik.engine.invasion.game import GAME, InvasionState
+from realpolitik.engine.invasion.heuristics import prospects
+from realpolitik.engine.invasion.state import S_MOVE_FROM
 
 from .helpers import T, act, at_action, control, position, roll
 
@@ -124,3 +129,103 @@ def test_ismcts_gives_the_plan_move_virtual_visits() -> None:
     assert priors == {planned: PLAN_PRIOR_VISITS}
     assert root.children[planned].visits == PLAN_PRIOR_VISITS + 1
     assert all(child.visits == 1 for a, child in root.children.items() if a != planned)
+
+
+def test_plan_steps_carry_a_chosen_purchase_box_out_and_leave_choices_to_the_search() -> None:
+    s = position(4)
+    at_action(s, 0)
+    assert s.plan_step(0) is None  # which box: a choice of its own
+    act(s, "purchase box 1")
+    assert s.plan_step(0) == s.plan_action(0) == s.string_from_action("buy 7 troops by land (7$)")
+    act(s, "buy 7 troops by land (7$)")
+    assert s.plan_step(0) == A.DONE
+    act(s, "done buying")
+    assert s.action_to_string(s.plan_step(0)) == "from Border"
+    t = control(s, "Maysan", 0, troops=1, logistics=5)
+    at_action(s, 0)
+    act(s, "construction box 1")
+    assert s.plan_step(0) is None  # constructions are the search's (a pipeline, a refinery ...)
+    s2 = position(4)
+    s2.stage, s2.support, s2.actor, s2.moves = S_MOVE_FROM, 1, 0, 1  # a support manoeuvre for Blue
+    s2._legal = None
+    assert s2.plan_step(0) is None
+    assert t > 0
+
+
+def test_ismcts_passes_through_the_plan_steps_of_a_chosen_box() -> None:
+    s = position(4)
+    at_action(s, 0)
+    act(s, "purchase box 1")
+    buy = s.plan_step(0)
+    assert buy is not None and len(s.legal_actions()) > 10
+    root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
+    assert list(root.children) == [buy]  # no branching on the purchase itself
+    node = root.children[buy]
+    assert list(node.children) == [A.DONE]  # then "done buying", as the plan does
+    assert make_bot("ismcts:iters=40,seed=2").step(s, 0) == buy
+    at_action(s, 0)
+    root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
+    assert len(root.children) > 5  # the choice of a box is searched
+
+
+def test_logistics_stocked_on_a_province_are_worth_the_productions_they_allow() -> None:
+    s = position(4, phase=2)
+    s.price = 9  # 5$ a barrel
+    values = []
+    for logistics in (3, 4, 5, 6):
+        control(s, "Bassora", 0, troops=1, logistics=logistics)  # 4 needed to produce
+        at_action(s, 0)
+        s._eval = None
+        values.append(prospects(s)[0])
+    gains = [b - a for a, b in itertools.pairwise(values)]
+    assert all(g > 2.0 for g in gains)  # each logistics one more production: more than its 1$
+    # producing uses one logistics but puts the oil in store: worth more than the stock it used
+    control(s, "Bassora", 0, troops=1, logistics=5)
+    at_action(s, 0)
+    before = prospects(s)[0]
+    act(s, "produce oil")
+    act(s, "produce in Bassora")
+    act(s, "done producing")
+    assert s.logistics[T("Bassora")] == 4 and s.store[T("Bassora")] == 3
+    assert prospects(s)[0] > before
+
+
+def test_money_a_province_needs_for_its_logistics_is_worth_more_than_its_face_value() -> None:
+    s = position(4, phase=2)
+    s.price = 9  # 5$ a barrel
+    control(s, "Bassora", 0, troops=1, logistics=0)  # 4 logistics to bring before it produces
+    at_action(s, 0)
+
+    def with_money(dollars: int) -> float:
+        s.money[0] = 2 * dollars
+        s._eval = None
+        return prospects(s)[0]
+
+    assert with_money(7) - with_money(1) > 6 + 1  # 6$ spent elsewhere cost more than 6$ ...
+    assert with_money(20) - with_money(14) == pytest.approx(6)  # ... unlike money it has to spare
+
+
+def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from realpolitik.engine.invasion import heuristics as H
+
+    def option(s: InvasionState) -> float:
+        with_option = prospects(s)[0]
+        monkeypatch.setattr(H, "INVADE_OPTION", 0.0)
+        without = prospects(s)[0]
+        monkeypatch.undo()
+        return with_option - without
+
+    s = position(4)
+    at_action(s, 0)
+    early = option(s)
+    assert early > 5.0  # turn 1: a province that fills its withdrawals may still be taken
+    t = T("Muthanna")
+    s.explored[t], s.locals[t], s.battles[t] = 1, 2, [0]
+    s.troops[t * s.n + 0] = 5
+    assert option(s) == 0.0  # fighting for a province: the battle is valued instead
+    s = position(4, phase=3)
+    s.turn = 2  # 2 turns after this one: too late for an invasion to pay
+    at_action(s, 0)
+    assert option(s) == 0.0
