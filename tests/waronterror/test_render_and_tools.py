@@ -5,7 +5,7 @@ from __future__ import annotations
 from realpolitik.bench.balance import run
 from realpolitik.engine.waronterror import render
 from realpolitik.engine.waronterror.board import BOARD
-from tests.waronterror.test_rules import BLUE, RED, act, blank, give, put, roll
+from tests.waronterror.test_rules import BLUE, RED, act, blank, give, put, roll, war_on_blue_town
 
 
 def test_board_shows_owner_size_oil_units_radiation_and_evil() -> None:
@@ -50,13 +50,7 @@ def test_log_names_the_card_and_the_roll_with_its_target() -> None:
 
 
 def test_log_names_the_attack_a_dismantle_answers() -> None:
-    s = blank()
-    put(s, RED, "Canada")
-    put(s, BLUE, "USA West", size=2)
-    put(s, BLUE, "France")
-    give(s, RED, "war7")
-    act(s, "play War (7+)")
-    act(s, "target USA West")
+    s = war_on_blue_town()
     before = s.clone()
     act(s, "dismantle USA West")
     changes = render.describe_change(before, before.string_from_action("dismantle USA West"), s, None)

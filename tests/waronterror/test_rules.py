@@ -796,7 +796,8 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
 # at one of its developments before the card resolves.
 
 
-def _war_on_blue_town() -> WarOnTerrorState:
+def war_on_blue_town() -> WarOnTerrorState:
+    """Red has played War (7+) on Blue's town in USA West; Blue (a village in France too) answers."""
     s = blank()
     put(s, RED, "Canada")
     put(s, BLUE, "USA West", size=2)
@@ -808,7 +809,7 @@ def _war_on_blue_town() -> WarOnTerrorState:
 
 
 def test_a_targeted_empire_answers_before_the_roll() -> None:
-    s = _war_on_blue_town()
+    s = war_on_blue_town()
     assert s.phase == P_RESPOND and s.current_player() == BLUE
     assert s.attacker == RED and R.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
@@ -823,7 +824,7 @@ def test_a_targeted_empire_answers_before_the_roll() -> None:
 
 
 def test_dismantling_the_target_spends_the_card_without_a_roll() -> None:
-    s = _war_on_blue_town()
+    s = war_on_blue_town()
     act(s, "dismantle USA West")
     assert s.money[BLUE] == 300 + 50  # the town's refund
     assert s.owner[c("USA West")] == -1 and s.size[c("USA West")] == 0
@@ -834,7 +835,7 @@ def test_dismantling_the_target_spends_the_card_without_a_roll() -> None:
 
 
 def test_changing_sides_in_answer_spends_the_card_and_red_plays_on() -> None:
-    s = _war_on_blue_town()
+    s = war_on_blue_town()
     s.builds = 2
     act(s, "become terrorist")
     assert s.terrorist[BLUE] and s.tseats == [BLUE]
@@ -890,10 +891,12 @@ def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
     assert s.current_player() == GREEN and R.terrorist_turn(s) and R.actor_side(s) == s.n
 
 
-def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
-    # the last empire with a single development has nothing to answer with
+def _terrorists_attack_canada(red: tuple[str, ...]) -> WarOnTerrorState:
+    """Two players: Blue has changed sides; in its turn the terrorists' vanguard in Canada
+    attacks Red's village there (Red, the last empire, holds villages in ``red``)."""
     s = blank(2)
-    put(s, RED, "Canada")
+    for name in red:
+        put(s, RED, name)
     put(s, BLUE, "France")
     R.convert(s, BLUE)
     s.phase = P_PLAY
@@ -903,6 +906,12 @@ def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
     s.touch()
     act(s, "play Terrorist Attack (8+)")
     act(s, "target Canada")
+    return s
+
+
+def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
+    # the last empire with a single development has nothing to answer with
+    s = _terrorists_attack_canada(("Canada",))
     assert s.phase == P_COMBAT
     # War on a terrorist unit alone: nobody answers
     s = blank()
@@ -922,16 +931,5 @@ def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
 
 
 def test_the_last_empire_answers_only_by_dismantling() -> None:
-    s = blank(2)
-    put(s, RED, "Canada")
-    put(s, RED, "USA West")
-    put(s, BLUE, "France")
-    R.convert(s, BLUE)
-    s.phase = P_PLAY
-    s.actor = s.turn_seat = BLUE
-    s.unit[c("Canada")] = 1
-    give(s, s.n, "attack8")
-    s.touch()
-    act(s, "play Terrorist Attack (8+)")
-    act(s, "target Canada")
+    s = _terrorists_attack_canada(("Canada", "USA West"))
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle Canada", "let it resolve"]
