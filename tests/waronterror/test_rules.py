@@ -796,14 +796,15 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
 # at one of its developments before the card resolves.
 
 
-def war_on_blue_town() -> WarOnTerrorState:
-    """Red has played War (7+) on Blue's town in USA West; Blue (a village in France too) answers."""
+def war_on_blue_town(key: str = "war7", size: int = 2) -> WarOnTerrorState:
+    """Red (a village in Canada) has played the card ``key`` (War (7+)) on Blue's development
+    of ``size`` (a town) in USA West; Blue, with a village in France too, answers."""
     s = blank()
     put(s, RED, "Canada")
-    put(s, BLUE, "USA West", size=2)
+    put(s, BLUE, "USA West", size=size)
     put(s, BLUE, "France")
-    give(s, RED, "war7")
-    act(s, "play War (7+)")
+    k = give(s, RED, key)
+    act(s, f"play {BOARD.cards[k].name}")
     act(s, "target USA West")
     return s
 
@@ -845,13 +846,7 @@ def test_changing_sides_in_answer_spends_the_card_and_red_plays_on() -> None:
 
 
 def test_regime_change_dismantled_in_answer_takes_nothing() -> None:
-    s = blank()
-    put(s, RED, "Canada")
-    put(s, BLUE, "USA West", size=3)
-    put(s, BLUE, "France")
-    give(s, RED, "regime")
-    act(s, "play Regime Change")
-    act(s, "target USA West")
+    s = war_on_blue_town("regime", size=3)
     act(s, "dismantle USA West")
     assert s.money[BLUE] == 400 and s.owner[c("USA West")] == -1
     assert R.pieces_used(s, RED, 3) == 0
