@@ -38,8 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from realpolitik.ai.evaluators import sample_chance
-from realpolitik.engine.core.api import CHANCE, TERMINAL, HasEvalTerms, State
+from realpolitik.engine.core.api import CHANCE, HasEvalTerms, State
 
 __all__ = [
     "FORMAT",
@@ -370,6 +369,7 @@ def _game_seed(seed: int, index: int) -> int:
 def _play_one(job: tuple[str, int, str, int, int, float]) -> list[Sample]:
     """Play self-play game ``index`` and return its sampled positions (a worker's task)."""
     from realpolitik.ai.bots import format_spec, make_bot, parse_spec
+    from realpolitik.ai.match import play_match
     from realpolitik.engine import load_game
 
     game_name, players, bot_spec, seed, index, rate = job
@@ -378,33 +378,20 @@ def _play_one(job: tuple[str, int, str, int, int, float]) -> list[Sample]:
     n = state.num_players()
     name, raw = parse_spec(bot_spec)
     bots = [make_bot(format_spec(name, {**raw, "seed": gseed + q})) for q in range(n)]
-    rng = random.Random(gseed)
     pick = random.Random(gseed ^ 0x5EED)
     samples: list[Sample] = []
-    limit = state.game().spec.max_game_length
-    length = 0
-    while True:
-        p = state.current_player()
-        if p == TERMINAL:
-            break
-        if length >= limit:
-            raise ValueError(f"self-play game {index} did not end within {limit} actions")
-        if p == CHANCE:
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            if pick.random() < rate:
-                assert isinstance(state, HasEvalTerms)
-                samples.append(
-                    Sample(
-                        index, [state.eval_terms(q) for q in range(n)], [state.evaluate(q) for q in range(n)]
-                    )
-                )
-            action = bots[p].step(state, p)
-        state.apply_action(action)
-        length += 1
-    result = [float(r) for r in state.returns()]
-    for sample in samples:
-        sample.result = result
+
+    def sample(s: State, p: int, action: int) -> None:
+        # a decision (not a die) is kept with probability ``rate``
+        if p != CHANCE and pick.random() < rate:
+            assert isinstance(s, HasEvalTerms)
+            samples.append(
+                Sample(index, [s.eval_terms(q) for q in range(n)], [s.evaluate(q) for q in range(n)])
+            )
+
+    result = play_match(state, bots, random.Random(gseed), on_step=sample).returns
+    for kept in samples:
+        kept.result = result
     return samples
 
 
