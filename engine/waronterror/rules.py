@@ -265,6 +265,20 @@ def remove_development(s: WotState, c: int) -> int:
     return who
 
 
+def dismantle(s: WotState, seat: int, c: int) -> None:
+    """Azioni fuori dal tuo turno: ``seat`` removes its development in ``c`` for the price of
+    the piece (Urbanizzazioni: a town gives 50m); without a development left it changes sides."""
+    s.money[seat] += BOARD.build_cost[s.size[c]]
+    remove_development(s, c)
+    check_wiped(s, seat)
+
+
+def may_dismantle(s: WotState, developments: int) -> bool:
+    """Whether a seat holding ``developments`` may dismantle one. Ruling: the last empire
+    cannot dismantle its last development (that would be changing sides by choice)."""
+    return developments > 1 or len(s.empires()) > 1
+
+
 def check_wiped(s: WotState, seat: int) -> None:
     """Diventare Terrorista (1): an empire with every development destroyed turns terrorist."""
     if seat >= 0 and not s.terrorist[seat] and s.round > 0 and not any(o == seat for o in s.owner):
@@ -565,10 +579,9 @@ def response_options(s: WotState, seat: int, t: int) -> list[int]:
     change sides (the same), or let the card resolve. The last empire may do neither (as on
     its own turn: it would be changing sides by choice)."""
     out = [A.LET]
-    several = len(s.empires()) > 1
-    if several:
+    if len(s.empires()) > 1:
         out.append(A.BECOME)
-    if several or sum(1 for o in s.owner if o == seat) > 1:
+    if may_dismantle(s, s.owner.count(seat)):
         out.append(A.DISMANTLE + t)
     return sorted(out)
 
@@ -579,9 +592,7 @@ def answer(s: WotState, a: int) -> None:
     if a == A.BECOME:
         convert(s, seat)
     elif a != A.LET:
-        s.money[seat] += BOARD.build_cost[s.size[t]]  # the refund (Urbanizzazioni)
-        remove_development(s, t)
-        check_wiped(s, seat)
+        dismantle(s, seat, t)
     s.actor = s.attacker
     s.attacker = -1
     if s.phase == P_OVER:
@@ -977,9 +988,7 @@ def _play_actions(s: WotState) -> list[int]:
     if not tt:
         # Azioni fuori dal tuo turno: remove your own developments at any time for a refund
         mine_now = [c for c in range(N) if s.owner[c] == seat]
-        if len(mine_now) > 1 or len(s.empires()) > 1:
-            # ruling: the last empire cannot dismantle its last development either (that
-            # would be changing sides by choice)
+        if may_dismantle(s, len(mine_now)):
             out.extend(A.DISMANTLE + c for c in mine_now)
     camp = side * 4
     placeable = [z - 1 for z in (1, 2, 3) if s.camp[camp + z]]
@@ -1098,11 +1107,7 @@ def _apply_play(s: WotState, a: int) -> None:
         do_build(s, seat, c, z + 1)
         check_end(s)
     elif A.DISMANTLE <= a < A.BUY_UNIT:
-        c = a - A.DISMANTLE
-        # the refund is the price of the piece removed (Urbanizzazioni: a town gives 50m)
-        s.money[seat] += BOARD.build_cost[s.size[c]]
-        remove_development(s, c)
-        check_wiped(s, seat)
+        dismantle(s, seat, a - A.DISMANTLE)
     elif A.BUY_UNIT <= a < A.UPGRADE:
         c = a - A.BUY_UNIT
         s.money[side] -= BOARD.unit_cost[1]
