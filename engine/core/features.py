@@ -16,7 +16,15 @@ from typing import ClassVar
 
 from realpolitik.engine.core.api import State
 
-__all__ = ["CLIP", "TermsFromModule", "hand_logit", "score_lead"]
+__all__ = [
+    "CLIP",
+    "OPAQUE_HAND_WEIGHTS",
+    "OPAQUE_TERM_NAMES",
+    "TermsFromModule",
+    "hand_logit",
+    "opaque_terms",
+    "score_lead",
+]
 
 CLIP = 1e-4
 """Hand values are clipped to ``[CLIP, 1 - CLIP]`` before their log-odds are taken."""
@@ -33,6 +41,19 @@ def score_lead(state: State, seat: int) -> float:
     scores = state.scores()
     others = [x for q, x in enumerate(scores) if q != seat]
     return float(scores[seat] - max(others)) if others else 0.0
+
+
+OPAQUE_TERM_NAMES: tuple[str, ...] = ("hand_logit", "score_lead")
+"""The two terms of a game whose hand evaluator is one opaque function, in the order
+:func:`opaque_terms` returns them."""
+
+OPAQUE_HAND_WEIGHTS: tuple[float, ...] = (1.0, 0.0)
+"""Weights under which :func:`opaque_terms` give the hand evaluator's log-odds."""
+
+
+def opaque_terms(state: State, seat: int) -> list[float]:
+    """The hand evaluator's log-odds and the seat's score lead (:data:`OPAQUE_TERM_NAMES`)."""
+    return [hand_logit(state.evaluate(seat)), score_lead(state, seat)]
 
 
 class TermsFromModule:

@@ -7,18 +7,8 @@ sharpen or flatten it. Next to it, the seat's score lead over the best other sea
 
 from __future__ import annotations
 
-from realpolitik.engine.core.api import State
-from realpolitik.engine.core.features import hand_logit, score_lead
+from realpolitik.engine.core.features import OPAQUE_HAND_WEIGHTS as HAND_WEIGHTS
+from realpolitik.engine.core.features import OPAQUE_TERM_NAMES as TERM_NAMES
+from realpolitik.engine.core.features import opaque_terms as terms
 
 __all__ = ["HAND_WEIGHTS", "TERM_NAMES", "terms"]
-
-TERM_NAMES: tuple[str, ...] = ("hand_logit", "score_lead")
-"""Names of the terms, in the order :func:`terms` returns them."""
-
-HAND_WEIGHTS: tuple[float, ...] = (1.0, 0.0)
-"""Weights under which the terms give the hand evaluator's log-odds."""
-
-
-def terms(s: State, seat: int) -> list[float]:
-    """The evaluation terms of ``s`` for ``seat``, in :data:`TERM_NAMES` order."""
-    return [hand_logit(s.evaluate(seat)), score_lead(s, seat)]
