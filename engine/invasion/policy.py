@@ -59,6 +59,16 @@ def _fighting(s: InvState, p: int) -> list[int]:
     return [t for t in R.PROVINCES if s.locals[t] > 0 and s.troops_at(t, p) > 0]
 
 
+def _stranded(s: InvState, p: int) -> list[int]:
+    """Territories where seat ``p`` has troops with nothing to do: neither its province nor a
+    battle (they passed through on the way home and ran out of moves, or their province was
+    lost). They count against the media's allowance every turn (*Mass media e truppe in
+    gioco*) until they leave the country."""
+    return [
+        t for t in range(1, BOARD.n) if s.troops_at(t, p) > 0 and s.controller[t] != p and s.locals[t] == 0
+    ]
+
+
 def _deficit(s: InvState, p: int) -> int:
     return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
 
@@ -159,6 +169,8 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
         excess = s.troops_on_board(p) - len(mine) - len(war) * 99
         if mine and ((deficit and money + s.border_log[p] >= 1) or excess > 0):
             return purchase
+        if not war and _stranded(s, p):
+            return purchase  # its moves bring the stranded troops home
     if mine and s.round == 0:
         build = _box(legal, A.K_CONSTRUCT)
         if build is not None:
@@ -218,6 +230,9 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
     for t in mine:
         if s.troops_at(t, p) > 1 and A.FROM + t in legal:
             return A.FROM + t  # the guard stays, the others go home
+    for t in _stranded(s, p):
+        if A.FROM + t in legal:
+            return A.FROM + t  # troops left on the way home go on
     return A.DONE
 
 
@@ -238,7 +253,17 @@ def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
         return None
     if A.TO + 0 in legal:
         return A.TO + 0
-    return None
+    # Out of reach of the border this move: the nearest territory to it, its own first
+    # (a guard's company), never into a battle.
+    best, best_key = None, (99, 1)
+    for a in legal:
+        d = a - A.TO
+        if d == A.HOME or d == 0 or not s.explored[d] or s.locals[d] > 0:
+            continue
+        key = (R.move_costs(s, d).get(0, 99), 0 if s.controller[d] == p else 1)
+        if key < best_key:
+            best, best_key = a, key
+    return best
 
 
 def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
@@ -246,8 +271,10 @@ def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
     have = s.troops_at(src, p)
     if src == 0 and 0 < dst < BOARD.n and s.controller[dst] == p:
         k = 1 if s.troops_at(dst, p) == 0 else 0  # logistics, and a guard if it has none
+    elif src > 0 and s.controller[src] == p:
+        k = have - 1  # the guard stays
     elif src > 0:
-        k = have - 1
+        k = have  # stranded troops all go on
     else:
         k = have
     k = min(k, have)

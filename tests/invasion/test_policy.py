@@ -229,3 +229,63 @@ def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_l
     s.turn = 2  # 2 turns after this one: too late for an invasion to pay
     at_action(s, 0)
     assert option(s) == 0.0
+
+
+def test_troops_left_on_the_way_home_go_on_to_the_border() -> None:
+    # Blue's three troops stopped in Red's Dhi Qar on their way home: neither Blue's province
+    # nor a battle, they raise its pacifism every turn they stay (Mass media e truppe in gioco)
+    s = position(4, phase=2)
+    control(s, "Bassora", 2, troops=1, logistics=4)
+    control(s, "Dhi Qar", 0, troops=1, logistics=3)
+    control(s, "Wasit", 1, troops=1, logistics=3)
+    dq = T("Dhi Qar")
+    s.troops[dq * s.n + 1] = 3
+    assert P._stranded(s, 1) == [dq]
+    at_action(s, 1)
+    act(s, "purchase box 1")
+    act(s, "done buying")
+    assert s.action_to_string(s.plan_action(1)) == "from Dhi Qar"
+    act(s, "from Dhi Qar")
+    assert s.action_to_string(s.plan_action(1)) == "to Border"  # through Green's Bassora: 2 moves
+    act(s, "to Border")
+    assert s.action_to_string(s.plan_action(1)) == "3 troops"  # no guard: it is not Blue's
+    # with one move left the group goes as near the border as it can: Bassora, never a battle
+    s = position(4, phase=2)
+    control(s, "Bassora", 2, troops=1, logistics=4)
+    control(s, "Dhi Qar", 0, troops=1, logistics=3)
+    control(s, "Wasit", 1, troops=1, logistics=3)
+    s.troops[dq * s.n + 1] = 3
+    at_action(s, 1)
+    act(s, "purchase box 3")  # 1 move
+    act(s, "done buying")
+    act(s, "from Dhi Qar")
+    assert s.action_to_string(s.plan_action(1)) == "to Bassora"
+    # a seat without a province brings them home too rather than leaving them there
+    s = position(4, phase=2)
+    control(s, "Dhi Qar", 0, troops=1, logistics=3)
+    s.troops[dq * s.n + 1] = 2
+    s.turn = 4  # too late to invade
+    at_action(s, 1)
+    assert s.action_to_string(s.plan_action(1)).startswith("purchase box")
+
+
+def test_heuristic_seats_leave_no_troops_stranded_away_from_home() -> None:
+    stranded = 0
+    for seed in range(6):
+        s = GAME.new_initial_state(players=4, seed=seed)
+        bots = [make_bot(f"heuristic:seed={seed * 10 + i}") for i in range(4)]
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            if p < 0:
+                outs = s.chance_outcomes()
+                s.apply_action(rng.choices([a for a, _ in outs], [w for _, w in outs])[0])
+                continue
+            s.apply_action(bots[p].step(s, p))
+        stranded += sum(
+            1
+            for p in range(4)
+            for t in range(1, BOARD.n)
+            if s.troops_at(t, p) and s.controller[t] != p and s.locals[t] == 0
+        )
+    assert stranded <= 1  # before the plan brought them home: 3 in these 6 games
