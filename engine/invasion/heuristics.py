@@ -16,7 +16,9 @@ a *prospect* in dollars:
 - a battle it rolls for: the win chance (from the combat table) times what the province adds;
 - a seat that holds and fights for nothing, with six turns or more left: the option to invade
   a province that fills its withdrawals later (half of one being fought for), so that a poor
-  province taken at once is weighed against a better one taken a turn later;
+  province taken at once is weighed against a better one taken a turn later; each seat in the
+  same case that plays before it next turn (by the money boxes taken so far) leaves it 60 % of
+  that, since the earlier seat takes the better province first;
 - the share of the government oil its ranking (influence + 2.5 per province) would bring;
 - troops and logistics a little less than they cost, media raises the troops allowed,
   influence defends against rebels.
@@ -61,6 +63,7 @@ FUNDED_FLOOR = 0.5  # of RESTOCK left to a seat without the money for the logist
 INVADE_OPTION = 0.5  # of a province filling its withdrawals, a seat holding nothing may still take
 OPTION_TURNS = 6  # turns left below which that option is gone (an invasion no longer pays)
 OPTION_DELAY = 2  # turns before such an invasion produces
+OPTION_RANK = 0.6  # of that option left to each seat holding nothing that plays before it next turn
 UNSUPPLIED = 0.4  # of its production a province being fought for counts
 UNGUARDED = 0.7  # of its production a province without a troop of its controller counts
 PROVINCE_BASE = 2.0  # $ a province is worth beyond its oil (ranking, contracts)
@@ -202,12 +205,21 @@ def prospects(s: InvState) -> list[float]:
     for p, t, chance in fights:
         more = min(rate[p] + UNSUPPLIED * restock[p] / RESTOCK * BOARD.oil[t], cap[p]) - min(rate[p], cap[p])
         val[p] += chance * (more * per_turn + PROVINCE_BASE)
+    # seats that hold and fight for nothing compete for the provinces still free: the earlier
+    # one plays next turn (money boxes taken so far, # Ordine di gioco), the better the one it gets
+    empty = []
+    if left >= OPTION_TURNS:
+        busy = {q for q, _, _ in fights}
+        empty = [q for q in R.order_after_money(s) if not provinces[q] and q not in busy]
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
-        if not provinces[p] and left >= OPTION_TURNS and not any(q == p for q, _, _ in fights):
+        if p in empty:
             # a seat that holds and fights for nothing may still invade a province that fills
             # its withdrawals (a turn or two later, with a better place in the turn order)
-            val[p] += INVADE_OPTION * BOARD.withdraw * UNSUPPLIED * INCOME * future * (left - OPTION_DELAY)
+            share = OPTION_RANK ** empty.index(p)
+            val[p] += (
+                share * INVADE_OPTION * BOARD.withdraw * UNSUPPLIED * INCOME * future * (left - OPTION_DELAY)
+            )
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
     keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)

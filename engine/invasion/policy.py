@@ -13,7 +13,8 @@ the tactical ones (rebels, retreats, media, rebel attacks, support) to the greed
    afford, the first starting the war and the others joining it.
 2. **Hold it cheaply**: once conquered, keep one troop as guard (an unguarded province can be
    taken by any troop, *Controllo territori*) and bring the others home through the border,
-   so that pacifism falls again (*Mass media e truppe in gioco*).
+   so that pacifism falls again (*Mass media e truppe in gioco*); troops that ran out of
+   moves on the way go on with the next purchase box.
 3. **Supply and produce**: a purchase box brings the logistics the province needs
    (*Produzione di petrolio*), the free action produces every turn it can, a construction box
    builds a warehouse with a spare logistics (storage for the end) and grants contracts.
@@ -225,14 +226,18 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
     if s.support >= 0:
         return None  # a support manoeuvre: the greedy search decides
     mine = _mine(s, p)
-    if A.FROM + 0 in legal and (s.troops[p] > 0 or (s.border_log[p] > 0 and mine)):
+    if A.FROM + 0 in legal and s.troops[p] > 0:
         return A.FROM + 0
+    stranded = [t for t in _stranded(s, p) if A.FROM + t in legal]
+    if A.FROM + 0 in legal and s.border_log[p] > 0:
+        costs = R.move_costs(s, 0)
+        if any(costs.get(t, 99) <= s.moves for t in mine) and (_deficit(s, p) or not stranded):
+            return A.FROM + 0  # supplies first while a province lacks them
+    if stranded:
+        return A.FROM + stranded[0]  # troops left on the way home go on
     for t in mine:
         if s.troops_at(t, p) > 1 and A.FROM + t in legal:
             return A.FROM + t  # the guard stays, the others go home
-    for t in _stranded(s, p):
-        if A.FROM + t in legal:
-            return A.FROM + t  # troops left on the way home go on
     return A.DONE
 
 
@@ -248,7 +253,7 @@ def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
             for t in sorted(short or mine, key=lambda j: -BOARD.oil[j]):
                 if A.TO + t in legal:
                     return A.TO + t
-        if A.TO + A.HOME in legal:
+        if s.troops[p] > 0 and A.TO + A.HOME in legal:
             return A.TO + A.HOME
         return None
     if A.TO + 0 in legal:

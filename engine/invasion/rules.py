@@ -1290,13 +1290,18 @@ def _withdraw(s: InvState, p: int) -> None:
         _log(s, f"{seat_name(p)} withdraws {got} oil from its provinces")
 
 
-def _new_order(s: InvState) -> None:
-    """# Ordine di gioco: money-box takers first, by box, the others shift down."""
+def order_after_money(s: InvState) -> list[int]:
+    """# Ordine di gioco: next turn's order from the money boxes taken so far, their takers
+    first, by box, the others shifted down."""
     takers: list[int] = []
     for p in s.money_takers:
         if p >= 0 and p not in takers:
             takers.append(p)  # a seat on two money boxes plays at the better place
-    s.order = takers + [p for p in s.order if p not in takers]
+    return takers + [p for p in s.order if p not in takers]
+
+
+def _new_order(s: InvState) -> None:
+    s.order = order_after_money(s)
     s.boxes = [-1] * 16
     s.money_takers = [-1] * 4
     s.taxed = [0] * s.n

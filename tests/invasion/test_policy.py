@@ -11,6 +11,7 @@ from realpolitik.ai.bots import make_bot
 from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import policy as P
+from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.heuristics import prospects
@@ -289,3 +290,52 @@ def test_heuristic_seats_leave_no_troops_stranded_away_from_home() -> None:
             if s.troops_at(t, p) and s.controller[t] != p and s.locals[t] == 0
         )
     assert stranded <= 1  # before the plan brought them home: 3 in these 6 games
+
+
+def test_the_option_to_invade_goes_to_the_seat_that_plays_first_next_turn() -> None:
+    # Red and Blue fight for Bassora and Muthanna; Green and Yellow hold nothing and will
+    # compete for the provinces left. Yellow plays after Green unless it takes the first
+    # money box (# Ordine di gioco): that box is worth more to it than new taxes' 5$
+    s = position(4)
+    for name, seat in (("Bassora", 0), ("Muthanna", 1)):
+        t = T(name)
+        s.explored[t], s.locals[t], s.battles[t] = 1, 3, [seat]
+        s.troops[t * s.n + seat] = 6
+    at_action(s, 3)
+    taxed = s.clone()
+    act(taxed, "new taxes")
+    act(s, "money box 1")
+    assert s.money[3] + 2 * 3 == taxed.money[3]  # 2$ against 5$
+    assert R.order_after_money(s) == [3, 0, 1, 2]
+    assert prospects(s)[3] > prospects(taxed)[3]
+    assert prospects(s)[2] < prospects(taxed)[2]  # Green now comes second for them
+
+
+def test_supplies_go_first_only_while_a_province_lacks_them_and_never_home() -> None:
+    dq = T("Dhi Qar")
+
+    def blue(province: str, logistics: int, box: str) -> InvasionState:
+        s = position(4, phase=2)
+        control(s, "Dhi Qar", 0, troops=1, logistics=3)
+        control(s, province, 1, troops=1, logistics=logistics)
+        s.troops[dq * s.n + 1] = 3  # stranded on the way home
+        s.border_log[1] = 2
+        at_action(s, 1)
+        act(s, box)
+        act(s, "done buying")
+        return s
+
+    # Bassora lacks logistics to produce (4 needed): the border's go there first
+    s = blue("Bassora", 1, "purchase box 1")
+    assert s.action_to_string(s.plan_action(1)) == "from Border"
+    # stocked Bassora: the stranded troops come first, the spare logistics wait
+    s = blue("Bassora", 4, "purchase box 1")
+    assert s.action_to_string(s.plan_action(1)) == "from Dhi Qar"
+    # Wasit is out of reach of a 1-move box: the logistics stay on the border (before, they
+    # were sent home and lost)
+    s = blue("Wasit", 1, "purchase box 3")
+    assert s.action_to_string(s.plan_action(1)) == "from Dhi Qar"
+    act(s, "from Dhi Qar")
+    act(s, s.action_to_string(s.plan_action(1)))
+    act(s, s.action_to_string(s.plan_action(1)))
+    assert s.border_log[1] == 2
