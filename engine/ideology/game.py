@@ -75,6 +75,10 @@ SPEC = GameSpec(
         "normal": "ismcts:iters=5000",
         "hard": "ismcts:iters=20000",
     },
+    # Five seats: a win probability near 1/5 puts the moves' values about a hundredth apart,
+    # under the 0.7 default's exploration term, and the visits stay nearly even
+    # (docs/ideology.md, "AI strength").
+    search_c={5: 0.2},
 )
 
 DECISION_NAMES = {
