@@ -167,6 +167,28 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
 
         return evaluate(self, seat)
 
+    def plan_step(self, seat: int) -> int | None:
+        """The searching bots' diplomatic offer at five players (``HasPlanSteps``), None for
+        every other decision and player count.
+
+        Phase 6 asks each seat one offer per opponent: twenty three-way decisions a turn at
+        five players, which the evaluator does not score (a stance only matters to the next
+        turn's conflicts, 5). Branching on them buries consolidation (7) and the end of the game
+        under them, so ISMCTS passes through them with this offer: war on the one seat
+        strictly ahead in Global Influence (its conflicts are worth allowing), neutral where
+        the war-only-if-attacked rule forbids war on it, peace elsewhere (the stance is then
+        the other seat's offer, 6). The ``heuristic`` bot does not use it.
+        """
+        if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
+            return None
+        target = R.targets(self, seat)[self.dip]
+        gis = [R.global_influence(self, x) for x in range(self.n)]
+        top = max(gis)
+        if gis[target] < top or gis.count(top) > 1 or target == seat:
+            return A.OFFER + PEACE
+        legal = self.legal_actions()
+        return A.OFFER + WAR if A.OFFER + WAR in legal else A.OFFER + NEUTRAL
+
     # ----- naming
     def ideology_name(self, seat: int) -> str:
         """Full ideology name of a seat."""
