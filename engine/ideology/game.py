@@ -182,12 +182,11 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
             return None
         target = R.targets(self, seat)[self.dip]
-        gis = [R.global_influence(self, x) for x in range(self.n)]
-        top = max(gis)
-        if gis[target] < top or gis.count(top) > 1 or target == seat:
+        gis = R.global_influences(self)
+        top = gis[target]
+        if top < max(gis) or gis.count(top) > 1:
             return A.OFFER + PEACE
-        legal = self.legal_actions()
-        return A.OFFER + WAR if A.OFFER + WAR in legal else A.OFFER + NEUTRAL
+        return A.OFFER + WAR if R.may_offer_war(self, seat, target) else A.OFFER + NEUTRAL
 
     # ----- naming
     def ideology_name(self, seat: int) -> str:
