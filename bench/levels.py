@@ -36,7 +36,8 @@ def main(argv: list[str] | None = None) -> None:
     game = load_game(a.game)
     name = game.spec.name
     states = positions(game, a.positions, seed=3, players=a.players, min_legal=2, tries=50)
-    planned = [isinstance(s, HasPlanSteps) and s.plan_step(s.current_player()) is not None for s in states]
+    movers = [(s, s.current_player()) for s in states]
+    planned = [isinstance(s, HasPlanSteps) and s.plan_step(seat) is not None for s, seat in movers]
     for level in a.levels.split(","):
         spec = level_spec(level, name)
         times = []
