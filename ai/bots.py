@@ -25,7 +25,7 @@ import importlib
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from time import perf_counter
 from typing import Any, Protocol, runtime_checkable
 
@@ -222,14 +222,34 @@ def _follow_own(state: State, seat: int, steps: int) -> None:
 class SearchBot:
     """MCTS (``determinize=False``, cheats under hidden information) or SO-ISMCTS."""
 
-    def __init__(self, spec: str, config: SearchConfig, seed: int, evaluation: Evaluation = HAND) -> None:
+    def __init__(
+        self,
+        spec: str,
+        config: SearchConfig,
+        seed: int,
+        evaluation: Evaluation = HAND,
+        game_c: bool = False,
+    ) -> None:
         self.spec = spec
         self.config = config
         self.evaluation = evaluation
+        self.game_c = game_c
+        """True when the spec leaves ``c`` unset: a search then takes the game's
+        ``GameSpec.search_c`` at the position's player count (``config.c`` where the game
+        names none)."""
         self._rng = random.Random(seed)
         self.progress: Progress | None = None
         """Called with the iterations done so far while a search runs (a progress bar); it
         never changes what the search finds."""
+
+    def config_for(self, state: State) -> SearchConfig:
+        """The search configuration used at ``state``: ``config``, with the game's exploration
+        constant for the state's player count when the spec leaves ``c`` to the game."""
+        if self.game_c:
+            c = state.game().spec.search_c.get(state.num_players())
+            if c is not None and c != self.config.c:
+                return replace(self.config, c=c)
+        return self.config
 
     def step(self, state: State, seat: int) -> int:
         """The most visited root move (see :meth:`Bot.step`)."""
@@ -241,7 +261,9 @@ class SearchBot:
             if step is not None:
                 return step
         searched = self.evaluation.wrap(state)
-        result = search(searched, seat, self.config, self._rng.getrandbits(63), progress=self.progress)
+        result = search(
+            searched, seat, self.config_for(state), self._rng.getrandbits(63), progress=self.progress
+        )
         return result.best().action
 
     def analyse(self, state: State, seat: int) -> Analysis:
@@ -250,7 +272,7 @@ class SearchBot:
         result = search(
             self.evaluation.wrap(state),
             seat,
-            self.config,
+            self.config_for(state),
             self._rng.getrandbits(63),
             with_pv=True,
             progress=self.progress,
@@ -435,7 +457,14 @@ _SEARCH_PARAMS = (
         shown="none",
     ),
     _SEED,
-    Param("c", float, 0.7, "UCB1 exploration constant", low=0.0),
+    Param(
+        "c",
+        float,
+        None,
+        "UCB1 exploration constant",
+        low=0.0,
+        shown=f"the game's search_c at the player count, else {SearchConfig.c:g}",
+    ),
     Param("rollout", int, 0, "rollout moves before evaluate() scores the position", low=0),
     Param(
         "policy",
@@ -458,14 +487,14 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
         config = SearchConfig(
             iters=iters,
             time=v["time"],
-            c=v["c"],
+            c=SearchConfig.c if v["c"] is None else v["c"],
             rollout=v["rollout"],
             policy=v["policy"],
             widen=v["widen"],
             workers=v["workers"],
             determinize=determinize,
         )
-        return SearchBot(spec, config, v["seed"], _evaluation(v))
+        return SearchBot(spec, config, v["seed"], _evaluation(v), game_c=v["c"] is None)
 
     return build
 

@@ -6,7 +6,9 @@
 Positions are decision points reached by seeded random play (``bench.common.positions``);
 each level's bot (``cli.levels.level_spec``) decides once in each, on one core. Both the wall
 time and the processor time of each decision are reported: on a machine shared with other
-work the processor time is what the decision costs one free core.
+work the processor time is what the decision costs one free core. Where some decisions are
+answered by the game's plan without a search (``HasPlanSteps``: How to Invade's chosen boxes,
+Ideology's five-player offers), a second line times only the searched ones.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from realpolitik.ai.bots import make_bot
 from realpolitik.bench.common import positions
 from realpolitik.cli.levels import LEVELS, level_spec
 from realpolitik.engine import load_game
+from realpolitik.engine.core.api import HasPlanSteps
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -33,6 +36,8 @@ def main(argv: list[str] | None = None) -> None:
     game = load_game(a.game)
     name = game.spec.name
     states = positions(game, a.positions, seed=3, players=a.players, min_legal=2, tries=50)
+    movers = [(s, s.current_player()) for s in states]
+    planned = [isinstance(s, HasPlanSteps) and s.plan_step(seat) is not None for s, seat in movers]
     for level in a.levels.split(","):
         spec = level_spec(level, name)
         times = []
@@ -49,6 +54,14 @@ def main(argv: list[str] | None = None) -> None:
             f"over {len(times)} decisions",
             flush=True,
         )
+        searched = [c for c, skip in zip(cpu, planned, strict=True) if not skip]
+        if searched and len(searched) < len(cpu):
+            print(
+                f"{name} {level:<7} {spec:<26} searched decisions only: processor median "
+                f"{statistics.median(searched):.2f} s, max {max(searched):.2f} s over {len(searched)} "
+                f"(the other {len(cpu) - len(searched)} the plan answers without a search)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -127,6 +127,11 @@ class GameSpec:
             not set it: the own decisions in a row it plays greedily before scoring a move
             (0: plain one-ply greedy). A game whose turns are long runs of one seat's decisions
             (Twilight Struggle's operations point by point) plays far better with it.
+        search_c: Player count -> the UCB1 exploration constant of the ``mcts``/``ismcts``
+            bots when a spec does not set ``c``; a count not listed keeps the search's own
+            default. A game whose evaluator spreads returns thinly at some player count (a
+            five-seat win probability near 1/5, its moves a hundredth apart) searches better
+            with a smaller constant there.
     """
 
     name: str
@@ -143,6 +148,7 @@ class GameSpec:
     options: Mapping[str, Any] = field(default_factory=dict)
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     heuristic_follow: int = 0
+    search_c: Mapping[int, float] = field(default_factory=dict)
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.

@@ -75,6 +75,10 @@ SPEC = GameSpec(
         "normal": "ismcts:iters=5000",
         "hard": "ismcts:iters=20000",
     },
+    # Five seats: a win probability near 1/5 puts the moves' values about a hundredth apart,
+    # under the 0.7 default's exploration term, and the visits stay nearly even
+    # (docs/ideology.md, "AI strength").
+    search_c={5: 0.2},
 )
 
 DECISION_NAMES = {
@@ -162,6 +166,27 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         from realpolitik.engine.ideology.heuristics import evaluate
 
         return evaluate(self, seat)
+
+    def plan_step(self, seat: int) -> int | None:
+        """The searching bots' diplomatic offer at five players (``HasPlanSteps``), None for
+        every other decision and player count.
+
+        Phase 6 asks each seat one offer per opponent: twenty three-way decisions a turn at
+        five players, which the evaluator does not score (a stance only matters to the next
+        turn's conflicts, 5). Branching on them buries consolidation (7) and the end of the game
+        under them, so ISMCTS passes through them with this offer: war on the one seat
+        strictly ahead in Global Influence (its conflicts are worth allowing), neutral where
+        the war-only-if-attacked rule forbids war on it, peace elsewhere (the stance is then
+        the other seat's offer, 6). The ``heuristic`` bot does not use it.
+        """
+        if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
+            return None
+        target = R.targets(self, seat)[self.dip]
+        gis = R.global_influences(self)
+        top = gis[target]
+        if top < max(gis) or gis.count(top) > 1:
+            return A.OFFER + PEACE
+        return A.OFFER + WAR if R.may_offer_war(self, seat, target) else A.OFFER + NEUTRAL
 
     # ----- naming
     def ideology_name(self, seat: int) -> str:

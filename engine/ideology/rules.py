@@ -53,8 +53,10 @@ __all__ = [
     "free_mask",
     "gap_penalty",
     "global_influence",
+    "global_influences",
     "legal_actions",
     "max_influence",
+    "may_offer_war",
     "new_state",
     "new_turn_order",
     "reach",
@@ -84,6 +86,27 @@ def global_influence(s: IdeoState, seat: int) -> int:
         if owner[r] == seat:
             g += dev[r]
     return g + s.adv[seat * NA + WMD_ADV] * BOARD.advancements[WMD_ADV].global_influence
+
+
+def global_influences(s: IdeoState) -> list[int]:
+    """Every seat's Global Influence (:func:`global_influence`) in one pass over the regions."""
+    gis = [0] * s.n
+    owner = s.owner
+    dev = s.dev
+    for r in range(NR):
+        o = owner[r]
+        if o >= 0:
+            gis[o] += dev[r]
+    per_wmd = BOARD.advancements[WMD_ADV].global_influence
+    for x in range(s.n):
+        gis[x] += s.adv[x * NA + WMD_ADV] * per_wmd
+    return gis
+
+
+def may_offer_war(s: IdeoState, seat: int, target: int) -> bool:
+    """Whether ``seat`` may offer war to ``target`` (6): always, unless its sheet prints a
+    'war-only-if-attacked' rule and ``target`` did not attack it this turn."""
+    return not s.fx.isolationist[s.ideo[seat]] or bool(s.attacked[seat] >> target & 1)
 
 
 def controlled_mask(s: IdeoState, seat: int) -> int:
@@ -532,8 +555,7 @@ def _gen(s: IdeoState) -> list[int]:
         c = s.order[s.idx]
         j = targets(s, c)[s.dip]
         out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
-        # a printed 'war-only-if-attacked' rule: war only on an attacker of this turn
-        if not s.fx.isolationist[s.ideo[c]] or s.attacked[c] >> j & 1:
+        if may_offer_war(s, c, j):  # a printed 'war-only-if-attacked' rule: only on an attacker
             out.append(A.OFFER + WAR)
         return out
     if ph == PH_CONFLICT and s.conflict is not None:

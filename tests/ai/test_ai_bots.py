@@ -184,3 +184,15 @@ def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() ->
     t = chain.new_initial_state()
     _follow_own(t, 0, 2)
     assert t.history == [1, 2]  # two own decisions, then the budget is spent
+
+
+def test_a_game_without_search_c_keeps_the_searchs_own_exploration_constant() -> None:
+    s = RaceGame().new_initial_state(players=3, seed=1)
+    assert not RaceGame.spec.search_c
+    for spec in ("ismcts:iters=5", "mcts:iters=5"):
+        bot = make_bot(spec)
+        assert isinstance(bot, SearchBot) and bot.game_c
+        assert bot.config_for(s) is bot.config and bot.config.c == 0.7
+    explicit = make_bot("ismcts:iters=5,c=0.3")
+    assert isinstance(explicit, SearchBot) and not explicit.game_c
+    assert explicit.config_for(s).c == 0.3 and explicit.spec == "ismcts:iters=5,c=0.3"

@@ -1,0 +1,100 @@
+"""Ideology's search defaults at five players: the exploration constant (``GameSpec.search_c``) and
+the diplomatic offers the search passes through (``plan_step``)."""
+
+from __future__ import annotations
+
+from realpolitik.ai.bots import SearchBot, make_bot
+from realpolitik.ai.ismcts import SearchConfig, search
+from realpolitik.engine.core.api import HasPlan
+from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology.board import BOARD
+from realpolitik.engine.ideology.game import GAME, SPEC
+from realpolitik.engine.ideology.state import PH_DIPLOMACY
+from tests.ideology.helpers import at, position, seat
+from tests.ideology.test_late_phases import war_only_if_attacked_board
+
+
+def decision(players: int, seed: int = 4):
+    """The first position of a seeded game where the seat to move has a choice."""
+    s = GAME.new_initial_state(players=players, seed=seed)
+    while s.current_player() < 0 or len(s.legal_actions()) < 2:
+        s.apply_action(s.chance_outcomes()[0][0] if s.current_player() < 0 else s.legal_actions()[0])
+    return s
+
+
+def test_five_players_search_with_a_smaller_exploration_constant() -> None:
+    assert set(SPEC.search_c) == {5} and 0 < SPEC.search_c[5] < 0.7
+    bot = make_bot("ismcts:iters=40,seed=2")
+    assert isinstance(bot, SearchBot)
+    five, three = decision(5), decision(3)
+    assert bot.config_for(five).c == SPEC.search_c[5]
+    assert bot.config_for(three).c == 0.7  # two to four players keep the search's default
+    explicit = make_bot("ismcts:iters=40,seed=2,c=0.7")
+    assert isinstance(explicit, SearchBot) and explicit.config_for(five).c == 0.7
+
+
+def test_the_games_constant_reaches_the_search() -> None:
+    five = decision(5)
+    seat = five.current_player()
+    c = SPEC.search_c[5]
+    by_game = make_bot("ismcts:iters=60,seed=5").analyse(five, seat)
+    by_spec = make_bot(f"ismcts:iters=60,seed=5,c={c}").analyse(five, seat)
+    assert [(m.action, m.visits) for m in by_game.moves] == [(m.action, m.visits) for m in by_spec.moves]
+
+
+FIVE = ("Capitalism", "Communism", "Fascism", "Imperialism", "Islamic Fundamentalism")
+
+
+def fascism_leads(players: tuple[str, ...] = FIVE):
+    """Fascism controls a second region (Global Influence 5 against 3), the Capitalist offers."""
+    s = position(players, regions={"Cuba": {"owner": "Fascism", "level": 2, "cards": {"Fascism": (2, 2, 2)}}})
+    return at(s, PH_DIPLOMACY, "Capitalism")
+
+
+def test_the_five_player_offer_is_war_on_the_unique_leader_and_peace_elsewhere() -> None:
+    s = fascism_leads()
+    me = seat(s, "Capitalism")
+    assert R.global_influence(s, seat(s, "Fascism")) > max(
+        R.global_influence(s, x) for x in range(5) if x != seat(s, "Fascism")
+    )
+    offered = {}
+    for target in R.targets(s, me):
+        step = s.plan_step(me)
+        assert (
+            step is not None and step in s.legal_actions() and s.plan_step(me) == step
+        )  # legal, deterministic
+        offered[BOARD.ideologies[s.ideo[target]].name] = s.action_to_string(step).split()[0]
+        s.apply_action(step)
+    assert offered == {
+        "Communism": "peace",
+        "Fascism": "war",
+        "Imperialism": "peace",
+        "Islamic Fundamentalism": "peace",
+    }
+
+
+def test_no_leader_means_peace_and_a_forbidden_war_means_neutral(tmp_path) -> None:
+    s = at(position(FIVE), PH_DIPLOMACY, "Capitalism")  # everyone at 3: no one ahead
+    assert s.action_to_string(s.plan_step(seat(s, "Capitalism"))).startswith("peace")
+    s = fascism_leads()
+    s.fx = war_only_if_attacked_board(tmp_path)  # Capitalism may make war only on an attacker
+    s._legal = None
+    me = seat(s, "Capitalism")
+    while R.targets(s, me)[s.dip] != seat(s, "Fascism"):
+        s.apply_action(s.plan_step(me))
+    assert s.action_to_string(s.plan_step(me)).startswith("neutral")
+
+
+def test_the_plan_is_only_for_five_player_diplomacy() -> None:
+    assert fascism_leads(FIVE[:3]).plan_step(0) is None  # three players: the search branches
+    s = decision(5)
+    assert s.phase != PH_DIPLOMACY and s.plan_step(s.current_player()) is None
+    assert not isinstance(s, HasPlan)  # the heuristic bot has no plan to follow
+
+
+def test_ismcts_passes_through_five_player_diplomacy() -> None:
+    s = fascism_leads()
+    me = seat(s, "Capitalism")
+    result = search(s, me, SearchConfig(iters=50), seed=3)
+    assert [st.action for st in result.stats if st.visits] == [s.plan_step(me)]
+    assert make_bot("ismcts:iters=50").step(s, me) == s.plan_step(me)
