@@ -79,17 +79,11 @@ HOME, NEAR_HOME, CONTROLLED, ANYWHERE = 0, 1, 2, 3  # indices of board.SCOPES
 def global_influence(s: IdeoState, seat: int) -> int:
     """Global Influence: the Development Levels of the regions ``seat`` controls, +1 per
     WMD owned (phase 1, "Fase delle risorse")."""
-    g = 0
-    owner = s.owner
-    dev = s.dev
-    for r in range(NR):
-        if owner[r] == seat:
-            g += dev[r]
-    return g + s.adv[seat * NA + WMD_ADV] * BOARD.advancements[WMD_ADV].global_influence
+    return global_influences(s)[seat]
 
 
 def global_influences(s: IdeoState) -> list[int]:
-    """Every seat's Global Influence (:func:`global_influence`) in one pass over the regions."""
+    """Every seat's Global Influence (:func:`global_influence`), in one pass over the regions."""
     gis = [0] * s.n
     owner = s.owner
     dev = s.dev

@@ -278,10 +278,8 @@ def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
         k = 1 if s.troops_at(dst, p) == 0 else 0  # logistics, and a guard if it has none
     elif src > 0 and s.controller[src] == p:
         k = have - 1  # the guard stays
-    elif src > 0:
-        k = have  # stranded troops all go on
     else:
-        k = have
+        k = have  # from the border, or stranded troops: all go on
     k = min(k, have)
     if A.NUM + k in legal:
         return A.NUM + k

@@ -864,21 +864,27 @@ def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
     assert s.terrorist[BLUE] and s.money[s.n] == 325 and s.phase == P_PLAY and s.actor == RED
 
 
+def _terrorists_attack(s: WarOnTerrorState, seat: int, where: str, units: int) -> None:
+    """``seat`` changes sides; in its turn the terrorists' vanguard of ``units`` in ``where``
+    plays Terrorist Attack (8+) on the village there."""
+    R.convert(s, seat)
+    s.phase = P_PLAY
+    s.actor = s.turn_seat = seat
+    s.unit[c(where)] = units
+    give(s, s.n, "attack8")
+    s.touch()
+    assert R.terrorist_turn(s)
+    act(s, "play Terrorist Attack (8+)")
+    act(s, f"target {where}")
+
+
 def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
     s = blank(3)
     put(s, RED, "Canada")
     put(s, RED, "France", size=2)
     put(s, BLUE, "Brazil")
     put(s, GREEN, "China")
-    R.convert(s, GREEN)
-    s.phase = P_PLAY
-    s.actor = s.turn_seat = GREEN
-    s.unit[c("France")] = 2
-    give(s, s.n, "attack8")
-    s.touch()
-    assert R.terrorist_turn(s)
-    act(s, "play Terrorist Attack (8+)")
-    act(s, "target France")
+    _terrorists_attack(s, GREEN, "France", 2)
     assert s.current_player() == RED and R.actor_side(s) == RED
     before = s.money[s.n]
     act(s, "dismantle France")
@@ -893,14 +899,7 @@ def _terrorists_attack_canada(red: tuple[str, ...]) -> WarOnTerrorState:
     for name in red:
         put(s, RED, name)
     put(s, BLUE, "France")
-    R.convert(s, BLUE)
-    s.phase = P_PLAY
-    s.actor = s.turn_seat = BLUE
-    s.unit[c("Canada")] = 1
-    give(s, s.n, "attack8")
-    s.touch()
-    act(s, "play Terrorist Attack (8+)")
-    act(s, "target Canada")
+    _terrorists_attack(s, BLUE, "Canada", 1)
     return s
 
 
