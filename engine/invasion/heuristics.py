@@ -49,7 +49,16 @@ from realpolitik.engine.invasion.state import (
     InvState,
 )
 
-__all__ = ["battle_odds", "end_price", "evaluate", "prospects", "smooth_penalty", "turns_left", "win_chances"]
+__all__ = [
+    "battle_odds",
+    "end_price",
+    "evaluate",
+    "final_penalty",
+    "prospects",
+    "smooth_penalty",
+    "turns_left",
+    "win_chances",
+]
 
 TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
 LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
@@ -72,6 +81,7 @@ IDLE_TURNS = 3  # turns idle troops over the allowance are expected to stay
 MOVE_OPTION = 0.6  # $ per movement or construction move still to make
 MARGIN_WEIGHT = 0.4  # of the value given by the wide softmax
 MARGIN_SCALE = 40.0  # $ of prospect difference the wide softmax needs for a clear favourite
+EXACT_TURNS = 2  # last turns in which the final pacifism penalty counts by its band, not smoothed
 SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end (final money spreads widely)
 
 
@@ -113,6 +123,25 @@ def smooth_penalty(pac: float) -> float:
             return prev_v + (v - prev_v) * (pac - prev_lo) / (lo - prev_lo)
         prev_lo, prev_v = lo, v
     return prev_v
+
+
+def final_penalty(pac: float, on_board: int, allowed: int, left: int) -> float:
+    """The pacifism penalty (dollars) the end of the game will multiply (*Vittoria finale*).
+
+    Early on, the smoothed penalty of the pacifism projected from today's troops
+    (``smooth_penalty``): the track moves a lot before the end. In the last
+    :data:`EXACT_TURNS` turns the bands are near, and a point more or less decides whether
+    the tenfold penalty is paid, so the band itself counts, more as the end nears, for the
+    pacifism the remaining checks leave (*Check pacifismo*: a point less for every two troops
+    under the allowance, each turn; troops over it are already in ``pac``)."""
+    smooth = smooth_penalty(pac)
+    if left >= EXACT_TURNS:
+        return smooth
+    checks = left + 1  # this turn's check and those of the turns after it
+    end_pac = pac - (allowed - on_board) // 2 * checks if on_board < allowed else pac
+    exact = band(BOARD.penalty, max(0, round(end_pac)))
+    e = (EXACT_TURNS - left) / EXACT_TURNS
+    return e * exact + (1 - e) * smooth
 
 
 def turns_left(s: InvState) -> int:
@@ -236,12 +265,13 @@ def prospects(s: InvState) -> list[float]:
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
         # (troops in a battle go home after it; the others stay until a box brings them home)
         on_board = sum(troops[p::n])
-        excess = max(0, on_board - (BOARD.base_troops + s.media[p] // BOARD.points_per_troop))
+        allowed = R.troops_allowed(s.media[p])
+        excess = max(0, on_board - allowed)
         fighting = min(excess, on_board - idle[p])
         stay = (excess - fighting) * min(left + 1, IDLE_TURNS)
         pac = min(float(BOARD.pacifism_max), s.pacifism[p] + fighting * EXCESS_TURNS + stay + losses[p])
         pen = smooth_penalty(pac)
-        v -= pen * (weight_end + min(left, 4))
+        v -= pen * min(left, 4) + final_penalty(pac, on_board, allowed, left) * weight_end
         out.append(v)
     # an action box being carried out: what it still allows
     p = s.actor

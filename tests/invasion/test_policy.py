@@ -339,3 +339,41 @@ def test_supplies_go_first_only_while_a_province_lacks_them_and_never_home() -> 
     act(s, s.action_to_string(s.plan_action(1)))
     act(s, s.action_to_string(s.plan_action(1)))
     assert s.border_log[1] == 2
+
+
+def _last_turn_taxes_against_money(pacifism: int, troops: int) -> tuple[float, float]:
+    """Seat 0's prospects after new taxes and after a money box, on the game's last turn, with
+    ``troops`` guarding its province (3 allowed with no media)."""
+    s = position(4, phase=BOARD.phases)
+    s.turn = s.turns  # no turn after this one: this turn's check is the last
+    control(s, "Bassora", 0, troops=troops, logistics=0)
+    s.pacifism[0] = pacifism
+    at_action(s, 0)
+    taxed = s.clone()
+    act(taxed, "new taxes")
+    act(s, "money box 1")
+    return prospects(taxed)[0], prospects(s)[0]
+
+
+def test_on_the_last_turn_the_final_pacifism_penalty_counts_by_its_band() -> None:
+    # Vittoria finale: the penalty of the last band is paid ten times. With the allowance
+    # full (3 troops, 3 allowed) the check leaves pacifism where it is: taxes take 3 to 4,
+    # the 1$ band, 10$ at the end, more than the 3$ they gain over a money box. A smoothed
+    # penalty (a quarter of that band per point) would have taken them.
+    taxed, money = _last_turn_taxes_against_money(pacifism=3, troops=3)
+    assert money > taxed
+    # With one troop the check takes a point off: 6 -> 7 -> 6, the band does not change, so
+    # the taxes' 5$ beat the money box's 2$ (smoothed, the point looked like 6.7$ at the end).
+    taxed, money = _last_turn_taxes_against_money(pacifism=6, troops=1)
+    assert taxed > money
+
+
+def test_the_final_penalty_is_smoothed_until_the_last_turns() -> None:
+    from realpolitik.engine.invasion.heuristics import EXACT_TURNS, final_penalty, smooth_penalty
+
+    for pac in (0.0, 3.0, 4.5, 7.0, 12.0):
+        assert final_penalty(pac, 1, 3, EXACT_TURNS) == smooth_penalty(pac)
+    assert final_penalty(3.0, 3, 3, 0) == 0.0  # the band of 3 is free
+    assert final_penalty(4.0, 3, 3, 0) == 1.0  # the band of 4 costs 1$
+    assert final_penalty(4.0, 1, 3, 0) == 0.0  # the last check takes it to 3
+    assert final_penalty(4.0, 3, 3, 1) == (1.0 + smooth_penalty(4.0)) / 2
