@@ -74,6 +74,12 @@ def _deficit(s: InvState, p: int) -> int:
     return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
 
 
+def _supplies_reach(s: InvState, p: int, moves: int) -> bool:
+    """A province of seat ``p`` that lacks logistics is within ``moves`` of the border."""
+    costs = R.move_costs(s, 0)
+    return any(costs.get(t, 99) <= moves for t in _mine(s, p) if s.logistics[t] < R.required_logistics(s, t))
+
+
 def troops_for(s: InvState, t: int) -> int:
     """Troops that outnumber province ``t``'s expected local troops by two (the ratio is
     rounded in the player's favour, so any lead is 2:1)."""
@@ -168,7 +174,13 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
             if air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
                 return purchase
         excess = s.troops_on_board(p) - len(mine) - len(war) * 99
-        if mine and ((deficit and money + s.border_log[p] >= 1) or excess > 0):
+        supply = deficit and money + s.border_log[p] >= 1
+        if supply and not _supplies_reach(s, p, BOARD.purchase_moves[(purchase - A.BOX) % 4]):
+            supply = False  # this box's moves stop short of the province that lacks them
+            money_box = _box(legal, A.K_MONEY)
+            if money_box is not None and not excess and not _stranded(s, p):
+                return money_box  # play first next turn (# Ordine di gioco), then bring them
+        if mine and (supply or excess > 0):
             return purchase
         if not war and _stranded(s, p):
             return purchase  # its moves bring the stranded troops home

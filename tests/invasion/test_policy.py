@@ -377,3 +377,22 @@ def test_the_final_penalty_is_smoothed_until_the_last_turns() -> None:
     assert final_penalty(4.0, 3, 3, 0) == 1.0  # the band of 4 costs 1$
     assert final_penalty(4.0, 1, 3, 0) == 0.0  # the last check takes it to 3
     assert final_penalty(4.0, 3, 3, 1) == (1.0 + smooth_penalty(4.0)) / 2
+
+
+def test_supplies_wait_for_a_box_that_reaches_the_province() -> None:
+    # Dhi Qar lies two moves from the border, through Blue's Bassora. With the first two
+    # purchase boxes taken, the third (1 move) cannot bring it logistics: the plan takes a
+    # money box to play first next turn (# Ordine di gioco) instead of buying supplies that
+    # would wait at the border.
+    s = position(4, phase=2)
+    control(s, "Bassora", 1, troops=1, logistics=4)
+    t = control(s, "Dhi Qar", 0, troops=1, logistics=0)
+    assert R.move_costs(s, 0)[t] == 2
+    s.money[0] = 2 * 20
+    s.boxes[A.K_PURCHASE * 4 + 0] = 1
+    s.boxes[A.K_PURCHASE * 4 + 1] = 2
+    at_action(s, 0)
+    assert s.action_to_string(s.plan_action(0)) == "money box 1"
+    s.boxes[A.K_PURCHASE * 4 + 1] = -1  # the second box (2 moves) reaches it
+    s._legal = None
+    assert s.action_to_string(s.plan_action(0)) == "purchase box 2"
