@@ -33,7 +33,15 @@ from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
-from realpolitik.ai.ismcts import MAX_ITERS, MAX_SECONDS, Progress, SearchConfig, search
+from realpolitik.ai.ismcts import (
+    MAX_ITERS,
+    MAX_PRIOR,
+    MAX_SECONDS,
+    PLAN_PRIOR_VISITS,
+    Progress,
+    SearchConfig,
+    search,
+)
 from realpolitik.engine.core.api import HasPlan, HasPlanSteps, State
 
 __all__ = [
@@ -475,6 +483,15 @@ _SEARCH_PARAMS = (
     ),
     Param("widen", float, 0.5, "progressive widening exponent, 0 = off", low=0.0, high=1.0),
     Param("workers", int, 1, "root-parallel processes, results merged", low=1, high=64),
+    Param(
+        "prior",
+        int,
+        PLAN_PRIOR_VISITS,
+        "virtual visits, each worth the best return, the plan's move starts with in a game that "
+        "offers a plan (How to Invade); 0 = only expanded first; other games ignore it",
+        low=0,
+        high=MAX_PRIOR,
+    ),
     *_EVAL_PARAMS,
 )
 
@@ -493,6 +510,7 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
             widen=v["widen"],
             workers=v["workers"],
             determinize=determinize,
+            prior=v["prior"],
         )
         return SearchBot(spec, config, v["seed"], _evaluation(v), game_c=v["c"] is None)
 

@@ -17,7 +17,8 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
 - a game whose states offer a plan (``HasPlan``: How to Invade) has the plan's move expanded
   first at every node, so that seats with few visits below a node play what the plan plays
   (the ``heuristic`` bots it is measured against), and that child starts with
-  :data:`PLAN_PRIOR_VISITS` virtual visits worth :data:`PLAN_PRIOR_VALUE` each, so the search
+  ``SearchConfig.prior`` virtual visits (:data:`PLAN_PRIOR_VISITS` unless a spec sets
+  ``prior``) worth :data:`PLAN_PRIOR_VALUE` each, so the search
   keeps to the plan until real returns show a better move (the virtual visits are taken out of
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;
@@ -55,6 +56,7 @@ from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_p
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State
 
 __all__ = [
+    "MAX_PRIOR",
     "PLAN_PRIOR_VALUE",
     "PLAN_PRIOR_VISITS",
     "PROGRESS_EVERY",
@@ -97,6 +99,9 @@ PLAN_PRIOR_VALUE = 1.0
 """The return each virtual visit of a plan's child counts (the best return: the plan is
 trusted until its real returns pull its mean down)."""
 
+MAX_PRIOR = 10_000
+"""The most virtual visits a plan's move may start with (``SearchConfig.prior``)."""
+
 MAX_ITERS = 500_000
 """The most iterations one search runs, over all its workers, whatever its time budget: the
 trees grow about 0.55 KB an iteration, so a search holds at most about 280 MB of nodes."""
@@ -121,6 +126,9 @@ class SearchConfig:
             true state (which reads hidden information).
         tree: The tree code, ``pure`` or ``compiled`` (``ai.tree``); None for the default.
             Both grow the same trees.
+        prior: Virtual visits, each worth :data:`PLAN_PRIOR_VALUE`, that the plan's move
+            starts with in a game that offers a plan (``HasPlan``); with 0 it is only
+            expanded first. Other games ignore it.
     """
 
     iters: int | None = 2000
@@ -132,6 +140,7 @@ class SearchConfig:
     workers: int = 1
     determinize: bool = True
     tree: str | None = None
+    prior: int = PLAN_PRIOR_VISITS
 
     def __post_init__(self) -> None:
         if self.iters is None and self.time is None:
@@ -140,6 +149,8 @@ class SearchConfig:
             raise ValueError(f"iters must be between 1 and {MAX_ITERS} (the trees' memory), not {self.iters}")
         if self.time is not None and not 0 < self.time <= MAX_SECONDS:
             raise ValueError(f"time must be more than 0 and at most {MAX_SECONDS:g} seconds, not {self.time}")
+        if not 0 <= self.prior <= MAX_PRIOR:
+            raise ValueError(f"prior must be between 0 and {MAX_PRIOR} virtual visits, not {self.prior}")
         if self.policy not in ROLLOUT_POLICIES:
             raise ValueError(f"unknown rollout policy '{self.policy}'; valid: {', '.join(ROLLOUT_POLICIES)}")
 
@@ -252,7 +263,7 @@ def grow_tree(
     chance, terminal = CHANCE, TERMINAL
     planned = isinstance(state, HasPlan)  # the game's plan is expanded first (none elsewhere)
     stepped = isinstance(state, HasPlanSteps)  # the plan carries a chosen box out (none elsewhere)
-    prior_visits, prior_total = PLAN_PRIOR_VISITS, PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE
+    prior_visits, prior_total = config.prior, config.prior * PLAN_PRIOR_VALUE
 
     iterations = 0
     while iterations < max_iters:

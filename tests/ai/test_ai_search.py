@@ -217,6 +217,20 @@ def test_the_plan_move_starts_with_virtual_visits_at_every_node() -> None:
     assert below.visits > PLAN_PRIOR_VISITS and below.total >= PLAN_PRIOR_VISITS * PLAN_PRIOR_VALUE
 
 
+def test_prior_sets_the_plan_moves_virtual_visits() -> None:
+    g = TreeGame(_plan_tree(0.5, 0.5))
+    s = _PlannedState(g, g.root, [])
+    for prior in (0, 3):
+        priors: dict[int, int] = {}
+        root, _ = grow_tree(s, 0, SearchConfig(iters=4, prior=prior), random.Random(0), priors=priors)
+        assert priors == {2: prior}
+        assert root.children[2].visits == prior + 1  # expanded first all the same
+        assert root.children[2].total == prior * PLAN_PRIOR_VALUE + 0.5
+    assert make_bot("ismcts:prior=3").spec == "ismcts:prior=3"
+    with pytest.raises(ValueError, match="prior must be"):
+        SearchConfig(prior=-1)
+
+
 def test_the_search_keeps_to_the_plan_unless_it_finds_better() -> None:
     config = SearchConfig(iters=100)
     g = TreeGame(_plan_tree(0.5, 0.5))  # moves 0 and 2 are worth the same
