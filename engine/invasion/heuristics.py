@@ -175,6 +175,7 @@ def prospects(s: InvState) -> list[float]:
     losses = [0.0] * n
     deficit = [0] * n
     provinces = [0] * n
+    supplied = [0] * n  # provinces with the logistics to produce now
     rate = [0.0] * n  # oil a turn the seat's provinces can produce
     cap = [BOARD.withdraw] * n  # oil a turn the seat may withdraw (# Check petrolio)
     coming = 0  # oil the government will get a turn
@@ -202,6 +203,8 @@ def prospects(s: InvState) -> list[float]:
             prod = BOARD.oil[t] + s.buildings[t * 4 + 3]
             need = BOARD.logistics[t] - s.buildings[t * 4 + 3]
             log = s.logistics[t]
+            if log >= need:
+                supplied[c] += 1
             coming += -(-prod // 2)
             w = s.buildings[t * 4]
             store_cap = BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
@@ -250,7 +253,13 @@ def prospects(s: InvState) -> list[float]:
                 share * INVADE_OPTION * BOARD.withdraw * UNSUPPLIED * INCOME * future * (left - OPTION_DELAY)
             )
     gov_turns = left + 1 if s.phase == BOARD.phases else s.turns
-    keys = [2 * s.influence[p] + 5 * provinces[p] for p in range(n)]
+    # influence ranks a seat only while its provinces produce: in phase 3 each province that
+    # cannot costs it a point a turn (# Petrolio e governo provvisorio), so influence bought
+    # with a province's last logistics is gone by the end
+    keys = [
+        2 * s.influence[p] * (supplied[p] / provinces[p] if provinces[p] else 1.0) + 5 * provinces[p]
+        for p in range(n)
+    ]
     shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
     out = []
     weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from typing import TypeVar
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
@@ -1320,7 +1321,7 @@ def _new_order(s: InvState) -> None:
 # ============================================================================ the end
 
 
-def government_shares(gov_oil: int, keys: list[int]) -> list[int]:
+def government_shares(gov_oil: int, keys: Sequence[float]) -> list[int]:
     """# Assegnazione del petrolio governativo: 2/3 of the oil to the top three of the
     Government ranking (1st half, 3rd a quarter, 2nd their average, all rounded down); tied
     seats add up their positions' shares and split them equally (ruling: rounded down).

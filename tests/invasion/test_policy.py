@@ -396,3 +396,31 @@ def test_supplies_wait_for_a_box_that_reaches_the_province() -> None:
     s.boxes[A.K_PURCHASE * 4 + 1] = -1  # the second box (2 moves) reaches it
     s._legal = None
     assert s.action_to_string(s.plan_action(0)) == "purchase box 2"
+
+
+def _influence_from_logistics(logistics: int) -> tuple[float, float]:
+    """Green's prospects before and after turning one of Dhi Qar's logistics into an influence
+    point, in phase 2 with every seat holding a supplied province and no influence."""
+    s = position(4, phase=2)
+    s.price = len(BOARD.price_track) - 1  # 10$ a barrel
+    t = control(s, "Dhi Qar", 0, troops=1, logistics=logistics)  # needs 3 to produce
+    for name, seat, log in (("Bassora", 1, 4), ("Muthanna", 2, 2), ("Qadisiyyah", 3, 2)):
+        control(s, name, seat, troops=1, logistics=log)
+    at_action(s, 0)
+    after = s.clone()
+    after.influence[0] += 1
+    after.logistics[t] -= 1
+    return prospects(s)[0], prospects(after)[0]
+
+
+def test_influence_ranks_a_seat_only_while_its_provinces_can_produce() -> None:
+    # Petrolio e governo provvisorio: in phase 3 a province that cannot produce costs its
+    # controller an influence point a turn. An influence point bought with Dhi Qar's last
+    # logistics stops its production and is lost by the end, so it must not lift the seat
+    # to the top of the Government ranking (before, it was worth about 20$ more than the
+    # production it cost, and the search bought it again and again).
+    before, after = _influence_from_logistics(3)
+    assert after < before
+    # with a spare logistics the province still produces: the point ranks it first
+    before, after = _influence_from_logistics(4)
+    assert after > before + 10
