@@ -19,7 +19,9 @@ a *prospect* in dollars:
   province taken at once is weighed against a better one taken a turn later; each seat in the
   same case that plays before it next turn (by the money boxes taken so far) leaves it 60 % of
   that, since the earlier seat takes the better province first;
-- the share of the government oil its ranking (influence + 2.5 per province) would bring;
+- the share of the government oil its ranking (influence + 2.5 per province) would bring,
+  influence counted in the share of its provinces that can produce now (phase 3 takes a point
+  a turn for each province that cannot);
 - troops and logistics a little less than they cost, media raises the troops allowed,
   influence defends against rebels.
 
