@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     movers = [(s, s.current_player()) for s in states]
     planned = [isinstance(s, HasPlanSteps) and s.plan_step(seat) is not None for s, seat in movers]
     for level in a.levels.split(","):
-        spec = level_spec(level, name)
+        spec = level_spec(level, name, states[0].num_players() if states else a.players)
         times = []
         cpu = []
         for k, s in enumerate(states):

@@ -124,7 +124,7 @@ def _cmd_hint(loop: PlayLoop, seat: int, rest: str) -> None:
         top = int(rest)
     from realpolitik.ai.bots import analyse
 
-    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game)
+    spec = hint_spec(loop.s.ai, loop.s.level, loop.s.game, loop.s.state.num_players())
     st = loop.s.state
     meter = IterationMeter()
     analysis = run_with_progress(

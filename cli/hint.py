@@ -94,7 +94,7 @@ def hint(
     from realpolitik.ai.bots import analyse, format_spec, parse_spec, with_budget
 
     if bot is None:
-        _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game))
+        _, raw = parse_spec(level_spec(DEFAULT_LEVEL, loaded.game, state.num_players()))
         budget: dict[str, Any] = dict(raw)
         if iters is not None:
             budget = {"iters": iters}

@@ -44,13 +44,15 @@ GameRef = Game | str | None
 """A game, its registry name, or None (the core's default budgets)."""
 
 
-def level_spec(level: str, game: GameRef = None) -> str:
-    """The default AI's spec for ``level`` in ``game``: the budgets the game's spec names
-    (``GameSpec.levels``), or the core's defaults when no game is given."""
+def level_spec(level: str, game: GameRef = None, players: int | None = None) -> str:
+    """The default AI's spec for ``level`` in ``game`` at ``players`` players: the budgets the
+    game's spec names for that count (``GameSpec.levels_for``: ``levels``, or what
+    ``player_levels`` names instead at that count), or the core's defaults when no game is
+    given."""
     if game is None:
         return DEFAULT_LEVELS[level]
     g = load_game(game) if isinstance(game, str) else game
-    return g.spec.levels[level]
+    return g.spec.levels_for(players)[level]
 
 
 DEFAULT_LEVEL = "normal"
@@ -61,16 +63,23 @@ EXPECTIMAX_DEPTH = {"easy": 1, "normal": 2, "hard": 3}
 SEARCHERS = ("mcts", "ismcts")
 
 
-def _level_budget(level: str, game: GameRef) -> dict[str, str]:
+def _level_budget(level: str, game: GameRef, players: int | None) -> dict[str, str]:
     """The level's iteration budget (a time a game's spec might name is not taken: levels are
     iterations only, so that a seed replays the same game anywhere)."""
     from realpolitik.ai.bots import parse_spec
 
-    _, raw = parse_spec(level_spec(level, game))
+    _, raw = parse_spec(level_spec(level, game, players))
     return {k: v for k, v in raw.items() if k == "iters"}
 
 
-def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None, time: float | None = None) -> str:
+def ai_spec(
+    ai: str | None,
+    level: str,
+    seed: int,
+    game: GameRef = None,
+    time: float | None = None,
+    players: int | None = None,
+) -> str:
     """The AI's bot spec: ``--ai`` (or the level's default), the level's iteration budget where
     the spec sets none, the time cap ``time`` when given, and the game seed where it sets no
     seed.
@@ -81,6 +90,7 @@ def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None, time: f
         seed: The game's seed.
         game: The game or its name (its spec's level budgets).
         time: ``--time``: seconds a search may take at most (mcts/ismcts), or None.
+        players: The game's player count (the level's budget at that count), or None.
 
     Returns:
         A canonical spec string.
@@ -93,12 +103,12 @@ def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None, time: f
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     if ai is None:
-        name, raw = parse_spec(level_spec(level, game))
+        name, raw = parse_spec(level_spec(level, game, players))
         raw.pop("time", None)
     else:
         name, raw = parse_spec(ai)
     if name in SEARCHERS and "iters" not in raw and "time" not in raw:
-        raw.update(_level_budget(level, game))
+        raw.update(_level_budget(level, game, players))
     if time is not None:
         if name not in SEARCHERS:
             raise ValueError(f"--time caps a search; the bot '{name}' does not search by iterations")
@@ -111,10 +121,10 @@ def ai_spec(ai: str | None, level: str, seed: int, game: GameRef = None, time: f
     return spec
 
 
-def hint_spec(ai: str, level: str | None, game: GameRef = None) -> str:
+def hint_spec(ai: str, level: str | None, game: GameRef = None, players: int | None = None) -> str:
     """The bot that gives hints: the AI itself when it is an honest searcher (ismcts,
-    expectimax), else ismcts with the AI's or the level's budget (mcts would read the
-    hidden cards, random and heuristic do not search)."""
+    expectimax), else ismcts with the AI's or the level's budget at ``players`` players (mcts
+    would read the hidden cards, random and heuristic do not search)."""
     from realpolitik.ai.bots import format_spec, parse_spec
 
     name, raw = parse_spec(ai)
@@ -122,7 +132,7 @@ def hint_spec(ai: str, level: str | None, game: GameRef = None) -> str:
         return ai
     budget = {k: v for k, v in raw.items() if k in ("iters", "time")} if name == "mcts" else {}
     if not budget:
-        budget = _level_budget(level or "easy", game)
+        budget = _level_budget(level or "easy", game, players)
     if "seed" in raw:
         budget["seed"] = raw["seed"]
     return format_spec("ismcts", budget)

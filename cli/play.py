@@ -643,7 +643,7 @@ def play(
         the_seed = seed if seed is not None else loaded.seed
         lvl = level if level is not None else (loaded.level or DEFAULT_LEVEL)
         if ai is not None or level is not None or time is not None or not loaded.ai:
-            spec = ai_spec(ai, lvl, the_seed, g, time)
+            spec = ai_spec(ai, lvl, the_seed, g, time, nplayers)
             stored_level: str | None = lvl if ai is None else level
         else:
             spec, stored_level = loaded.ai, loaded.level
@@ -667,7 +667,7 @@ def play(
         else:
             humans = [0]
         lvl = level or DEFAULT_LEVEL
-        spec = ai_spec(ai, lvl, the_seed, g, time)
+        spec = ai_spec(ai, lvl, the_seed, g, time, nplayers)
         stored_level = lvl if ai is None else level
         intro = f"New game, seed {the_seed}."
     if len(humans) > nplayers:

@@ -282,7 +282,7 @@ def review(
         seats = list(range(players))
     from realpolitik.ai.bots import parse_spec
 
-    _, raw = parse_spec(level_spec(level, loaded.game))
+    _, raw = parse_spec(level_spec(level, loaded.game, players))
     spec = f"ismcts:iters={raw.get('iters', 2000)}"
     result = review_game(
         state, seats, spec, workers or _workers_default(), sys.stderr.isatty() and not as_json

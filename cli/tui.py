@@ -587,7 +587,7 @@ class FullScreen(App[int]):
         if self.busy or self.seat is None:
             self.say("a hint is for a decision of yours")
             return
-        spec = hint_spec(self.s.ai, self.s.level, self.s.game)
+        spec = hint_spec(self.s.ai, self.s.level, self.s.game, self.s.state.num_players())
         meter = IterationMeter()
         self._set_busy("thinking about a hint", spec_time(spec), meter, spec_iters(spec))
         self._q("#hint-text", Static).update(Text("thinking...", style="dim"))

@@ -132,6 +132,11 @@ class GameSpec:
             default. A game whose evaluator spreads returns thinly at some player count (a
             five-seat win probability near 1/5, its moves a hundredth apart) searches better
             with a smaller constant there.
+        player_levels: Player count -> level -> bot spec, replacing ``levels`` at that count
+            for the levels it names (:meth:`levels_for`); a count not listed plays ``levels``.
+            A game whose decisions cost more iterations' time at some player count (longer
+            turns between two of the searcher's own decisions) names smaller budgets there, so
+            that a level keeps its thinking time.
     """
 
     name: str
@@ -149,6 +154,22 @@ class GameSpec:
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     heuristic_follow: int = 0
     search_c: Mapping[int, float] = field(default_factory=dict)
+    player_levels: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+
+    def levels_for(self, players: int | None) -> dict[str, str]:
+        """Level -> bot spec at a player count: ``levels`` with what ``player_levels`` names
+        for that count (``levels`` itself when ``players`` is None or not listed).
+
+        Args:
+            players: Number of players, or None for the game's general budgets.
+
+        Returns:
+            A new dict naming every level of ``levels``.
+        """
+        table = dict(self.levels)
+        if players is not None:
+            table.update(self.player_levels.get(players, {}))
+        return table
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.

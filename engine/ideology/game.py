@@ -79,6 +79,11 @@ SPEC = GameSpec(
     # under the 0.7 default's exploration term, and the visits stay nearly even
     # (docs/ideology.md, "AI strength").
     search_c={5: 0.2},
+    # Five seats: an iteration passes the twenty diplomatic offers (plan_step) and reaches
+    # consolidation and the next turn, so a searched decision takes 2-2.5 times longer than
+    # at three players; smaller budgets keep normal at about 2 s (docs/ideology.md,
+    # "Level timing").
+    player_levels={5: {"normal": "ismcts:iters=2000", "hard": "ismcts:iters=8000"}},
 )
 
 DECISION_NAMES = {
@@ -100,6 +105,21 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
             if x.strip() and x.strip() != "?":
                 fixed[seat] = BOARD.ideology(x)
     return R.deal_ideologies(players, seed, fixed)
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws and the same permutation (CPython's
+    Fisher-Yates over ``getrandbits``, rejection sampling each index), without a method call
+    per card; ``resample_hidden`` shuffles every opponent's unseen cards each search iteration
+    (tests/ideology/test_search.py checks it against ``random.Random.shuffle``)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class IdeologyState(StateBase, TermsFromModule, IdeoState):
@@ -181,7 +201,7 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         """
         if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
             return None
-        target = R.targets(self, seat)[self.dip]
+        target = R.target(self, seat, self.dip)
         gis = R.global_influences(self)
         top = gis[target]
         if top < max(gis) or gis.count(top) > 1:
@@ -289,7 +309,7 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
                 pool.extend([t] * (s.hand[b + t] + s.staged[b + t] + s.deck[b + t]))
             hs = s.hand_size(o)
             ss = sum(s.staged[b : b + 3])
-            rng.shuffle(pool)
+            _shuffle(pool, rng)
             for t in range(3):
                 s.hand[b + t] = s.staged[b + t] = s.deck[b + t] = 0
             for i, t in enumerate(pool):

@@ -67,6 +67,7 @@ __all__ = [
 
 NR = BOARD.n
 WMD_ADV = BOARD.wmd
+PER_WMD = BOARD.advancements[WMD_ADV].global_influence  # Global Influence a WMD card adds
 LEVEL = BOARD.level
 NMASK = BOARD.neighbour_mask
 WITHIN = BOARD.within  # WITHIN[k][r]: regions at most k steps from r
@@ -85,15 +86,14 @@ def global_influence(s: IdeoState, seat: int) -> int:
 def global_influences(s: IdeoState) -> list[int]:
     """Every seat's Global Influence (:func:`global_influence`), in one pass over the regions."""
     gis = [0] * s.n
-    owner = s.owner
-    dev = s.dev
-    for r in range(NR):
-        o = owner[r]
+    for o, d in zip(s.owner, s.dev):
         if o >= 0:
-            gis[o] += dev[r]
-    per_wmd = BOARD.advancements[WMD_ADV].global_influence
+            gis[o] += d
+    adv = s.adv
     for x in range(s.n):
-        gis[x] += s.adv[x * NA + WMD_ADV] * per_wmd
+        w = adv[x * NA + WMD_ADV]
+        if w:
+            gis[x] += w * PER_WMD
     return gis
 
 
@@ -255,6 +255,13 @@ def targets(s: IdeoState, seat: int) -> list[int]:
     return [j for j in s.order if j != seat]
 
 
+def target(s: IdeoState, seat: int, k: int) -> int:
+    """``targets(s, seat)[k]`` without building the list: the opponent ``seat`` makes its
+    ``k``-th diplomatic offer to (6)."""
+    order = s.order
+    return order[k] if k < order.index(seat) else order[k + 1]
+
+
 def current_player(s: IdeoState) -> int:
     """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
     ph = s.phase
@@ -403,8 +410,9 @@ def begin_turn(s: IdeoState) -> None:
     s.attacked = [0] * s.n
     s.revealed = -1
     # 1. Resources: simultaneously draw (or discard) to a hand equal to Global Influence.
+    gis = global_influences(s)
     for seat in s.order:
-        short = global_influence(s, seat) - s.hand_size(seat)
+        short = gis[seat] - s.hand_size(seat)
         if short > 0:
             draw(s, seat, short)
     s.phase = PH_RESOURCES
@@ -417,7 +425,8 @@ def _excess(s: IdeoState, seat: int) -> int:
 
 
 def _next_resources(s: IdeoState) -> None:
-    while s.idx < s.n and _excess(s, s.order[s.idx]) <= 0:
+    gis = global_influences(s)  # the discards do not change it
+    while s.idx < s.n and s.hand_size(s.order[s.idx]) - gis[s.order[s.idx]] <= 0:
         s.idx += 1
     if s.idx >= s.n:
         # the simultaneous discards are revealed together
@@ -478,7 +487,7 @@ def _end_diplomacy(s: IdeoState) -> None:
     s.offers = [-1] * (n * n)
     consolidate(s)  # 7
     new_turn_order(s)  # 8
-    gis = [global_influence(s, seat) for seat in range(n)]
+    gis = global_influences(s)
     # Fine del gioco: 12 or more at the end of phase 8 ends the game (not earlier).
     if max(gis) >= BOARD.victory or s.turn >= s.options.get("max_turns", BOARD.max_turns):
         _finish(s, gis)
@@ -517,7 +526,7 @@ def consolidate(s: IdeoState) -> None:
 
 def new_turn_order(s: IdeoState) -> None:
     """8. New turn order: descending Global Influence; ties keep their order (stable sort)."""
-    gis = [global_influence(s, seat) for seat in range(s.n)]
+    gis = global_influences(s)
     s.order.sort(key=lambda seat: -gis[seat])
 
 
@@ -547,7 +556,7 @@ def _gen(s: IdeoState) -> list[int]:
         return [A.REVEAL + r for r in range(NR) if s.where[r] == OFF_DECK]
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = targets(s, c)[s.dip]
+        j = target(s, c, s.dip)
         out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
         if may_offer_war(s, c, j):  # a printed 'war-only-if-attacked' rule: only on an attacker
             out.append(A.OFFER + WAR)
@@ -747,7 +756,7 @@ def _do(s: IdeoState, a: int) -> None:
         return
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = targets(s, c)[s.dip]
+        j = target(s, c, s.dip)
         s.offers[c * n + j] = a - A.OFFER
         s.dip += 1
         if s.dip >= n - 1:

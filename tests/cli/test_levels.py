@@ -88,3 +88,32 @@ def test_levels_are_iteration_budgets_and_time_is_opt_in() -> None:
             assert "time=1.5" in ai_spec(None, level, 5, name, time=1.5)
     with pytest.raises(ValueError, match="--time caps a search"):
         ai_spec("random", "easy", 5, "twilight", time=1.0)
+
+
+def test_a_game_may_name_smaller_budgets_at_a_player_count() -> None:
+    """``GameSpec.player_levels``: Ideology's five-player ``normal`` and ``hard`` are smaller
+    (an iteration reaches further there); every other count and every other game plays
+    ``levels`` unchanged, wherever a level is resolved (AI, hint)."""
+    spec = load_game("ideology").spec
+    five = spec.levels_for(5)
+    assert _iters(five["easy"]) == _iters(spec.levels["easy"])
+    assert _iters(five["normal"]) < _iters(spec.levels["normal"])
+    assert _iters(five["hard"]) < _iters(spec.levels["hard"])
+    assert _iters(five["easy"]) < _iters(five["normal"]) < _iters(five["hard"])
+    for players in (None, 2, 3, 4):
+        assert spec.levels_for(players) == dict(spec.levels), players
+    assert level_spec("normal", "ideology", 5) == five["normal"]
+    assert level_spec("normal", "ideology", 3) == GAME_LEVELS["ideology"]["normal"]
+    assert _iters(ai_spec(None, "hard", 7, "ideology", players=5)) == _iters(five["hard"])
+    assert _iters(ai_spec("ismcts:c=0.5", "normal", 7, "ideology", players=5)) == _iters(five["normal"])
+    assert _iters(ai_spec(None, "normal", 7, "ideology", players=4)) == _iters(spec.levels["normal"])
+    assert _iters(hint_spec("random", "normal", "ideology", 5)) == _iters(five["normal"])
+    for name in available_games():
+        g = load_game(name).spec
+        for players in range(g.min_players, g.max_players + 1):
+            table = g.levels_for(players)
+            assert set(table) == set(LEVELS), (name, players)
+            if players not in g.player_levels:  # a count not listed plays the general budgets
+                assert table == dict(g.levels), (name, players)
+            else:
+                assert _iters(table["easy"]) < _iters(table["normal"]) < _iters(table["hard"])
