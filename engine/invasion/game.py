@@ -49,7 +49,7 @@ SPEC = GameSpec(
     # (`python -m realpolitik.bench.levels invasion --positions 8 --players 4`).
     levels={
         "easy": "ismcts:iters=300",
-        "normal": "ismcts:iters=6500",
+        "normal": "ismcts:iters=5000",
         "hard": "ismcts:iters=20000",
     },
 )
