@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections import defaultdict
+from typing import Any
 
-from realpolitik.ai.bots import make_bot
-from realpolitik.ai.match import play_match
-from realpolitik.ai.tournament import chance_seed, seeded_spec
+from realpolitik.ai.tournament import replay_row, seeded_spec
 from realpolitik.engine.invasion.game import GAME
 
 
-def first_place(row: dict, seat: int) -> int:
+def first_place(row: dict[str, Any], seat: int) -> int:
     """``seat``'s place (1 = first) in the first turn order of the row's game."""
     s = GAME.new_initial_state(players=len(row["seats"]), seed=row["seed"], **row.get("options", {}))
     s.apply_action(row["record"]["actions"][0])  # the turn-order roll
@@ -48,10 +46,9 @@ def main(argv: list[str] | None = None) -> None:
                 f"error: no bot named {args.bot!r} in game {row['game_id']} (bots: {', '.join(names)})"
             )
         seat = names.index(args.bot)
-        specs = [s["spec"] for s in row["seats"]]
-        specs[seat] = seeded_spec(args.instead, row["seed"], seat)
-        state = GAME.new_initial_state(players=len(specs), seed=row["seed"], **row.get("options", {}))
-        other = play_match(state, [make_bot(sp) for sp in specs], random.Random(chance_seed(row["seed"])))
+        seats = [dict(x) for x in row["seats"]]
+        seats[seat]["spec"] = seeded_spec(args.instead, row["seed"], seat)
+        other = replay_row({**row, "seats": seats}, GAME)
         t = tally[first_place(row, seat)]
         t[0] += 1
         t[1] += row["returns"][seat]

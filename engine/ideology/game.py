@@ -170,7 +170,7 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         target = ""
         if ph == PH_DIPLOMACY and A.OFFER <= action < A.OFFER + 3:
             c = self.order[self.idx]
-            target = BOARD.ideologies[self.ideo[R.targets(self, c)[self.dip]]].short
+            target = BOARD.ideologies[self.ideo[R.target(self, c, self.dip)]].short
         extra = 0
         if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
             extra = R.action_extra(self, action)
@@ -224,7 +224,7 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
             return "answer the attack" if stage == 0 else "go on with the conflict or withdraw"
         if self.phase == PH_DIPLOMACY:
             c = self.order[self.idx]
-            j = R.targets(self, c)[self.dip]
+            j = R.target(self, c, self.dip)
             return f"diplomatic offer to {self.ideology_name(j)}"
         return DECISION_NAMES.get(self.phase)
 

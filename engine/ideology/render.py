@@ -439,7 +439,7 @@ def missing(s: Any) -> list[str]:
             out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
     elif ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = R.targets(s, c)[s.dip]
+        j = R.target(s, c, s.dip)
         if s.fx.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
             out.append(
                 f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].short})"
@@ -475,7 +475,7 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
             return f"{who} discards a card (revealed when everyone has discarded)"
         if s.phase == PH_DIPLOMACY:
             c = s.order[s.idx]
-            j = R.targets(s, c)[s.dip]
+            j = R.target(s, c, s.dip)
             return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (shown when all have offered)"
     return f"{who}: {_words(s, action)}"
 

@@ -282,7 +282,8 @@ def prospects(s: InvState) -> list[float]:
         stay = (excess - fighting) * min(left + 1, IDLE_TURNS)
         pac = min(float(BOARD.pacifism_max), s.pacifism[p] + fighting * EXCESS_TURNS + stay + losses[p])
         pen = smooth_penalty(pac)
-        v -= pen * min(left, 4) + final_penalty(pac, on_board, allowed, left) * weight_end
+        final = pen if left >= EXACT_TURNS else final_penalty(pac, on_board, allowed, left)
+        v -= pen * min(left, 4) + final * weight_end
         out.append(v)
     # an action box being carried out: what it still allows
     p = s.actor

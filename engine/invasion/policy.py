@@ -74,10 +74,15 @@ def _deficit(s: InvState, p: int) -> int:
     return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
 
 
+def _within(s: InvState, provinces: list[int], moves: int) -> bool:
+    """One of ``provinces`` is within ``moves`` of the border."""
+    costs = R.move_costs(s, 0)
+    return any(costs.get(t, 99) <= moves for t in provinces)
+
+
 def _supplies_reach(s: InvState, p: int, moves: int) -> bool:
     """A province of seat ``p`` that lacks logistics is within ``moves`` of the border."""
-    costs = R.move_costs(s, 0)
-    return any(costs.get(t, 99) <= moves for t in _mine(s, p) if s.logistics[t] < R.required_logistics(s, t))
+    return _within(s, [t for t in _mine(s, p) if s.logistics[t] < R.required_logistics(s, t)], moves)
 
 
 def troops_for(s: InvState, t: int) -> int:
@@ -242,8 +247,7 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
         return A.FROM + 0
     stranded = [t for t in _stranded(s, p) if A.FROM + t in legal]
     if A.FROM + 0 in legal and s.border_log[p] > 0:
-        costs = R.move_costs(s, 0)
-        if any(costs.get(t, 99) <= s.moves for t in mine) and (_deficit(s, p) or not stranded):
+        if _within(s, mine, s.moves) and (_deficit(s, p) or not stranded):
             return A.FROM + 0  # supplies first while a province lacks them
     if stranded:
         return A.FROM + stranded[0]  # troops left on the way home go on
