@@ -163,7 +163,7 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
 
     def scores(self) -> list[float]:
         """Global Influence per seat."""
-        return [float(R.global_influence(self, s)) for s in range(self.n)]
+        return [float(g) for g in R.global_influences(self)]
 
     def action_to_string(self, action: int) -> str:
         ph = self.phase
