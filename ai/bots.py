@@ -37,6 +37,7 @@ from realpolitik.ai.ismcts import (
     MAX_ITERS,
     MAX_PRIOR,
     MAX_SECONDS,
+    OTHERS,
     PLAN_PRIOR_VISITS,
     Progress,
     SearchConfig,
@@ -237,6 +238,7 @@ class SearchBot:
         seed: int,
         evaluation: Evaluation = HAND,
         game_c: bool = False,
+        game_others: bool = False,
     ) -> None:
         self.spec = spec
         self.config = config
@@ -245,6 +247,10 @@ class SearchBot:
         """True when the spec leaves ``c`` unset: a search then takes the game's
         ``GameSpec.search_c`` at the position's player count (``config.c`` where the game
         names none)."""
+        self.game_others = game_others
+        """True when the spec leaves ``others`` unset: a search then takes the game's
+        ``GameSpec.search_others`` at the position's player count (``config.others`` where
+        the game names none)."""
         self._rng = random.Random(seed)
         self.progress: Progress | None = None
         """Called with the iterations done so far while a search runs (a progress bar); it
@@ -252,12 +258,19 @@ class SearchBot:
 
     def config_for(self, state: State) -> SearchConfig:
         """The search configuration used at ``state``: ``config``, with the game's exploration
-        constant for the state's player count when the spec leaves ``c`` to the game."""
+        constant and model of the other seats for the state's player count where the spec
+        leaves them to the game."""
+        config = self.config
+        spec = state.game().spec
         if self.game_c:
-            c = state.game().spec.search_c.get(state.num_players())
-            if c is not None and c != self.config.c:
-                return replace(self.config, c=c)
-        return self.config
+            c = spec.search_c.get(state.num_players())
+            if c is not None and c != config.c:
+                config = replace(config, c=c)
+        if self.game_others:
+            others = spec.search_others.get(state.num_players())
+            if others is not None and others != config.others:
+                config = replace(config, others=others)
+        return config
 
     def step(self, state: State, seat: int) -> int:
         """The most visited root move (see :meth:`Bot.step`)."""
@@ -488,9 +501,19 @@ _SEARCH_PARAMS = (
         int,
         PLAN_PRIOR_VISITS,
         "virtual visits, each worth the best return, the plan's move starts with in a game that "
-        "offers a plan (How to Invade); 0 = only expanded first; other games ignore it",
+        "offers a plan (How to Invade), and another seat's greedy move with others=greedy; "
+        "0 = only expanded first; otherwise unused",
         low=0,
         high=MAX_PRIOR,
+    ),
+    Param(
+        "others",
+        str,
+        None,
+        "the other seats' nodes: search (like the searcher's) or greedy (their one-ply best "
+        "by their own evaluate() expanded first)",
+        choices=OTHERS,
+        shown="the game's search_others at the player count, else search",
     ),
     *_EVAL_PARAMS,
 )
@@ -511,8 +534,11 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
             workers=v["workers"],
             determinize=determinize,
             prior=v["prior"],
+            others=SearchConfig.others if v["others"] is None else v["others"],
         )
-        return SearchBot(spec, config, v["seed"], _evaluation(v), game_c=v["c"] is None)
+        return SearchBot(
+            spec, config, v["seed"], _evaluation(v), game_c=v["c"] is None, game_others=v["others"] is None
+        )
 
     return build
 

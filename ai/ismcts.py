@@ -22,6 +22,11 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   keeps to the plan until real returns show a better move (the virtual visits are taken out of
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;
+- with ``others="greedy"`` (a game may name it by player count, ``GameSpec.search_others``),
+  a node where another seat decides has that seat's greedy move expanded first, the move
+  whose resulting position its own ``evaluate`` scores best (as the ``heuristic`` bot plays),
+  with the same virtual visits as a plan's move (``prior``); the searching seat's nodes are
+  unchanged;
 - a game whose states carry a chosen step out with the plan (``HasPlanSteps``: How to Invade's
   purchases, movements and productions once a box is taken) has those decisions passed
   through like single-action nodes: the tree branches on the strategic choices (which box or
@@ -57,6 +62,7 @@ from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps,
 
 __all__ = [
     "MAX_PRIOR",
+    "OTHERS",
     "PLAN_PRIOR_VALUE",
     "PLAN_PRIOR_VISITS",
     "PROGRESS_EVERY",
@@ -67,6 +73,7 @@ __all__ = [
     "RootStat",
     "SearchConfig",
     "SearchResult",
+    "greedy_move",
     "grow_tree",
     "merge_results",
     "principal_variation",
@@ -101,6 +108,12 @@ trusted until its real returns pull its mean down)."""
 
 MAX_PRIOR = 10_000
 """The most virtual visits a plan's move may start with (``SearchConfig.prior``)."""
+OTHERS = ("search", "greedy")
+"""How a search grows the other seats' nodes (``SearchConfig.others``)."""
+
+GREEDY_TIE = 1e-9
+"""Values closer than this are equal when the greedy model picks another seat's move (the
+first such move in action order wins)."""
 
 MAX_ITERS = 500_000
 """The most iterations one search runs, over all its workers, whatever its time budget: the
@@ -127,8 +140,10 @@ class SearchConfig:
         tree: The tree code, ``pure`` or ``compiled`` (``ai.tree``); None for the default.
             Both grow the same trees.
         prior: Virtual visits, each worth :data:`PLAN_PRIOR_VALUE`, that the plan's move
-            starts with in a game that offers a plan (``HasPlan``); with 0 it is only
-            expanded first. Other games ignore it.
+            starts with in a game that offers a plan (``HasPlan``), and another seat's greedy
+            move with ``others="greedy"``; with 0 it is only expanded first. Unused otherwise.
+        others: How the other seats' nodes are grown: ``search`` (like the searching
+            seat's) or ``greedy`` (their greedy move expanded first, with virtual visits).
     """
 
     iters: int | None = 2000
@@ -141,6 +156,7 @@ class SearchConfig:
     determinize: bool = True
     tree: str | None = None
     prior: int = PLAN_PRIOR_VISITS
+    others: str = "search"
 
     def __post_init__(self) -> None:
         if self.iters is None and self.time is None:
@@ -151,6 +167,8 @@ class SearchConfig:
             raise ValueError(f"time must be more than 0 and at most {MAX_SECONDS:g} seconds, not {self.time}")
         if not 0 <= self.prior <= MAX_PRIOR:
             raise ValueError(f"prior must be between 0 and {MAX_PRIOR} virtual visits, not {self.prior}")
+        if self.others not in OTHERS:
+            raise ValueError(f"unknown model of the other seats '{self.others}'; valid: {', '.join(OTHERS)}")
         if self.policy not in ROLLOUT_POLICIES:
             raise ValueError(f"unknown rollout policy '{self.policy}'; valid: {', '.join(ROLLOUT_POLICIES)}")
 
@@ -264,6 +282,7 @@ def grow_tree(
     planned = isinstance(state, HasPlan)  # the game's plan is expanded first (none elsewhere)
     stepped = isinstance(state, HasPlanSteps)  # the plan carries a chosen box out (none elsewhere)
     prior_visits, prior_total = config.prior, config.prior * PLAN_PRIOR_VALUE
+    greedy_others = config.others == "greedy"
 
     iterations = 0
     while iterations < max_iters:
@@ -320,6 +339,8 @@ def grow_tree(
                     a = s.plan_action(p)  # type: ignore[attr-defined]
                     if a is None or a in children:
                         a = -1
+                elif greedy_others and p != seat and not children:
+                    a = greedy_move(s, legal, p)  # the other seat as the heuristic bot plays it
                 if a < 0:
                     k = int(rand() * untried)
                     for a in legal:
@@ -328,7 +349,7 @@ def grow_tree(
                                 break
                             k -= 1
                     child = children[a] = new_node()
-                else:  # the plan's move: virtual visits keep the search on it until it finds better
+                else:  # the plan's (or greedy) move: virtual visits keep the search on it until it finds better
                     child = children[a] = new_node()
                     child.visits = prior_visits
                     child.total = prior_total
@@ -364,6 +385,20 @@ def grow_tree(
         if progress is not None and iterations % PROGRESS_EVERY == 0:
             progress(iterations)
     return root, iterations
+
+
+def greedy_move(state: State, legal: list[int], seat: int) -> int:
+    """The move of ``legal`` after which ``state.evaluate(seat)`` is highest, the first in
+    action order among equals (``state`` is not modified): the ``heuristic`` bot's one-ply
+    choice, scored in this one world and without averaging over chance."""
+    best, best_v = legal[0], -math.inf
+    for a in legal:
+        child = state.clone()
+        child.apply_action(a)
+        v = child.evaluate(seat)
+        if v > best_v + GREEDY_TIE:
+            best, best_v = a, v
+    return best
 
 
 def principal_variation(

@@ -132,6 +132,10 @@ class GameSpec:
             default. A game whose evaluator spreads returns thinly at some player count (a
             five-seat win probability near 1/5, its moves a hundredth apart) searches better
             with a smaller constant there.
+        search_others: Player count -> how the ``mcts``/``ismcts`` bots grow the other
+            seats' nodes when a spec does not set ``others``: ``search`` (like the searching
+            seat's, the default) or ``greedy`` (their one-ply best by their own ``evaluate``
+            expanded first, as the ``heuristic`` bot plays).
         player_levels: Player count -> level -> bot spec, replacing ``levels`` at that count
             for the levels it names (:meth:`levels_for`); a count not listed plays ``levels``.
             A game whose decisions cost more iterations' time at some player count (longer
@@ -154,6 +158,7 @@ class GameSpec:
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
     heuristic_follow: int = 0
     search_c: Mapping[int, float] = field(default_factory=dict)
+    search_others: Mapping[int, str] = field(default_factory=dict)
     player_levels: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
 
     def levels_for(self, players: int | None) -> dict[str, str]:

@@ -79,6 +79,9 @@ SPEC = GameSpec(
     # under the 0.7 default's exploration term, and the visits stay nearly even
     # (docs/ideology.md, "AI strength").
     search_c={5: 0.2},
+    # Five seats: the other seats' nodes expand first the move their own evaluator picks,
+    # as the heuristic bots play (docs/ideology.md, "AI strength").
+    search_others={5: "greedy"},
     # Five seats: an iteration passes the twenty diplomatic offers (plan_step) and reaches
     # consolidation and the next turn, so a searched decision takes 2-2.5 times longer than
     # at three players; smaller budgets keep normal at about 2 s (docs/ideology.md,

@@ -123,3 +123,52 @@ def test_the_kth_target_is_the_kth_opponent_in_turn_order() -> None:
         s.order = order
         for me in range(5):
             assert [R.target(s, me, k) for k in range(4)] == R.targets(s, me)
+
+
+def test_at_five_players_the_other_seats_are_modelled_greedy() -> None:
+    """``GameSpec.search_others``: at five players a search expands another seat's one-ply
+    best move (by its own ``evaluate``) first, with the plan's virtual visits; the searching
+    seat's nodes and two to four players are unchanged; a spec may say otherwise."""
+    assert SPEC.search_others == {5: "greedy"}
+    bot = make_bot("ismcts:iters=40,seed=2")
+    assert isinstance(bot, SearchBot)
+    assert bot.config_for(decision(5)).others == "greedy"
+    assert bot.config_for(decision(3)).others == "search"
+    explicit = make_bot("ismcts:iters=40,seed=2,others=search")
+    assert isinstance(explicit, SearchBot) and explicit.config_for(decision(5)).others == "search"
+    assert make_bot("ismcts:others=greedy").config_for(decision(3)).others == "greedy"
+
+
+def test_the_greedy_model_expands_the_other_seats_best_move_first() -> None:
+    import random
+
+    from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, greedy_move, grow_tree
+    from realpolitik.bench.common import positions
+
+    checked = 0
+    for s in positions(GAME, 12, seed=3, players=5, min_legal=2, tries=50):
+        me = s.current_player()
+        if s.plan_step(me) is not None:
+            continue
+        config = SearchConfig(iters=120, c=0.2, determinize=False, others="greedy")
+        root, _ = grow_tree(s, me, config, random.Random(1))
+        for a, child in root.children.items():
+            after = s.clone()
+            after.apply_action(a)
+            p = after.current_player()
+            if p < 0 or p == me or after.plan_step(p) is not None or not child.children:
+                continue
+            legal = after.legal_actions()
+            if len(legal) < 2:
+                continue
+            best = greedy_move(after, legal, p)
+            scores = {}
+            for x in legal:
+                w = after.clone()
+                w.apply_action(x)
+                scores[x] = w.evaluate(p)
+            assert scores[best] >= max(scores.values()) - 1e-9  # the other seat's one-ply best
+            assert child.children[best].visits >= PLAN_PRIOR_VISITS  # the greedy move's virtual visits
+            assert sum(k.visits for k in child.children.values()) == child.visits - 1 + PLAN_PRIOR_VISITS
+            checked += 1
+    assert checked >= 2
