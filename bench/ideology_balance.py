@@ -68,6 +68,8 @@ def play_one(task: tuple[int, int, list[str], str, int]) -> dict[str, Any]:
         "seed": seed,
         "ideologies": [s.ideology_name(x) for x in range(players)],
         "bots": specs,
+        "variant": variant,
+        "max_turns": max_turns,
         "returns": s.returns(),
         "turns": s.turn,
         "capped": max(R.global_influence(s, x) for x in range(players)) < BOARD.victory,
