@@ -12,7 +12,7 @@ from typing import Any
 
 from realpolitik.ai.ismcts import SearchResult
 from realpolitik.ai.stats import mean_interval
-from realpolitik.engine.core.api import State
+from realpolitik.engine.core.api import State, seat_label
 
 __all__ = ["Analysis", "MoveStat", "from_search", "from_values"]
 
@@ -92,11 +92,7 @@ def seat_context(state: State, seat: int) -> tuple[str, str, bool]:
     Returns:
         The game's name, the seat's name, and whether the game has exactly two seats.
     """
-    spec = state.game().spec
-    players = state.num_players()
-    names = spec.seats_for(players)
-    name = names[seat] if 0 <= seat < len(names) else str(seat)
-    return spec.name, name, players == 2
+    return state.game().spec.name, seat_label(state, seat), state.num_players() == 2
 
 
 def from_search(state: State, seat: int, bot: str, result: SearchResult) -> Analysis:

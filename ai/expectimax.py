@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, State, seat_label
 
 __all__ = ["expectimax_action_values", "expectimax_pv", "expectimax_value"]
 
@@ -205,8 +205,7 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
                     best_vec, action = vec, a
         text = s.action_to_string(action)
         if p != seat:  # another seat's reply, found in a sampled world: expected, not known
-            names = s.game().spec.seats_for(players)
-            text = f"{text} ({names[p] if 0 <= p < len(names) else p}, expected)"
+            text = f"{text} ({seat_label(s, p, dealt_only=True)}, expected)"
         texts.append(text)
         s.apply_action(action)
         depth -= 1

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai import tree as _tree
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
-from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State, seat_label
 
 __all__ = [
     "MAX_PRIOR",
@@ -444,8 +444,7 @@ def principal_variation(
         if is_chance:
             text = f"[{text}]"
         elif seat is not None and mover != seat:
-            names = keep[0].game().spec.seats_for(keep[0].num_players())
-            text = f"{text} ({names[mover] if 0 <= mover < len(names) else mover}, expected)"
+            text = f"{text} ({seat_label(keep[0], mover, dealt_only=True)}, expected)"
         texts.append(text)
         for s in keep:
             s.apply_action(action)

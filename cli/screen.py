@@ -25,7 +25,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, HasSeatAliases, State
+from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State, seat_label
 
 __all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
 
@@ -51,13 +51,7 @@ def seat_name(state: State, seat: int) -> str:
         return "chance"
     if seat == TERMINAL:
         return "nobody"
-    names = state.game().spec.seats_for(state.num_players())
-    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-    if isinstance(state, HasSeatAliases):
-        dealt = [alias for alias, s in state.seat_aliases().items() if s == seat]
-        if dealt:
-            name += f" ({dealt[0].title()})"
-    return name
+    return seat_label(state, seat)
 
 
 def _renderable(obj: Any) -> RenderableType:

@@ -44,6 +44,7 @@ __all__ = [
     "check_players",
     "check_seed",
     "parse_action_text",
+    "seat_label",
 ]
 
 Action = int
@@ -320,6 +321,19 @@ class HasSeatAliases(Protocol):
 
     def seat_aliases(self) -> dict[str, int]:
         """Lower-case name -> seat index."""
+
+
+def seat_label(state: State, seat: int, dealt_only: bool = False) -> str:
+    """How a seat is named to a person: its seat name, with the name it was dealt at setup
+    where the game deals one (``Player 3 (Capitalism)``; with ``dealt_only`` just
+    ``Capitalism``). A number outside the seats is ``seat N`` (1-based)."""
+    names = state.game().spec.seats_for(state.num_players())
+    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    if isinstance(state, HasSeatAliases):
+        dealt = [alias for alias, s in state.seat_aliases().items() if s == seat]
+        if dealt:
+            return dealt[0].title() if dealt_only else f"{name} ({dealt[0].title()})"
+    return name
 
 
 @runtime_checkable

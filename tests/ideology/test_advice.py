@@ -70,3 +70,22 @@ def test_summary_hooks() -> None:
     assert r.turn_number(s) == 1
     assert r.score_text(s).startswith("GI ")
     assert r.round_key(s) == (1, s.phase)
+
+
+def test_hints_name_seats_by_their_ideology() -> None:
+    """A hint names the hinted seat with its ideology (``Player 1 (Communism)``), and the other
+    seats' expected replies in its principal line by their ideologies, as the board does."""
+    from realpolitik.ai.bots import make_bot
+    from realpolitik.engine.ideology.game import GAME
+
+    s = GAME.new_initial_state(players=3, seed=5)
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    me = s.current_player()
+    a = make_bot("ismcts:iters=300,seed=1").analyse(s, me)
+    short = {seat: name.title() for name, seat in s.seat_aliases().items()}  # Capitalism, ...
+    assert a.seat_name == f"Player {me + 1} ({short[me]})"
+    ideologies = {short[x] for x in range(3) if x != me}
+    replies = [t for m in a.moves for t in m.pv if t.endswith(", expected)")]
+    assert replies, "the principal lines hold no other seat's reply"
+    assert all(t.rsplit(" (", 1)[1].removesuffix(", expected)") in ideologies for t in replies)
