@@ -57,7 +57,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai import tree as _tree
-from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy
+from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy, value
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State, seat_label
 
 __all__ = [
@@ -395,7 +395,7 @@ def greedy_move(state: State, legal: list[int], seat: int) -> int:
     for a in legal:
         child = state.clone()
         child.apply_action(a)
-        v = child.evaluate(seat)
+        v = value(child, seat)  # terminal-aware, as the heuristic bot scores
         if v > best_v + GREEDY_TIE:
             best, best_v = a, v
     return best

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Sequence
 from typing import ClassVar
 
 from realpolitik.engine.core.api import State
@@ -36,9 +37,11 @@ def hand_logit(value: float) -> float:
     return math.log(v / (1.0 - v))
 
 
-def score_lead(state: State, seat: int) -> float:
-    """``seat``'s score minus the best score among the other seats (``State.scores()``)."""
-    scores = state.scores()
+def score_lead(state: State, seat: int, scores: Sequence[float] | None = None) -> float:
+    """``seat``'s score minus the best score among the other seats (``State.scores()``, or
+    ``scores`` where the caller already has them)."""
+    if scores is None:
+        scores = state.scores()
     others = [x for q, x in enumerate(scores) if q != seat]
     return float(scores[seat] - max(others)) if others else 0.0
 

@@ -9,7 +9,7 @@ leader is to 12 (a lead counts more late in the game).
 from __future__ import annotations
 
 from realpolitik.engine.core.api import State
-from realpolitik.engine.core.features import hand_logit
+from realpolitik.engine.core.features import hand_logit, score_lead
 from realpolitik.engine.ideology.board import BOARD
 
 __all__ = ["HAND_WEIGHTS", "TERM_NAMES", "terms"]
@@ -23,7 +23,7 @@ HAND_WEIGHTS: tuple[float, ...] = (1.0, 0.0, 0.0)
 
 def terms(s: State, seat: int) -> list[float]:
     """The evaluation terms of ``s`` for ``seat``, in :data:`TERM_NAMES` order."""
-    scores = s.scores()  # one pass over the regions for every seat
-    lead = scores[seat] - max(x for q, x in enumerate(scores) if q != seat)  # core.features.score_lead
+    scores = s.scores()  # asked once for both terms
+    lead = score_lead(s, seat, scores)
     stage = min(1.0, max(scores) / BOARD.victory)
     return [hand_logit(s.evaluate(seat)), lead, lead * stage]
