@@ -184,8 +184,8 @@ class ResultsFile:
                     self._keep(row)
         if other:
             raise TournamentError(
-                f"{self.path} holds {other} games of another tournament (different game, bots, "
-                "seed or options); choose another --out"
+                f"{self.path} holds {other} game{'' if other == 1 else 's'} of another tournament "
+                "(different game or game version, bots, seed or options); choose another --out"
             )
         ours = bool(self.rows) or (not self.invalid_count and tail.startswith(self._row_prefix()))
         if (self.invalid_count or tail) and not ours:

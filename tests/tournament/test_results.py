@@ -84,10 +84,14 @@ def test_refuses_to_mix_tournaments_or_overwrite(tmp_path: Path) -> None:
     _play(out, _cfg(games=2))
     with pytest.raises(TournamentError, match="--resume"):
         ResultsFile(out, _cfg(games=2), resume=False)
-    with pytest.raises(TournamentError, match="another tournament"):
+    with pytest.raises(TournamentError, match="holds 2 games of another tournament"):
         ResultsFile(out, _cfg(games=2, seed=2), resume=True)
     with pytest.raises(TournamentError, match="another tournament"):
         ResultsFile(out, _cfg(games=2, bots=("random", "random", "random")), resume=True)
+    one = tmp_path / "one.jsonl"
+    one.write_text(out.read_text().splitlines(keepends=True)[0])
+    with pytest.raises(TournamentError, match="holds 1 game of another tournament .*game version"):
+        ResultsFile(one, _cfg(games=2, seed=2), resume=True)
     other = tmp_path / "notes.txt"
     other.write_text("hello\n")
     with pytest.raises(TournamentError, match="not a results file"):
