@@ -30,7 +30,7 @@ from time import perf_counter
 from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.ai.analysis import Analysis, from_search, from_values
-from realpolitik.ai.evaluators import ROLLOUT_POLICIES, expected_value
+from realpolitik.ai.evaluators import ROLLOUT_POLICIES, best_move, expected_value
 from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
 from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import (
@@ -216,15 +216,9 @@ def _follow_own(state: State, seat: int, steps: int) -> None:
     best by one-ply expected value (the first of equals, so the walk is deterministic)."""
     while steps > 0 and state.current_player() == seat:
         legal = state.legal_actions()
-        best, best_v = legal[0], -math.inf
-        if len(legal) > 1:
-            for action in legal:
-                child = state.clone()
-                child.apply_action(action)
-                v = expected_value(child, seat, HEURISTIC_CHANCE_DEPTH)
-                if v > best_v + TIE_EPS:
-                    best, best_v = action, v
-        state.apply_action(best)
+        state.apply_action(
+            legal[0] if len(legal) == 1 else best_move(state, legal, seat, HEURISTIC_CHANCE_DEPTH, TIE_EPS)
+        )
         steps -= 1
 
 

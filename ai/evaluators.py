@@ -7,6 +7,7 @@ scored by its returns, never by the heuristic.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -15,6 +16,7 @@ from realpolitik.engine.core.api import CHANCE, TERMINAL, State
 __all__ = [
     "ROLLOUT_POLICIES",
     "RolloutPolicy",
+    "best_move",
     "expected_value",
     "greedy_policy",
     "sample_chance",
@@ -67,6 +69,23 @@ def expected_value(state: State, seat: int, chance_depth: int = 2) -> float:
             total += prob * expected_value(child, seat, chance_depth - 1)
         return total
     return state.evaluate(seat)
+
+
+def best_move(
+    state: State, actions: Sequence[int], seat: int, chance_depth: int = 0, tie: float = 0.0
+) -> int:
+    """The move of ``actions`` after which ``seat``'s :func:`expected_value` (through
+    ``chance_depth`` chance nodes; 0 is :func:`value`) is highest: a later move replaces the best
+    so far only when it is more than ``tie`` better, so the first of equals wins (``state`` is
+    not modified)."""
+    best, best_v = actions[0], -math.inf
+    for action in actions:
+        child = state.clone()
+        child.apply_action(action)
+        v = expected_value(child, seat, chance_depth)
+        if v > best_v + tie:
+            best, best_v = action, v
+    return best
 
 
 def sample_chance(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
@@ -123,16 +142,7 @@ def greedy_policy(epsilon: float = 0.25, candidates: int = 3) -> RolloutPolicy:
         n = len(legal)
         if n == 1 or rng.random() < epsilon:
             return legal[rng.randrange(n)]
-        picks = rng.sample(legal, candidates) if n > candidates else legal
-        best = picks[0]
-        best_value = -1.0
-        for action in picks:
-            child = state.clone()
-            child.apply_action(action)
-            v = value(child, player)
-            if v > best_value:
-                best, best_value = action, v
-        return best
+        return best_move(state, rng.sample(legal, candidates) if n > candidates else legal, player)
 
     return policy
 

@@ -57,7 +57,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai import tree as _tree
-from realpolitik.ai.evaluators import ROLLOUT_POLICIES, sample_chance, uniform_policy, value
+from realpolitik.ai.evaluators import ROLLOUT_POLICIES, best_move, sample_chance, uniform_policy
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasPlan, HasPlanSteps, State, seat_label
 
 __all__ = [
@@ -73,7 +73,6 @@ __all__ = [
     "RootStat",
     "SearchConfig",
     "SearchResult",
-    "greedy_move",
     "grow_tree",
     "merge_results",
     "principal_variation",
@@ -340,7 +339,7 @@ def grow_tree(
                     if a is None or a in children:
                         a = -1
                 elif greedy_others and p != seat and not children:
-                    a = greedy_move(s, legal, p)  # the other seat as the heuristic bot plays it
+                    a = best_move(s, legal, p, tie=GREEDY_TIE)  # the other seat as the heuristic bot plays it
                 if a < 0:
                     k = int(rand() * untried)
                     for a in legal:
@@ -385,20 +384,6 @@ def grow_tree(
         if progress is not None and iterations % PROGRESS_EVERY == 0:
             progress(iterations)
     return root, iterations
-
-
-def greedy_move(state: State, legal: list[int], seat: int) -> int:
-    """The move of ``legal`` after which ``state.evaluate(seat)`` is highest, the first in
-    action order among equals (``state`` is not modified): the ``heuristic`` bot's one-ply
-    choice, scored in this one world and without averaging over chance."""
-    best, best_v = legal[0], -math.inf
-    for a in legal:
-        child = state.clone()
-        child.apply_action(a)
-        v = value(child, seat)  # terminal-aware, as the heuristic bot scores
-        if v > best_v + GREEDY_TIE:
-            best, best_v = a, v
-    return best
 
 
 def principal_variation(

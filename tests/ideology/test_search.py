@@ -142,7 +142,8 @@ def test_at_five_players_the_other_seats_are_modelled_greedy() -> None:
 def test_the_greedy_model_expands_the_other_seats_best_move_first() -> None:
     import random
 
-    from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, greedy_move, grow_tree
+    from realpolitik.ai.evaluators import best_move
+    from realpolitik.ai.ismcts import GREEDY_TIE, PLAN_PRIOR_VISITS, grow_tree
     from realpolitik.bench.common import positions
 
     checked = 0
@@ -161,7 +162,7 @@ def test_the_greedy_model_expands_the_other_seats_best_move_first() -> None:
             legal = after.legal_actions()
             if len(legal) < 2:
                 continue
-            best = greedy_move(after, legal, p)
+            best = best_move(after, legal, p, tie=GREEDY_TIE)
             scores = {}
             for x in legal:
                 w = after.clone()
