@@ -17,6 +17,11 @@ A game that splits its evaluator into terms (``engine.core.api.HasEvalTerms``: e
   game gives one result, so a few hundred games are few data, and what they do not show
   stays as the hand evaluator has it. Its strength is chosen by cross-validation over whole
   games (:func:`choose_penalty`).
+- **A restricted fit** (``free``, :func:`restriction`): only the named terms get weights of
+  their own; the others keep the hand evaluator's proportions and share one fitted scale.
+  Self-play cannot tell a term's worth where both players habitually keep it level (a region
+  both defend, a cost both pay), and a free fit then weighs it near zero, which a search
+  reads as licence to neglect it.
 - **The check** (:func:`calibration`): whole games are held out (positions of one game are not
   independent), and the fitted and hand evaluators are compared there by Brier score, with a
   reliability table (predicted value in ten bins against the observed mean result).
@@ -53,6 +58,7 @@ __all__ = [
     "fitted_values",
     "load_weights",
     "packaged_weights",
+    "restriction",
     "train",
     "with_weights",
 ]
@@ -505,6 +511,56 @@ def fit_logistic(
     return [float(w) for w in weights], intercept
 
 
+def restriction(names: Sequence[str], hand: Sequence[float], free: Sequence[str] | None) -> Any:
+    """The matrix that maps a restricted fit's parameters to one weight per term.
+
+    Args:
+        names: The game's term names.
+        hand: Its hand weights, in the same order.
+        free: Terms that get a weight of their own; the rest share one scale of their hand
+            weights (the matrix's first column). None: every term is free (the identity).
+
+    Returns:
+        A ``(terms, parameters)`` NumPy array ``M``: the weights are ``M @ parameters`` and the
+        fit's columns are ``terms @ M``.
+
+    Raises:
+        ValueError: a name in ``free`` that is not a term, or a repeated one.
+    """
+    import numpy as np
+
+    if free is None:
+        return np.eye(len(names))
+    unknown = [f for f in free if f not in names]
+    if unknown:
+        raise ValueError(f"unknown term {', '.join(unknown)}; the terms are {', '.join(names)}")
+    if len(set(free)) != len(free):
+        raise ValueError("a term is named twice in the free terms")
+    free_idx = [names.index(f) for f in free]
+    m = np.zeros((len(names), 1 + len(free_idx)))
+    for i, h in enumerate(hand):
+        if i not in free_idx:
+            m[i, 0] = h
+    for k, i in enumerate(free_idx):
+        m[i, 1 + k] = 1.0
+    return m
+
+
+def _fit_restricted(
+    x: Any, y: Any, l2: float, names: Sequence[str], hand: Sequence[float], free: Sequence[str] | None
+) -> tuple[list[float], float]:
+    """:func:`fit_logistic` drawn towards the hand weights, restricted to ``free``
+    (:func:`restriction`); the result as one weight per term."""
+    import numpy as np
+
+    if free is None:
+        return fit_logistic(x, y, l2, hand)
+    m = restriction(names, hand, free)
+    prior = [1.0] + [hand[names.index(f)] for f in free]  # the hand evaluator: scale 1
+    params, b = fit_logistic(x @ m, y, l2, prior)
+    return [float(w) for w in m @ np.asarray(params)], b
+
+
 def _predict(samples: Sequence[Sample], weights: Weights) -> list[list[float]]:
     out = []
     for s in samples:
@@ -541,10 +597,16 @@ def calibration(pred: Sequence[float], result: Sequence[float], bins: int = BINS
 
 
 def choose_penalty(
-    samples: Sequence[Sample], prior: Sequence[float], names: tuple[str, ...], game: str, version: str
+    samples: Sequence[Sample],
+    prior: Sequence[float],
+    names: tuple[str, ...],
+    game: str,
+    version: str,
+    free: Sequence[str] | None = None,
 ) -> tuple[float, dict[str, float]]:
     """The penalty of :data:`L2_GRID` with the lowest Brier score over :data:`FOLDS` folds of
-    whole games (each fold fitted on the others), the fit drawn towards ``prior``.
+    whole games (each fold fitted on the others), the fit drawn towards ``prior`` (the hand
+    weights) and restricted to ``free`` (:func:`restriction`).
 
     Returns:
         ``(l2, {str(l2): cross-validated Brier score})``.
@@ -562,7 +624,7 @@ def choose_penalty(
             if not train_part or not test_part:
                 continue
             x, y = _rows(train_part)
-            w, b = fit_logistic(x, y, l2, prior)
+            w, b = _fit_restricted(x, y, l2, names, prior, free)
             weights = Weights(game, version, names, tuple(w), b)
             for s, pred in zip(test_part, _predict(test_part, weights), strict=True):
                 err += sum((p - r) ** 2 for p, r in zip(pred, s.result, strict=True))
@@ -584,10 +646,13 @@ def train(
     holdout: float = 0.25,
     rate: float = 0.25,
     on_game: Callable[[], None] | None = None,
+    free: Sequence[str] | None = None,
 ) -> tuple[Weights, dict[str, Any]]:
     """Self-play, fit and check: the whole of ``realpolitik train``.
 
     Whole games are held out: the last ``holdout`` share of the games (at least one).
+    ``free`` restricts the fit (:func:`restriction`): only those terms get weights of their
+    own, the others one common scale of their hand weights.
 
     Returns:
         ``(weights, report)``; the report holds the held-out calibration of the fitted and the
@@ -605,6 +670,9 @@ def train(
     if not isinstance(probe, HasEvalTerms):
         raise ValueError(f"{g.spec.name} has no evaluation terms to fit")
     n_players = probe.num_players()
+    names = tuple(probe.eval_term_names())
+    hand = tuple(probe.eval_hand_weights())
+    restriction(names, hand, free)  # a bad term name fails before any game is played
     samples = collect(g.spec.name, games, n_players, bot_spec, seed, rate, workers, on_game)
     held = max(1, round(games * holdout))
     cut = games - held
@@ -614,17 +682,16 @@ def train(
         raise ValueError(
             f"only {len(fit_set)} training and {len(test_set)} held-out positions: play more games"
         )
-    names = tuple(probe.eval_term_names())
-    hand = tuple(probe.eval_hand_weights())
-    l2, cv = choose_penalty(fit_set, hand, names, g.spec.name, g.spec.version)
+    l2, cv = choose_penalty(fit_set, hand, names, g.spec.name, g.spec.version, free)
     x, y = _rows(fit_set)
-    w, b = fit_logistic(x, y, l2, hand)
+    w, b = _fit_restricted(x, y, l2, names, hand, free)
     fitted = Weights(g.spec.name, g.spec.version, names, tuple(w), b)
     results = [r for s in test_set for r in s.result]
     fit_cal = calibration([p for row in _predict(test_set, fitted) for p in row], results)
     hand_cal = calibration([p for s in test_set for p in s.hand], results)
     report: dict[str, Any] = {
         "bot": bot_spec,
+        "free": list(free) if free is not None else None,
         "players": n_players,
         "games": games,
         "held_out_games": held,

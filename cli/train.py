@@ -10,9 +10,10 @@ from typing import Annotated, Any
 import typer
 
 from realpolitik.ai.bots import make_bot
-from realpolitik.ai.fit import plot_reliability, save_weights, train
+from realpolitik.ai.fit import plot_reliability, restriction, save_weights, train
 from realpolitik.cli.common import CliError, check_seed_option, friendly_errors
 from realpolitik.engine import load_game
+from realpolitik.engine.core.api import HasEvalTerms
 
 __all__ = ["train_cmd"]
 
@@ -41,6 +42,15 @@ def train_cmd(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a reliability plot (PNG).", dir_okay=False)
     ] = None,
+    free: Annotated[
+        str | None,
+        typer.Option(
+            "--free",
+            metavar="TERM[,TERM...]",
+            help="Fit only these terms' weights; the others keep the hand evaluator's "
+            "proportions under one fitted scale (default: every term free).",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON; no progress bar.")
     ] = False,
@@ -54,8 +64,15 @@ def train_cmd(
     """
     check_seed_option(seed)
     g = load_game(game)
-    if players is not None:
-        g.new_initial_state(players=players)  # a count the game does not take: one clear line
+    probe = g.new_initial_state(players=players) if players is not None else g.new_initial_state()
+    free_terms = [t.strip() for t in free.split(",")] if free is not None else None
+    if free_terms is not None:
+        if not isinstance(probe, HasEvalTerms):
+            raise CliError(f"{g.spec.title} has no evaluation terms to fit")
+        try:
+            restriction(probe.eval_term_names(), probe.eval_hand_weights(), free_terms)
+        except ValueError as exc:
+            raise CliError(f"--free: {exc}") from None
     make_bot(bot)  # a bad spec: one clear line before any game is played
     if out.exists() and out.is_dir():
         raise CliError(f"--out {out} is a directory")
@@ -74,6 +91,7 @@ def train_cmd(
             workers=workers,
             rate=rate,
             on_game=bar.update if bar is not None else None,
+            free=free_terms,
         )
     finally:
         if bar is not None:
@@ -91,6 +109,11 @@ def train_cmd(
     typer.echo(
         f"held-out Brier score: fitted {report['brier_fitted']:.4f}, hand {report['brier_hand']:.4f} (lower is better)"
     )
+    if free_terms is not None:
+        typer.echo(
+            f"restricted fit: {', '.join(free_terms)} free; the other terms share one scale "
+            "of their hand weights"
+        )
     typer.echo("weights (hand -> fitted terms, per unit of each term):")
     for name, w in zip(weights.term_names, weights.weights, strict=True):
         typer.echo(f"  {name:<24} {w:+.4f}")

@@ -120,6 +120,35 @@ def test_the_fit_is_drawn_towards_the_prior() -> None:
     assert w0 == pytest.approx([0.0, 0.0], abs=0.05)
 
 
+def test_restriction_maps_a_scale_and_the_free_terms_to_weights() -> None:
+    m = fit.restriction(("a", "b", "c"), (2.0, 0.5, 0.0), ["c"])
+    assert m.tolist() == [[2.0, 0.0], [0.5, 0.0], [0.0, 1.0]]  # params (scale, c) -> weights
+    assert fit.restriction(("a", "b"), (1.0, 1.0), None).tolist() == [[1.0, 0.0], [0.0, 1.0]]
+    with pytest.raises(ValueError, match="unknown term d; the terms are a, b, c"):
+        fit.restriction(("a", "b", "c"), (1.0, 1.0, 1.0), ["d"])
+    with pytest.raises(ValueError, match="named twice"):
+        fit.restriction(("a", "b", "c"), (1.0, 1.0, 1.0), ["c", "c"])
+
+
+def test_a_restricted_fit_keeps_the_hand_proportions_of_the_other_terms() -> None:
+    # the hand weights are (1, 0.5, 0); the data: terms 0 and 1 in those proportions at twice
+    # the hand scale, and term 2 (free) worth 1 on its own
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(20000, 3))
+    z = 0.2 + x @ np.array([2.0, 1.0, 1.0])
+    y = (rng.random(20000) < 1.0 / (1.0 + np.exp(-z))).astype(float)
+    names, hand = ("a", "b", "c"), (1.0, 0.5, 0.0)
+    w, b = fit._fit_restricted(x, y, 0.0, names, hand, ["c"])
+    assert w[0] == pytest.approx(2 * w[1])  # exactly one scale of the hand weights
+    assert w == pytest.approx([2.0, 1.0, 1.0], rel=0.1) and b == pytest.approx(0.2, abs=0.1)
+    # with a strong penalty the fit stays at the hand evaluator: scale 1, the free term at its
+    # hand weight 0
+    w, _ = fit._fit_restricted(x, y, 1e4, names, hand, ["c"])
+    assert w == pytest.approx([1.0, 0.5, 0.0], abs=0.02)
+    # nothing restricted: the plain fit, unchanged
+    assert fit._fit_restricted(x, y, 0.0, names, hand, None) == fit.fit_logistic(x, y, 0.0, hand)
+
+
 # ----- shipped weights and the fitted evaluation ---------------------------------------------------
 
 
@@ -340,12 +369,35 @@ def test_train_command_writes_a_file_bots_can_use(tmp_path: Path) -> None:
     assert make_bot(f"heuristic:weights={out}").step(s, s.current_player()) in s.legal_actions()
 
 
+def test_train_free_restricts_the_fit_to_the_named_terms(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    args = ["train", "twilight", "--games", "3", "--bot", "heuristic:follow=0", "--rate", "0.5"]
+    r = CliRunner().invoke(app, [*args, "--free", "nonbg_influence, china", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "restricted fit: nonbg_influence, china free" in r.output
+    w = fit.load_weights(out)
+    assert w.training["free"] == ["nonbg_influence", "china"]
+    hand = dict(
+        zip(TF.TERM_NAMES, load_game("twilight").new_initial_state().eval_hand_weights(), strict=True)
+    )
+    ratios = {
+        n: x / hand[n]
+        for n, x in zip(w.term_names, w.weights, strict=True)
+        if n not in ("nonbg_influence", "china")
+    }
+    assert max(ratios.values()) == pytest.approx(min(ratios.values()))  # one scale for the rest
+
+
 def test_train_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     out = str(tmp_path / "w.json")
     for args, needle in (
         (["train", "nope", "--games", "3", "--out", out], "unknown game 'nope'"),
         (["train", "twilight", "--games", "3", "--bot", "ismcts:x=1", "--out", out], "has no parameter 'x'"),
         (["train", "twilight", "--games", "3", "--players", "3", "--out", out], "error:"),
+        (
+            ["train", "twilight", "--games", "3", "--free", "europe", "--out", out],
+            "--free: unknown term europe",
+        ),
     ):
         r = CliRunner().invoke(app, args)
         errors = [line for line in r.output.splitlines() if line.startswith("error:")]
