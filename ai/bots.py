@@ -433,7 +433,7 @@ _EVAL_PARAMS = (
         str,
         None,
         "evaluator: hand (the game's hand weights) or fitted (the weights the package ships, "
-        "fitted by self-play; in Twilight Struggle measured weaker than hand, see docs/ai.md)",
+        "fitted by self-play; how each plays against hand: docs/ai.md)",
         choices=("hand", "fitted"),
         shown="hand",
     ),

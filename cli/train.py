@@ -51,6 +51,14 @@ def train_cmd(
             "proportions under one fitted scale (default: every term free).",
         ),
     ] = None,
+    scale_only: Annotated[
+        bool,
+        typer.Option(
+            "--scale-only",
+            help="Fit one scale of the hand weights (and the intercept) only: the hand "
+            "evaluator, calibrated.",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON; no progress bar.")
     ] = False,
@@ -65,7 +73,11 @@ def train_cmd(
     check_seed_option(seed)
     g = load_game(game)
     probe = g.new_initial_state(players=players) if players is not None else g.new_initial_state()
+    if scale_only and free is not None:
+        raise CliError("--scale-only and --free exclude each other (--scale-only is --free with no terms)")
     free_terms = [t.strip() for t in free.split(",")] if free is not None else None
+    if scale_only:
+        free_terms = []
     if free_terms is not None:
         if not isinstance(probe, HasEvalTerms):
             raise CliError(f"{g.spec.title} has no evaluation terms to fit")
@@ -109,7 +121,9 @@ def train_cmd(
     typer.echo(
         f"held-out Brier score: fitted {report['brier_fitted']:.4f}, hand {report['brier_hand']:.4f} (lower is better)"
     )
-    if free_terms is not None:
+    if free_terms == []:
+        typer.echo("restricted fit: one scale of the hand weights")
+    elif free_terms is not None:
         typer.echo(
             f"restricted fit: {', '.join(free_terms)} free; the other terms share one scale "
             "of their hand weights"

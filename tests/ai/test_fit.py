@@ -123,6 +123,7 @@ def test_the_fit_is_drawn_towards_the_prior() -> None:
 def test_restriction_maps_a_scale_and_the_free_terms_to_weights() -> None:
     m = fit.restriction(("a", "b", "c"), (2.0, 0.5, 0.0), ["c"])
     assert m.tolist() == [[2.0, 0.0], [0.5, 0.0], [0.0, 1.0]]  # params (scale, c) -> weights
+    assert fit.restriction(("a", "b"), (2.0, 0.5), []).tolist() == [[2.0], [0.5]]  # scale only
     assert fit.restriction(("a", "b"), (1.0, 1.0), None).tolist() == [[1.0, 0.0], [0.0, 1.0]]
     with pytest.raises(ValueError, match="unknown term d; the terms are a, b, c"):
         fit.restriction(("a", "b", "c"), (1.0, 1.0, 1.0), ["d"])
@@ -388,6 +389,19 @@ def test_train_free_restricts_the_fit_to_the_named_terms(tmp_path: Path) -> None
     assert max(ratios.values()) == pytest.approx(min(ratios.values()))  # one scale for the rest
 
 
+def test_train_scale_only_fits_one_scale_of_the_hand_weights(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    args = ["train", "twilight", "--games", "3", "--bot", "heuristic:follow=0", "--rate", "0.5"]
+    r = CliRunner().invoke(app, [*args, "--scale-only", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "restricted fit: one scale of the hand weights" in r.output
+    w = fit.load_weights(out)
+    assert w.training["free"] == []
+    hand = load_game("twilight").new_initial_state().eval_hand_weights()
+    scale = w.weights[0] / hand[0]
+    assert list(w.weights) == pytest.approx([scale * h for h in hand])  # nonbg_influence stays 0
+
+
 def test_train_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     out = str(tmp_path / "w.json")
     for args, needle in (
@@ -397,6 +411,10 @@ def test_train_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
         (
             ["train", "twilight", "--games", "3", "--free", "europe", "--out", out],
             "--free: unknown term europe",
+        ),
+        (
+            ["train", "twilight", "--games", "3", "--free", "china", "--scale-only", "--out", out],
+            "exclude each other",
         ),
     ):
         r = CliRunner().invoke(app, args)
