@@ -114,13 +114,18 @@ def games(
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
         return
+    name_w = max(len(r["name"]) for r in rows)
+    title_w = max(len(r["title"]) for r in rows)
     for r in rows:
         players = (
             str(r["min_players"])
             if r["min_players"] == r["max_players"]
             else f"{r['min_players']}-{r['max_players']}"
         )
-        typer.echo(f"{r['name']:<12} {r['title']:<40} {players:>5} players  seats: {', '.join(r['seats'])}")
+        typer.echo(
+            f"{r['name']:<{name_w}}  {r['title']:<{title_w}}  {players:>3} players  "
+            f"seats: {', '.join(r['seats'])}"
+        )
 
 
 app.command("play")(play)

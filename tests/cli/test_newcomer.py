@@ -179,3 +179,14 @@ def test_the_game_a_player_gets_is_the_compiled_one_when_it_is_built() -> None:
     env["REALPOLITIK_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert out.stdout.strip() == "pure"
+
+
+def test_games_table_lines_up_every_column(cli) -> None:
+    # The longest title (How to Invade's) once pushed its row's player count and seats out of line.
+    result = cli("games")
+    assert result.exit_code == 0
+    rows = result.output.splitlines()
+    assert len(rows) == 4
+    assert len({row.index(" players  seats:") for row in rows}) == 1
+    titles = {row.split("  ")[0].strip(): row for row in rows}
+    assert "How to Invade a Sovereign Nation and Become Rich" in titles["invasion"]
