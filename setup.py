@@ -14,7 +14,7 @@ the pure-Python references), but ``pip install .`` compiles them on a machine wi
 """
 
 from Cython.Build import cythonize
-from setuptools import Extension, find_packages, setup
+from setuptools import Extension, find_namespace_packages, setup
 
 TOP = ("engine", "ai", "cli", "bench", "interop")
 
@@ -23,7 +23,10 @@ package_dir: dict[str, str] = {}
 for top in TOP:
     package_dir[f"realpolitik.{top}"] = top
     packages.append(f"realpolitik.{top}")
-    packages.extend(f"realpolitik.{top}.{sub}" for sub in find_packages(top))
+    # namespace discovery: data-only folders (ai/data, a data set's subfolder) are packages too
+    packages.extend(
+        f"realpolitik.{top}.{sub}" for sub in find_namespace_packages(top, exclude=["*__pycache__*"])
+    )
 
 # no fused multiply-add where doubles must equal the Python reference's
 NO_FMA = ["-ffp-contract=off"]
