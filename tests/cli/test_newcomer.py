@@ -1,6 +1,7 @@
 """The small things a newcomer hits first, each a defect once: a plot at 0 %/100 %, seat and
 setup prompts, quitting right after a save, ``replay --to``, player counts, flag help, the
-version, plurals, the region table's header, and a benchmark that talked in a test run."""
+version, plurals, the region table's header, the games table's columns, and a benchmark that
+talked in a test run."""
 
 from __future__ import annotations
 
