@@ -264,8 +264,10 @@ def fitted_values(state: State, weights: Weights) -> list[float]:
     """
     if state.is_terminal():
         return [float(r) for r in state.returns()]
-    assert isinstance(state, HasEvalTerms)
-    ps = [weights.score(state.eval_terms(q)) for q in range(state.num_players())]
+    # no isinstance(state, HasEvalTerms) here: a runtime protocol check costs more than the
+    # terms; Weights.check_state made it when the bot wrapped the position (with_weights)
+    terms = cast(HasEvalTerms, state).eval_terms
+    ps = [weights.score(terms(q)) for q in range(state.num_players())]
     total = sum(ps)
     if total <= 0.0:
         return [1.0 / len(ps)] * len(ps)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from realpolitik.engine.core.api import State
 
@@ -64,23 +64,34 @@ class TermsFromModule:
 
     A game's state class lists this mixin and names the module in ``FEATURES``; the module
     holds ``TERM_NAMES``, ``HAND_WEIGHTS`` and ``terms(state, seat)``. It is imported on first
-    use, so a game's package can import its state without its features.
+    use (and kept: a search asks for terms at every leaf), so a game's package can import its
+    state without its features.
     """
 
     __slots__ = ()
     FEATURES: ClassVar[str] = ""
 
+    def _features(self) -> Any:
+        module = _MODULES.get(self.FEATURES)
+        if module is None:
+            module = _MODULES[self.FEATURES] = importlib.import_module(self.FEATURES)
+        return module
+
     def eval_term_names(self) -> tuple[str, ...]:
         """Names of the evaluation terms, for a fitted evaluator (``ai.fit``)."""
-        names: tuple[str, ...] = importlib.import_module(self.FEATURES).TERM_NAMES
+        names: tuple[str, ...] = self._features().TERM_NAMES
         return names
 
     def eval_terms(self, seat: int) -> list[float]:
         """The evaluation terms for ``seat``, in ``eval_term_names()`` order."""
-        values: list[float] = importlib.import_module(self.FEATURES).terms(self, seat)
+        values: list[float] = self._features().terms(self, seat)
         return values
 
     def eval_hand_weights(self) -> tuple[float, ...]:
         """The hand evaluator's weights of the evaluation terms."""
-        weights: tuple[float, ...] = importlib.import_module(self.FEATURES).HAND_WEIGHTS
+        weights: tuple[float, ...] = self._features().HAND_WEIGHTS
         return weights
+
+
+_MODULES: dict[str, Any] = {}
+"""The features modules imported so far, by name."""

@@ -1736,3 +1736,62 @@ def evaluate(CState s, int seat):
         return 1.0 if s.winner == seat else 0.0
     cdef double v = 1.0 / (1.0 + exp(-_us_advantage(s, seat) / SCALE))
     return v if seat == US else 1.0 - v
+
+
+# ---------------------------------------------------------------- evaluation terms (features.py)
+cdef list NONBG_COUNTRIES = [c for c in range(BOARD.n) if not BOARD.bg_mask >> c & 1]
+cdef int N_COUNTRIES = BOARD.n
+
+
+def eval_terms(CState s, int seat):
+    """``features.terms``: the fitted evaluator's terms for ``seat``, computed in the same order
+    with the same arithmetic (so the same doubles; the differential tests compare them)."""
+    cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
+    cdef int region, side, c, short, left, n = N_COUNTRIES
+    cdef long nonbg = 0
+    cdef double proj, pen, milops = 0.0, scoring = 0.0, enemy = 0.0, own = 0.0
+    cdef double sign = 1.0 if seat == US else -1.0
+    cdef double k = sign / SCALE
+    cdef list inf = s.inf
+    projs, bg_lead = MG.board_terms(inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
+    out = [k * <double>s.vp + 0.0]
+    for region in range(6):
+        proj = <long>projs[region]
+        if region == EUROPE and (proj >= 20 or proj <= -20):  # Europe control: capped as in evaluate
+            proj = copysign(12.0, proj)
+        out.append(k * (proj * (0.6 if turns_left > 1 else 1.0)) + 0.0)
+    out.append(k * <double><long>bg_lead + 0.0)
+    out.append(k * <double>(<long>s.space[US] - <long>s.space[USSR]) + 0.0)
+    out.append(k * (1.0 if s.china == US else -1.0) + 0.0)
+    if s.phase == PH_ACTION:  # 8.2.3: unpaid military operations cost VP at the end of the turn
+        for side in range(2):
+            short = s.defcon - <int>s.milops[side]
+            if short < 0:
+                short = 0
+            left = _rounds_for(s, side) - <int>s.rounds_done[side]
+            if left < 0:
+                left = 0
+            pen = short * (0.8 if left <= 1 else 0.4)
+            milops += -pen if side == US else pen
+    out.append(k * milops + 0.0)
+    for c in s.hands[seat]:
+        if C_SCORING[c] and SCORING_REGION[c] >= 0:
+            proj = <long>projs[SCORING_REGION[c]]
+            scoring += -8.0 if proj < -8.0 else (8.0 if proj > 8.0 else proj)
+        elif C_SIDE[c] == opp(seat):
+            enemy -= sign * C_OPS[c]
+        else:
+            own += sign * C_OPS[c]
+    out.append(k * scoring + 0.0)
+    out.append(k * enemy + 0.0)
+    out.append(k * own + 0.0)
+    out.append(k * (-sign if s.defcon == 2 else 0.0) + 0.0)  # 8.1.5
+    ctrl_ussr = MG.control(inf, USSR)
+    ctrl_us = MG.control(inf, US)
+    for c in NONBG_COUNTRIES:  # 2.1.7: influence short of control in non-battlegrounds
+        if <long>inf[n + c] and not (ctrl_us >> c) & 1:
+            nonbg += <long>inf[n + c]
+        if <long>inf[c] and not (ctrl_ussr >> c) & 1:
+            nonbg -= <long>inf[c]
+    out.append(k * <double>nonbg + 0.0)
+    return out

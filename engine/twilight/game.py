@@ -284,6 +284,7 @@ if _CORE_C is not None:
         chance_outcomes = _CORE_C.chance_outcomes_or_none
         evaluate = _CORE_C.evaluate
         resample_hidden = _CORE_C.resample_hidden
+        eval_terms = _CORE_C.eval_terms  # features.terms' compiled twin (the fitted evaluator's)
 
 else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]

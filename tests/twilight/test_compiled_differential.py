@@ -45,7 +45,9 @@ def _chunks(total: int) -> list[range]:
 )
 def test_lockstep_random_games_identical(both, tournament: bool, seeds: range) -> None:
     """``GAMES`` games with the standard rules; a fifth as many with the tournament option
-    (11.1: held scoring cards lose at the end of a turn)."""
+    (11.1: held scoring cards lose at the end of a turn). States, legal moves, values and
+    board terms are compared at every step; the fitted evaluator's terms and the worlds a
+    search samples, in the first games (they cost more)."""
     pure, comp = both
     pure_game, comp_game = GAME.with_implementation("pure"), GAME.with_implementation("compiled")
     for seed in seeds:
@@ -62,6 +64,11 @@ def test_lockstep_random_games_identical(both, tournament: bool, seeds: range) -
                 assert a.evaluate(seat) == b.evaluate(seat), (
                     f"seed {seed} step {len(a.history)}: evaluations differ"
                 )
+            if seed < 100 and not a.is_terminal():
+                for seat in (0, 1):  # the fitted evaluator's terms: the same doubles
+                    assert a.eval_terms(seat) == b.eval_terms(seat), (
+                        f"seed {seed} step {len(a.history)}: evaluation terms differ"
+                    )
             if seed < 50 and not a.is_terminal():
                 for seat in (0, 1):
                     wa = a.resample_hidden(seat, random.Random(seed))
