@@ -277,7 +277,7 @@ def tournament_cmd(
                     failures = run_games(results, executor, progress)
             finally:
                 progress.close()
-        summary = summarize(results.iter_done(), cfg.bots, seats, cfg.game, ordered=True)
+        summary = summarize(results.iter_done(), cfg.bots, seats, cfg.game)
     summary["seed"] = cfg.seed
     summary["failed"] = [{"game_id": f.game_id, "error": f.error} for f in failures]
     if as_json:

@@ -1,4 +1,4 @@
-"""Win rates with Wilson intervals, by bot and by seat, and OpenSkill (Plackett–Luce) ratings."""
+"""Win rates with Wilson intervals, by bot and by seat, and Plackett–Luce ratings (``rating``)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from realpolitik.ai.stats import wilson_interval
+from realpolitik.ai.tournament.rating import RatingFit
 
 __all__ = ["summarize", "wilson_interval"]
 
@@ -20,38 +21,32 @@ def summarize(
     bots: Sequence[tuple[str, str]],
     seats: Sequence[str],
     game: str,
-    *,
-    ordered: bool = False,
 ) -> dict[str, Any]:
     """Per-bot statistics of finished games.
 
     Wins are the sum of a bot's returns (a shared win counts as its share); the interval is
-    Wilson's at 95%. Ratings are OpenSkill Plackett–Luce, updated game by game in game-id
-    order (so the result does not depend on the order games finished), every seat its own team
-    ranked by its return (equal returns share a rank).
+    Wilson's at 95%. Ratings are Plackett–Luce, fitted to all the games at once on
+    OpenSkill's scale (``rating.RatingFit``): every seat ranked by its return, equal returns
+    sharing a rank. Neither depends on the order of the rows.
 
     Args:
-        rows: Rows (``game_id``, ``seats[*].bot``, ``returns``, ``length``, ``duration`` are read).
+        rows: Rows (``seats[*].bot``, ``returns``, ``length``, ``duration`` are read), in
+            any order; read once, one at a time, and never held together (a long
+            tournament's summary takes flat memory).
         bots: ``(name, spec)`` per bot; seats: seat names in order; game: echoed.
-        ordered: The rows already come in game-id order: they are read once, one at a time,
-            and never held together (a long tournament's summary takes flat memory).
 
     Returns:
         ``{"game", "games", "bots": {name: {"spec", "games", "wins", "win_rate", "ci95",
         "rating": {"mu", "sigma", "ordinal"}, "by_seat": {seat: {"games", "wins", "win_rate",
         "ci95"}}}}, "seats": {seat: {...}}, "avg_length", "avg_duration"}``.
     """
-    from openskill.models import PlackettLuce
-
-    in_order = rows if ordered else sorted(rows, key=lambda r: r["game_id"])
-    model = PlackettLuce()
-    ratings = {name: model.rating(name=name) for name, _ in bots}
+    rating = RatingFit([name for name, _ in bots])
     games, wins = {name: 0 for name, _ in bots}, {name: 0.0 for name, _ in bots}
     seat_games = {name: dict.fromkeys(seats, 0) for name, _ in bots}
     seat_wins = {name: dict.fromkeys(seats, 0.0) for name, _ in bots}
     total_by_seat = dict.fromkeys(seats, 0.0)
     n, total_length, total_duration = 0, 0.0, 0.0
-    for row in in_order:
+    for row in rows:
         n += 1
         total_length += row["length"]
         total_duration += row["duration"]
@@ -63,10 +58,8 @@ def summarize(
             seat_games[name][seats[seat]] += 1
             seat_wins[name][seats[seat]] += ret
             total_by_seat[seats[seat]] += ret
-        ranks = [1.0 + sum(1 for y in returns if y > x) for x in returns]
-        rated = model.rate([[ratings[n]] for n in names], ranks=ranks)
-        for name, team in zip(names, rated):
-            ratings[name] = team[0]
+        rating.add(names, returns)
+    ratings = rating.fit()
     out_bots: dict[str, Any] = {}
     for name, spec in bots:
         r = ratings[name]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
-from openskill.models import PlackettLuce
 
 from realpolitik.ai.tournament import summarize, wilson_interval
+from realpolitik.ai.tournament.rating import RatingFit
 
 
 def test_wilson_interval_by_hand() -> None:
@@ -59,20 +60,87 @@ def test_summary_of_ten_games_by_hand() -> None:
     assert s["avg_length"] == pytest.approx(14.5)  # 10..19
     assert s["avg_duration"] == pytest.approx(0.55)  # 0.1..1.0
     assert a["spec"] == "random"
-    # the rating is OpenSkill Plackett-Luce over the games in id order, ties sharing a rank
-    model = PlackettLuce()
-    r = {"a": model.rating(), "b": model.rating()}
-    for row in rows:
-        names = [x["bot"] for x in row["seats"]]
-        ranks = [1 + sum(y > x for y in row["returns"]) for x in row["returns"]]
-        new = model.rate([[r[n]] for n in names], ranks=ranks)
-        for n, t in zip(names, new):
-            r[n] = t[0]
-    assert a["rating"]["mu"] == pytest.approx(r["a"].mu) and a["rating"]["sigma"] == pytest.approx(
-        r["a"].sigma
-    )
-    assert a["rating"]["ordinal"] == pytest.approx(r["a"].ordinal())
-    assert a["rating"]["mu"] > 25 > b["rating"]["mu"]
+    # the rating: Plackett-Luce over all ten games, a tie half a win each, so 7 wins to 3.
+    # With mu_a = 25 + x, mu_b = 25 - x (the games tell only the difference), c = beta*sqrt(2)
+    # and the prior N(25, (25/3)^2) on each, the log posterior along that line is
+    #   f(x) = 7 log S(2x/c) + 3 log S(-2x/c) - x^2 / sigma0^2   (S the logistic function),
+    # maximal where f'(x) = (2/c)(7 - 10 S(2x/c)) - 2x/sigma0^2 = 0 (bisection below), and
+    # sigma = 1/sqrt(-f''(x)) with f''(x) = -(4/c^2) 10 S (1 - S) - 2/sigma0^2.
+    c, s0 = 25 / 6 * math.sqrt(2), 25 / 3
+
+    def slope(x: float) -> float:
+        return (2 / c) * (7 - 10 / (1 + math.exp(-2 * x / c))) - 2 * x / s0**2
+
+    lo, hi = 0.0, 10.0
+    for _ in range(200):
+        lo, hi = ((lo + hi) / 2, hi) if slope((lo + hi) / 2) > 0 else (lo, (lo + hi) / 2)
+    sig = 1 / (1 + math.exp(-2 * lo / c))
+    sd = 1 / math.sqrt(4 / c**2 * 10 * sig * (1 - sig) + 2 / s0**2)
+    assert a["rating"]["mu"] == pytest.approx(25 + lo, abs=1e-9)
+    assert b["rating"]["mu"] == pytest.approx(25 - lo, abs=1e-9)
+    assert a["rating"]["sigma"] == pytest.approx(sd, abs=1e-9) and b["rating"]["sigma"] == pytest.approx(sd)
+    assert a["rating"]["ordinal"] == pytest.approx(25 + lo - 3 * sd)
+    # without the prior, 2x/c = log(7/3) = 0.847, x = 2.50; the prior pulls it in a little
+    assert 2.0 < lo < c / 2 * math.log(7 / 3) == pytest.approx(2.496, abs=1e-3)
+
+
+def _two_spells(first: int, first_wins: int, last: int, last_wins: int) -> list[dict]:
+    """Seat-rotated games between a and b: a wins ``first_wins`` of the ``first`` games, then
+    ``last_wins`` of the ``last`` games, its wins spread evenly within each spell."""
+    rows = []
+    for gid in range(first + last):
+        k, n, w = (gid, first, first_wins) if gid < first else (gid - first, last, last_wins)
+        a_wins = (k + 1) * w // n > k * w // n  # the k-th game of the spell: evenly spread
+        seats = ["a", "b"] if gid % 2 == 0 else ["b", "a"]
+        winner = "a" if a_wins else "b"
+        rows.append(_row(gid, seats, [1.0 if s == winner else 0.0 for s in seats]))
+    return rows
+
+
+def test_the_bot_that_won_more_games_is_rated_higher_whatever_the_order() -> None:
+    """A bot that wins 162 of 300 but only 21 of the last 50 games is rated above the other,
+    whatever the order of the rows (a game-by-game update rated it below: the last games
+    weighed most)."""
+    rows = _two_spells(250, 141, 50, 21)
+    assert sum(1 for r in rows[-50:] for s, x in zip(r["seats"], r["returns"]) if s["bot"] == "a" and x) == 21
+    bots, seats = [("a", "x"), ("b", "y")], ["USSR", "US"]
+    forward = summarize(rows, bots, seats, "twilight")["bots"]
+    assert forward["a"]["wins"] == 162
+    assert forward["a"]["rating"]["mu"] > 25 > forward["b"]["rating"]["mu"]
+    shuffled = list(rows)
+    random.Random(3).shuffle(shuffled)
+    for order in (list(reversed(rows)), shuffled):
+        again = summarize(order, bots, seats, "twilight")["bots"]
+        for name in ("a", "b"):
+            assert again[name]["rating"] == pytest.approx(forward[name]["rating"], abs=1e-9)
+
+
+def test_ratings_are_the_maximum_of_the_posterior_with_ties_and_a_bot_in_two_seats() -> None:
+    """Three seats, three bots, shared first places and c holding two seats of some games:
+    the fit is a maximum (no small move of one rating raises the log posterior), its
+    ratings average 25, and a bot that never loses to the others is rated first."""
+    fit = RatingFit(["a", "b", "c"])
+    rng = random.Random(5)
+    for _ in range(120):
+        bots = ["a", "b", "c"] if rng.random() < 0.7 else ["a", "c", "c"]
+        rng.shuffle(bots)
+        if rng.random() < 0.2:
+            returns = [0.5 if x != "b" else 0.0 for x in bots]  # a shared win
+        else:
+            weights = [{"a": 5.0, "b": 2.0, "c": 1.0}[x] for x in bots]
+            first = rng.choices(range(3), weights)[0]
+            returns = [1.0 if q == first else 0.0 for q in range(3)]
+        fit.add(bots, returns)
+    ratings = fit.fit()
+    mu = [ratings[x].mu for x in "abc"]
+    assert sum(mu) / 3 == pytest.approx(25.0, abs=1e-9)
+    assert mu[0] > mu[1] and mu[0] > mu[2]
+    best = fit._derivatives(mu)[0]
+    for i in range(3):
+        for eps in (1e-3, -1e-3):
+            moved = [m + (eps if q == i else 0.0) for q, m in enumerate(mu)]
+            assert fit._derivatives(moved)[0] < best
+    assert all(0.0 < ratings[x].sigma < 25 / 3 for x in "abc")
 
 
 def test_summary_of_no_games() -> None:
