@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from realpolitik.ai.fit import packaged_weights, with_weights
 from realpolitik.bench.common import legal_actions_call, midgame, random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasNativePlayout
@@ -59,3 +62,29 @@ def test_apply_action(benchmark) -> None:
         s.apply_action(action)
 
     benchmark(run)
+
+
+def test_evaluate(benchmark) -> None:
+    """The hand evaluator at a leaf (``eval=hand``), both seats (each from its own hand)."""
+    state = midgame()
+    values = benchmark(lambda: [state.evaluate(0), state.evaluate(1)])
+    assert all(0.0 < v < 1.0 for v in values)
+
+
+def test_fitted_evaluate(benchmark) -> None:
+    """The fitted evaluator at a leaf (``eval=fitted``): both seats' terms, weighed. The
+    compiled core computes the terms (``_core_c.eval_terms``) where it is built."""
+    state = with_weights(midgame(), packaged_weights("twilight"))
+
+    def run() -> float:
+        leaf = state.clone()  # a fresh leaf: values are kept per position until the next move
+        return leaf.evaluate(0) + leaf.evaluate(1)
+
+    assert benchmark(run) == pytest.approx(1.0)
+
+
+def test_eval_terms(benchmark) -> None:
+    """The fitted evaluator's terms of one seat (``features.terms`` or its compiled twin)."""
+    state = midgame()
+    terms = benchmark(state.eval_terms, 0)
+    assert len(terms) == len(state.eval_term_names())
