@@ -15,6 +15,7 @@ from realpolitik.cli.replay import replay
 from realpolitik.cli.review import review
 from realpolitik.cli.tournament import tournament_cmd
 from realpolitik.cli.train import train_cmd
+from realpolitik.cli.tune import tune_cmd
 from realpolitik.engine import game_specs
 
 
@@ -137,6 +138,7 @@ app.command("review")(review)
 app.command("bench")(bench_cmd)
 app.command("tournament")(tournament_cmd)
 app.command("train")(train_cmd)
+app.command("tune")(tune_cmd)
 
 
 def main() -> None:
