@@ -68,12 +68,13 @@ def tune_cmd(
         bool, typer.Option("--json", help="Print the result as JSON; no progress bar.")
     ] = False,
 ) -> None:
-    """Tune GAME's evaluator weights by the games they win (SPSA, see docs/ai.md).
+    """Tune GAME's evaluator weights by the games they win (SPSA, docs/ai.md).
 
-    Each update plays BATCH pairs of games between two copies of BOT whose tuned weights are
-    moved in opposite random directions, seats swapped within a pair, and moves every tuned
-    group toward the side that won more. The weights written are the average over the second
-    half of the updates. Use them with a bot's weights=OUT parameter.
+    Each update plays BATCH pairs of games between two copies of BOT whose
+    tuned weights moved in opposite random directions, seats swapped within a
+    pair, and moves every tuned group toward the side that won more. The
+    weights written are the average over the second half of the updates.
+    Use them with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
     """
     check_seed_option(seed)
     g = load_game(game)
