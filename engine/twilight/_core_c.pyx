@@ -1689,11 +1689,23 @@ for _n, _v in BOARD.scoring.items():
     SCORING_REGION[_n] = _v[0]
 
 
+cdef double _milops_penalty(CState s, int side):
+    """The VP ``side``'s unpaid military operations are expected to cost (8.2.3): the shortfall
+    against DEFCON, dearer when at most one action round is left."""
+    cdef int short = s.defcon - <int>s.milops[side]
+    cdef int left = _rounds_for(s, side) - <int>s.rounds_done[side]
+    if short < 0:
+        short = 0
+    if left < 0:
+        left = 0
+    return short * (0.8 if left <= 1 else 0.4)
+
+
 cdef double _us_advantage(CState s, int seat):
     """``heuristics.us_advantage``, term by term in the same order (so the same doubles)."""
     cdef double x = s.vp
     cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
-    cdef int region, side, c, short, left
+    cdef int region, side, c
     cdef double proj, pen, sign
     projs, bg_lead = MG.board_terms(s.inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
     for region in range(6):
@@ -1706,13 +1718,7 @@ cdef double _us_advantage(CState s, int seat):
     x += 0.8 if s.china == US else -0.8
     if s.phase == PH_ACTION:
         for side in range(2):
-            short = s.defcon - <int>s.milops[side]
-            if short < 0:
-                short = 0
-            left = _rounds_for(s, side) - <int>s.rounds_done[side]
-            if left < 0:
-                left = 0
-            pen = short * (0.8 if left <= 1 else 0.4)
+            pen = _milops_penalty(s, side)
             x += -pen if side == US else pen
     sign = 1.0 if seat == US else -1.0
     for c in s.hands[seat]:
@@ -1747,7 +1753,7 @@ def eval_terms(CState s, int seat):
     """``features.terms``: the fitted evaluator's terms for ``seat``, computed in the same order
     with the same arithmetic (so the same doubles; the differential tests compare them)."""
     cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
-    cdef int region, side, c, short, left, n = N_COUNTRIES
+    cdef int region, side, c, n = N_COUNTRIES
     cdef long nonbg = 0
     cdef double proj, pen, milops = 0.0, scoring = 0.0, enemy = 0.0, own = 0.0
     cdef double sign = 1.0 if seat == US else -1.0
@@ -1765,13 +1771,7 @@ def eval_terms(CState s, int seat):
     out.append(k * (1.0 if s.china == US else -1.0) + 0.0)
     if s.phase == PH_ACTION:  # 8.2.3: unpaid military operations cost VP at the end of the turn
         for side in range(2):
-            short = s.defcon - <int>s.milops[side]
-            if short < 0:
-                short = 0
-            left = _rounds_for(s, side) - <int>s.rounds_done[side]
-            if left < 0:
-                left = 0
-            pen = short * (0.8 if left <= 1 else 0.4)
+            pen = _milops_penalty(s, side)
             milops += -pen if side == US else pen
     out.append(k * milops + 0.0)
     for c in s.hands[seat]:
