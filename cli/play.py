@@ -105,6 +105,8 @@ class PlayLoop:
         """The exit status: 1 once a save the player asked for could not be written."""
         self.dangers: dict[int, str] = {}
         """Moves of the current choice list that lose the game, with the reason."""
+        self.all_lose: str | None = None
+        """Said with the choices when every move loses (then none asks to be confirmed)."""
         self.saved_at: tuple[str, int, tuple[int, ...]] | None = None
         """(file, history length, last action) of the last save, to know it is up to date."""
 
@@ -280,12 +282,15 @@ class PlayLoop:
             self.page = 0
         self.console.print(self.r.status(st, seat))
         self.say(self.r.question(st), "bold")
+        if self.all_lose:
+            self.say(self.all_lose)
         self._print_page()
 
     def annotated_choices(self, seat: int) -> Groups:
         """The game's grouped choices with the odds of moves with dice and a mark on each
-        move that loses the game (remembered in ``dangers`` for the confirmation)."""
-        groups, self.dangers = self.r.marked_choices(self.s.state, seat)
+        move that loses the game where another does not (remembered in ``dangers`` for the
+        confirmation; ``all_lose`` says when every move loses)."""
+        groups, self.dangers, self.all_lose = self.r.marked_choices(self.s.state, seat)
         return groups
 
     def confirm_danger(self, seat: int, action: int) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -42,6 +42,20 @@ WIDTH = 78
 """Usable columns for wrapped lines (80-column terminals)."""
 
 Groups = list[tuple[str | None, list[tuple[int, str]]]]
+
+_CHANCE_WORDS = "with probability"
+"""How a danger that is not certain says so (``Renderer.danger``)."""
+
+
+class MarkedChoices(NamedTuple):
+    """The choices a seat is shown, with the moves that lose marked."""
+
+    groups: Groups
+    """The grouped choices (``[LOSES]`` on a move that loses where another does not)."""
+    dangers: dict[int, str]
+    """The marked moves, each with why it loses (asked to confirm when chosen)."""
+    all_lose: str | None
+    """Said once when every move loses (then none is marked), else None."""
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -122,28 +136,38 @@ class Renderer:
             return list(fn(state, actions))
         return [(None, [(a, state.action_to_string(a)) for a in actions])]
 
-    def marked_choices(self, state: State, seat: int) -> tuple[Groups, dict[int, str]]:
+    def marked_choices(self, state: State, seat: int) -> MarkedChoices:
         """The grouped choices with the odds of moves with dice and a ``[LOSES]`` mark on each
-        move that loses the game (line mode and full screen alike).
-
-        Returns:
-            The groups, and the losing moves with the reason (for the confirmation).
+        move that loses the game where another move does not (line mode and full screen alike).
+        When every move loses, none is marked: the position is said to be lost once
+        (``MarkedChoices.all_lose``) and no move asks for a confirmation.
         """
         dangers: dict[int, str] = {}
-        out: Groups = []
+        groups: Groups = []
         for title, items in self.choices(state, state.legal_actions()):
-            marked = []
+            with_odds = []
             for action, label in items:
                 odds = self.odds(state, action)
-                if odds:
-                    label = f"{label} ({odds})"
+                with_odds.append((action, f"{label} ({odds})" if odds else label))
                 danger = self.danger(state, action, seat)
                 if danger:
                     dangers[action] = danger
-                    label = f"{label} [LOSES]"
-                marked.append((action, label))
-            out.append((title, marked))
-        return out, dangers
+            groups.append((title, with_odds))
+        count = sum(len(items) for _, items in groups)
+        if dangers and len(dangers) == count:
+            certain = {a: why for a, why in dangers.items() if _CHANCE_WORDS not in why}
+            if len(certain) == count:
+                reasons = sorted(set(dangers.values()))
+                said = reasons[0] if len(reasons) == 1 else "loses the game at once"
+                return MarkedChoices(groups, {}, f"Every move here {said}.")
+            if not certain:
+                return MarkedChoices(groups, {}, "Every move here risks losing the game at once.")
+            dangers = certain  # every move risks the game: mark those that lose it for sure
+        marked: Groups = [
+            (title, [(a, f"{label} [LOSES]" if a in dangers else label) for a, label in items])
+            for title, items in groups
+        ]
+        return MarkedChoices(marked, dangers, None)
 
     # ----- the log
     def describe_action(self, state: State, action: int, viewer: int | None) -> str:
@@ -189,10 +213,11 @@ class Renderer:
             p, how = losing_chance(state, action, seat)
         except Exception:  # a move the engine cannot play says so when it is chosen
             return None
+        how = how.rstrip(".")
         if p >= 1.0 - 1e-9:
             return f"loses the game at once ({how})"
         if p > 0.0:
-            return f"loses the game at once with probability {p:.0%} ({how})"
+            return f"loses the game at once {_CHANCE_WORDS} {p:.0%} ({how})"
         return None
 
     def refusal(self, state: State, text: str) -> str | None:

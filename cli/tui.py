@@ -288,8 +288,9 @@ class FullScreen(App[int]):
                 Option(Text("u: undo your last decision   s: save   q: quit", style="dim"), disabled=True)
             )
         elif self.seat is not None:
-            question.update(Text(self.s.renderer.question(st)))
-            groups, self.choices.dangers = self.s.renderer.marked_choices(st, self.seat)
+            groups, self.choices.dangers, all_lose = self.s.renderer.marked_choices(st, self.seat)
+            asked = self.s.renderer.question(st)
+            question.update(Text(f"{asked}\n{all_lose}" if all_lose else asked))
             for title, items in groups:
                 if title is not None:
                     options.append(Option(Text(title, style="bold"), disabled=True))

@@ -117,3 +117,67 @@ def test_hint_explains_its_move_and_marks_expected_replies(cli, tmp_path: Path) 
 def test_play_odds_are_listed_for_space_race_choices(cli) -> None:
     r = cli(*PLAY, "--no-color", input=lines(*["1"] * 6, "1"))
     assert re.search(r"\d+ space \(box 1 on 1-3: 50%\)", r.output)
+
+
+class _EveryMoveLoses(Renderer):
+    """A renderer whose look-ahead finds that every move loses (or, with ``risky``, that one
+    move loses for sure and the other with some probability)."""
+
+    def __init__(self, game, risky: bool = False) -> None:
+        super().__init__(game)
+        self.risky = risky
+
+    def danger(self, state, action: int, seat: int) -> str | None:
+        if self.risky and action == 1:
+            return "loses the game at once with probability 50% (blue wins)"
+        return "loses the game at once (blue wins)"
+
+
+def test_when_every_move_loses_none_is_marked_and_none_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lost position says so once and plays the chosen move without a confirmation
+    (before, every move was marked [LOSES] and each needed a 'yes', so a lost game asked for
+    ever)."""
+    from tests.cli import toygame
+
+    state = toygame.GAME.new_initial_state(players=2, seed=1)
+    r = _EveryMoveLoses(toygame.GAME)
+    marked = r.marked_choices(state, 0)
+    assert marked.dangers == {}
+    assert marked.all_lose == "Every move here loses the game at once (blue wins)."
+    assert all("[LOSES]" not in label for _, items in marked.groups for _, label in items)
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, no_color=True, highlight=False, markup=False, emoji=False)
+    session = Session(toygame.GAME, state, [0], "random", None, 1, r)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines("1")))
+    loop = PlayLoop(session, console, None, tty=False, progress=False)
+    loop.present(0)
+    assert loop.decide(0).kind == "moved"
+    text = out.getvalue()
+    assert text.count("Every move here loses the game at once (blue wins).") == 1
+    assert "Careful" not in text and "Play it anyway" not in text
+
+
+def test_a_sure_loss_beside_a_risky_move_is_still_marked() -> None:
+    """Where every move risks the game, the moves that lose it for sure keep their mark."""
+    from tests.cli import toygame
+
+    state = toygame.GAME.new_initial_state(players=2, seed=1)
+    marked = _EveryMoveLoses(toygame.GAME, risky=True).marked_choices(state, 0)
+    assert list(marked.dangers) == [0]
+    assert marked.all_lose is None
+    labels = dict(item for _, items in marked.groups for item in items)
+    assert labels[0].endswith("[LOSES]") and not labels[1].endswith("[LOSES]")
+
+
+def test_a_losing_move_names_its_ending_without_doubled_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ending inside the warning keeps one full stop of its own, not '12).).'."""
+    from tests.cli import toygame
+
+    monkeypatch.setattr(Renderer, "result", lambda self, state: "Blue wins (red 7, blue 8).")
+    state = toygame.GAME.new_initial_state(players=2, seed=1)
+    state.pos = [7, 7]
+    state.turn = 1
+    r = Renderer(toygame.GAME)
+    assert r.danger(state, toygame.STEP, 1) is None  # blue steps to 8 and wins
+    assert r.danger(state, toygame.STEP, 0) == "loses the game at once (Blue wins (red 7, blue 8))"
