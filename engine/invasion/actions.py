@@ -50,6 +50,7 @@ __all__ = [
     "TARGETS",
     "TAXES",
     "TO",
+    "WITHDRAW",
 ]
 
 NT = BOARD.n
@@ -88,5 +89,6 @@ REBEL_PLACE = PRODUCE + NT
 REBEL_MOVE = REBEL_PLACE + NT
 ATTACK = REBEL_MOVE + NT  # + target * NT + territory
 RETREAT = ATTACK + len(TARGETS) * NT
-CHANCE = RETREAT + NT  # + outcome value 0..119
+WITHDRAW = RETREAT + NT  # + province: withdraw 1 oil from it (# Check petrolio)
+CHANCE = WITHDRAW + NT  # + outcome value 0..119
 NUM_ACTIONS = CHANCE + 120

@@ -187,7 +187,8 @@ class Board:
         map: Adjacency as index arrays.
         oil, logistics: Per territory index.
         south, east: Indices of the brown and orange provinces.
-        combat: ``combat[column][roll - 2]`` = losses inflicted (columns ``RATIOS``).
+        combat: ``combat[column][roll - 1]`` = losses inflicted by a side's one die
+            (columns ``RATIOS``).
         buildings: The four building kinds (``BUILDINGS`` order).
         price_track: Oil price boxes in half dollars.
         digest: Short hash of the data, part of the game version.
@@ -286,22 +287,23 @@ class Board:
     # --- combat.csv
     def _load_combat(self, src: _Source) -> None:
         rows = _rows(src, ("roll", *RATIOS))
-        table = [[0] * 11 for _ in RATIOS]
+        # # Come funziona la guerra: "si lanciano i due dadi": one die a side, so rolls 1..6
+        table = [[0] * 6 for _ in RATIOS]
         seen = set()
         for line, row in rows:
-            roll = _int(src, line, row, "roll", 2, 12)
+            roll = _int(src, line, row, "roll", 1, 6)
             if roll in seen:
                 raise src.fail(line, "roll", f"{roll} appears twice")
             seen.add(roll)
             for c, col in enumerate(RATIOS):
-                table[c][roll - 2] = _int(src, line, row, col, 0, 20)
-        if len(seen) != 11:
-            raise src.fail(1, "roll", "every roll 2..12 needs a row")
+                table[c][roll - 1] = _int(src, line, row, col, 0, 20)
+        if len(seen) != 6:
+            raise src.fail(1, "roll", "every roll 1..6 (one die a side) needs a row")
         for c, col in enumerate(RATIOS):
-            if any(table[c][i] > table[c][i + 1] for i in range(10)):
+            if any(table[c][i] > table[c][i + 1] for i in range(5)):
                 raise src.fail(1, col, "losses must not fall as the roll rises")
         for c in range(len(RATIOS) - 1):
-            if any(table[c][i] > table[c + 1][i] for i in range(11)):
+            if any(table[c][i] > table[c + 1][i] for i in range(6)):
                 raise src.fail(1, RATIOS[c + 1], "losses must not fall as the ratio improves")
         self.combat: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in table)
 

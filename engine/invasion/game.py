@@ -1,7 +1,7 @@
 """How to Invade a Sovereign Nation and Become Rich behind the core interface (``engine.core.api``).
 
 3-5 players, seats named by colour. Dice are chance nodes (the turn-order roll, the phase-1
-local troops, both sides' combat rolls, the defence roll against rebels, the all-sellers market
+local troops, the combat dice (one a side), the defence roll against rebels, the all-sellers market
 die). Money and oil in hand may be kept behind a screen at the table, but every change to them is
 public, so the engine treats the game as one of perfect information (``docs/rulings.md``).
 """
@@ -24,7 +24,7 @@ from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import _LISTS, _SCALARS, S_OVER, STAGE_NAMES, InvState
+from realpolitik.engine.invasion.state import _LISTS, _SCALARS, CHANCE_STAGES, S_OVER, STAGE_NAMES, InvState
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
 
@@ -40,7 +40,7 @@ SPEC = GameSpec(
     information=Information.PERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=40000,
-    version="invasion-1" if BOARD.packaged else f"invasion-1+data-{BOARD.digest}",
+    version="invasion-2" if BOARD.packaged else f"invasion-2+data-{BOARD.digest}",
     aliases=("how-to-invade",),
     options=OPTIONS,
     # Iteration budgets only, so a seed replays the same game on any machine. Processor time
@@ -71,7 +71,7 @@ class InvasionState(StateBase, TermsFromModule, InvState):
         return R.current_player(self)
 
     def is_chance_node(self) -> bool:
-        return self.stage in (0, 8, 12, 13, 16, 18)
+        return self.stage in CHANCE_STAGES
 
     def is_terminal(self) -> bool:
         return self.stage == S_OVER
@@ -134,7 +134,7 @@ class InvasionState(StateBase, TermsFromModule, InvState):
             return f"{'first' if self.round == 0 else 'second'} action"
         if self.stage in (12, 13, 11) and self.battle > 0:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.battle].name}"
-        if self.stage in (15, 16) and self.attack is not None:
+        if self.stage in (15, 16, 20) and self.attack is not None:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.attack[1]].name}"
         return STAGE_NAMES[self.stage]
 
@@ -218,6 +218,8 @@ class InvasionState(StateBase, TermsFromModule, InvState):
                 bad.append(f"{R.seat_name(p)} influence off the track")
             if not 1 <= self.rebel_str[p] <= BOARD.rebel_max:
                 bad.append(f"{R.seat_name(p)} rebels strength {self.rebel_str[p]}")
+        if self.controller[0] != -1:
+            bad.append("the Border Territory has a controller (it is no province)")
         for t in range(1, BOARD.n):
             name = BOARD.territories[t].name
             if self.controller[t] >= 0 and self.locals[t] > 0:
@@ -228,7 +230,7 @@ class InvasionState(StateBase, TermsFromModule, InvState):
                 bad.append(f"{name} has more than 3 buildings")
             if sum(self.buildings[t * 4 : t * 4 + 4]) and self.controller[t] < 0:
                 bad.append(f"{name} has buildings and no controller")
-        if self.stage != S_OVER and self.stage not in (0, 8, 12, 13, 16, 18) and not 0 <= self.actor < n:
+        if self.stage != S_OVER and self.stage not in CHANCE_STAGES and not 0 <= self.actor < n:
             bad.append(f"decision stage {self.stage} without a seat to act")
         if sorted(self.order) != list(range(n)):
             bad.append(f"turn order {self.order} is not a permutation")

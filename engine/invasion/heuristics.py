@@ -88,7 +88,7 @@ SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
-_PAIRS = [(a, b, pa * pb) for a, pa in R.TWO_D6 for b, pb in R.TWO_D6]
+_PAIRS = [(a, b, pa * pb) for a, pa in R.D6 for b, pb in R.D6]  # one die a side
 
 
 def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, float]:
@@ -101,8 +101,8 @@ def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, flo
     table = BOARD.combat
     win = loss = 0.0
     for rp, rl, pr in _PAIRS:
-        kl = min(locals_, table[col][rp - 2])
-        kp = min(players, table[6 - col][rl - 2])
+        kl = min(locals_, table[col][rp - 1])
+        kp = min(players, table[6 - col][rl - 1])
         loss += pr * kp
         p2, l2 = players - kp, locals_ - kl
         if p2 and not l2:

@@ -38,6 +38,7 @@ from realpolitik.engine.invasion.state import (
     S_MOVE_TROOPS,
     S_PRODUCE,
     S_RETREAT,
+    S_WITHDRAW,
     InvState,
 )
 
@@ -142,9 +143,10 @@ def plan_action(s: InvState, p: int) -> int | None:
     return a if a is None or a in legal else None
 
 
-STEP_STAGES = frozenset((S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOVE_LOG, S_PRODUCE))
+STEP_STAGES = frozenset((S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOVE_LOG, S_PRODUCE, S_WITHDRAW))
 """Stages that carry out an action box its seat has chosen (its own purchases and movements,
-productions): the plan does them move by move. Constructions are left to the search: each is
+productions), and the oil withdrawal of the end of the turn, whose best barrels the plan
+knows (the most allowed, those that would spoil first): the plan does them move by move. Constructions are left to the search: each is
 one building or contract whose worth the evaluator sees at once (a pipeline's extra barrel a
 turn, a refinery's production), and the plan builds only warehouses and contracts."""
 
@@ -334,6 +336,20 @@ def _on_retreat(s: InvState, p: int, legal: list[int]) -> int | None:
     return None
 
 
+def _on_withdraw(s: InvState, p: int, legal: list[int]) -> int | None:
+    """# Check petrolio: the most the allowance gives, each barrel from the province whose
+    oil would spoil first (the most above its storage), then the fullest."""
+    best, best_key = A.DONE, (-99, -99)
+    for a in legal:
+        if a == A.DONE:
+            continue
+        t = a - A.WITHDRAW
+        key = (s.store[t] - R.storage(s, t), s.store[t])
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
 _STAGES = {
     S_ACTION: _on_action,
     S_BUY: _on_buy,
@@ -344,4 +360,5 @@ _STAGES = {
     S_BUILD: _on_build,
     S_PRODUCE: _on_produce,
     S_RETREAT: _on_retreat,
+    S_WITHDRAW: _on_withdraw,
 }

@@ -26,6 +26,7 @@ from realpolitik.engine.invasion.state import (
     S_ATTACK_ROLL,
     S_BUILD,
     S_BUY,
+    S_DEFEND,
     S_JOIN,
     S_LOCALS_DIE,
     S_MARKET_DIE,
@@ -42,6 +43,7 @@ from realpolitik.engine.invasion.state import (
     S_RETREAT,
     S_WAR_L,
     S_WAR_P,
+    S_WITHDRAW,
     InvState,
 )
 
@@ -65,6 +67,7 @@ PROVINCES = tuple(range(1, NT))
 NEIGH = BOARD.neighbours
 TWO_D6 = [(v, (6 - abs(7 - v)) / 36) for v in range(2, 13)]
 D6 = [(f, 1 / 6) for f in range(1, 7)]
+DIE_FACES = tuple(range(1, 7))
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
 S = TypeVar("S", bound=InvState)
 
@@ -186,9 +189,11 @@ def chance_outcomes(s: InvState) -> list[tuple[int, float]]:
     if st == S_ORDER:
         k = math.factorial(s.n)
         return [(A.CHANCE + i, 1 / k) for i in range(k)]
-    if st in (S_WAR_P, S_WAR_L, S_ATTACK_ROLL):
-        return [(A.CHANCE + v, p) for v, p in TWO_D6]
-    if st in (S_LOCALS_DIE, S_MARKET_DIE):
+    if st == S_ATTACK_ROLL:
+        return [(A.CHANCE + v, p) for v, p in TWO_D6]  # # Attentati: "lancia due dadi da sei"
+    if st in (S_WAR_P, S_WAR_L, S_LOCALS_DIE, S_MARKET_DIE):
+        # # Come funziona la guerra: "si lanciano i due dadi": one die for the player, the
+        # white one for the locals
         return [(A.CHANCE + f, p) for f, p in D6]
     return []
 
@@ -349,8 +354,11 @@ def _legal(s: InvState) -> list[int]:
         out.extend(A.RETREAT + t for t in _retreat_targets(s, s.battle))
     elif st == S_REBEL:
         out.extend(_rebel_moves(s, p))
-    elif st == S_JOIN:
+    elif st in (S_JOIN, S_DEFEND):
         out.extend((A.DONE, A.JOIN))
+    elif st == S_WITHDRAW:
+        out.append(A.DONE)
+        out.extend(A.WITHDRAW + t for t in _withdrawable(s, p))
     elif st == S_REPAIR:
         out.extend((A.DONE, A.REPAIR))
     return sorted(out)
@@ -609,7 +617,9 @@ def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
         if p not in s.battles[t]:
             s.battles[t].append(p)
             _log(s, f"{seat_name(p)} joins the battle in {tname(t)}")
-    elif troops and s.controller[t] != p:
+    elif troops and t > 0 and s.controller[t] != p:
+        # # Controllo territori: a province is controlled; the Territorio di Confine is where
+        # purchases by land arrive (# Acquisti), no province, and nobody controls it
         c = s.controller[t]
         if c < 0 or s.troops_at(t, c) == 0:
             s.controller[t] = p
@@ -818,16 +828,27 @@ def _side(s: InvState, t: int) -> int:
     return s.all_troops(t)
 
 
+def retreat_order(s: InvState, t: int) -> list[int]:
+    """Seats asked whether they retreat from the battle in ``t``: the battle's order first (the
+    seat that controls the die, then the others as they came in), then any other seat."""
+    return [*s.battles[t], *(p for p in s.order if p not in s.battles[t])]
+
+
 def _next_retreat(s: InvState) -> None:
-    """# Ritirata: troops in an unfavourable battle (ruling: outnumbered) may retreat."""
+    """# Ritirata: troops in an unfavourable battle (ruling: outnumbered) may retreat. The
+    seat that controls the die is asked first: when several retreat, "perderà la truppa chi
+    aveva il controllo del dado in battaglia" (ruling: if it stays, the first seat after it in
+    the battle's order that retreats loses the troop)."""
     t = s.battle
-    while s.idx < s.n:
-        p = s.order[s.idx]
+    seq = retreat_order(s, t)
+    while s.idx < len(seq):
+        p = seq[s.idx]
         if s.troops_at(t, p) > 0 and _side(s, t) < s.locals[t] and _retreat_targets(s, t):
             s.stage = S_RETREAT
             s.actor = p
             return
         s.idx += 1
+    s.battles[t] = [p for p in s.battles[t] if p not in s.retreaters]
     if _side(s, t) == 0:
         _battle_over(s, t, fought=False)
         _next_battle(s)
@@ -842,7 +863,9 @@ def _on_retreat(s: InvState, a: int) -> None:
         n = s.n
         tr = s.troops[t * n + p]
         s.troops[t * n + p] = 0
-        lose = 0 if s.retreaters else 1  # ruling: the first to retreat loses the troop
+        # # Ritirata: one troop is lost, by the die's controller (asked first) or else by the
+        # first in the battle's order to retreat; every retreating seat takes 1 pacifism
+        lose = 0 if s.retreaters else 1
         s.troops[dst * n + p] += tr - lose
         s.retreaters.append(p)
         _log(
@@ -851,8 +874,6 @@ def _on_retreat(s: InvState, a: int) -> None:
             + (" (1 lost)" if lose else ""),
         )
         _pac(s, p, 1, f"retreat from {tname(t)}")
-        if p in s.battles[t]:
-            s.battles[t].remove(p)
         if tr - lose > 0:
             _arrive(s, p, dst, tr - lose, S_RETREAT)
     s.idx += 1
@@ -879,13 +900,14 @@ def _on_war_p(s: InvState, a: int) -> None:
 
 
 def _on_war_l(s: InvState, a: int) -> None:
-    """# Come funziona la guerra: both sides roll 2d6 on the combat table at their ratio."""
+    """# Come funziona la guerra: each side rolls one die ("Dado Bianco rappresenta i locali")
+    on the combat table at its own ratio."""
     t = s.battle
     roll_l = a - A.CHANCE
     P, L = _side(s, t), s.locals[t]
     col = ratio_column(P, L)
-    kill_l = BOARD.combat[col][s.roll_p - 2]
-    kill_p = BOARD.combat[6 - col][roll_l - 2]
+    kill_l = BOARD.combat[col][s.roll_p - 1]
+    kill_p = BOARD.combat[6 - col][roll_l - 1]
     kill_l_table = kill_l
     kill_l = min(kill_l, L)
     s.locals[t] -= kill_l
@@ -1014,7 +1036,9 @@ def _next_joiner(s: InvState) -> None:
             s.actor = q
             return
         s.helper += 1
-    s.stage = S_ATTACK_ROLL
+    s.helper = 0
+    s.defenders = []
+    _next_defender(s)
 
 
 def _on_join(s: InvState, a: int) -> None:
@@ -1024,15 +1048,51 @@ def _on_join(s: InvState, a: int) -> None:
     _next_joiner(s)
 
 
-def attack_threshold(s: InvState, d: int, t: int, strength: int) -> tuple[int, str]:
+def police_in_range(s: InvState, q: int, t: int) -> bool:
+    """Seat ``q`` has a police station in ``t`` or next to it (# Stazione di polizia)."""
+    return any(j > 0 and s.controller[j] == q and s.buildings[j * 4 + POLICE] for j in (t, *NEIGH[t]))
+
+
+def _next_defender(s: InvState) -> None:
+    """# Alleanza di giocatori negli attentati: "i giocatori possono aiutarsi per difendersi da
+    un attentato e applicare il bonus dell'edificio dell'alleato come se fosse il proprio".
+    Each other seat in turn order, not among the attackers, with a police station in range,
+    decides whether to lend it (ruling)."""
+    assert s.attack is not None
+    p, t, _, _ = s.attack
+    d = s.controller[t]
+    while s.helper < s.n:
+        q = s.order[s.helper]
+        if q not in (p, d) and q not in s.joiners and police_in_range(s, q, t):
+            s.stage = S_DEFEND
+            s.actor = q
+            return
+        s.helper += 1
+    s.stage = S_ATTACK_ROLL
+
+
+def _on_defend(s: InvState, a: int) -> None:
+    if a == A.JOIN:
+        s.defenders.append(s.actor)
+        assert s.attack is not None
+        _log(s, f"{seat_name(s.actor)} lends its police stations to {seat_name(s.controller[s.attack[1]])}")
+    s.helper += 1
+    _next_defender(s)
+
+
+def attack_threshold(
+    s: InvState, d: int, t: int, strength: int, allies: Sequence[int] = ()
+) -> tuple[int, str]:
     """# Attentati: the defender foils the attack rolling at most this on 2d6. Troops of
     ``d`` in ``t`` and its neighbours (not those in a battle), -1 per rebel strength, police
-    +3 here and +1 next door, +1 per 3 influence."""
+    +3 here and +1 next door, +1 per 3 influence. The police stations of ``allies`` count as
+    the defender's own (# Alleanza di giocatori negli attentati)."""
     near = [j for j in (t, *NEIGH[t]) if not s.at_war(j)]
     troops = sum(s.troops_at(j, d) for j in near)
     police = 0
+    owners = (d, *allies)
     for j in (t, *NEIGH[t]):
-        if j > 0 and s.controller[j] == d and s.buildings[j * 4 + POLICE]:
+        if j > 0 and s.controller[j] in owners and s.buildings[j * 4 + POLICE]:
             police += BOARD.police_here if j == t else BOARD.police_near
     infl = s.influence[d] // BOARD.influence_per_bonus
     total = troops + police + infl - strength
@@ -1046,7 +1106,7 @@ def _on_attack_roll(s: InvState, a: int) -> None:
     p, t, k, strength = s.attack
     strength += sum(s.rebel_str[q] for q in s.joiners)
     d = s.controller[t]
-    thr, how = attack_threshold(s, d, t, strength)
+    thr, how = attack_threshold(s, d, t, strength, s.defenders)
     attackers = [p, *s.joiners]
     names = " and ".join(seat_name(x) for x in attackers)
     head = f"{names}'s rebels attack {A.TARGETS[k]} in {tname(t)} ({seat_name(d)}): threshold {how}; {seat_name(d)} rolls {roll}"
@@ -1056,6 +1116,7 @@ def _on_attack_roll(s: InvState, a: int) -> None:
         s.rebel_str[x] = 1
         s.rebel_out[x] = key
     s.attack = None
+    s.defenders = []
     if roll <= 3:
         damage = 0  # 2-3 always foils
     elif roll > thr:
@@ -1219,11 +1280,90 @@ def _move_price(s: InvState, change: int, sellers: int, die: int | None) -> None
 
 
 def _oil_after_price(s: InvState) -> None:
-    n = s.n
     if s.phase == 3:
         _government_production(s)
-    for p in s.order:
-        _withdraw(s, p)
+    s.idx = 0
+    s.drawn = []
+    _next_withdrawal(s)
+
+
+def _next_withdrawal(s: InvState) -> None:
+    """# Check petrolio: in turn order, each seat withdraws the oil it chooses (ruling: in turn
+    order, one barrel a decision, and a seat may stop before its allowance)."""
+    while s.idx < s.n:
+        p = s.order[s.idx]
+        if _withdrawable(s, p):
+            s.stage = S_WITHDRAW
+            s.actor = p
+            return
+        _end_withdrawal(s, p)
+    _spoil_and_next_turn(s)
+
+
+def _end_withdrawal(s: InvState, p: int) -> None:
+    if s.drawn:
+        _log(s, f"{seat_name(p)} withdraws {len(s.drawn)} oil ({', '.join(tname(t) for t in s.drawn)})")
+    s.drawn = []
+    s.idx += 1
+
+
+def _on_withdraw(s: InvState, a: int) -> None:
+    p = s.actor
+    if a == A.DONE:
+        _end_withdrawal(s, p)
+    else:
+        t = a - A.WITHDRAW
+        s.store[t] -= 1
+        s.oil[p] += 1
+        s.drawn.append(t)
+        if not _withdrawable(s, p):
+            _end_withdrawal(s, p)
+    _next_withdrawal(s)
+
+
+def _pipelines(s: InvState, p: int) -> list[tuple[int, ...]]:
+    """For each pipeline of seat ``p``, the provinces its extra barrel may come from: its own
+    and its neighbours that ``p`` controls (# Oleodotto)."""
+    out = []
+    for pp in PROVINCES:
+        if s.controller[pp] == p and s.buildings[pp * 4 + 2]:
+            out.append(tuple(j for j in (pp, *NEIGH[pp]) if j > 0 and s.controller[j] == p))
+    return out
+
+
+def _allowance_fits(drawn: Sequence[int], pipelines: Sequence[tuple[int, ...]]) -> bool:
+    """The barrels ``drawn`` (one province each) fit the allowance: 2 from any province, and
+    one more per pipeline from the provinces it serves (a bipartite matching, by augmenting
+    paths: the barrels the 2 do not cover must each have a pipeline of their own)."""
+    match: dict[int, int] = {}  # pipeline -> index of the barrel it carries
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for k, served in enumerate(pipelines):
+            if drawn[i] in served and k not in seen:
+                seen.add(k)
+                if k not in match or augment(match[k], seen):
+                    match[k] = i
+                    return True
+        return False
+
+    carried = sum(1 for i in range(len(drawn)) if augment(i, set()))
+    return len(drawn) - carried <= BOARD.withdraw
+
+
+def _withdrawable(s: InvState, p: int) -> list[int]:
+    """Provinces seat ``p`` may take one more barrel from now (# Check petrolio: "fino a 2
+    petroli ... in totale per tutte le province"; # Oleodotto: 1 more from its province or
+    the next ones)."""
+    pipes = _pipelines(s, p)
+    return [
+        t
+        for t in PROVINCES
+        if s.controller[t] == p and s.store[t] > 0 and _allowance_fits([*s.drawn, t], pipes)
+    ]
+
+
+def _spoil_and_next_turn(s: InvState) -> None:
+    n = s.n
     for t in PROVINCES:
         cap = storage(s, t)
         if s.store[t] > cap:
@@ -1266,29 +1406,6 @@ def _government_production(s: InvState) -> None:
             if j >= 0:
                 s.store[j] -= 1
                 _log(s, f"{seat_name(p)} pays 1 oil from {tname(j)} ({tname(t)} did not produce)")
-
-
-def _withdraw(s: InvState, p: int) -> None:
-    """Up to 2 oil in all from controlled provinces, +1 per pipeline from its province or a
-    neighbour (ruling: always the most, from the fullest provinces first)."""
-    mine = [t for t in PROVINCES if s.controller[t] == p]
-    got = 0
-    for _ in range(BOARD.withdraw):
-        t = max(mine, key=lambda j: s.store[j], default=-1)
-        if t < 0 or s.store[t] == 0:
-            break
-        s.store[t] -= 1
-        got += 1
-    for pp in mine:
-        if s.buildings[pp * 4 + 2]:
-            cands = [j for j in (pp, *NEIGH[pp]) if j > 0 and s.controller[j] == p and s.store[j] > 0]
-            if cands:
-                j = max(cands, key=lambda x: s.store[x])
-                s.store[j] -= 1
-                got += 1
-    if got:
-        s.oil[p] += got
-        _log(s, f"{seat_name(p)} withdraws {got} oil from its provinces")
 
 
 def order_after_money(s: InvState) -> list[int]:
@@ -1429,6 +1546,8 @@ def to_string(s: InvState, a: int) -> str:
             S_RETREAT: "fight on",
             S_REBEL: "rebels wait",
             S_JOIN: "decline",
+            S_DEFEND: "keep them out",
+            S_WITHDRAW: "done withdrawing",
             S_REPAIR: "let it fall",
         }.get(st, "done")
     if A.BOX <= a < A.BOX + 16:
@@ -1445,7 +1564,7 @@ def to_string(s: InvState, a: int) -> str:
     if a == A.STRENGTHEN:
         return "strengthen rebels"
     if a == A.JOIN:
-        return "join the attack"
+        return "lend police stations" if st == S_DEFEND else "join the attack"
     if a == A.REPAIR:
         return "repair"
     if a == A.REBEL_OFFMAP:
@@ -1487,8 +1606,10 @@ def to_string(s: InvState, a: int) -> str:
     if A.ATTACK <= a < A.RETREAT:
         k, t = divmod(a - A.ATTACK, NT)
         return f"attack {A.TARGETS[k]} in {tname(t)}"
-    if A.RETREAT <= a < A.CHANCE:
+    if A.RETREAT <= a < A.WITHDRAW:
         return f"retreat to {tname(a - A.RETREAT)}"
+    if A.WITHDRAW <= a < A.CHANCE:
+        return f"withdraw 1 oil from {tname(a - A.WITHDRAW)}"
     return f"action {a}"
 
 
@@ -1512,4 +1633,6 @@ _HANDLERS = {
     S_ATTACK_ROLL: _on_attack_roll,
     S_REPAIR: _on_repair,
     S_MARKET_DIE: _on_market_die,
+    S_WITHDRAW: _on_withdraw,
+    S_DEFEND: _on_defend,
 }

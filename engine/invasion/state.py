@@ -22,6 +22,7 @@ __all__ = [
     "S_ATTACK_ROLL",
     "S_BUILD",
     "S_BUY",
+    "S_DEFEND",
     "S_JOIN",
     "S_LOCALS_DIE",
     "S_MARKET_DIE",
@@ -38,6 +39,7 @@ __all__ = [
     "S_RETREAT",
     "S_WAR_L",
     "S_WAR_P",
+    "S_WITHDRAW",
     "InvState",
 ]
 
@@ -55,13 +57,15 @@ S_LOCALS_DIE = 8  # chance: phase-1 extra local troops
 S_BUILD = 9
 S_PRODUCE = 10
 S_RETREAT = 11
-S_WAR_P = 12  # chance: the players' 2d6
-S_WAR_L = 13  # chance: the locals' 2d6
+S_WAR_P = 12  # chance: the players' die
+S_WAR_L = 13  # chance: the locals' die (the white one)
 S_REBEL = 14
 S_JOIN = 15
 S_ATTACK_ROLL = 16  # chance: the defender's 2d6
 S_REPAIR = 17
 S_MARKET_DIE = 18  # chance: the all-sellers die
+S_WITHDRAW = 19  # a seat withdraws oil from its provinces, one barrel at a time
+S_DEFEND = 20  # a seat lends its police stations to the defender of a rebel attack
 S_OVER = 99
 CHANCE_STAGES = frozenset((S_ORDER, S_LOCALS_DIE, S_WAR_P, S_WAR_L, S_ATTACK_ROLL, S_MARKET_DIE))
 
@@ -85,6 +89,8 @@ STAGE_NAMES = {
     S_ATTACK_ROLL: "attack: defence roll",
     S_REPAIR: "repair a damaged building",
     S_MARKET_DIE: "oil market die",
+    S_WITHDRAW: "withdraw oil",
+    S_DEFEND: "lend police stations against an attack",
     S_OVER: "game over",
 }
 
@@ -116,6 +122,8 @@ _LISTS = (
     "battles",
     "retreaters",
     "joiners",
+    "defenders",
+    "drawn",
     "gov_share",
 )
 _SCALARS = (
@@ -186,8 +194,10 @@ class InvState:
             back the turn after), -1 otherwise.
         repeats: Construction moves of each kind (building, influence, contract) this action.
         battles: Per territory, the seats that entered its battle, in order (the first rolls).
-        retreaters: Seats that retreated from the battle being fought.
+        retreaters: Seats that retreated from the battle being fought, in the order they did.
         joiners: Seats whose rebels joined the attack being resolved.
+        defenders: Seats that lent their police stations to the defender of that attack.
+        drawn: Provinces the seat withdrawing oil has taken a barrel from this turn, in order.
         gov_share: Government oil each seat received at the end (empty before).
         price: Index on the oil price track.
         gov_oil: Oil held by the Provisional Government.
@@ -269,6 +279,8 @@ class InvState:
         self.battles: list[list[int]] = [[] for _ in range(BOARD.n)]
         self.retreaters: list[int] = []
         self.joiners: list[int] = []
+        self.defenders: list[int] = []
+        self.drawn: list[int] = []
         self.gov_share: list[int] = []
         self._legal: list[int] | None = None
         self._eval: tuple[int, list[float]] | None = None
@@ -309,8 +321,9 @@ class InvState:
         return self.buildings[t * 4 + k]
 
     def provinces_of(self, p: int) -> int:
-        """Provinces controlled by seat ``p``."""
-        return self.controller.count(p)
+        """Provinces controlled by seat ``p`` (the Border Territory is not a province and has
+        no controller)."""
+        return self.controller.count(p) - (self.controller[0] == p)
 
     def logistics_of(self, t: int, p: int) -> int:
         """Logistics seat ``p`` may use on territory ``t`` (its own on the border)."""

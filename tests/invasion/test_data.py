@@ -59,7 +59,7 @@ def test_an_owner_may_override_one_file(tmp_path: Path) -> None:
             "Dahuk,DAH,province,nowhere,1,2",
             "field 'group'",
         ),
-        ("combat.csv", "7,0,1,2,2,3,4,4", "7,0,1,2,x,3,4,4", "line 7: field '1:1'"),
+        ("combat.csv", "5,0,1,2,2,3,4,4", "5,0,1,2,x,3,4,4", "line 6: field '1:1'"),
         ("buildings.csv", "refinery,R,4,1", "refinery,R,3,1", "field 'cost'"),
         ("tracks.toml", "[4, 1], [7, 3]", "[4, 2], [7, 3]", "field 'penalty'"),
         ("setup.toml", "money = 10", "money = 12", "field 'money'"),

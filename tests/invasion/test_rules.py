@@ -17,6 +17,7 @@ from realpolitik.engine.invasion.state import (
     S_REPAIR,
     S_RETREAT,
     S_WAR_P,
+    S_WITHDRAW,
 )
 
 from .helpers import T, act, at_action, control, position, roll, texts
@@ -358,7 +359,7 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     assert s.stage == S_WAR_P
     roll(s, 3)
     roll(s, 4)
-    assert BOARD.combat[4][3 - 2] == 2 and BOARD.combat[2][4 - 2] == 1
+    assert BOARD.combat[4][3 - 1] == 2 and BOARD.combat[2][4 - 1] == 1
     assert s.locals[t] == 2 and s.troops_at(t, 0) == 7  # the battle goes on next turn
     assert any(
         "ratio 2:1; players roll 3 -> 2 locals killed; locals roll 4 at 1:2 -> 1 troop killed" in x
@@ -373,9 +374,9 @@ def test_players_win_and_the_one_who_rolls_takes_control() -> None:
     t = _battle(s, "Karbala", {1: 3, 0: 6}, 1)
     s.logistics[t] = 2
     R._end_of_turn(s)
-    roll(s, 12)
-    roll(s, 12)  # locals at 1:4 (9 vs 1) kill 2: Blue rolled, Blue loses first
-    assert s.locals[t] == 0 and s.controller[t] == 1 and s.troops_at(t, 1) == 1 and s.troops_at(t, 0) == 6
+    roll(s, 6)
+    roll(s, 6)  # locals at 1:4 (9 vs 1) kill 1: Blue rolled, Blue loses first
+    assert s.locals[t] == 0 and s.controller[t] == 1 and s.troops_at(t, 1) == 2 and s.troops_at(t, 0) == 6
     assert s.logistics[t] == 2
 
 
@@ -386,8 +387,8 @@ def test_locals_win_destroy_the_logistics_with_no_retreat_possible() -> None:
     s.logistics[t] = 3
     R._end_of_turn(s)
     assert s.stage == S_WAR_P  # no controlled neighbour: no retreat offered
-    roll(s, 2)
-    roll(s, 12)
+    roll(s, 1)
+    roll(s, 6)
     assert s.troops_at(t, 0) == 0 and s.locals[t] == 5 and s.logistics[t] == 0
 
 
@@ -397,8 +398,8 @@ def test_mutual_destruction_leaves_one_local_and_the_logistics() -> None:
     t = _battle(s, "Dahuk", {0: 1}, 1)
     s.logistics[t] = 2
     R._end_of_turn(s)
-    roll(s, 12)
-    roll(s, 12)
+    roll(s, 6)
+    roll(s, 6)
     assert s.locals[t] == 1 and s.logistics[t] == 2 and s.controller[t] == -1
 
 
@@ -576,16 +577,25 @@ def test_all_sellers_roll_the_market_die() -> None:
 
 # ----------------------------------------------------------------- Check petrolio
 def test_withdraw_two_in_all_plus_pipelines_and_storage() -> None:
+    """Check petrolio: "fino a 2 petroli (2 petroli in totale per tutte le province)";
+    Oleodotto: 1 more from its province or the next ones."""
     s = position(4)
     a = control(s, "Bassora", 0, troops=1)
     b = control(s, "Maysan", 0, troops=1)
     s.store[a] = 3
     s.store[b] = 3
     s.buildings[a * 4 + WAREHOUSE] = 1
-    R._withdraw(s, 0)
-    assert s.oil[0] == 2 and s.store[a] + s.store[b] == 4
+    R._oil_after_price(s)
+    assert s.stage == S_WITHDRAW and s.current_player() == 0
+    act(s, "withdraw 1 oil from Bassora")
+    act(s, "withdraw 1 oil from Maysan")
+    assert s.oil[0] == 2 and s.store[a] == 2 and s.store[b] == 1  # Maysan holds 1: 1 spoils
+    assert s.stage == S_ACTION  # the allowance is used up: the next turn begins
+    s.store[a], s.store[b] = 3, 3
     s.buildings[b * 4 + PIPELINE] = 1
-    R._withdraw(s, 0)
+    R._oil_after_price(s)
+    for _ in range(3):
+        act(s, "withdraw 1 oil from Maysan")
     assert s.oil[0] == 5
     assert R.storage(s, a) == 4 and R.storage(s, b) == 1
     s.buildings[a * 4 + WAREHOUSE] = 2
