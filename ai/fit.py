@@ -44,6 +44,15 @@ from pathlib import Path
 from typing import Any, cast
 
 from realpolitik.engine.core.api import CHANCE, HasEvalTerms, State
+from realpolitik.engine.core.files import (
+    FileRefused,
+    check_output,
+    read_bounded,
+    rescue_folders,
+    shown,
+    write_atomic,
+    write_new_file,
+)
 
 __all__ = [
     "FORMAT",
@@ -53,12 +62,16 @@ __all__ = [
     "Weights",
     "WeightsError",
     "calibration",
+    "check_weights_path",
     "collect",
     "fit_logistic",
     "fitted_values",
+    "is_weights_bytes",
     "load_weights",
     "packaged_weights",
     "restriction",
+    "save_weights",
+    "save_weights_elsewhere",
     "train",
     "with_weights",
 ]
@@ -68,6 +81,9 @@ FORMAT = "realpolitik-weights"
 
 VERSION = 1
 """The ``version`` field of a weights file this code reads and writes."""
+
+MAX_WEIGHTS_BYTES = 1024 * 1024
+"""Larger weights files are refused unread (a real one is a few kilobytes)."""
 
 L2 = 1e-3
 """Default L2 penalty on the standardised weights (not the intercept), per row."""
@@ -221,11 +237,12 @@ def load_weights(path: str | Path) -> Weights:
     Raises:
         WeightsError: one line naming the file and what is wrong.
     """
-    source = str(path)
+    source = shown(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise _fail(source, f"cannot be read ({exc.strerror or exc})") from None
+        # A regular file of bounded size only: a FIFO or /dev/zero is refused at once.
+        text = read_bounded(path, MAX_WEIGHTS_BYTES, kind="a weights file").decode("utf-8")
+    except FileRefused as exc:
+        raise _fail(source, f"cannot be read ({exc.why})") from None
     except UnicodeDecodeError:
         raise _fail(source, "is not UTF-8 text") from None
     try:
@@ -712,19 +729,84 @@ def train(
     return Weights(fitted.game, fitted.game_version, names, fitted.weights, b, report), report
 
 
-def save_weights(weights: Weights, path: str | Path) -> None:
-    """Write a weights file (JSON, the format :func:`load_weights` reads)."""
-    Path(path).write_text(json.dumps(weights.to_json(), indent=1) + "\n", encoding="utf-8")
+def is_weights_bytes(raw: bytes) -> bool:
+    """Whether a file's bytes are a weights file (the only file a weights file replaces)."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("format") == FORMAT
 
 
-def plot_reliability(report: dict[str, Any], path: str | Path, title: str) -> None:
-    """A reliability plot (predicted value against observed mean result) of both evaluators."""
-    import matplotlib
+WEIGHTS_KIND = "a realpolitik weights file"
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(5, 5))
+def check_weights_path(path: str | Path, force: bool = False) -> None:
+    """Refuse, before any training, a weights file that could not be written or holds
+    something else (the rule of :func:`realpolitik.engine.core.files.check_output`).
+
+    Raises:
+        WeightsError: naming the file and the problem.
+    """
+    try:
+        check_output(
+            path,
+            kind=WEIGHTS_KIND,
+            is_ours=is_weights_bytes,
+            verb="write weights to",
+            force=force,
+            force_hint=", or give --force",
+        )
+    except FileRefused as exc:
+        raise WeightsError(str(exc)) from None
+
+
+def save_weights(weights: Weights, path: str | Path, force: bool = False) -> None:
+    """Write a weights file (JSON, the format :func:`load_weights` reads), atomically; an
+    existing file is replaced only when it is a weights file (or with ``force``).
+
+    Raises:
+        WeightsError: naming the file and why it could not be written (the old file is kept).
+    """
+    data = (json.dumps(weights.to_json(), indent=1) + "\n").encode("utf-8")
+    try:
+        write_atomic(
+            path,
+            data,
+            kind=WEIGHTS_KIND,
+            is_ours=is_weights_bytes,
+            verb="write weights to",
+            force=force,
+            force_hint=", or give --force",
+        )
+    except FileRefused as exc:
+        raise WeightsError(str(exc)) from None
+
+
+def save_weights_elsewhere(weights: Weights, path: str | Path) -> str | None:
+    """Write weights that could not be written to ``path`` under a new name that overwrites
+    nothing (``STEM-rescue.json`` in the current, else the temporary folder).
+
+    Returns:
+        The file written, or None when nowhere took it.
+    """
+    data = (json.dumps(weights.to_json(), indent=1) + "\n").encode("utf-8")
+    stem = Path(path).stem or "weights"
+    where, _ = write_new_file(
+        rescue_folders(), f"{stem}-rescue", ".json", data, kind=WEIGHTS_KIND, is_ours=is_weights_bytes
+    )
+    return where
+
+
+def reliability_figure(report: dict[str, Any], title: str) -> Any:
+    """A reliability plot (predicted value against observed mean result) of both evaluators, as
+    a matplotlib figure (Agg canvas) for the caller to write."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(5, 5))
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
     ax.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect")
     for key, label in (("reliability_hand", "hand"), ("reliability_fitted", "fitted")):
         rows = report[key]
@@ -742,5 +824,4 @@ def plot_reliability(report: dict[str, Any], path: str | Path, title: str) -> No
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig

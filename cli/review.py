@@ -26,10 +26,12 @@ from rich.text import Text
 
 from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, level_spec
+from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import seat_name
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State
+from realpolitik.engine.core.files import shown
 from realpolitik.engine.core.records import replay as replay_record
 
 __all__ = ["LABELS", "THRESHOLDS", "label_for", "review", "review_game", "summarize_review"]
@@ -237,7 +239,7 @@ def plot_review(review: dict[str, Any], path: Path) -> None:
     ax.legend(fontsize="small")
     ax.set_title(f"{review['game']}: review")
     fig.tight_layout()
-    fig.savefig(path, format="png", dpi=100)
+    write_plot(fig, path)
 
 
 def _workers_default() -> int:
@@ -271,6 +273,8 @@ def review(
     win probability lost and a label (best, good, inaccuracy, mistake, blunder)."""
     if level not in LEVELS:
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
+    if plot is not None:
+        check_plot_path(plot)
     loaded = read_game_file(str(save))
     state = loaded.state
     players = state.num_players()
@@ -287,10 +291,10 @@ def review(
     result = review_game(
         state, seats, spec, workers or _workers_default(), sys.stderr.isatty() and not as_json
     )
-    if plot is not None:
-        plot_review(result, plot)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
+        if plot is not None:
+            plot_review(result, plot)  # after the review is out: a failure here loses nothing
         return
     console = make_console(no_color)
     console.print(Text(f"{loaded.game.spec.title}: review of {save} ({spec})", style="bold"), soft_wrap=True)
@@ -313,4 +317,5 @@ def review(
             )
         )
     if plot is not None:
-        console.print(Text(f"Plot written to {plot}."))
+        plot_review(result, plot)
+        console.print(Text(f"Plot written to {shown(plot)}."))

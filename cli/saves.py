@@ -20,22 +20,27 @@ Nothing is ever written while reading, and nothing is pickled. A bare game recor
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from realpolitik.cli.common import CliError
 from realpolitik.cli.levels import LEVELS
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, State
+from realpolitik.engine.core.files import (
+    FileRefused,
+    check_output,
+    read_bounded,
+    rescue_folders,
+    shown,
+    write_atomic,
+    write_new_file,
+)
 from realpolitik.engine.core.records import RECORD_FORMAT
 
 __all__ = [
@@ -46,6 +51,7 @@ __all__ = [
     "build_save",
     "check_save_path",
     "digest_of",
+    "is_save_bytes",
     "read_game_file",
     "write_json_atomic",
     "write_rescue",
@@ -56,6 +62,7 @@ SAVE_FORMAT = "realpolitik-save"
 SAVE_VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
 """Larger files are refused before parsing."""
+SAVE_KIND = "a realpolitik save"
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "format": str,
@@ -142,63 +149,35 @@ def _dumps(obj: Mapping[str, Any]) -> str:
     return "{\n" + ",\n".join(items) + "\n}\n"
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def is_save_bytes(raw: bytes) -> bool:
+    """Whether a file's bytes are a realpolitik save or record (the only files a save replaces)."""
+    if raw.startswith(b'{\n "format": "' + SAVE_FORMAT.encode() + b'"'):
+        return True  # what this program writes: no need to parse a long game
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("format") in (SAVE_FORMAT, RECORD_FORMAT)
 
 
-def _target(path: str | os.PathLike[str]) -> Path:
-    """Where writing ``path`` lands: through any symbolic links, to the file they name."""
-    p = Path(path)
-    return Path(os.path.realpath(p)) if p.is_symlink() else p
+def _as_cli_error(exc: FileRefused) -> CliError:
+    return CliError(str(exc))
 
 
 def write_json_atomic(path: str | os.PathLike[str], obj: Mapping[str, Any]) -> None:
-    """Write JSON through a temporary file in the same directory and ``os.replace``.
-
-    A crash leaves either the old file or the new one, never half of one. A symbolic link is
-    written through (its target is replaced, the link stays), and a file that exists keeps
-    its permissions (a new one gets the usual ones, after the umask). Anything but a regular
-    file (a device, a FIFO) is refused rather than replaced.
+    """Write a save (or record) atomically, under the rule of every output file
+    (:func:`realpolitik.engine.core.files.write_atomic`): a temporary file in the same folder,
+    ``fsync``, ``os.replace``; a symbolic link is written through, a file that exists keeps its
+    permissions; a file that is not a realpolitik save or record, a device, a FIFO or a link
+    to nothing is refused rather than replaced.
 
     Raises:
         CliError: when the file cannot be written (the message names it and why).
     """
-    text = _dumps(obj)
     try:
-        target = _target(path)
-        directory = target.parent if str(target.parent) else Path(".")
-        if target.is_dir():
-            raise CliError(f"cannot save to {path}: it is a directory")
-        if not directory.is_dir():
-            raise CliError(f"cannot save to {path}: there is no folder {directory}")
-        try:
-            st = target.stat()
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        else:
-            if not stat.S_ISREG(st.st_mode):
-                raise CliError(f"cannot save to {path}: it is not a regular file")
-            mode = stat.S_IMODE(st.st_mode)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        write_atomic(path, _dumps(obj).encode("utf-8"), kind=SAVE_KIND, is_ours=is_save_bytes, verb="save to")
+    except FileRefused as exc:
+        raise _as_cli_error(exc) from None
 
 
 def write_save(
@@ -210,36 +189,17 @@ def write_save(
 
 def check_save_path(path: str | os.PathLike[str]) -> None:
     """Refuse, before a game starts, a ``--save`` file that could not be written or that holds
-    something else: its folder must exist and take a new file, and a file already there must
-    be a regular file holding a realpolitik save or record (never a user's other file).
+    something else: its folder must exist and take a new file, it must not be a device, a FIFO
+    or a link to nothing, and a file already there must hold a realpolitik save or record
+    (never a user's other file).
 
     Raises:
         CliError: naming the file and the problem.
     """
     try:
-        target = _target(path)
-        directory = target.parent if str(target.parent) else Path(".")
-        if target.is_dir():
-            raise CliError(f"cannot save to {path}: it is a directory")
-        if not directory.is_dir():
-            raise CliError(f"cannot save to {path}: there is no folder {directory}")
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".probe", dir=directory)
-        os.close(fd)
-        os.unlink(tmp)
-        if target.exists() and target.stat().st_size > 0:
-            if not target.is_file():
-                raise CliError(f"cannot save to {path}: it is not a regular file")
-            try:
-                obj = _read_json(str(path))
-            except CliError:
-                obj = None
-            if not isinstance(obj, dict) or obj.get("format") not in (SAVE_FORMAT, RECORD_FORMAT):
-                raise CliError(
-                    f"cannot save to {path}: the file exists and is not a realpolitik save; "
-                    "choose another file (it is left as it is)"
-                )
-    except OSError as exc:
-        raise CliError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        check_output(path, kind=SAVE_KIND, is_ours=is_save_bytes, verb="save to")
+    except FileRefused as exc:
+        raise _as_cli_error(exc) from None
 
 
 def write_rescue(
@@ -252,87 +212,38 @@ def write_rescue(
         The file written (None when nowhere could be written) and the last reason for failure.
     """
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    name = state.game().spec.name
-    why = ""
-    folders = []
-    with contextlib.suppress(OSError):  # the current folder may be gone
-        folders.append(Path.cwd())
-    folders.append(Path(tempfile.gettempdir()).absolute())
-    for folder in folders:
-        for n in range(100):
-            candidate = folder / f"{name}-rescue-{stamp}{'' if n == 0 else f'-{n}'}.json"
-            try:
-                os.close(os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-            except FileExistsError:
-                continue
-            except OSError as exc:
-                why = exc.strerror or str(exc)
-                break
-            try:
-                write_save(candidate, state, humans, ai, level, seed)
-            except CliError as exc:
-                why = str(exc)
-                with contextlib.suppress(OSError):
-                    os.unlink(candidate)
-                break
-            return str(candidate), ""
-    return None, why
-
-
-def _read_bounded(path: str) -> bytes:
-    """The bytes of a regular file, reading at most ``MAX_BYTES + 1`` whatever its size claims;
-    a FIFO, a device or a directory is refused without waiting on it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise CliError(f"cannot load {path}: no such file") from None
-    except IsADirectoryError:
-        raise CliError(f"cannot load {path}: it is a directory") from None
-    except OSError as exc:
-        raise CliError(f"cannot load {path}: {exc.strerror or exc}") from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise CliError(f"cannot load {path}: it is a directory")
-        if not stat.S_ISREG(st.st_mode):
-            raise CliError(f"cannot load {path}: not a regular file (a device, pipe or socket)")
-        if st.st_size > MAX_BYTES:
-            raise CliError(f"cannot load {path}: {st.st_size} bytes is too large for a save")
-        chunks: list[bytes] = []
-        left = MAX_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        if left <= 0:
-            raise CliError(f"cannot load {path}: more than {MAX_BYTES} bytes is too large for a save")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise CliError(f"cannot load {path}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
+    data = _dumps(build_save(state, humans, ai, level, seed)).encode("utf-8")
+    return write_new_file(
+        rescue_folders(),
+        f"{state.game().spec.name}-rescue-{stamp}",
+        ".json",
+        data,
+        kind=SAVE_KIND,
+        is_ours=is_save_bytes,
+    )
 
 
 def _read_json(path: str) -> Any:
-    raw = _read_bounded(path)
+    try:
+        raw = read_bounded(path, MAX_BYTES, kind="a save")
+    except FileRefused as exc:
+        raise _as_cli_error(exc) from None
     if not raw.strip():
-        raise CliError(f"cannot load {path}: the file is empty")
+        raise CliError(f"cannot load {shown(path)}: the file is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"cannot load {path}: not a text file (not UTF-8)") from None
+        raise CliError(f"cannot load {shown(path)}: not a text file (not UTF-8)") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(
-            f"cannot load {path}: not valid JSON (truncated or damaged?) at line {exc.lineno} column {exc.colno}: {exc.msg}"
+            f"cannot load {shown(path)}: not valid JSON (truncated or damaged?) at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
     except RecursionError:
-        raise CliError(f"cannot load {path}: JSON nested too deeply") from None
+        raise CliError(f"cannot load {shown(path)}: JSON nested too deeply") from None
     except ValueError:  # an integer of more digits than Python converts (4300)
-        raise CliError(f"cannot load {path}: a number in it has too many digits (damaged?)") from None
+        raise CliError(f"cannot load {shown(path)}: a number in it has too many digits (damaged?)") from None
 
 
 def _seat_indices(game: Game, players: int, names: Any, path: str) -> list[int]:

@@ -31,7 +31,15 @@ from realpolitik.ai.tournament import (
     run_games,
     summarize,
 )
-from realpolitik.cli.common import CliError, check_seed_option, friendly_errors, game_by_name, make_console
+from realpolitik.cli.common import (
+    CliError,
+    check_seed_option,
+    friendly_errors,
+    game_by_name,
+    game_options,
+    make_console,
+)
+from realpolitik.cli.outputs import check_plot_path, write_plot
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
 
@@ -141,7 +149,7 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
         ax.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
     fig.suptitle(f"{summary['game']}: {summary['games']} games")
     fig.tight_layout()
-    fig.savefig(path, format="png", dpi=100)
+    write_plot(fig, path)
 
 
 class _Progress:
@@ -236,6 +244,20 @@ def tournament_cmd(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option NAME=VALUE for every game (repeatable; `realpolitik games --json` lists them).",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")
     ] = False,
@@ -253,8 +275,13 @@ def tournament_cmd(
         raise CliError("--ray-address needs --backend ray")
     if backend is Backend.ray and not _ray_installed():
         raise CliError(RAY_INSTALL_HINT)
+    if plot is not None:
+        check_plot_path(plot)
     g = game_by_name(game)
-    cfg = make_config(g.spec.name, parse_bot_args(bot), games, seed=seed, players=players)
+    options = game_options(g, option or (), variant)
+    cfg = make_config(g.spec.name, parse_bot_args(bot), games, seed=seed, players=players, options=options)
+    if options:  # the game checks the values at the door, not in the first game
+        g.new_initial_state(players=cfg.players, seed=cfg.seed, **options)
     seats = list(resolve_game(cfg.game).spec.seats_for(cfg.players))
     with ResultsFile(out, cfg, resume=resume) as results:
         if results.invalid_count or results.duplicates or results.truncated:

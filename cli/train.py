@@ -10,12 +10,23 @@ from typing import Annotated, Any
 import typer
 
 from realpolitik.ai.bots import make_bot
-from realpolitik.ai.fit import plot_reliability, restriction, save_weights, train
+from realpolitik.ai.fit import (
+    Weights,
+    WeightsError,
+    check_weights_path,
+    reliability_figure,
+    restriction,
+    save_weights,
+    save_weights_elsewhere,
+    train,
+)
 from realpolitik.cli.common import CliError, check_seed_option, friendly_errors
+from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasEvalTerms
+from realpolitik.engine.core.files import shown
 
-__all__ = ["train_cmd"]
+__all__ = ["train_cmd", "write_weights"]
 
 
 def _table(rows: list[dict[str, Any]]) -> list[str]:
@@ -23,6 +34,23 @@ def _table(rows: list[dict[str, Any]]) -> list[str]:
         f"  {r['low']:.1f}-{r['high']:.1f}  {r['count']:>6}  {r['predicted']:.3f}  {r['observed']:.3f}"
         for r in rows
     ]
+
+
+def write_weights(weights: Weights, out: Path, force: bool) -> None:
+    """Write weights at the end of long work; when ``out`` cannot take them after all, write
+    them under a new name and say where, so the work is never lost.
+
+    Raises:
+        CliError: naming the file, why, and where the weights are instead.
+    """
+    try:
+        save_weights(weights, out, force=force)
+    except WeightsError as exc:
+        where = save_weights_elsewhere(weights, out)
+        instead = (
+            f"; the weights are in {shown(where)} instead" if where else "; they could not be saved anywhere"
+        )
+        raise CliError(f"{exc}{instead}") from None
 
 
 @friendly_errors
@@ -62,6 +90,9 @@ def train_cmd(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON; no progress bar.")
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
+    ] = False,
 ) -> None:
     """Fit GAME's evaluator weights by self-play and report their calibration.
 
@@ -84,8 +115,9 @@ def train_cmd(
         except ValueError as exc:
             raise CliError(f"--free: {exc}") from None
     make_bot(bot)  # a bad spec: one clear line before any game is played
-    if out.exists() and out.is_dir():
-        raise CliError(f"--out {out} is a directory")
+    check_weights_path(out, force=force)  # before any game: a bad --out loses no training
+    if plot is not None:
+        check_plot_path(plot)
     bar: Any = None
     if not as_json and sys.stderr.isatty():
         from tqdm import tqdm
@@ -106,9 +138,9 @@ def train_cmd(
     finally:
         if bar is not None:
             bar.close()
-    save_weights(weights, out)
+    write_weights(weights, out, force)
     if plot is not None:
-        plot_reliability(report, plot, f"{g.spec.title}: held-out games")
+        write_plot(reliability_figure(report, f"{g.spec.title}: held-out games"), plot)
     if as_json:
         typer.echo(json.dumps({"out": str(out), **weights.to_json()}))
         return

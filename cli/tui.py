@@ -43,7 +43,7 @@ from realpolitik.ai.bots import Bot, SearchBot
 from realpolitik.cli.analysis_view import explain_top
 from realpolitik.cli.common import CliError
 from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
-from realpolitik.cli.saves import write_save
+from realpolitik.cli.saves import write_rescue, write_save
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.cli.tui_views import (
     HINT_PROMPT,
@@ -424,12 +424,16 @@ class FullScreen(App[int]):
 
     def engine_failed(self, message: str) -> None:
         """The engine or a bot failed: keep the position before the failure and stop."""
-        path = self.save_path or f"{self.s.game.spec.name}-rescue.json"
         try:
-            self._write(path)
-            where = f"; the game so far is saved in {path}"
-        except CliError as exc:
-            where = f"; saving it failed too: {exc}"
+            if not self.save_path:
+                raise CliError("no --save file")
+            self._write(self.save_path)
+            where = f"; the game so far is saved in {self.save_path}"
+        except CliError as exc:  # under a new name that overwrites nothing
+            path, why = write_rescue(self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
+            where = (
+                f"; the game so far is saved in {path}" if path else f"; saving it failed too: {exc}; {why}"
+            )
         self.error = f"the game cannot go on: {message}{where}"
         self.closing = True
         self.exit(1, return_code=1)

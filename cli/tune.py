@@ -10,9 +10,10 @@ from typing import Annotated, Any
 
 import typer
 
-from realpolitik.ai.fit import load_weights, save_weights
+from realpolitik.ai.fit import check_weights_path, load_weights
 from realpolitik.ai.tune import TuneConfig, tune
 from realpolitik.cli.common import CliError, check_seed_option, friendly_errors
+from realpolitik.cli.train import write_weights
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasEvalTerms
 
@@ -67,6 +68,9 @@ def tune_cmd(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the result as JSON; no progress bar.")
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
+    ] = False,
 ) -> None:
     """Tune GAME's evaluator weights by the games they win (SPSA, docs/ai.md).
 
@@ -80,8 +84,7 @@ def tune_cmd(
     g = load_game(game)
     probe = g.new_initial_state(players=2) if g.spec.min_players <= 2 <= g.spec.max_players else None
     names = tuple(probe.eval_term_names()) if isinstance(probe, HasEvalTerms) else ()
-    if out.exists() and out.is_dir():
-        raise CliError(f"--out {out} is a directory")
+    check_weights_path(out, force=force)  # before any game: a bad --out loses no tuning
     config = TuneConfig(
         game=g.spec.name,
         bot=bot,
@@ -107,7 +110,7 @@ def tune_cmd(
     finally:
         if bar is not None:
             bar.close()
-    save_weights(weights, out)
+    write_weights(weights, out, force)
     if as_json:
         typer.echo(json.dumps({"out": str(out), **weights.to_json()}))
         return

@@ -1,0 +1,245 @@
+"""Output paths: every file the program writes (a save, at ``--save`` or at the prompt, a plot, a
+weights file) follows one rule. It is checked before the work starts; a file that is not ours
+of the same kind, a device, a FIFO, a link that leads nowhere or a missing folder is refused
+with one line and left byte-identical; what is written is written atomically."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from realpolitik.ai.fit import (
+    WeightsError,
+    check_weights_path,
+    is_weights_bytes,
+    packaged_weights,
+    save_weights,
+)
+from realpolitik.cli.common import CliError
+from realpolitik.cli.outputs import check_plot_path, is_our_png
+from realpolitik.cli.saves import build_save, check_save_path, is_save_bytes
+from realpolitik.engine import load_game
+from realpolitik.engine.core.files import FileRefused, check_output, shown, write_atomic
+from tests.cli.conftest import assert_no_crash, assert_one_line_error
+
+NOTES = b"my notes, not a game\n"
+
+
+def _save_bytes() -> bytes:
+    state = load_game("ideology").new_initial_state(seed=3)
+    return (json.dumps(build_save(state, [0], "random", None, 3)) + "\n").encode()
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A path that must never be written: a device, a FIFO, a symbolic-link loop, a link to
+    nothing, or a file in a folder that does not exist."""
+    if kind.startswith("/dev/"):
+        return Path(kind)
+    p = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "loop":
+        os.symlink(tmp_path / "loop2", p)
+        os.symlink(p, tmp_path / "loop2")
+    elif kind == "dangling":
+        os.symlink(tmp_path / "nowhere" / "x", p)
+    elif kind == "missing-folder":
+        p = tmp_path / "no" / "such" / "file"
+    return p
+
+
+SPECIALS = ["/dev/null", "/dev/full", "/dev/zero", "fifo", "loop", "dangling", "missing-folder"]
+
+
+# ----- the rule itself, for every kind of file and any bytes already there
+
+
+KINDS: dict[str, Callable[[bytes], bool]] = {
+    "save": is_save_bytes,
+    "plot": is_our_png,
+    "weights": is_weights_bytes,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@given(st.binary(min_size=1, max_size=300))
+def test_a_file_not_ours_is_never_replaced(
+    tmp_path_factory: pytest.TempPathFactory, kind: str, raw: bytes
+) -> None:
+    path = tmp_path_factory.mktemp("out") / "f"
+    path.write_bytes(raw)
+    ours = KINDS[kind](raw)
+    try:
+        write_atomic(path, b"new", kind=kind, is_ours=KINDS[kind])
+    except FileRefused as exc:
+        assert not ours and str(exc).startswith(f"cannot write to {path}:")
+        assert path.read_bytes() == raw
+    else:
+        assert ours and path.read_bytes() == b"new"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["f"]
+
+
+def test_each_kind_replaces_only_its_own_kind(tmp_path: Path) -> None:
+    save = _save_bytes()
+    weights = (json.dumps(packaged_weights("twilight").to_json()) + "\n").encode()
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x19tEXtSoftware\x00realpolitik"
+    other_png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x19tEXtSoftware\x00somebody"
+    assert is_save_bytes(save) and not is_save_bytes(weights) and not is_save_bytes(png)
+    assert is_weights_bytes(weights) and not is_weights_bytes(save)
+    assert is_our_png(png) and not is_our_png(other_png) and not is_our_png(save)
+
+
+@pytest.mark.parametrize("special", SPECIALS)
+@pytest.mark.parametrize("check", [check_save_path, check_plot_path, check_weights_path])
+def test_special_files_and_missing_folders_are_refused_at_once(
+    tmp_path: Path, special: str, check: Callable[[Path], None]
+) -> None:
+    path = _special(tmp_path, special)
+    with pytest.raises((FileRefused, WeightsError, CliError)) as info:
+        check(path)
+    assert str(info.value).startswith("cannot ") and str(path) in str(info.value)
+
+
+def test_an_empty_regular_file_may_be_written_and_force_replaces_anything(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.touch()
+    check_output(empty, kind="a save", is_ours=is_save_bytes)
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(NOTES)
+    check_output(notes, kind="a save", is_ours=is_save_bytes, force=True)
+    with pytest.raises(FileRefused, match="not a save"):
+        check_output(notes, kind="a save", is_ours=is_save_bytes)
+
+
+def test_a_link_is_written_through_and_a_mode_kept(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_bytes(_save_bytes())
+    real.chmod(0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_atomic(link, _save_bytes(), kind="a save", is_ours=is_save_bytes)
+    assert link.is_symlink() and (real.stat().st_mode & 0o777) == 0o600
+
+
+def test_names_with_escape_sequences_are_printed_escaped() -> None:
+    assert shown("a\x1b[31mred\n.json") == "a\\x1b[31mred\\n.json"
+    assert shown("plain é.json") == "plain é.json"
+
+
+# ----- every writer through the command line
+
+
+def test_save_at_the_prompt_never_replaces_a_users_file(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    notes = tmp_path / "n.txt"
+    notes.write_bytes(NOTES)
+    r = cli("play", "ideology", "--ai", "random", "--seed", "1", input="1\nsave n.txt\nquit\n")
+    assert_no_crash(r)
+    assert "cannot save to n.txt: the file exists and is not a realpolitik save" in r.output
+    assert notes.read_bytes() == NOTES
+    r = cli("play", "ideology", "--ai", "random", "--seed", "1", input="1\nsave g.json\nsave g.json\nquit\n")
+    assert r.output.count("Game saved to g.json") == 2 and is_save_bytes((tmp_path / "g.json").read_bytes())
+
+
+@pytest.mark.parametrize("special", SPECIALS)
+def test_play_save_to_a_special_file_is_refused_before_the_game(cli, tmp_path: Path, special: str) -> None:
+    path = _special(tmp_path, special)
+    r = cli("play", "ideology", "--ai", "random", "--save", str(path), input="1\nquit\n")
+    assert_one_line_error(r, "cannot save to")
+    assert "Bye" not in r.output
+
+
+@pytest.mark.parametrize("existing", ["notes", "save"])
+def test_tournament_plot_over_another_file_is_refused_before_any_game(
+    cli, tmp_path: Path, existing: str
+) -> None:
+    target = tmp_path / "p.png"
+    target.write_bytes(NOTES if existing == "notes" else _save_bytes())
+    before = _digest(target)
+    out = tmp_path / "r.jsonl"
+    r = cli(
+        "tournament", "ideology", "--bot", "a=random", "--bot", "b=random",
+        "--games", "2", "--out", str(out), "--plot", str(target),
+    )  # fmt: skip
+    assert_one_line_error(r, "cannot write --plot", "is not a PNG plot")
+    assert _digest(target) == before and not out.exists()
+
+
+def test_tournament_plot_replaces_its_own_plot(cli, tmp_path: Path) -> None:
+    target = tmp_path / "p.png"
+    for n in (1, 2):
+        r = cli(
+            "tournament", "ideology", "--bot", "a=random", "--bot", "b=random",
+            "--games", "2", "--out", str(tmp_path / f"r{n}.jsonl"), "--plot", str(target),
+        )  # fmt: skip
+        assert r.exit_code == 0, r.output
+        assert is_our_png(target.read_bytes())
+
+
+@pytest.mark.parametrize("plot", ["notes", "missing-folder", "fifo"])
+def test_review_plot_is_checked_before_the_review(cli, tmp_path: Path, plot: str) -> None:
+    save = tmp_path / "s.json"
+    save.write_bytes(_save_bytes())
+    if plot == "notes":
+        target = tmp_path / "notes.txt"
+        target.write_bytes(NOTES)
+    else:
+        target = _special(tmp_path, plot)
+    r = cli("review", str(save), "--json", "--plot", str(target), "--level", "easy", "--workers", "1")
+    assert_one_line_error(r, "cannot write --plot")
+    assert "moves" not in r.output  # refused before the review, not after it
+    if plot == "notes":
+        assert target.read_bytes() == NOTES
+
+
+@pytest.mark.parametrize("command", ["train", "tune"])
+@pytest.mark.parametrize("out", ["notes", "save", "fifo", "missing-folder", "/dev/null"])
+def test_weights_out_is_checked_before_any_game(cli, tmp_path: Path, command: str, out: str) -> None:
+    if out in ("notes", "save"):
+        target = tmp_path / "w.json"
+        target.write_bytes(NOTES if out == "notes" else _save_bytes())
+    else:
+        target = _special(tmp_path, out)
+    before = _digest(target) if target.is_file() else None
+    args = ["--games", "2"] if command == "train" else ["--pairs", "2", "--batch", "1"]
+    r = cli(command, "twilight", *args, "--out", str(target))
+    assert_one_line_error(r, "cannot write weights to")
+    if before is not None:
+        assert _digest(target) == before
+        assert "--force" in r.output
+
+
+def test_train_force_replaces_a_file_and_a_late_failure_keeps_the_weights(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "w.json"
+    target.write_bytes(NOTES)
+    r = cli("train", "ideology", "--games", "2", "--bot", "random", "--out", str(target), "--force")
+    assert r.exit_code == 0, r.output
+    assert is_weights_bytes(target.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    import realpolitik.cli.train as train_module
+
+    def full_disk(weights: object, path: object, force: bool = False) -> None:
+        if Path(str(path)) == target:
+            raise WeightsError(f"cannot write weights to {path}: No space left on device")
+        save_weights(weights, path, force)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(train_module, "save_weights", full_disk)
+    r = cli("train", "ideology", "--games", "2", "--bot", "random", "--out", str(target))
+    assert_one_line_error(r, "No space left on device", "the weights are in")
+    rescued = sorted(tmp_path.glob("w-rescue*.json"))
+    assert len(rescued) == 1 and is_weights_bytes(rescued[0].read_bytes())
