@@ -147,6 +147,67 @@ def game_by_name(name: str) -> Game:
     return load_game(name)
 
 
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def game_options(game: Game, texts: Sequence[str] = (), variant: str | None = None) -> dict[str, Any]:
+    """The game options a person gave as ``--option NAME=VALUE`` (repeatable) and the short form
+    ``--variant NAME``, checked against the game's options (``GameSpec.options``, each value
+    read as the type of its default). Every command that creates a game takes them alike.
+
+    Args:
+        game: The game.
+        texts: What the user typed for each ``--option``.
+        variant: What the user typed for ``--variant`` (the ``variant`` option), if anything.
+
+    Returns:
+        Options for ``new_initial_state``; the game itself checks the values it takes.
+
+    Raises:
+        CliError: for a malformed entry, an unknown name, a value of the wrong type or an option
+            given twice.
+    """
+    known = game.spec.options
+    listing = ", ".join(f"{k} (default {v!r})" for k, v in known.items()) or "none"
+    given = [*texts, *([f"variant={variant}"] if variant is not None else [])]
+    out: dict[str, Any] = {}
+    for text in given:
+        name, eq, raw = text.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not eq or not name:
+            raise CliError(f"--option takes NAME=VALUE, not '{text}'; {game.spec.name} options: {listing}")
+        if name not in known:
+            if name == "variant":
+                raise CliError(f"{game.spec.title} has no variants; its options: {listing}")
+            raise CliError(f"{game.spec.title} has no option '{name}'; its options: {listing}")
+        if name in out:
+            raise CliError(f"option '{name}' is given twice")
+        out[name] = _option_value(name, raw, known[name])
+    return out
+
+
+def _option_value(name: str, raw: str, default: Any) -> Any:
+    """``raw`` read as the type of the option's default (bool, int, float or text)."""
+    if isinstance(default, bool):
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise CliError(f"option '{name}' is true or false, not '{raw}'")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise CliError(f"option '{name}' is a whole number, not '{raw}'") from None
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            raise CliError(f"option '{name}' is a number, not '{raw}'") from None
+    return raw
+
+
 def seat_options(game: Game, players: int | None, names: Sequence[str]) -> dict[str, Any]:
     """Options under which the seat names a person typed exist, where the game deals seat
     names at setup (``--seat Communism`` in Ideology: Communism is dealt to that seat).

@@ -101,7 +101,8 @@ def _root(
 def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """List every game with its title, player counts and seat names."""
+    """List every game with its title, player counts and seat names (with --json, also its
+    options and their defaults, set with --option NAME=VALUE)."""
     rows = [
         {
             "name": sp.name,
@@ -109,6 +110,7 @@ def games(
             "min_players": sp.min_players,
             "max_players": sp.max_players,
             "seats": list(sp.seats),
+            "options": dict(sp.options),
         }
         for sp in game_specs()
     ]

@@ -23,6 +23,7 @@ from realpolitik.cli.common import (
     CliError,
     check_seed_option,
     friendly_errors,
+    game_options,
     make_console,
     parse_seats,
     plural,
@@ -607,6 +608,14 @@ def play(
             "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
         ),
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option NAME=VALUE (repeatable; `realpolitik games --json` lists each game's).",
+        ),
+    ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save here after every move and at the end.")
@@ -639,8 +648,10 @@ def play(
     ask_in_screen = False  # the full screen asks the side itself
     renderer = Renderer(g)
     if load is not None:
-        if players is not None or variant is not None:
-            raise CliError("--players and --variant cannot be combined with --load (the save fixes them)")
+        if players is not None or variant is not None or option:
+            raise CliError(
+                "--players, --variant and --option cannot be combined with --load (the save fixes them)"
+            )
         loaded = read_game_file(str(load), expect_game=game)
         state = loaded.state
         nplayers = state.num_players()
@@ -655,11 +666,7 @@ def play(
         intro = f"Loaded {load}: {plural(len(state.history), 'action')} played."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
-        options = seat_options(g, players, seat or [])
-        if variant is not None:
-            if "variant" not in g.spec.options:
-                raise CliError(f"{g.spec.title} has no variants")
-            options["variant"] = variant
+        options = {**game_options(g, option or (), variant), **seat_options(g, players, seat or [])}
         state = g.new_initial_state(players=players, seed=the_seed, **options)
         nplayers = state.num_players()
         seats_all = list(g.spec.seats_for(nplayers))
