@@ -17,7 +17,14 @@ import typer
 from rich.console import Console
 
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import SEED_MAX, Game, HasSeatAliases, HasSeatOptions, RealpolitikError
+from realpolitik.engine.core.api import (
+    SEED_MAX,
+    Game,
+    HasSeatAliases,
+    HasSeatOptions,
+    RealpolitikError,
+    plural,
+)
 
 __all__ = [
     "CliError",
@@ -127,11 +134,6 @@ def make_console(no_color: bool = False) -> Console:
         markup=False,
         soft_wrap=False,
     )
-
-
-def plural(n: int, word: str) -> str:
-    """``1 action``, ``2 actions``: a count with its noun (regular plurals only)."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def stdin_is_tty() -> bool:

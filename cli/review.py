@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats
+from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, plural
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.saves import read_game_file
@@ -311,8 +311,9 @@ def review(
         acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.1f}%"
         console.print(
             Text(
-                f"{name}: accuracy {acc}, {s['inaccuracies']} inaccuracies, {s['mistakes']} mistakes, "
-                f"{s['blunders']} blunders",
+                f"{name}: accuracy {acc}, "
+                f"{s['inaccuracies']} {'inaccuracy' if s['inaccuracies'] == 1 else 'inaccuracies'}, "
+                f"{plural(s['mistakes'], 'mistake')}, {plural(s['blunders'], 'blunder')}",
                 style="bold",
             )
         )

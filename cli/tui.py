@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
@@ -65,10 +65,11 @@ KEYS_HELP = """\
 Keys:
   1-9, 0      pick a choice by its number (type several digits for 10 and up),
               then Enter plays it; arrows, Page Up/Down and the mouse move too
-  :           type a move in words ('coup Iran') or a command: show WHAT, save FILE,
-              hint, undo, help, quit
+  :           type a move in words (as the examples above) or a command: show WHAT,
+              save FILE, log N, hint, undo, help, quit
   h           the computer's advice for this decision (the hint pane)
   u           take back your previous decision (also after the game has ended)
+  l           the whole log, in a window that scrolls (':log N' shows the last N entries)
   s           save the game (to --save, or asks for a file name)
   ?           this help
   q           quit (saves to --save, or asks whether to save)
@@ -127,6 +128,7 @@ class FullScreen(App[int]):
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
         Binding("s", "save", "save"),
+        Binding("l", "log", "log"),
         Binding("colon", "type_move", "type a move"),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_game", "quit"),
@@ -551,8 +553,30 @@ class FullScreen(App[int]):
             self.action_save(rest or None)
         elif cmd == "show":
             self.show(rest)
+        elif cmd == "log":
+            self.show_log(rest)
         else:
             self.play_text(text)
+
+    def action_log(self) -> None:
+        self.show_log("")
+
+    def show_log(self, rest: str) -> None:
+        """The whole log (or its last N entries, ``log N``) in a window that scrolls, newest at
+        the bottom and in view; the same command as the line mode's ``log [N]``."""
+        if rest and not rest.isdigit():
+            self.say("usage: log [N] (N a number of entries; without it, the whole log)")
+            return
+        entries = [e for e in self.s.log if entry_lines(e, self.viewer)]
+        if rest:
+            entries = entries[-int(rest) :] if int(rest) else []
+        if not entries:
+            self.say("The log is empty.")
+            return
+        lines = [line for e in entries for line in entry_lines(e, self.viewer)]
+        count = f"{len(entries)} {'entry' if len(entries) == 1 else 'entries'}"
+        title = f"log: the last {count}" if rest else "log: the whole game"
+        self.push_screen(TextScreen(title, Group(*lines), at_end=True))
 
     def play_text(self, text: str) -> None:
         """A move typed in words (a unique part of a listed move is enough)."""

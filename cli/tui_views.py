@@ -123,16 +123,22 @@ class TextScreen(ModalScreen[None]):
                                   background: $surface; }
     """
 
-    def __init__(self, title: str, body: RenderableType) -> None:
+    def __init__(self, title: str, body: RenderableType, at_end: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
+        self.at_end = at_end
+        """Open scrolled to the end (a log: the newest lines in view)."""
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll(Static(self.body, id="text"))
         scroll.border_title = self.title_text
-        scroll.border_subtitle = "Esc closes"
+        scroll.border_subtitle = "arrows, Page Up/Down and the mouse scroll; Esc closes"
         yield scroll
+
+    def on_mount(self) -> None:
+        if self.at_end:
+            self.query_one(VerticalScroll).scroll_end(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -44,6 +44,7 @@ __all__ = [
     "check_players",
     "check_seed",
     "parse_action_text",
+    "plural",
     "seat_label",
 ]
 
@@ -330,10 +331,15 @@ def seat_label(state: State, seat: int, dealt_only: bool = False) -> str:
     names = state.game().spec.seats_for(state.num_players())
     name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
     if isinstance(state, HasSeatAliases):
-        dealt = [alias for alias, s in state.seat_aliases().items() if s == seat]
+        dealt = [alias for alias, s in state.seat_aliases().items() if s == seat and alias != name.lower()]
         if dealt:
             return dealt[0].title() if dealt_only else f"{name} ({dealt[0].title()})"
     return name
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``: a count with its noun (regular plurals only)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @runtime_checkable

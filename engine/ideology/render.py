@@ -22,6 +22,7 @@ import re
 import textwrap
 from typing import Any
 
+from realpolitik.engine.core.api import plural
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 
@@ -666,7 +667,7 @@ def _region_detail(s: Any, r: int, viewer: int | None) -> list[str]:
         state = "independent"
     out = [
         f"{reg.name} ({reg.area}): printed level {reg.level}, now L{s.dev[r]}, {state}; "
-        f"at most {R.max_influence(s, r)} cards a sector",
+        f"at most {plural(R.max_influence(s, r), 'card')} a sector",
         f"  next to: {', '.join(reg.neighbours)}",
     ]
     for t in range(3):

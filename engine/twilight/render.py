@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
+from realpolitik.engine.core.api import plural
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
@@ -324,7 +325,7 @@ def _track_lines(state: TSState) -> list[Text]:
 
 def _hand_lines(state: TSState, side: int, verbose: bool = False) -> list[Text]:
     hand = sorted(state.hands[side])
-    title = Text(f"{_side(side)} hand ({len(hand)} cards)", style=f"bold {STYLE[side]}")
+    title = Text(f"{_side(side)} hand ({plural(len(hand), 'card')})", style=f"bold {STYLE[side]}")
     if state.china == side:
         title.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
     lines = [title]
@@ -405,7 +406,7 @@ def board(state: TSState, viewer: int | None) -> Group:
         if _hand_visible(state, side, viewer):
             lines.extend(_hand_lines(state, side))
         else:
-            t = Text(f"{_side(side)} hand: {len(state.hands[side])} cards", style=STYLE[side])
+            t = Text(f"{_side(side)} hand: {plural(len(state.hands[side]), 'card')}", style=STYLE[side])
             if state.china == side:
                 t.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
             lines.append(t)
@@ -700,7 +701,7 @@ def show(state: TSState, viewer: int | None, what: str) -> Group:
     if key in ("discard", "discards", "removed"):
         pile = state.removed if key == "removed" else state.discard
         title = "Removed from the game" if key == "removed" else "Discard pile"
-        lines = [Text(f"{title} ({len(pile)} cards)", style="bold")]
+        lines = [Text(f"{title} ({plural(len(pile), 'card')})", style="bold")]
         lines.extend(t for n in sorted(pile) for t in _card_lines(state, n, None, False))
         return Group(*lines)
     if key in ("effects", "persistent"):
@@ -861,11 +862,15 @@ def hand(state: TSState, viewer: int | None, width: int = 80) -> Group:
         china = f" + China ({'up' if state.china_up else 'down'})" if state.china == side else ""
         if not _hand_visible(state, side, viewer):
             lines.append(
-                Text(f"{_side(side)} hand: {len(state.hands[side])} cards{china}", style=STYLE[side])
+                Text(
+                    f"{_side(side)} hand: {plural(len(state.hands[side]), 'card')}{china}", style=STYLE[side]
+                )
             )
             continue
         cards = sorted(state.hands[side])
-        lines.append(Text(f"{_side(side)} hand ({len(cards)} cards){china}", style=f"bold {STYLE[side]}"))
+        lines.append(
+            Text(f"{_side(side)} hand ({plural(len(cards), 'card')}){china}", style=f"bold {STYLE[side]}")
+        )
         room = max(8, width - 21)
         for n in cards:
             c = BOARD.cards.get(n)

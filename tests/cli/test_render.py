@@ -163,3 +163,18 @@ def test_the_generic_renderer_serves_a_game_without_a_render_module(toy_game: st
 
 def test_the_twilight_renderer_is_found_by_package() -> None:
     assert Renderer(GAME).module is render
+
+
+def test_counts_of_one_are_singular_and_a_seat_is_not_named_twice() -> None:
+    """'1 card', not '1 cards'; a War on Terror seat is 'Red', not 'Red (Red)' (its dealt name
+    is its seat name)."""
+    from realpolitik.engine.core.api import plural, seat_label
+
+    assert (plural(1, "card"), plural(0, "card"), plural(2, "mistake")) == ("1 card", "0 cards", "2 mistakes")
+    wot = load_game("waronterror").new_initial_state(players=4, seed=3)
+    assert [seat_label(wot, i) for i in range(4)] == ["Red", "Blue", "Green", "Yellow"]
+    ideology = load_game("ideology").new_initial_state(players=3, seed=3)
+    assert seat_label(ideology, 0) == "Player 1 (Communism)"
+    s = load_game("twilight").new_initial_state(seed=1)
+    s.hands[USSR] = s.hands[USSR][:1]
+    assert render._hand_lines(s, USSR)[0].plain.startswith("USSR hand (1 card)")

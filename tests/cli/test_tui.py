@@ -544,3 +544,35 @@ def test_without_a_seat_the_side_is_asked_in_the_full_screen() -> None:
             assert "US hand (8 cards)" in pane(app, "#hand-text")
 
     asyncio.run(main())
+
+
+def test_the_log_opens_whole_or_its_last_entries_newest_in_view() -> None:
+    """`l` and `:log N` show the log in a window that scrolls, the newest entry in view
+    (before, `:log 5` was refused as 'not a legal move' although the help lists it)."""
+    app = FullScreen(session("waronterror", 3, players=4))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for _ in range(3):
+            await choose(app, pilot, 1)
+        entries = [e for e in app.s.log if e.texts.get(app.viewer)]
+        assert len(entries) >= 3
+        await pilot.press("colon", *"log 2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        assert app.screen.title_text == "log: the last 2 entries"
+        shown = plain(app.screen.query_one("#text", Static).content)
+        assert entries[-1].texts[app.viewer][0] in shown
+        assert entries[-3].texts[app.viewer][0] not in shown or entries[-3].texts == entries[-1].texts
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and app.screen.title_text == "log: the whole game"
+        scroll = app.screen.query_one("VerticalScroll")
+        assert scroll.scroll_y == scroll.max_scroll_y  # the newest lines in view
+        await pilot.press("escape")
+        await pilot.press("colon", *"log x", "enter")
+        await pilot.pause()
+        assert "usage: log [N]" in pane(app, "#notice")
+
+    run(app, script)
