@@ -618,7 +618,11 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Save here after every move and at the end.")
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Save here after every move and at the end (with --load: default, the loaded save).",
+        ),
     ] = None,
     time: Annotated[
         float | None,
@@ -664,6 +668,9 @@ def play(
         else:
             spec, stored_level = loaded.ai, loaded.level
         intro = f"Loaded {load}: {plural(len(state.history), 'action')} played."
+        if save is None and loaded.is_save:  # a loaded save goes on saving where it came from
+            save = load
+            intro += f" Saving back to {load} after every move."
     else:
         the_seed = seed if seed is not None else secrets.randbelow(10**6)
         options = {**game_options(g, option or (), variant), **seat_options(g, players, seat or [])}

@@ -204,3 +204,21 @@ def test_a_save_of_another_game_is_refused(tmp_path: Path, toy_game: str, cli) -
 
 def test_a_directory_is_not_a_save(tmp_path: Path, cli) -> None:
     assert_one_line_error(cli("play", "twilight", "--load", str(tmp_path), input=""), "is a directory")
+
+
+def test_a_loaded_save_saves_back_to_its_file(cli: Callable[..., Any], save_file: Path) -> None:
+    """`play --load FILE` without --save goes on saving to FILE: a move and then quit leave the
+    file further on, with no question for a file name (before, quitting asked for
+    one, even right after loading). A bare record is not overwritten with a save."""
+    before = len(read_json(save_file)["record"]["actions"])
+    r = cli("play", "twilight", "--load", str(save_file), input="1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert f"Saving back to {save_file} after every move." in r.output
+    assert "File name" not in r.output
+    assert len(read_json(save_file)["record"]["actions"]) > before  # the move and the replies
+
+    record = save_file.parent / "record.json"
+    write_json(record, position().to_json())
+    r = cli("play", "twilight", "--load", str(record), "--ai", "random", input="1\nquit\n")
+    assert "Saving back" not in r.output
+    assert read_json(record) == position().to_json()
