@@ -31,7 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, best_move, expected_value
-from realpolitik.ai.expectimax import expectimax_action_values, expectimax_pv
+from realpolitik.ai.expectimax import SearchTimeout, expectimax_action_values, expectimax_pv
 from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import (
     MAX_ITERS,
@@ -43,7 +43,7 @@ from realpolitik.ai.ismcts import (
     SearchConfig,
     search,
 )
-from realpolitik.engine.core.api import HasPlan, HasPlanSteps, State
+from realpolitik.engine.core.api import SEED_MAX, HasPlan, HasPlanSteps, State
 
 __all__ = [
     "Bot",
@@ -72,6 +72,9 @@ TIE_EPS = 1e-12
 
 DEFAULT_ITERS = 2000
 """Iteration budget of mcts/ismcts when the spec gives neither ``iters`` nor ``time``."""
+
+MAX_SAMPLES = 64
+"""Most determinizations an expectimax bot averages (each is a whole search)."""
 
 HEURISTIC_CHANCE_DEPTH = 3
 """Chained chance nodes the heuristic bot enumerates after its move."""
@@ -301,53 +304,117 @@ class ExpectimaxBot:
     The search runs on ``samples`` determinizations (``resample_hidden(seat, rng)``) and move
     values are averaged over them; in a perfect-information game a determinization is the
     position itself.
+
+    With a time cap the search deepens one ply at a time (1, 2, … ``depth``) and plays on the
+    deepest search finished in time; a search cut short is used only when none finished (then
+    the moves it valued, or else a random legal move). Without one the search runs to ``depth``
+    exactly, as long as :data:`MAX_SECONDS` allows.
     """
 
-    def __init__(self, spec: str, depth: int, samples: int, seed: int, evaluation: Evaluation = HAND) -> None:
+    def __init__(
+        self,
+        spec: str,
+        depth: int,
+        samples: int,
+        seed: int,
+        evaluation: Evaluation = HAND,
+        time: float | None = None,
+    ) -> None:
         self.spec = spec
         self.depth = depth
         self.samples = samples
+        self.time = time
         self.evaluation = evaluation
         self._rng = random.Random(seed)
 
     def _values(
-        self, state: State, seat: int, legal: list[int], leaves: dict[int, int]
-    ) -> tuple[dict[int, float], State]:
-        """Move values averaged over determinizations, and the first determinization."""
-        sums = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
+        self,
+        state: State,
+        seat: int,
+        legal: list[int],
+        depth: int,
+        deadline: float,
+        sums: dict[int, float],
+        counts: dict[int, int],
+        leaves: dict[int, int],
+    ) -> State:
+        """Add the move values of each determinization to ``sums``/``counts`` (kept when the
+        deadline passes); returns the first determinization."""
         first: State | None = None
         searched = self.evaluation.wrap(state)
         for _ in range(self.samples):
             world = searched.resample_hidden(seat, self._rng)
             if first is None:
                 first = world
-            for action, v in expectimax_action_values(world, seat, self.depth, leaves).items():
-                if action in sums:
-                    sums[action] += v
-                    counts[action] += 1
+            found: dict[int, float] = {}
+            try:
+                expectimax_action_values(world, seat, depth, leaves, deadline, into=found)
+            finally:
+                for action, v in found.items():
+                    if action in sums:
+                        sums[action] += v
+                        counts[action] += 1
         assert first is not None
-        return {a: sums[a] / counts[a] for a in legal if counts[a]}, first
+        return first
+
+    def _search(
+        self, state: State, seat: int, legal: list[int], leaves: dict[int, int]
+    ) -> tuple[dict[int, float], State | None, int, float]:
+        """Move values of the deepest search finished in time.
+
+        Returns:
+            The values, the first determinization (None when none was drawn), the depth
+            reached and the deadline.
+        """
+        deadline = perf_counter() + (self.time if self.time is not None else MAX_SECONDS)
+        best: tuple[dict[int, float], State | None, int] = ({}, None, 0)
+        for depth in range(1, self.depth + 1) if self.time is not None else (self.depth,):
+            sums = dict.fromkeys(legal, 0.0)
+            counts = dict.fromkeys(legal, 0)
+            found: dict[int, int] = {}
+            world: State | None = None
+            try:
+                world = self._values(state, seat, legal, depth, deadline, sums, counts, found)
+            except SearchTimeout:
+                if not best[0]:  # nothing finished: what this search valued
+                    best = ({a: sums[a] / counts[a] for a in legal if counts[a]}, world, depth)
+                    leaves.update(found)
+                break
+            best = ({a: sums[a] / counts[a] for a in legal if counts[a]}, world, depth)
+            leaves.clear()
+            leaves.update(found)
+        return best[0], best[1], best[2], deadline
 
     def step(self, state: State, seat: int) -> int:
         """The move with the best averaged expectimax value (see :meth:`Bot.step`)."""
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        values, _ = self._values(state, seat, legal, {})
+        values, _, _, _ = self._search(state, seat, legal, {})
+        if not values:  # the time cap passed before a single move was valued
+            return self._rng.choice(legal)
         return _pick(values, self._rng)
 
     def analyse(self, state: State, seat: int) -> Analysis:
         """Exact depth-limited value of every legal move, with principal variations."""
         start = perf_counter()
         leaves: dict[int, int] = {}
-        values, world = self._values(state, seat, _check_turn(state, seat), leaves)
+        legal = _check_turn(state, seat)
+        values, world, depth, deadline = self._search(state, seat, legal, leaves)
+        if not values:
+            values = dict.fromkeys(legal[:1], 0.5)
+        base = world if world is not None else state
         pvs: dict[int, list[str]] = {}
         for action in values:
-            child = world.clone()
+            child = base.clone()
             child.apply_action(action)
-            pvs[action] = [state.action_to_string(action)] + expectimax_pv(child, seat, self.depth - 1)
+            pvs[action] = [state.action_to_string(action)] + expectimax_pv(child, seat, depth - 1, deadline)
         return from_values(state, seat, self.spec, values, leaves, pvs, perf_counter() - start)
+
+
+def _bound(x: float) -> str:
+    """A bound as written: an integer in full (2^63 - 1, not 9.22e+18), a float compactly."""
+    return str(x) if isinstance(x, int) else f"{x:g}"
 
 
 @dataclass(frozen=True)
@@ -391,9 +458,9 @@ class Param:
         noun = "an integer" if self.kind is int else "a number"
         bounds = []
         if self.low is not None:
-            bounds.append(f">= {self.low:g}")
+            bounds.append(f">= {_bound(self.low)}")
         if self.high is not None:
-            bounds.append(f"<= {self.high:g}")
+            bounds.append(f"<= {_bound(self.high)}")
         need = f"{noun}{' ' + ' and '.join(bounds) if bounds else ''}"
         try:
             val = self.kind(text)
@@ -426,7 +493,7 @@ class BotInfo:
     factory: Callable[[str, dict[str, Any]], Bot]
 
 
-_SEED = Param("seed", int, 0, "seed of the bot's RNG")
+_SEED = Param("seed", int, 0, "seed of the bot's RNG", low=0, high=SEED_MAX)
 _EVAL_PARAMS = (
     Param(
         "eval",
@@ -611,11 +678,20 @@ _REGISTRY: dict[str, BotInfo] = {
             "depth-limited expectimax: minimax for two seats, max-n for more; dice enumerated",
             (
                 Param("depth", int, 2, "decision plies searched, chance nodes are free", low=1, high=8),
-                Param("samples", int, 1, "determinizations averaged", low=1),
+                Param("samples", int, 1, "determinizations averaged", low=1, high=MAX_SAMPLES),
+                Param(
+                    "time",
+                    float,
+                    None,
+                    "seconds per move: deepen ply by ply, play the deepest search done in time",
+                    low=1e-3,
+                    high=MAX_SECONDS,
+                    shown="none",
+                ),
                 _SEED,
                 *_EVAL_PARAMS,
             ),
-            lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"], _evaluation(v)),
+            lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"], _evaluation(v), v["time"]),
         ),
         BotInfo(
             "openspiel-ismcts",

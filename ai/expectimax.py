@@ -14,26 +14,50 @@
 
 The search runs on the state it is given. A bot that must not read hidden information calls it
 on a determinization (``resample_hidden``); see ``ai.bots``.
+
+**A deadline** (``perf_counter()`` seconds) may be given to every entry point: the search checks
+it at every leaf and raises :class:`SearchTimeout` once it has passed, so a deep search on a
+wide game stops on time; without one the search is exact and as long as it takes.
 """
 
 from __future__ import annotations
 
 import math
+from time import perf_counter
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State, seat_label
 
-__all__ = ["expectimax_action_values", "expectimax_pv", "expectimax_value"]
+__all__ = ["SearchTimeout", "expectimax_action_values", "expectimax_pv", "expectimax_value"]
+
+
+class SearchTimeout(Exception):
+    """The search's deadline passed before it finished."""
+
+
+class _Leaves:
+    """Leaves evaluated so far, and the deadline checked at each one."""
+
+    __slots__ = ("deadline", "n")
+
+    def __init__(self, deadline: float | None) -> None:
+        self.n = 0
+        self.deadline = math.inf if deadline is None else deadline
+
+    def count(self) -> None:
+        self.n += 1
+        if self.deadline != math.inf and perf_counter() > self.deadline:
+            raise SearchTimeout
 
 
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
-def _minimax(state: State, seat: int, depth: int, alpha: float, beta: float, leaves: list[int]) -> float:
+def _minimax(state: State, seat: int, depth: int, alpha: float, beta: float, leaves: _Leaves) -> float:
     """Fail-soft alpha-beta / Star1 value of ``state`` for ``seat`` (two seats)."""
     p = state.current_player()
     if p == TERMINAL:
-        leaves[0] += 1
+        leaves.count()
         return _clip(float(state.returns()[seat]))
     if p == CHANCE:
         total = 0.0
@@ -53,7 +77,7 @@ def _minimax(state: State, seat: int, depth: int, alpha: float, beta: float, lea
                 return total
         return total
     if depth <= 0:
-        leaves[0] += 1
+        leaves.count()
         return _clip(state.evaluate(seat))
     maximise = p == seat
     best = -math.inf if maximise else math.inf
@@ -75,11 +99,11 @@ def _minimax(state: State, seat: int, depth: int, alpha: float, beta: float, lea
     return best
 
 
-def _maxn(state: State, depth: int, players: int, leaves: list[int]) -> list[float]:
+def _maxn(state: State, depth: int, players: int, leaves: _Leaves) -> list[float]:
     """Max-n value vector of ``state`` (more than two seats)."""
     p = state.current_player()
     if p == TERMINAL:
-        leaves[0] += 1
+        leaves.count()
         return [_clip(float(r)) for r in state.returns()]
     if p == CHANCE:
         acc = [0.0] * players
@@ -91,7 +115,7 @@ def _maxn(state: State, depth: int, players: int, leaves: list[int]) -> list[flo
                 acc[q] += prob * vec[q]
         return acc
     if depth <= 0:
-        leaves[0] += 1
+        leaves.count()
         return [_clip(state.evaluate(q)) for q in range(players)]
     best: list[float] | None = None
     for action in state.legal_actions():
@@ -104,14 +128,14 @@ def _maxn(state: State, depth: int, players: int, leaves: list[int]) -> list[flo
     return best
 
 
-def _value(state: State, seat: int, depth: int, leaves: list[int]) -> float:
+def _value(state: State, seat: int, depth: int, leaves: _Leaves) -> float:
     players = state.num_players()
     if players <= 2:
         return _minimax(state, seat, depth, -math.inf, math.inf, leaves)
     return _maxn(state, depth, players, leaves)[seat]
 
 
-def expectimax_value(state: State, seat: int, depth: int) -> float:
+def expectimax_value(state: State, seat: int, depth: int, deadline: float | None = None) -> float:
     """The depth-limited expectimax value of a state for a seat.
 
     Args:
@@ -119,15 +143,24 @@ def expectimax_value(state: State, seat: int, depth: int) -> float:
         seat: Whose value.
         depth: Decision plies to search (0 = the evaluator, or the enumerated chance
             expectation of it when ``state`` is a chance node).
+        deadline: ``perf_counter()`` time to stop by (None: none).
 
     Returns:
         The value in [0, 1].
+
+    Raises:
+        SearchTimeout: when the deadline passed first.
     """
-    return _value(state, seat, depth, [0])
+    return _value(state, seat, depth, _Leaves(deadline))
 
 
 def expectimax_action_values(
-    state: State, seat: int, depth: int, leaves: dict[int, int] | None = None
+    state: State,
+    seat: int,
+    depth: int,
+    leaves: dict[int, int] | None = None,
+    deadline: float | None = None,
+    into: dict[int, float] | None = None,
 ) -> dict[int, float]:
     """The exact value of every legal move at a decision node, for ``seat``.
 
@@ -140,29 +173,33 @@ def expectimax_action_values(
         depth: Decision plies including the move.
         leaves: When given, ``leaves[action]`` is increased by the leaves evaluated under
             each move.
+        deadline: ``perf_counter()`` time to stop by (None: none).
+        into: When given, each move's value is stored here as soon as it is known (what was
+            searched before a :class:`SearchTimeout` is kept).
 
     Returns:
         ``{action: value}`` in legal-action order.
 
     Raises:
         ValueError: at a chance or terminal node, or for ``depth < 1``.
+        SearchTimeout: when the deadline passed first.
     """
     if state.current_player() < 0:
         raise ValueError("expectimax_action_values needs a decision node")
     if depth < 1:
         raise ValueError("depth must be at least 1")
-    out: dict[int, float] = {}
+    out: dict[int, float] = {} if into is None else into
     for action in state.legal_actions():
         child = state.clone()
         child.apply_action(action)
-        counter = [0]
+        counter = _Leaves(deadline)
         out[action] = _value(child, seat, depth - 1, counter)
         if leaves is not None:
-            leaves[action] = leaves.get(action, 0) + counter[0]
+            leaves[action] = leaves.get(action, 0) + counter.n
     return out
 
 
-def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
+def expectimax_pv(state: State, seat: int, depth: int, deadline: float | None = None) -> list[str]:
     """The principal variation of a depth-limited search, as action texts.
 
     Each decision is the mover's best reply found by a search of the remaining depth (the
@@ -174,13 +211,22 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
         state: The position (not modified).
         seat: The searching seat.
         depth: Decision plies.
+        deadline: ``perf_counter()`` time to stop by (None: none); the variation found by
+            then is returned.
 
     Returns:
         Action texts.
     """
-    s = state.clone()
-    players = s.num_players()
     texts: list[str] = []
+    try:
+        _pv(state.clone(), seat, depth, deadline, texts)
+    except SearchTimeout:
+        pass
+    return texts
+
+
+def _pv(s: State, seat: int, depth: int, deadline: float | None, texts: list[str]) -> None:
+    players = s.num_players()
     while depth > 0:
         p = s.current_player()
         if p == TERMINAL:
@@ -191,7 +237,7 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
             s.apply_action(action)
             continue
         if players <= 2:
-            vals = expectimax_action_values(s, seat, depth)
+            vals = expectimax_action_values(s, seat, depth, deadline=deadline)
             pick = max if p == seat else min
             action = pick(vals, key=lambda a: vals[a])
         else:
@@ -200,7 +246,7 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
             for a in s.legal_actions():
                 child = s.clone()
                 child.apply_action(a)
-                vec = _maxn(child, depth - 1, players, [0])
+                vec = _maxn(child, depth - 1, players, _Leaves(deadline))
                 if best_vec is None or vec[p] > best_vec[p]:
                     best_vec, action = vec, a
         text = s.action_to_string(action)
@@ -209,4 +255,3 @@ def expectimax_pv(state: State, seat: int, depth: int) -> list[str]:
         texts.append(text)
         s.apply_action(action)
         depth -= 1
-    return texts

@@ -10,17 +10,27 @@ import typer
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import RealpolitikError
 
+MAX_SECONDS_PER_FIGURE = 600.0
+"""The longest ``--seconds`` (each of about a dozen figures takes about that long)."""
+
 
 def bench_cmd(
     game: Annotated[str, typer.Argument(help="Game to measure.")] = "twilight",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="Time per figure.")] = 2.0,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help=f"Time per figure, 0.1 to {MAX_SECONDS_PER_FIGURE:g}.")
+    ] = 2.0,
 ) -> None:
     """Measure random playouts (the engine's own where it has them, and through the State
     protocol), steps, clone(), legal_actions() and ISMCTS iterations per second for the pure
     and the compiled engine on one core, with compiled/pure ratios."""
     from realpolitik.bench.measure import compare
 
+    if not 0.1 <= seconds <= MAX_SECONDS_PER_FIGURE:  # also refuses nan and inf
+        typer.echo(
+            f"error: --seconds must be from 0.1 to {MAX_SECONDS_PER_FIGURE:g}, not {seconds:g}", err=True
+        )
+        raise typer.Exit(2)
     try:
         name = load_game(game).spec.name
     except RealpolitikError as exc:

@@ -12,8 +12,10 @@ Reading checks, in order, and refuses the file with one line naming the problem:
 JSON syntax (a truncated file fails here), the format tag, ``save_version``, every field's
 type, no unknown fields, the game (registered, and the one asked for), the record (the game's
 ``state_from_json`` re-applies every action and compares the stored position summary, so an
-edited action or summary is refused), the seats, the bot spec, the level, and finally the
-SHA-256 digest over everything else (an edit that still gives a legal game is refused too).
+edited action or summary is refused), the seats, the level, the seed, the SHA-256 digest over
+everything else (an edit that still gives a legal game is refused too), and only then the bot
+spec (building a bot may read its weights file, which is read like a save: a regular file of
+bounded size).
 Nothing is ever written while reading, and nothing is pickled. A bare game record (format
 ``realpolitik-record``) is accepted where a save is, with default seats.
 """
@@ -327,12 +329,6 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     humans = _seat_indices(game, state.num_players(), obj["humans"], path)
     if not humans:
         raise CliError(f"cannot load {path}: field 'humans' names no seat")
-    from realpolitik.ai.bots import make_bot  # imported late: the AI package is heavy
-
-    try:
-        make_bot(obj["ai"])
-    except ValueError as exc:
-        raise CliError(f"cannot load {path}: field 'ai': {exc}") from None
     if obj["level"] is not None and obj["level"] not in LEVELS:
         raise CliError(
             f"cannot load {path}: field 'level' = {obj['level']!r} is not one of {', '.join(LEVELS)}"
@@ -343,6 +339,14 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
         raise CliError(
             f"cannot load {path}: the digest does not match the contents (the file was edited or damaged)"
         )
+    # The bot spec last, once the record and the digest hold: building a bot may read a file
+    # (weights=PATH), and an edited save must not make the program read anything.
+    from realpolitik.ai.bots import make_bot  # imported late: the AI package is heavy
+
+    try:
+        make_bot(obj["ai"])
+    except ValueError as exc:
+        raise CliError(f"cannot load {path}: field 'ai': {exc}") from None
     return Loaded(
         path,
         game,

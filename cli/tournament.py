@@ -20,6 +20,7 @@ from rich.table import Table
 
 from realpolitik.ai.bots import bot_names
 from realpolitik.ai.tournament import (
+    MAX_GAMES,
     RAY_INSTALL_HINT,
     Executor,
     Outcome,
@@ -214,7 +215,9 @@ def tournament_cmd(
             help=f"NAME=SPEC, once per player, e.g. --bot a=ismcts:iters=500 ({', '.join(bot_names())}).",
         ),
     ],
-    games: Annotated[int, typer.Option("--games", min=1, help="Games to play in all.")],
+    games: Annotated[
+        int, typer.Option("--games", min=1, help=f"Games to play in all (at most {MAX_GAMES:,}).")
+    ],
     out: Annotated[
         Path, typer.Option("--out", help="Results file, one JSON line per finished game.", dir_okay=False)
     ],

@@ -17,6 +17,7 @@ outside the registry (tests, plugins); nothing here knows any game or assumes tw
 """
 
 from realpolitik.ai.tournament.config import (
+    MAX_GAMES,
     RAY_INSTALL_HINT,
     GameTask,
     Outcome,
@@ -38,6 +39,7 @@ from realpolitik.ai.tournament.results import ResultsFile, run_games
 from realpolitik.ai.tournament.stats import summarize, wilson_interval
 
 __all__ = [
+    "MAX_GAMES",
     "RAY_INSTALL_HINT",
     "Executor",
     "GameTask",

@@ -85,6 +85,11 @@ def resolve_game(ref: str) -> Game:
     return game
 
 
+MAX_GAMES = 1_000_000
+"""Most games one tournament plays: the parent keeps a small tuple per finished game, and a
+results file of this many games is already some gigabytes."""
+
+
 def make_config(
     game: str,
     bots: Sequence[tuple[str, str]],
@@ -105,8 +110,8 @@ def make_config(
     """
     g = resolve_game(game)
     ref = game if ":" in game else g.spec.name
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise TournamentError(f"games must be a positive integer, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise TournamentError(f"games must be an integer from 1 to {MAX_GAMES:,}, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise TournamentError(f"seed must be an integer from 0 to {SEED_MAX}, not {seed!r}")
     if not bots:

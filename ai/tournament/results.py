@@ -279,9 +279,11 @@ def run_games(
         The outcomes of the games that failed (not written; a later ``resume`` retries them).
     """
     cfg = results.cfg
-    ids = [i for i in range(cfg.games) if i not in results.rows]
+    # The ids are streamed, never listed: a large --games costs nothing before the first game.
+    ids = (i for i in range(cfg.games) if i not in results.rows)
+    total = cfg.games - results.done_count()
     failures: list[Outcome] = []
-    for batch in executor.run((make_task(cfg, i, results.key) for i in ids), total=len(ids)):
+    for batch in executor.run((make_task(cfg, i, results.key) for i in ids), total=total):
         done = [o for o in batch if o.row is not None]
         results.append([o.row for o in done], [o.line for o in done])  # type: ignore[misc]
         failures.extend(o for o in batch if o.row is None)

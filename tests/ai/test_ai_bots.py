@@ -150,8 +150,9 @@ def test_with_budget_replaces_the_budget() -> None:
     assert with_budget("mcts:iters=10", 0.5) == "mcts:time=0.5"
     assert with_budget("expectimax", 3) == "expectimax:depth=3"
     assert with_budget("ismcts:iters=7", None) == "ismcts:iters=7"
+    assert with_budget("expectimax:depth=4", 1.5) == "expectimax:depth=4,time=1.5"
     with pytest.raises(ValueError, match="no time budget"):
-        with_budget("expectimax", 1.0)
+        with_budget("heuristic", 1.0)
 
 
 def _trap_tree() -> TreeGame:

@@ -96,7 +96,7 @@ def test_hint_with_another_searching_bot_takes_its_spec_and_the_budget(cli, setu
         (("--iters", "10", "--time", "1"), "give --iters or --time, not both"),
         (("--bot", "random"), "does not search"),
         (("--bot", "chess-engine"), "unknown bot 'chess-engine'"),
-        (("--bot", "expectimax", "--time", "1"), "takes no time budget"),
+        (("--bot", "heuristic", "--time", "1"), "takes no time budget"),
     ],
 )
 def test_hint_option_errors(cli, setup_save: Path, extra: tuple[str, ...], needle: str) -> None:
