@@ -77,9 +77,20 @@ class Analysis:
         """The principal variation of the recommended move."""
         return self.moves[0].pv
 
+    @property
+    def within_noise(self) -> bool:
+        """Whether the search cannot tell its top two moves apart: each one's mean lies inside
+        the other's 95% confidence interval (never for an exact value, as expectimax's)."""
+        if len(self.moves) < 2:
+            return False
+        a, b = self.moves[0], self.moves[1]
+        if a.mean is None or b.mean is None:
+            return False
+        return a.ci_low <= b.mean <= a.ci_high and b.ci_low <= a.mean <= b.ci_high and a.ci_low < a.ci_high
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able data."""
-        return asdict(self)
+        """JSON-able data (with ``within_noise``)."""
+        return {**asdict(self), "within_noise": self.within_noise}
 
 
 def seat_context(state: State, seat: int) -> tuple[str, str, bool]:

@@ -10,7 +10,13 @@ from realpolitik.ai.analysis import Analysis
 from realpolitik.cli.screen import Renderer
 from realpolitik.engine.core.api import State
 
-__all__ = ["explain_top", "print_analysis", "wrap"]
+__all__ = ["NOISE_NOTE", "explain_top", "print_analysis", "wrap"]
+
+NOISE_NOTE = (
+    "The top moves are within the search's noise (each value inside the other's 95% interval): "
+    "either may be best; a longer search (realpolitik hint --iters N) can tell them apart."
+)
+"""Said under a hint whose top two moves the search cannot tell apart."""
 
 
 def print_analysis(
@@ -38,6 +44,9 @@ def print_analysis(
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
         text = m.text if len(m.text) <= 44 else m.text[:41] + "..."
         console.print(Text(f"  {num if num else '':>3}  {text:<44} {m.visits:>6} {value:>6} {win:>5}"))
+    if a.within_noise:
+        for chunk in wrap(NOISE_NOTE, 78):
+            console.print(Text(chunk))
     if explanation and moves:
         for chunk in wrap(f"Why {moves[0].text}: {explanation}", 78):
             console.print(Text(chunk))

@@ -121,20 +121,36 @@ def ai_spec(
     return spec
 
 
+HINT_LEVEL = "normal"
+"""A hint searches at least this level's iterations, whatever the opponent's level: below it
+the top moves of a hint are mostly noise."""
+
+
 def hint_spec(ai: str, level: str | None, game: GameRef = None, players: int | None = None) -> str:
     """The bot that gives hints: the AI itself when it is an honest searcher (ismcts,
     expectimax), else ismcts with the AI's or the level's budget at ``players`` players (mcts
-    would read the hidden cards, random and heuristic do not search)."""
+    would read the hidden cards, random and heuristic do not search). Against a level's AI
+    (``level`` given) a hint searches at least the ``normal`` level's iterations
+    (:data:`HINT_LEVEL`), so a hint against an ``easy`` computer is still worth reading; an AI
+    given as a spec (``--ai``) lends the hint its own budget."""
     from realpolitik.ai.bots import format_spec, parse_spec
 
     name, raw = parse_spec(ai)
-    if name in ("ismcts", "expectimax"):
+    if name == "expectimax":
         return ai
-    budget = {k: v for k, v in raw.items() if k in ("iters", "time")} if name == "mcts" else {}
-    if not budget:
-        budget = _level_budget(level or "easy", game, players)
-    if "seed" in raw:
-        budget["seed"] = raw["seed"]
+    if name == "ismcts":
+        budget = dict(raw)
+    else:
+        budget = {k: v for k, v in raw.items() if k in ("iters", "time")} if name == "mcts" else {}
+        if not budget:
+            budget = _level_budget(level or HINT_LEVEL, game, players)
+        if "seed" in raw:
+            budget["seed"] = raw["seed"]
+    floor = _level_budget(HINT_LEVEL, game, players).get("iters") if level is not None else None
+    if floor is not None and "iters" in budget and int(budget["iters"]) < int(floor):
+        budget["iters"] = floor
+    if name == "ismcts" and budget == raw:
+        return ai
     return format_spec("ismcts", budget)
 
 

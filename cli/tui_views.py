@@ -293,6 +293,8 @@ def hint_text(
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
         text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
         out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
+    if a.within_noise:
+        out.append("The top two are within the search's noise: either may be best.\n", style="bold")
     if explanation and a.moves:
         out.append(f"Why {a.moves[0].text}: {explanation}\n", style="italic")
     if a.pv:

@@ -26,7 +26,7 @@ def check_shape(a: Analysis, state: object, two_seat: bool) -> None:
         assert (m.win_prob == m.mean) if two_seat else m.win_prob is None
     data = a.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert set(data) == {"game", "seat", "seat_name", "bot", "iterations", "elapsed", "moves"}
+    assert set(data) == {"game", "seat", "seat_name", "bot", "iterations", "elapsed", "moves", "within_noise"}
     assert set(data["moves"][0]) == {
         "action",
         "text",

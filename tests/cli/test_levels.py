@@ -117,3 +117,37 @@ def test_a_game_may_name_smaller_budgets_at_a_player_count() -> None:
                 assert table == dict(g.levels), (name, players)
             else:
                 assert _iters(table["easy"]) < _iters(table["normal"]) < _iters(table["hard"])
+
+
+def test_a_hint_searches_at_least_the_normal_budget_whatever_the_opponents_level() -> None:
+    """Against an easy computer a hint was the easy search (34/34/34 visits in Twilight): a
+    hint's budget is now its own, at least the normal level's; a bigger one is kept, and so
+    are the AI's other settings (seed, evaluator)."""
+    for name in available_games():
+        normal = _iters(level_spec("normal", name))
+        easy_ai = ai_spec(None, "easy", 7, name)
+        assert _iters(hint_spec(easy_ai, "easy", name)) == normal, name
+        assert parse_spec(hint_spec(easy_ai, "easy", name))[1]["seed"] == "7"
+        hard_ai = ai_spec(None, "hard", 7, name)
+        assert hint_spec(hard_ai, "hard", name) == hard_ai
+    fitted = "ismcts:eval=fitted,iters=5,seed=3"
+    got = parse_spec(hint_spec(fitted, "easy", "twilight"))[1]
+    assert got["eval"] == "fitted" and _iters(hint_spec(fitted, "easy", "twilight")) > 5
+    assert hint_spec(fitted, None, "twilight") == fitted  # an --ai spec lends its own budget
+    assert hint_spec("ismcts:time=0.5,seed=3", "easy", "twilight") == "ismcts:time=0.5,seed=3"
+
+
+def test_a_hint_whose_top_moves_the_search_cannot_separate_says_so() -> None:
+    from realpolitik.ai.analysis import Analysis, MoveStat
+
+    def analysis(second_mean: float, half_width: float) -> Analysis:
+        moves = [
+            MoveStat(1, "a", 47, 0.375, 0.375, 0.375 - half_width, 0.375 + half_width),
+            MoveStat(2, "b", 40, second_mean, second_mean, second_mean - half_width, second_mean + half_width),
+        ]
+        return Analysis("twilight", 0, "USSR", "ismcts:iters=300", 300, 0.1, moves)
+
+    assert analysis(0.356, 0.14).within_noise  # the README's old example: 47 against 40 visits
+    assert not analysis(0.2, 0.05).within_noise
+    assert not analysis(0.356, 0.0).within_noise  # exact values (expectimax) are never noise
+    assert analysis(0.356, 0.14).to_dict()["within_noise"] is True
