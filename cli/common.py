@@ -7,10 +7,13 @@ reaches the user as one line on standard error and a non-zero exit — never a t
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import typer
@@ -60,13 +63,44 @@ def _one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that stop a command the way Ctrl-C (SIGINT) does: a game is saved, a tournament
+keeps every finished game."""
+
+
+@contextlib.contextmanager
+def stop_signals_interrupt() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise ``KeyboardInterrupt`` as SIGINT does, in
+    this process only (a worker process it forks keeps the default: it just ends)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+
+    def interrupt(signum: int, frame: Any) -> None:
+        if os.getpid() != owner:  # a forked worker: end as the signal says
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def friendly_errors(fn: F) -> F:
-    """Turn every exception raised by a command into one line and exit status 1."""
+    """Turn every exception raised by a command into one line and exit status 1; SIGTERM and
+    SIGHUP are handled as Ctrl-C is (see :func:`stop_signals_interrupt`)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            with stop_signals_interrupt():
+                return fn(*args, **kwargs)
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except KeyboardInterrupt:

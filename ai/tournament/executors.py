@@ -10,6 +10,7 @@ import itertools
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
 from collections.abc import Iterable, Iterator, Sized
@@ -138,8 +139,22 @@ def _exit_with_parent() -> None:
         os._exit(1)
 
 
+_STOP_SIGNALS = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals held back while the pool starts processes (a process interrupted half-spawned
+prints a traceback), and that the parent alone answers."""
+
+
 def _init_worker(game_ref: str) -> None:
-    """Set up a pool process: never outlive the parent; import the engine, bots and game once."""
+    """Set up a pool process: never outlive the parent; import the engine, bots and game once.
+
+    Ctrl-C reaches every process of the terminal's group; the parent alone answers it (it ends
+    the workers), so a worker ignores SIGINT rather than print a traceback. SIGTERM and SIGHUP
+    keep their default: a worker signalled on its own ends."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)  # held back while it started
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_parent, daemon=True, name="exit-with-parent").start()
     try:
         resolve_game(game_ref)
@@ -168,7 +183,15 @@ class ProcessExecutor(Executor):
         )
 
     def _submit(self, tasks: list[GameTask]) -> Any:
-        return self._pool.submit(play_tasks, tasks)
+        # Submitting may start processes: a stop signal waits until they are started (it is
+        # delivered, and raises, right after).
+        if not hasattr(signal, "pthread_sigmask"):
+            return self._pool.submit(play_tasks, tasks)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            return self._pool.submit(play_tasks, tasks)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def _done(self, handles: list[Any]) -> list[Any]:
         return list(cf.wait(handles, return_when=cf.FIRST_COMPLETED).done)
@@ -187,6 +210,14 @@ class ProcessExecutor(Executor):
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if isinstance(exc_type, type) and issubclass(exc_type, KeyboardInterrupt):
+            # Interrupted (Ctrl-C, SIGTERM, SIGHUP): the games in flight are abandoned (a later
+            # --resume plays them), so end the workers now rather than wait for them.
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+        self.close()
 
 
 def _import_ray() -> Any:
