@@ -96,9 +96,8 @@ def train_cmd(
 ) -> None:
     """Fit GAME's evaluator weights by self-play and report their calibration.
 
-    Plays GAMES games of BOT against itself, records the evaluation terms at sampled positions
-    with each seat's final result, fits a logistic regression on three quarters of the games
-    and compares the fitted and hand evaluators on the rest (Brier score, reliability table).
+    Plays GAMES games of BOT against itself, records the evaluation terms at sampled positions with each seat's final result, fits a logistic regression on three quarters of the games and compares the fitted and hand evaluators on the rest (Brier score, reliability table).
+
     Use the file with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
     """
     check_seed_option(seed)

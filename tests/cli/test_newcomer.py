@@ -191,3 +191,16 @@ def test_games_table_lines_up_every_column(cli) -> None:
     assert len({row.index(" players  seats:") for row in rows}) == 1
     titles = {row.split("  ")[0].strip(): row for row in rows}
     assert "How to Invade a Sovereign Nation and Become Rich" in titles["invasion"]
+
+
+def test_every_commands_help_wraps_whole_paragraphs_at_80_columns(cli) -> None:
+    """No command's description breaks a line mid-sentence (Typer keeps a docstring's own line
+    breaks; train's once ended lines after 'sampled positions' and 'the games')."""
+    for command in ("play", "hint", "replay", "review", "tournament", "bench", "train", "tune", "games"):
+        r = cli(command, "--help", env={"COLUMNS": "80", "TERM": "dumb"})
+        assert r.exit_code == 0, command
+        head = r.output.split("╭")[0]
+        lines = [line.rstrip() for line in head.splitlines()[2:]]
+        for line, after in zip(lines, lines[1:], strict=False):
+            if line and after and not line.endswith((".", ":", ")")):
+                assert len(line) > 60, (command, line)
