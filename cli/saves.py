@@ -264,6 +264,15 @@ def _seat_indices(game: Game, players: int, names: Any, path: str) -> list[int]:
 
 
 def _load_record(game: Game, record: Any, path: str) -> State:
+    # A record read from a file must say how many actions it holds (``position.actions``, which
+    # every record this program writes carries): without it, a record whose last actions were
+    # dropped would replay as a shorter game.
+    pos = record.get("position") if isinstance(record, dict) else None
+    if not isinstance(pos, dict) or "actions" not in pos:
+        raise CliError(
+            f"cannot load {shown(path)}: record field 'position' with its number of 'actions' is missing "
+            "(every record this program writes has it; without it dropped actions go unseen)"
+        )
     try:
         return game.state_from_json(record)
     except RealpolitikError as exc:

@@ -21,7 +21,7 @@ from realpolitik.engine.core.api import (
     check_players,
     parse_action_text,
 )
-from realpolitik.engine.core.records import make_record, replay
+from realpolitik.engine.core.records import check_position, make_record, position_of, replay
 
 STEP, LEAP, DIE0, DIE1 = range(4)
 NAMES = ("step", "leap", "die 0", "die 1")
@@ -52,7 +52,9 @@ class ToyRace:
         return ToyState(n, seed, {**self.spec.options, **options})
 
     def state_from_json(self, obj: Mapping[str, Any]) -> ToyState:
-        return replay(self, obj)  # type: ignore[return-value]
+        state = replay(self, obj)
+        check_position(state, obj)
+        return state  # type: ignore[return-value]
 
 
 GAME = ToyRace()
@@ -158,6 +160,8 @@ class ToyState:
         return min(1.0, self.pos[seat] / self.options["goal"])
 
     def to_json(self) -> dict[str, Any]:
-        return make_record(
+        rec = make_record(
             GAME, seed=self.seed, players=self.players, options=self.options, actions=self.history
         )
+        rec["position"] = position_of(self)  # how many actions: a dropped one is caught
+        return rec

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from realpolitik.cli.common import CliError
 from realpolitik.cli.main import app
 from realpolitik.cli.saves import build_save, read_game_file
-from realpolitik.engine import load_game
+from realpolitik.engine import available_games, load_game
 from tests.cli.conftest import FAST_AI, assert_no_crash, assert_one_line_error
 from tests.fuzz.make_corpus import CORPUS, corpus
 
@@ -141,6 +141,42 @@ def test_field_mutations_of_a_save_are_refused_cleanly(
     else:  # the same value written back: nothing changed
         assert json.loads(text) == json.loads(good_save)
     assert path.read_bytes() == text
+
+
+GAMES_AND_COUNTS = [
+    (name, n)
+    for name in available_games()
+    for n in range(load_game(name).spec.min_players, load_game(name).spec.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES_AND_COUNTS)
+@given(
+    seed=st.integers(0, 2**16), length=st.integers(4, 40), drop=st.integers(1, 3), keep_position=st.booleans()
+)
+def test_a_record_with_its_last_actions_dropped_is_refused_in_every_game(
+    tmp_path_factory: pytest.TempPathFactory,
+    game: str,
+    players: int,
+    seed: int,
+    length: int,
+    drop: int,
+    keep_position: bool,
+) -> None:
+    """With its position summary (it holds the number of actions) or without it (then the
+    record is refused for lacking it), a record cut short never loads as a shorter game."""
+    state = load_game(game).new_initial_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    while len(state.history) < length and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    record = state.to_json()
+    record["actions"] = record["actions"][: max(0, len(record["actions"]) - drop)]
+    if not keep_position:
+        del record["position"]
+    path = tmp_path_factory.mktemp("r") / "record.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(CliError, match="position"):
+        read_game_file(str(path))
 
 
 LINE = st.text(
