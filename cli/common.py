@@ -297,10 +297,11 @@ def parse_seats(game: Game, players: int, names: Sequence[str], state: Any = Non
         if idx is None:
             known = ", ".join(seats)
             if aliases:
-                by = ", ".join(
-                    f"{a.title()} ({seats[i]})" for a, i in sorted(aliases.items(), key=lambda x: x[1])
-                )
+                first = {i: a for a, i in reversed(list(aliases.items()))}  # a seat's first name
+                by = ", ".join(f"{first[i].title()} ({seats[i]})" for i in sorted(first))
                 known += f"; in this game also by name: {by}"
+            if isinstance(game, HasSeatOptions):
+                known += f"; a new game deals the one you name: {', '.join(game.seat_names_dealt())}"
             raise CliError(f"unknown seat '{raw}'; {game.spec.title} seats are: {known}")
         if idx in out:
             raise CliError(f"seat '{seats[idx]}' given twice")

@@ -350,6 +350,9 @@ class HasSeatOptions(Protocol):
     def options_for_seats(self, names: list[str], players: int) -> dict[str, Any]:
         """Options for ``new_initial_state`` under which every name in ``names`` is a seat."""
 
+    def seat_names_dealt(self) -> list[str]:
+        """Every name a seat can be dealt (and a person can ask for), in the game's order."""
+
 
 @runtime_checkable
 class HasNativePlayout(Protocol):

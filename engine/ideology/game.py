@@ -234,8 +234,14 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
     # ----- information
     def seat_aliases(self) -> dict[str, int]:
         """Other names a seat answers to where a person names seats (``--seat``): its
-        ideology's name, lower case (``capitalism``); dealt at setup, so known per game."""
-        return {BOARD.ideologies[i].short.lower(): seat for i, seat in enumerate(self.seat_of) if seat >= 0}
+        ideology's full name first (the one screens show), then its short one, lower case
+        (``islamic fundamentalism``, ``fundamentalism``); dealt at setup, so known per game."""
+        out: dict[str, int] = {}
+        for i, seat in enumerate(self.seat_of):
+            if seat >= 0:
+                out[BOARD.ideologies[i].name.lower()] = seat
+                out.setdefault(BOARD.ideologies[i].short.lower(), seat)
+        return out
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: the whole table, its own hand, its own pending offers and
@@ -485,6 +491,10 @@ class IdeologyGame(GameBase):
                     raise InvalidState("options: 'ideologies' must name each ideology at most once")
                 seen.add(i)
         return out
+
+    def seat_names_dealt(self) -> list[str]:
+        """Every ideology a seat can be dealt, as ``--seat`` takes it."""
+        return [ideology.name for ideology in BOARD.ideologies]
 
     def options_for_seats(self, names: list[str], players: int) -> dict[str, Any]:
         """Options that deal the ideologies a person asked to play (``--seat Communism``).

@@ -143,7 +143,9 @@ def test_a_hint_whose_top_moves_the_search_cannot_separate_says_so() -> None:
     def analysis(second_mean: float, half_width: float) -> Analysis:
         moves = [
             MoveStat(1, "a", 47, 0.375, 0.375, 0.375 - half_width, 0.375 + half_width),
-            MoveStat(2, "b", 40, second_mean, second_mean, second_mean - half_width, second_mean + half_width),
+            MoveStat(
+                2, "b", 40, second_mean, second_mean, second_mean - half_width, second_mean + half_width
+            ),
         ]
         return Analysis("twilight", 0, "USSR", "ismcts:iters=300", 300, 0.1, moves)
 

@@ -5,6 +5,7 @@ talked in a test run."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -201,6 +202,6 @@ def test_every_commands_help_wraps_whole_paragraphs_at_80_columns(cli) -> None:
         assert r.exit_code == 0, command
         head = r.output.split("╭")[0]
         lines = [line.rstrip() for line in head.splitlines()[2:]]
-        for line, after in zip(lines, lines[1:], strict=False):
+        for line, after in itertools.pairwise(lines):
             if line and after and not line.endswith((".", ":", ")")):
                 assert len(line) > 60, (command, line)

@@ -95,3 +95,26 @@ def test_ideology_play_redraws_the_board_after_the_players_move_and_keeps_the_va
     assert r.exit_code != 0 and "cannot be combined with --load" in r.output
     r = cli("play", "twilight", "--variant", "rulebook", input="quit\n")
     assert r.exit_code != 0 and "has no variants" in r.output
+
+
+def test_a_seat_is_named_by_its_full_ideology_and_the_refusal_lists_every_one() -> None:
+    """Islamic Fundamentalism is that everywhere (it was 'Fundamentalism' in seat labels and
+    hints only), and answers to its short name too; an unknown --seat lists every ideology a new
+    game can deal, not only the ones dealt in this one."""
+    from realpolitik.engine.core.api import seat_label
+    from realpolitik.engine.ideology.board import BOARD
+
+    g = load_game("ideology")
+    s = next(
+        st
+        for st in (g.new_initial_state(players=3, seed=k) for k in range(50))
+        if "islamic fundamentalism" in st.seat_aliases()
+    )
+    seat = s.seat_aliases()["islamic fundamentalism"]
+    assert seat_label(s, seat) == f"Player {seat + 1} (Islamic Fundamentalism)"
+    assert parse_seats(g, 3, ["Fundamentalism"], s) == [seat]
+    with pytest.raises(CliError) as err:
+        parse_seats(g, 3, ["monarchy"], s)
+    msg = str(err.value)
+    assert f"Islamic Fundamentalism (Player {seat + 1})" in msg
+    assert msg.endswith("a new game deals the one you name: " + ", ".join(i.name for i in BOARD.ideologies))

@@ -83,7 +83,8 @@ def test_hints_name_seats_by_their_ideology() -> None:
         s.apply_action(s.chance_outcomes()[0][0])
     me = s.current_player()
     a = make_bot("ismcts:iters=300,seed=1").analyse(s, me)
-    short = {seat: name.title() for name, seat in s.seat_aliases().items()}  # Capitalism, ...
+    # a seat's first name (Capitalism, Islamic Fundamentalism, ...), as every screen shows it
+    short = {seat: name.title() for name, seat in reversed(list(s.seat_aliases().items()))}
     assert a.seat_name == f"Player {me + 1} ({short[me]})"
     ideologies = {short[x] for x in range(3) if x != me}
     replies = [t for m in a.moves for t in m.pv if t.endswith(", expected)")]
