@@ -83,8 +83,9 @@ class ResultsFile:
     used) and every complete line is validated; invalid lines are skipped (and counted), a
     repeated game id keeps its first row. Nothing in the file changes until it is proven to
     be this tournament's: at least one valid row, or an unterminated last line that starts
-    as this tournament's rows do. Only then is such a last line (a write cut short by a kill)
-    cut off. A file that is not ours is refused untouched. Appends write one line per row with
+    as this tournament's rows do. Only then is an unterminated last line cut off, and only when
+    it is the start of one of this tournament's rows (a write cut short by a kill); any other
+    unfinished last line is refused, untouched. A file that is not ours is refused untouched. Appends write one line per row with
     a single ``write`` each, then ``fsync`` once per batch. An exclusive lock keeps a second
     run out. In memory the parent keeps, per game, only what the statistics read (returns,
     length, duration), never a row.
@@ -158,13 +159,14 @@ class ResultsFile:
                     break
                 if not line.endswith(b"\n"):
                     if len(line) == MAX_LINE:  # an overlong line: skip to its end
+                        start = line[:256]
                         while line and not line.endswith(b"\n"):
                             line = f.readline(MAX_LINE)
                         if line:
                             end = f.tell()
                             self._skip("a line longer than the longest results row")
                             continue
-                        tail = b"x"
+                        tail = start
                         break
                     tail = line[:256]
                     break
@@ -187,11 +189,18 @@ class ResultsFile:
                 f"{self.path} holds {other} game{'' if other == 1 else 's'} of another tournament "
                 "(different game or game version, bots, seed or options); choose another --out"
             )
-        ours = bool(self.rows) or (not self.invalid_count and tail.startswith(self._row_prefix()))
+        prefix = self._row_prefix()
+        cut_row = tail.startswith(prefix) or prefix.startswith(tail)  # a row a kill cut short
+        ours = bool(self.rows) or (not self.invalid_count and tail.startswith(prefix))
         if (self.invalid_count or tail) and not ours:
             why = self.invalid[0] if self.invalid else "its only line is not a results row"
             raise TournamentError(
                 f"{self.path} is not a results file of this tournament ({why}); it was left unchanged"
+            )
+        if tail and not cut_row:  # someone's unfinished line, not a row: never cut it
+            raise TournamentError(
+                f"{self.path} ends in an unfinished line that is not a results row; "
+                "it was left unchanged (end it with a newline, or remove it, to resume)"
             )
         if tail:
             size = os.fstat(self._fd).st_size

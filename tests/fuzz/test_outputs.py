@@ -1,7 +1,8 @@
 """Output paths: every file the program writes (a save, at ``--save`` or at the prompt, a plot, a
 weights file) follows one rule. It is checked before the work starts; a file that is not ours
 of the same kind, a device, a FIFO, a link that leads nowhere or a missing folder is refused
-with one line and left byte-identical; what is written is written atomically."""
+with one line and left byte-identical; what is written is written atomically. A tournament's
+results file is cut on ``--resume`` only where a kill cut one of its rows short."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ from realpolitik.ai.fit import (
     is_weights_bytes,
     packaged_weights,
     save_weights,
+)
+from realpolitik.ai.tournament import (
+    InlineExecutor,
+    ResultsFile,
+    TournamentConfig,
+    TournamentError,
+    make_config,
+    run_games,
 )
 from realpolitik.cli.common import CliError
 from realpolitik.cli.outputs import check_plot_path, is_our_png
@@ -243,3 +252,40 @@ def test_train_force_replaces_a_file_and_a_late_failure_keeps_the_weights(
     assert_one_line_error(r, "No space left on device", "the weights are in")
     rescued = sorted(tmp_path.glob("w-rescue*.json"))
     assert len(rescued) == 1 and is_weights_bytes(rescued[0].read_bytes())
+
+
+# ----- the results file on --resume
+
+
+@pytest.fixture(scope="module")
+def results_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, TournamentConfig]:
+    cfg = make_config("ideology", [("a", "random"), ("b", "random")], 2, seed=5)
+    path = tmp_path_factory.mktemp("results") / "r.jsonl"
+    with ResultsFile(path, cfg, resume=False) as results:
+        run_games(results, InlineExecutor())
+    return path.read_bytes(), cfg
+
+
+@given(tail=st.binary(min_size=1, max_size=60).filter(lambda b: b"\n" not in b), cut=st.integers(1, 400))
+def test_resume_cuts_only_a_row_cut_short(
+    tmp_path_factory: pytest.TempPathFactory,
+    results_file: tuple[bytes, TournamentConfig],
+    tail: bytes,
+    cut: int,
+) -> None:
+    """An unfinished last line is removed only when it is the start of one of the tournament's
+    rows (a write a kill cut short); a user's unfinished note is refused, the file unchanged."""
+    data, cfg = results_file
+    rows = data.splitlines(keepends=True)
+    for last in (tail, rows[0][: min(cut, len(rows[0]) - 1)]):
+        path = tmp_path_factory.mktemp("r") / "r.jsonl"
+        path.write_bytes(data + last)
+        is_row_start = rows[0].startswith(last)
+        try:
+            with ResultsFile(path, cfg, resume=True) as results:
+                assert results.truncated == len(last)
+        except TournamentError as exc:
+            assert not is_row_start and "unfinished line that is not a results row" in str(exc)
+            assert path.read_bytes() == data + last
+        else:
+            assert is_row_start and path.read_bytes() == data
