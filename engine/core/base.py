@@ -8,12 +8,15 @@ position summary), writing a record, and parsing a typed move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import operator
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from realpolitik.engine.core.api import (
     Game,
     GameSpec,
+    IllegalAction,
     InvalidState,
     State,
     check_players,
@@ -83,11 +86,46 @@ class GameBase:
         return state
 
 
+def _checked_action_text(own: Callable[[Any, int], str]) -> Callable[[Any, Any], str]:
+    """``action_to_string`` that answers an id no action has with ``IllegalAction``: a bool or a
+    non-integer, an id outside ``0 .. num_distinct_actions - 1``, or one the game's own text
+    function cannot describe here (never ``TypeError``, ``IndexError`` or text for it)."""
+
+    @functools.wraps(own)
+    def action_to_string(self: Any, action: Any) -> str:
+        if isinstance(action, bool):
+            raise IllegalAction(f"action {action!r} is not an action id (an integer)")
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise IllegalAction(f"action {action!r} is not an action id (an integer)") from None
+        n = self.game().spec.num_distinct_actions
+        if not 0 <= a < n:
+            raise IllegalAction(f"action {a} is out of range (0 to {n - 1})")
+        try:
+            return own(self, a)
+        except (TypeError, IndexError, ValueError, KeyError) as exc:
+            raise IllegalAction(f"action {a} has no meaning here ({type(exc).__name__})") from None
+
+    action_to_string.checked = True  # type: ignore[attr-defined]
+    return action_to_string
+
+
 class StateBase:
     """Template for a state: the record and the move parser, from ``game()``, ``num_players()``,
-    ``seed``, ``options`` and ``history``."""
+    ``seed``, ``options`` and ``history``.
+
+    A subclass's ``action_to_string`` is wrapped once, when the class is made, so that an id no
+    action has is ``IllegalAction`` in every game (see :func:`_checked_action_text`).
+    """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("action_to_string")
+        if own is not None and not getattr(own, "checked", False):
+            cls.action_to_string = _checked_action_text(own)  # type: ignore[attr-defined]
 
     seed: int
     options: dict[str, Any]

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
@@ -181,3 +182,30 @@ def test_every_illegal_action_in_every_kind_of_question_is_illegal_action(
                 assert snapshot(s) == before, kind
             s.apply_action(rng.choice(s.legal_actions()))
     assert len(seen) > 3
+
+
+@pytest.mark.parametrize(("name", "players", "impl"), IMPLS)
+@given(seed=st.integers(0, 2**16), steps=st.integers(0, 60), junk=NOT_ACTIONS)
+def test_action_to_string_of_an_id_no_action_has_is_illegal_action(
+    name: str, players: int, impl: str, seed: int, steps: int, junk: Any
+) -> None:
+    """Out of range, negative, a bool or no integer at all: ``IllegalAction``, never another
+    error and never text; an id in range gives text or ``IllegalAction``."""
+    game = load_game(name)
+    if isinstance(game, HasImplementations):
+        game = game.with_implementation(impl)
+    s = game.new_initial_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply_action(rng.choice(s.legal_actions()))
+    n = game.spec.num_distinct_actions
+    for a in (-1, -2, n, n + 1, 2**63, -(2**63), True, False, junk):
+        with pytest.raises(IllegalAction):
+            s.action_to_string(a)
+    for a in range(n):
+        try:
+            assert isinstance(s.action_to_string(a), str)
+        except IllegalAction:
+            pass
