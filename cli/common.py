@@ -60,7 +60,12 @@ def fail(message: str) -> None:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(str(message).split())
+    """The message on one line, a control character (an escape sequence in a file name) shown
+    escaped rather than sent to the terminal."""
+    text = " ".join(str(message).split())
+    if all(c.isprintable() for c in text):
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))

@@ -222,19 +222,25 @@ class ResultsFile:
         """Append rows (one line each) and fsync; ignores ids already present. ``lines[i]``, when
         given and not None, is row ``i``'s line already encoded (``Outcome.line``)."""
         wrote = False
-        for i, row in enumerate(rows):
-            gid = row["game_id"]
-            if gid in self.rows:
-                continue
-            given = lines[i] if lines is not None else None
-            line = given if given is not None else encode_row(row)
-            view = memoryview(line)
-            while view:
-                view = view[os.write(self._fd, view) :]
-            self._keep(row)
-            wrote = True
-        if wrote:
-            os.fsync(self._fd)
+        try:
+            for i, row in enumerate(rows):
+                gid = row["game_id"]
+                if gid in self.rows:
+                    continue
+                given = lines[i] if lines is not None else None
+                line = given if given is not None else encode_row(row)
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(self._fd, view) :]
+                self._keep(row)
+                wrote = True
+            if wrote:
+                os.fsync(self._fd)
+        except OSError as exc:  # a full disk: the rows already written stay, --resume carries on
+            raise TournamentError(
+                f"cannot write to {self.path}: {exc.strerror or exc}; the games written so far are "
+                "kept — run again with --resume to carry on"
+            ) from None
 
     def row_view(self, game_id: int) -> dict[str, Any]:
         """What the statistics read of game ``game_id``: ``game_id``, ``seats[*].bot``,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from realpolitik.ai.fit import (
     WeightsError,
@@ -32,6 +33,7 @@ from realpolitik.ai.tournament import (
     run_games,
 )
 from realpolitik.cli.common import CliError
+from realpolitik.cli.main import app
 from realpolitik.cli.outputs import check_plot_path, is_our_png
 from realpolitik.cli.saves import build_save, check_save_path, is_save_bytes
 from realpolitik.engine import load_game
@@ -289,3 +291,29 @@ def test_resume_cuts_only_a_row_cut_short(
             assert path.read_bytes() == data + last
         else:
             assert is_row_start and path.read_bytes() == data
+
+
+def test_a_full_disk_during_a_tournament_names_the_results_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, results_file: tuple[bytes, TournamentConfig]
+) -> None:
+    _, cfg = results_file
+    path = tmp_path / "r.jsonl"
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    with ResultsFile(path, cfg, resume=False) as results:
+        monkeypatch.setattr(os, "fsync", full)
+        with pytest.raises(TournamentError, match=f"cannot write to {path}: No space left on device"):
+            run_games(results, InlineExecutor())
+
+
+@given(name=st.text(st.characters(min_codepoint=1, max_codepoint=0x9F), min_size=1, max_size=12))
+def test_a_file_name_is_printed_without_its_control_characters(name: str) -> None:
+    """A name holding an escape sequence or a newline is shown escaped in the one error line."""
+    name = name.replace("/", "_").replace("\x00", "_")
+    r = CliRunner().invoke(app, ["replay", f"missing-{name}.json"])
+    assert r.exit_code == 1
+    line = r.output.strip()
+    assert line.startswith("error: ") and "\n" not in line
+    assert all(c.isprintable() for c in line), repr(line)
