@@ -117,7 +117,8 @@ class GameSummary:
 
 def summarize_game(game: Game, final: State, moments: int = 3) -> GameSummary:
     """Replay a finished (or stopped) game to sum it up: the score at the end of each turn and
-    the actions that moved the evaluation most for the winner (the first seat on a draw).
+    the actions that moved the evaluation most for the winner (the first seat on a draw), one
+    a turn while the game has turns enough.
 
     Args:
         game: The game.
@@ -149,7 +150,15 @@ def summarize_game(game: Game, final: State, moments: int = 3) -> GameSummary:
         value, turn = new_value, new_turn
     if turn is not None and (not by_turn or by_turn[-1][0] != turn):
         by_turn.append((turn, r.score_text(s)))
-    top = sorted(swings, key=lambda x: (-abs(x[0]), x[1]))[:moments]
+    ranked = sorted(swings, key=lambda x: (-abs(x[0]), x[1]))  # largest first
+    top: list[tuple[float, int, int | None, str]] = []
+    turns_named: set[int] = set()
+    for swing in ranked:  # one moment a turn: not three influence placements of one setup
+        if len(top) < moments and (swing[2] is None or swing[2] not in turns_named):
+            top.append(swing)
+            if swing[2] is not None:
+                turns_named.add(swing[2])
+    top += [x for x in ranked if x not in top][: moments - len(top)]  # a game of fewer turns
     picked = sorted(top, key=lambda x: x[1])
     return GameSummary(
         r.result(final),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from rich.console import Console
 from realpolitik.cli.play import PlayLoop
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import Session
+from realpolitik.engine import load_game
 from realpolitik.engine.twilight.game import GAME
 from tests.cli.conftest import FAST_AI
 from tests.twilight.helpers import USSR, c, play, position
@@ -181,3 +183,19 @@ def test_a_losing_move_names_its_ending_without_doubled_stops(monkeypatch: pytes
     r = Renderer(toygame.GAME)
     assert r.danger(state, toygame.STEP, 1) is None  # blue steps to 8 and wins
     assert r.danger(state, toygame.STEP, 0) == "loses the game at once (Blue wins (red 7, blue 8))"
+
+
+def test_decisive_moments_come_from_different_turns() -> None:
+    """The summary names at most one moment a turn: three setup placements of the same turn,
+    each '+11 points', once filled it."""
+    from realpolitik.cli.advice import summarize_game
+    from realpolitik.engine.core.records import replay
+
+    g = load_game("ideology")
+    s = g.new_initial_state(players=3, seed=0)  # two of the three were in turn 29
+    rng = random.Random(0)
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+    summary = summarize_game(g, replay(g, s.to_json()))
+    turns = [turn for _, turn, _, _ in summary.moments]
+    assert len(summary.moments) == 3 and len(set(turns)) == 3, summary.moments
