@@ -67,6 +67,8 @@ def test_tournament_2_workers(benchmark: Any, pool2: Executor, tmp_path: Path) -
 
 
 def test_tournament_ray_local_2_workers(benchmark: Any, tmp_path: Path) -> None:
+    if benchmark.disabled:
+        pytest.skip("measured only: tests/tournament/test_ray.py runs the same local Ray tournament")
     pytest.importorskip("ray", reason="Ray is not installed: pip install 'realpolitik[ray]'")
     from realpolitik.ai.tournament import RayExecutor
 
@@ -92,6 +94,8 @@ def test_tournament_speedup_2_vs_1(
     per-pair ratios is the speed-up. Timed: one pair. The figures go to the benchmark report
     (``extra_info``: ``--benchmark-json``), never to the test's output."""
     bots, games = SPEEDUP_CASES[case]
+    if benchmark.disabled:  # `make test`: the code path once, on a few games (nothing is measured)
+        games = 2
     _tournament(pool1, tmp_path, games=2, bots=bots)
     _tournament(pool2, tmp_path, games=4, bots=bots)
     one: list[float] = []
