@@ -281,8 +281,12 @@ class Board:
         self.east = tuple(i for i, t in enumerate(terr) if t.group == "east")
         if not self.east:
             raise src.fail(1, "group", "no east (orange) province: the rebels start there")
-        if not any(terr[j].group == "south" for j in self.neighbours[0]):
-            raise src.fail(2, "neighbours", "the border territory must touch a south (brown) province")
+        # # Logistiche: from the Territorio di Confine "per prime verranno attaccate le province
+        # del Sud": the Border touches the south (brown) provinces, and only them
+        if set(self.neighbours[0]) != set(self.south) or not self.south:
+            raise src.fail(
+                2, "neighbours", "the border territory must touch every south (brown) province and only them"
+            )
 
     # --- combat.csv
     def _load_combat(self, src: _Source) -> None:

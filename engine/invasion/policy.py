@@ -46,6 +46,7 @@ __all__ = ["STEP_STAGES", "invasion_target", "plan_action", "plan_step"]
 
 MIN_TURNS_LEFT = 6  # an invasion needs this many turns after it to pay
 TAX_PACIFISM = 3  # new taxes only below this pacifism (the penalty starts at 4)
+LEAD = 1  # troops beyond the expected local troops an invasion brings
 _DIE_MEAN = sum(band(BOARD.locals_die, f) for f in range(1, 7)) / 6
 
 
@@ -87,21 +88,23 @@ def _supplies_reach(s: InvState, p: int, moves: int) -> bool:
 
 
 def troops_for(s: InvState, t: int) -> int:
-    """Troops that outnumber province ``t``'s expected local troops by two (the ratio is
-    rounded in the player's favour, so any lead is 2:1)."""
+    """Troops that outnumber province ``t``'s expected local troops by ``LEAD`` (the ratio is
+    rounded in the player's favour, so any lead is 2:1, where the locals' one die kills 0 to 2:
+    *Come funziona la guerra*)."""
     expected = BOARD.oil[t] + (_DIE_MEAN if s.phase == 1 else 0)
-    return int(expected + 0.999) + 2
+    return int(expected + 0.999) + LEAD
 
 
-def invasion_target(s: InvState, p: int, money: int, moves: int) -> int:
+def invasion_target(s: InvState, p: int, money: int, moves: int, units: int = BOARD.purchase_units[0]) -> int:
     """The unexplored province within ``moves`` of the border with the most oil that ``money``
-    dollars of troops (and the logistics it needs to produce) can take, or -1."""
+    dollars of troops, at most ``units`` of them (what a purchase box buys, with the troops
+    already on the border), can take, or -1."""
     best, best_key = -1, (0, 0)
     for t, cost in R.move_costs(s, 0).items():
         if t == A.HOME or t <= 0 or cost > moves or s.explored[t]:
             continue
         need = troops_for(s, t)
-        if need > min(money, BOARD.troop_limit - s.troops_on_board(p), BOARD.purchase_units[0]):
+        if need > min(money, BOARD.troop_limit - s.troops_on_board(p), units):
             continue
         key = (min(BOARD.oil[t], BOARD.withdraw), BOARD.oil[t] - need)
         if key > best_key:
@@ -176,7 +179,8 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
         left = _turns_left(s)
         if not mine and not war and left >= MIN_TURNS_LEFT:
             col = (purchase - A.BOX) % 4
-            if invasion_target(s, p, money, BOARD.purchase_moves[col]) >= 0:
+            units = BOARD.purchase_units[col] + s.troops[p]
+            if invasion_target(s, p, money, BOARD.purchase_moves[col], units) >= 0:
                 return purchase
             if air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
                 return purchase
@@ -221,7 +225,7 @@ def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     mine, war = _mine(s, p), _fighting(s, p)
     if not mine and not war and s.troops[p] == 0:
-        t = invasion_target(s, p, money, s.moves)
+        t = invasion_target(s, p, money, s.moves, s.units)
         if t >= 0:
             k = min(troops_for(s, t), s.units)
             if A.BUY_TL + k in legal:

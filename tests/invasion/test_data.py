@@ -32,6 +32,25 @@ def test_packaged_data_holds_the_rulebook_numbers() -> None:
         assert all(t in BOARD.neighbours[j] for j in ns)  # symmetric
 
 
+def test_the_border_touches_the_south_provinces_and_only_them() -> None:
+    """Logistiche: from the Territorio di Confine "per prime verranno attaccate le province del
+    Sud (indicate in marrone)": every south province is one move from the Border, nothing else
+    is."""
+    assert set(BOARD.neighbours[0]) == set(BOARD.south)
+    assert {BOARD.territories[t].name for t in BOARD.south} == {"Bassora", "Muthanna", "Dhi Qar", "Maysan"}
+
+
+def test_a_border_that_misses_a_south_province_is_refused(tmp_path: Path) -> None:
+    text = _packaged("territories.csv").replace(
+        "Border,BRD,border,border,0,0,Bassora;Muthanna;Dhi Qar;Maysan",
+        "Border,BRD,border,border,0,0,Bassora;Muthanna",
+    )
+    text = text.replace("Dhi Qar,DHQ,province,south,2,2,Border;", "Dhi Qar,DHQ,province,south,2,2,")
+    text = text.replace("Maysan,MAY,province,south,2,2,Border;", "Maysan,MAY,province,south,2,2,")
+    with pytest.raises(InvalidState, match="line 2: field 'neighbours'"):
+        load_board(_override(tmp_path, "territories.csv", text))
+
+
 def test_an_owner_may_override_one_file(tmp_path: Path) -> None:
     text = _packaged("tracks.toml").replace("value = [0, 2, 4, 7,", "value = [0, 3, 5, 8,")
     board = load_board(_override(tmp_path, "tracks.toml", text))

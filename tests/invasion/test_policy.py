@@ -17,17 +17,30 @@ from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.heuristics import prospects
 from realpolitik.engine.invasion.state import S_MOVE_FROM
 
-from .helpers import T, act, at_action, control, position, roll
+from .helpers import T, act, at_action, control, position, roll, texts
 
 
 def test_target_is_an_oil_province_next_to_the_border_with_troops_to_beat_it() -> None:
     s = position(4)
     t = P.invasion_target(s, 0, money=10, moves=3)
     assert t == T("Bassora")  # 3 oil, the most a seat may withdraw (2) and storage beyond
-    assert P.troops_for(s, t) == 7  # 3 locals + the phase-1 die (1.5 on average), plus 2
+    assert P.troops_for(s, t) == 6  # 3 locals + the phase-1 die (1.5 on average), plus 1
     assert P.invasion_target(s, 0, money=4, moves=3) == -1  # too poor for any province
     s.phase = 2
     assert P.troops_for(s, T("Muthanna")) == 3  # no die after phase 1
+
+
+def test_a_purchase_box_too_small_for_any_invasion_is_not_taken_for_one() -> None:
+    """Acquisti e manovre: the third box buys 3 units, fewer than any province by the border
+    needs; the plan does not take it to invade (troops bought and sent home again were money
+    lost)."""
+    s = position(4)
+    s.boxes[A.K_PURCHASE * 4 + 0] = 1
+    s.boxes[A.K_PURCHASE * 4 + 1] = 2
+    at_action(s, 0)
+    assert min(P.troops_for(s, t) for t in BOARD.south) > BOARD.purchase_units[2]
+    assert P.invasion_target(s, 0, money=10, moves=1, units=BOARD.purchase_units[2]) == -1
+    assert s.action_to_string(s.plan_action(0)) != "purchase box 3"
 
 
 def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
@@ -36,7 +49,7 @@ def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
     assert s.plan_action(0) == s.string_from_action("purchase box 1")
     act(s, "purchase box 1")
     act(s, s.action_to_string(s.plan_action(0)))
-    assert s.troops[0] == 7 and s.money[0] == 2 * 3
+    assert s.troops[0] == 6 and s.money[0] == 2 * 4
     assert s.plan_action(0) == A.DONE
     act(s, "done buying")
     act(s, s.action_to_string(s.plan_action(0)))  # from Border
@@ -87,7 +100,7 @@ def test_heuristic_games_follow_the_plan_with_legal_moves_and_conquer() -> None:
 
 def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
     s = position(4)
-    for name in ("Bassora", "Muthanna"):
+    for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan"):
         t = T(name)
         s.explored[t] = 1
         s.locals[t] = 3
@@ -97,7 +110,7 @@ def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
     at_action(s, 0)
     assert P.invasion_target(s, 0, 17, 3) == -1  # no crossing a battle
     target = P.air_target(s, 0, 17, 10)
-    assert not s.explored[target] and BOARD.oil[target] >= 2  # Dhi Qar: 6 troops by air, 12$
+    assert not s.explored[target] and BOARD.oil[target] >= 2  # Babil: 5 troops by air, 10$
     assert P.troops_for(s, target) * 2 <= 17
     assert P.air_target(s, 0, 5, 10) == -1  # too poor for any province by air
     assert s.action_to_string(s.plan_action(0)) == "purchase box 1"
@@ -137,8 +150,8 @@ def test_plan_steps_carry_a_chosen_purchase_box_out_and_leave_choices_to_the_sea
     at_action(s, 0)
     assert s.plan_step(0) is None  # which box: a choice of its own
     act(s, "purchase box 1")
-    assert s.plan_step(0) == s.plan_action(0) == s.string_from_action("buy 7 troops by land (7$)")
-    act(s, "buy 7 troops by land (7$)")
+    assert s.plan_step(0) == s.plan_action(0) == s.string_from_action("buy 6 troops by land (6$)")
+    act(s, "buy 6 troops by land (6$)")
     assert s.plan_step(0) == A.DONE
     act(s, "done buying")
     assert s.action_to_string(s.plan_step(0)) == "from Border"
@@ -233,38 +246,45 @@ def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_l
 
 
 def test_troops_left_on_the_way_home_go_on_to_the_border() -> None:
-    # Blue's three troops stopped in Red's Dhi Qar on their way home: neither Blue's province
-    # nor a battle, they raise its pacifism every turn they stay (Mass media e truppe in gioco)
+    # Blue's three troops stopped in Red's Qadisiyyah on their way home: neither Blue's
+    # province nor a battle, they raise its pacifism every turn they stay (Mass media e truppe
+    # in gioco)
     s = position(4, phase=2)
-    control(s, "Bassora", 2, troops=1, logistics=4)
-    control(s, "Dhi Qar", 0, troops=1, logistics=3)
+    control(s, "Muthanna", 2, troops=1, logistics=4)
+    control(s, "Qadisiyyah", 0, troops=1, logistics=2)
     control(s, "Wasit", 1, troops=1, logistics=3)
-    dq = T("Dhi Qar")
-    s.troops[dq * s.n + 1] = 3
-    assert P._stranded(s, 1) == [dq]
+    q = T("Qadisiyyah")
+    s.troops[q * s.n + 1] = 3
+    assert P._stranded(s, 1) == [q]
     at_action(s, 1)
     act(s, "purchase box 1")
     act(s, "done buying")
-    assert s.action_to_string(s.plan_action(1)) == "from Dhi Qar"
-    act(s, "from Dhi Qar")
-    assert s.action_to_string(s.plan_action(1)) == "to Border"  # through Green's Bassora: 2 moves
+    assert s.action_to_string(s.plan_action(1)) == "from Qadisiyyah"
+    act(s, "from Qadisiyyah")
+    assert s.action_to_string(s.plan_action(1)) == "to Border"  # through Green's Muthanna: 2 moves
     act(s, "to Border")
     assert s.action_to_string(s.plan_action(1)) == "3 troops"  # no guard: it is not Blue's
-    # with one move left the group goes as near the border as it can: Bassora, never a battle
+    # with one move left the group goes as near the border as it can: Muthanna, never a battle
     s = position(4, phase=2)
-    control(s, "Bassora", 2, troops=1, logistics=4)
-    control(s, "Dhi Qar", 0, troops=1, logistics=3)
+    control(s, "Muthanna", 2, troops=1, logistics=4)
+    control(s, "Qadisiyyah", 0, troops=1, logistics=2)
     control(s, "Wasit", 1, troops=1, logistics=3)
-    s.troops[dq * s.n + 1] = 3
+    dq = T("Dhi Qar")
+    s.explored[dq] = 1
+    s.locals[dq] = 2
+    s.troops[dq * s.n + 3] = 2
+    s.battles[dq] = [3]
+    s.troops[q * s.n + 1] = 3
     at_action(s, 1)
     act(s, "purchase box 3")  # 1 move
     act(s, "done buying")
-    act(s, "from Dhi Qar")
-    assert s.action_to_string(s.plan_action(1)) == "to Bassora"
+    act(s, "from Qadisiyyah")
+    assert "to Dhi Qar" in texts(s)
+    assert s.action_to_string(s.plan_action(1)) == "to Muthanna"
     # a seat without a province brings them home too rather than leaving them there
     s = position(4, phase=2)
-    control(s, "Dhi Qar", 0, troops=1, logistics=3)
-    s.troops[dq * s.n + 1] = 2
+    control(s, "Qadisiyyah", 0, troops=1, logistics=2)
+    s.troops[q * s.n + 1] = 2
     s.turn = 4  # too late to invade
     at_action(s, 1)
     assert s.action_to_string(s.plan_action(1)).startswith("purchase box")
@@ -380,13 +400,13 @@ def test_the_final_penalty_is_smoothed_until_the_last_turns() -> None:
 
 
 def test_supplies_wait_for_a_box_that_reaches_the_province() -> None:
-    # Dhi Qar lies two moves from the border, through Blue's Bassora. With the first two
+    # Qadisiyyah lies two moves from the border, through Blue's Muthanna. With the first two
     # purchase boxes taken, the third (1 move) cannot bring it logistics: the plan takes a
     # money box to play first next turn (# Ordine di gioco) instead of buying supplies that
     # would wait at the border.
     s = position(4, phase=2)
-    control(s, "Bassora", 1, troops=1, logistics=4)
-    t = control(s, "Dhi Qar", 0, troops=1, logistics=0)
+    control(s, "Muthanna", 1, troops=1, logistics=4)
+    t = control(s, "Qadisiyyah", 0, troops=1, logistics=0)
     assert R.move_costs(s, 0)[t] == 2
     s.money[0] = 2 * 20
     s.boxes[A.K_PURCHASE * 4 + 0] = 1
@@ -399,12 +419,12 @@ def test_supplies_wait_for_a_box_that_reaches_the_province() -> None:
 
 
 def _influence_from_logistics(logistics: int) -> tuple[float, float]:
-    """Green's prospects before and after turning one of Dhi Qar's logistics into an influence
+    """Red's prospects before and after turning one of Babil's logistics into an influence
     point, in phase 2 with every seat holding a supplied province and no influence."""
     s = position(4, phase=2)
     s.price = len(BOARD.price_track) - 1  # 10$ a barrel
-    t = control(s, "Dhi Qar", 0, troops=1, logistics=logistics)  # needs 3 to produce
-    for name, seat, log in (("Bassora", 1, 4), ("Muthanna", 2, 2), ("Qadisiyyah", 3, 2)):
+    t = control(s, "Babil", 0, troops=1, logistics=logistics)  # needs 3 to produce
+    for name, seat, log in (("Bassora", 1, 4), ("Muthanna", 2, 4), ("Qadisiyyah", 3, 2)):
         control(s, name, seat, troops=1, logistics=log)
     at_action(s, 0)
     after = s.clone()
@@ -415,7 +435,7 @@ def _influence_from_logistics(logistics: int) -> tuple[float, float]:
 
 def test_influence_ranks_a_seat_only_while_its_provinces_can_produce() -> None:
     # Petrolio e governo provvisorio: in phase 3 a province that cannot produce costs its
-    # controller an influence point a turn. An influence point bought with Dhi Qar's last
+    # controller an influence point a turn. An influence point bought with Babil's last
     # logistics stops its production and is lost by the end, so it must not lift the seat
     # to the top of the Government ranking (before, it was worth about 20$ more than the
     # production it cost, and the search bought it again and again).

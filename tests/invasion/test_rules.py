@@ -101,7 +101,8 @@ def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
     act(s, "done buying")
     assert "to Bassora" not in texts(s)  # first pick the group
     act(s, "from Border")
-    assert set(texts(s)) == {"to Bassora", "to Muthanna", "to home"}  # no crossing unexplored land
+    # the south provinces touch the Border; no crossing unexplored land
+    assert set(texts(s)) == {"to Bassora", "to Muthanna", "to Dhi Qar", "to Maysan", "to home"}
     act(s, "to Bassora")
     act(s, "6 troops")
     roll(s, 1)  # phase 1 die: a 1 adds none
@@ -112,24 +113,29 @@ def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
 
 
 def test_no_crossing_a_battle_and_free_crossing_of_a_surrounded_territory() -> None:
+    """Acquisti e manovre: "Non si può attraversare una provincia dove c'è un combattimento in
+    corso"; "Un territorio che confina con tutti territori occupati dai giocatori ... è possibile
+    attraversarlo a costo di movimento zero"."""
     s = position(4)
-    for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan"):
+    for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan", "Wasit"):
         control(s, name, 1)
     s.troops[0] = 4
     costs = R.move_costs(s, 0)
-    # Bassora's neighbours are all occupied: crossing it is free, so Dhi Qar is 1 move away.
-    assert costs[T("Dhi Qar")] == 1
-    assert costs[T("Wasit")] == 2  # Dhi Qar has an unexplored neighbour: crossing it costs 1
+    # Maysan's neighbours (the Border, Bassora, Dhi Qar, Wasit) are all occupied: crossing it is
+    # free, so Wasit is 1 move away.
+    assert costs[T("Wasit")] == 1
+    assert costs[T("Baghdad")] == 2  # Wasit has unexplored neighbours: crossing it costs 1
     # A battle in Dhi Qar and Maysan unexplored: Wasit cannot be reached from the Border.
-    dq, may = T("Dhi Qar"), T("Maysan")
-    s.controller[dq] = -1
+    s = position(4)
+    for name in ("Bassora", "Muthanna"):
+        control(s, name, 1)
+    dq = T("Dhi Qar")
+    s.explored[dq] = 1
     s.locals[dq] = 2
     s.troops[dq * s.n + 1] = 2
-    s.controller[may] = -1
-    s.explored[may] = 0
     costs = R.move_costs(s, 0)
     assert T("Wasit") not in costs
-    assert costs[dq] == 2  # the battle itself may be joined (Bassora is no longer surrounded)
+    assert costs[dq] == 1  # the battle itself may be joined
     assert costs[T("Qadisiyyah")] == 2  # around it through Muthanna (not surrounded: 1)
 
 
@@ -603,7 +609,7 @@ def test_withdraw_two_in_all_plus_pipelines_and_storage() -> None:
 
 
 # ----------------------------------------------------------------- Governo provvisorio
-@pytest.mark.parametrize("name,oil,half", [("Karbala", 1, 1), ("Maysan", 3, 2)])
+@pytest.mark.parametrize("name,oil,half", [("Karbala", 1, 1), ("Bassora", 3, 2)])
 def test_government_production_half_rounded_up(name: str, oil: int, half: int) -> None:
     s = position(4, phase=3)
     t = control(s, name, 0, troops=1, logistics=BOARD.logistics[T(name)])
