@@ -211,7 +211,8 @@ class ProcessExecutor(Executor):
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
 
-    def __exit__(self, exc_type: object, *exc: object) -> None:
+    def __exit__(self, *exc: object) -> None:
+        exc_type = exc[0] if exc else None
         if isinstance(exc_type, type) and issubclass(exc_type, KeyboardInterrupt):
             # Interrupted (Ctrl-C, SIGTERM, SIGHUP): the games in flight are abandoned (a later
             # --resume plays them), so end the workers now rather than wait for them.
