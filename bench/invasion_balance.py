@@ -6,7 +6,10 @@ Plays seeded games with the same bot in every seat and prints: the win rate by f
 order position (with 95% Wilson intervals), the final money (mean, spread between the richest and
 the poorest), and which source of money decides games: for each game, the source (money in
 hand, oil sold at the end, government oil, contracts, pacifism penalty) whose difference
-between the winner and the runner-up is largest.
+between the winner and the runner-up is largest. Then how games end: every game lasts the
+rulebook's 3 phases of 4 turns, so the kinds of victory (*Vittoria finale*: the most money,
+else the most contracts, else the most provinces, else a shared win) and the length in
+decisions and in actions (chance outcomes included).
 
 With ``--against-income``, one seat (rotating) plays the bot and the others the pure income
 strategy (a money box and new taxes every turn, never a troop: 10$ + 12 x 7$ = 94$ at 4
@@ -57,6 +60,33 @@ def play(players: int, seed: int, spec: str, income: frozenset[int] = frozenset(
     return s
 
 
+def victory_kind(s: InvasionState) -> str:
+    """How the game was won (*Vittoria finale*): by money, by contracts or provinces among the
+    richest, or shared."""
+    assert s.wealth is not None and s.result is not None
+    winners = [p for p in range(s.n) if s.result[p] > 0]
+    if len(winners) > 1:
+        return "shared win (tied on money, contracts and provinces)"
+    richest = [p for p in range(s.n) if s.wealth[p] == max(s.wealth)]
+    if len(richest) == 1:
+        return "the most money"
+    top = max(s.contracts[p] for p in richest)
+    if sum(1 for p in richest if s.contracts[p] == top) == 1:
+        return "tied on money, the most contracts"
+    return "tied on money and contracts, the most provinces"
+
+
+def _decisions(s: InvasionState) -> int:
+    """Actions of the seats (chance outcomes left out), replayed from the record."""
+    t = GAME.new_initial_state(players=s.n, seed=s.seed, **s.options)
+    count = 0
+    for a in s.history:
+        if not t.is_chance_node():
+            count += 1
+        t.apply_action(a)
+    return count
+
+
 def against_income(games: int, n: int, spec: str, first_seed: int) -> None:
     """One seat (rotating) plays ``spec``, the others the income strategy."""
     wins = 0.0
@@ -100,8 +130,16 @@ def main(argv: list[str] | None = None) -> None:
     spreads: list[float] = []
     means: list[float] = []
     deciders: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    turns: Counter[int] = Counter()
+    decisions: list[int] = []
+    lengths: list[int] = []
     for k in range(a.games):
         s = play(n, a.first_seed + k, a.bot)
+        kinds[victory_kind(s)] += 1
+        turns[sum(1 for line in s.log if line.startswith("-- phase"))] += 1
+        lengths.append(len(s.history))
+        decisions.append(_decisions(s))
         first_order = s.log[0].split(": ", 1)[1].split(", ")
         assert s.wealth is not None and s.result is not None
         for pos, name in enumerate(first_order):
@@ -128,6 +166,15 @@ def main(argv: list[str] | None = None) -> None:
     print("  largest source of the winner's lead over the runner-up:")
     for key, c in deciders.most_common():
         print(f"    {key}: {c / a.games:.1%}")
+    print("  how games end (Vittoria finale):")
+    for key, c in kinds.most_common():
+        print(f"    {key}: {c / a.games:.1%}")
+    print(
+        "  length: "
+        + ", ".join(f"{t} turns in {c} games" for t, c in sorted(turns.items()))
+        + f"; {statistics.mean(decisions):.0f} decisions and {statistics.mean(lengths):.0f} actions a game"
+        f" (min {min(lengths)}, max {max(lengths)})"
+    )
 
 
 if __name__ == "__main__":

@@ -6,9 +6,15 @@ repairs, penalty payments and the last turn's penalty (``docs/rulings.md``)."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD, POLICE, REFINERY, WAREHOUSE
+from realpolitik.engine.invasion.game import GAME
 from realpolitik.engine.invasion.policy import plan_step
 from realpolitik.engine.invasion.state import (
     S_ACTION,
@@ -285,3 +291,18 @@ def test_the_last_turn_pays_the_normal_penalty_and_then_ten_times_it() -> None:
         s.apply_action(s.legal_actions()[0])
     assert s.wealth is not None
     assert s.wealth[0] == 2 * (10 - 3 - 10 * 3)  # 10$ - 3$ paid in the check - 30$ at the end
+
+
+# ----------------------------------------------------------------- records
+def test_records_of_the_earlier_rules_are_refused_with_their_version() -> None:
+    """One die a side, the withdrawal decisions and the lent police stations changed the
+    actions and the dice: a record of the earlier engine (version invasion-1) is refused, naming
+    its version."""
+    assert GAME.spec.version == "invasion-2"
+    s = position(4)
+    act(s, "money box 1")
+    record = json.loads(json.dumps(s.to_json()))
+    assert GAME.state_from_json(record).history == s.history
+    record["game_version"] = "invasion-1"
+    with pytest.raises(InvalidState, match="'invasion-1', this engine is 'invasion-2'"):
+        GAME.state_from_json(record)
