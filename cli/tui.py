@@ -107,7 +107,7 @@ class FullScreen(App[int]):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
-    #statusbar { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #statusbar { height: auto; max-height: 2; padding: 0 1; background: $panel; text-style: bold; }
     #main { height: 1fr; }
     #left { width: 3fr; }
     #right { width: 2fr; min-width: 34; }
@@ -123,7 +123,19 @@ class FullScreen(App[int]):
     #hint { width: 2fr; border-top: solid $primary; }
     #entry { display: none; }
     #entry.open { display: block; }
+    #toosmall { display: none; height: 1fr; content-align: center middle; padding: 1 2;
+                text-style: bold; }
+    .short #bottom { height: 5; }
+    .short #hand { max-height: 5; }
+    .short #tracks { max-height: 4; }
+    .short #question { max-height: 3; }
+    .tiny #main, .tiny #bottom { display: none; }
+    .tiny #toosmall { display: block; }
     """
+    MIN_SIZE = (80, 24)
+    """The smallest terminal the full screen is laid out for; below it, it says so."""
+    SHORT_HEIGHT = 30
+    """Below this many rows the log, hand and tracks panes shrink so the choices stay in view."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
@@ -186,6 +198,7 @@ class FullScreen(App[int]):
                 yield Static(id="question")
                 yield OptionList(id="choices")
                 yield Static(id="notice")
+        yield Static(id="toosmall")
         with Horizontal(id="bottom"):
             yield RichLog(
                 id="log",
@@ -203,7 +216,27 @@ class FullScreen(App[int]):
         )
         yield Footer()
 
+    def on_resize(self, event: Resize) -> None:
+        self.fit_layout(event.size.width, event.size.height)
+
+    def fit_layout(self, width: int, height: int) -> None:
+        """Shrink the side panes on a short terminal (the choices always in view) and, below
+        :attr:`MIN_SIZE`, say how large the terminal must be instead of cutting content."""
+        min_w, min_h = self.MIN_SIZE
+        tiny = width < min_w or height < min_h
+        self.set_class(height < self.SHORT_HEIGHT, "short")
+        self.set_class(tiny, "tiny")
+        if tiny:
+            self._q("#toosmall", Static).update(
+                Text(
+                    f"This terminal is {width}x{height}; the full screen needs at least {min_w}x{min_h}.\n"
+                    "Enlarge it, or quit (q) and play with --plain (the line mode fits any width).",
+                    justify="center",
+                )
+            )
+
     def on_mount(self) -> None:
+        self.fit_layout(self.size.width, self.size.height)
         title = self.s.game.spec.title
         self.title = title
         for pane, name in (("#tracks", "Tracks"), ("#board", "Board"), ("#hand", "Hand")):

@@ -576,3 +576,41 @@ def test_the_log_opens_whole_or_its_last_entries_newest_in_view() -> None:
         assert "usage: log [N]" in pane(app, "#notice")
 
     run(app, script)
+
+
+@pytest.mark.parametrize("game", sorted(available_games()))
+def test_every_game_keeps_its_choices_and_status_in_view_from_120x40_down_to_80x24(game: str) -> None:
+    """At 120x40, 100x30 and 80x24 the question, at least three choices and the whole status
+    line are on screen (at 80x24 Ideology once showed not one choice, and the status line was
+    cut); below 80x24 the screen says how large it must be instead of cutting content."""
+    app = FullScreen(session(game, 5, players=4 if game != "twilight" else None))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        for width, height in ((120, 40), (100, 30), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            await pilot.pause()
+            choices = app.query_one("#choices", OptionList)
+            question = app.query_one("#question", Static)
+            main = app.query_one("#main").region  # what is outside it is cut off
+            shown = choices.region.intersection(main)
+            assert shown.height >= min(3, choices.option_count), (width, height, choices.region, main)
+            assert question.region.intersection(main).height >= 1, (width, height)
+            bar = app.query_one("#statusbar", Static)
+            status = pane(app, "#statusbar").strip().replace("\n", " ")
+            assert len(status) <= 2 * (width - 2) and bar.region.height >= 1, (width, height, status)
+            assert not app.has_class("tiny")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert app.has_class("tiny")
+        assert "needs at least 80x24" in pane(app, "#toosmall")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.has_class("tiny")
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await script(app, pilot)
+
+    asyncio.run(main())
