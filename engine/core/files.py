@@ -119,6 +119,7 @@ def check_output(
     verb: str = "write to",
     force: bool = False,
     force_hint: str = "",
+    probe: bool = True,
 ) -> None:
     """Refuse, before any work, an output file that could not be written or holds something else.
 
@@ -129,6 +130,8 @@ def check_output(
         verb: The message's verb (``cannot <verb> <path>: …``).
         force: Replace any regular file.
         force_hint: How to force it, added to the refusal (``, or give --force``).
+        probe: Create and remove a file in the folder, to know it takes one (the writer, which
+            creates its temporary file there anyway, skips it).
 
     Raises:
         FileRefused: naming the file and the problem; the file is left as it is.
@@ -139,9 +142,10 @@ def check_output(
         folder = _folder(target)
         if not folder.is_dir():
             raise _refuse(verb, path, f"there is no folder {shown(folder)}")
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".probe", dir=folder)
-        os.close(fd)
-        os.unlink(tmp)
+        if probe:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".probe", dir=folder)
+            os.close(fd)
+            os.unlink(tmp)
         if st is not None and st.st_size > 0 and not force and not _holds(target, is_ours):
             raise _refuse(
                 verb,
@@ -179,7 +183,7 @@ def write_atomic(
     Raises:
         FileRefused: naming the file and why; the old file (if any) is untouched.
     """
-    check_output(path, kind=kind, is_ours=is_ours, verb=verb, force=force, force_hint=force_hint)
+    check_output(path, kind=kind, is_ours=is_ours, verb=verb, force=force, force_hint=force_hint, probe=False)
     try:
         target = _target(path)
         try:
