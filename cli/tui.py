@@ -23,6 +23,8 @@ worker thread, so the screen stays live and counts the seconds.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
@@ -41,7 +43,7 @@ from textual.widgets.option_list import Option
 from realpolitik.ai.analysis import Analysis
 from realpolitik.ai.bots import Bot, SearchBot
 from realpolitik.cli.analysis_view import explain_top
-from realpolitik.cli.common import CliError
+from realpolitik.cli.common import STOP_SIGNALS, CliError
 from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
 from realpolitik.cli.saves import write_rescue, write_save
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
@@ -77,6 +79,9 @@ Keys:
 """The keys of the full screen (its help window shows them with the game's own help)."""
 
 W = TypeVar("W", bound=Widget)
+
+PANES_EVERY = 0.15
+"""Seconds between redraws of the panes while the computer's moves come in a burst."""
 
 NUMBER_PAUSE = 1.2
 """Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
@@ -172,11 +177,15 @@ class FullScreen(App[int]):
         self.busy_since = 0.0
         self.busy_budget: float | None = None
         self.meter: IterationMeter | None = None
+        self.searches: list[IterationMeter] = []
+        """Every search started (its meter), so a stop signal can end the one running."""
         """Counts the iterations of the search running now (the computer's move, a hint)."""
         self.meter_total: int | None = None
         """That search's iteration budget."""
         self.digits = ""
         self.digits_at = 0.0
+        self.panes_drawn = 0.0
+        """When the panes were last drawn (``time.monotonic``)."""
         self.saved_at_end = False
         self.refit_pending = False
         self.closing = False
@@ -211,8 +220,10 @@ class FullScreen(App[int]):
             )
             with VerticalScroll(id="hint"):
                 yield Static(HINT_PROMPT, id="hint-text")
-        yield Input(
-            id="entry", placeholder="a move in words, or: show WHAT, save FILE, hint, undo, help, quit"
+        yield Input(  # disabled while closed, so that it never holds the keys unseen
+            id="entry",
+            placeholder="a move in words, or: show WHAT, save FILE, log N, hint, undo, help, quit",
+            disabled=True,
         )
         yield Footer()
 
@@ -236,6 +247,10 @@ class FullScreen(App[int]):
             )
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in STOP_SIGNALS:  # SIGTERM, SIGHUP: close as 'q' does, saving (Ctrl-C is a key)
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.stop_on_signal)
         self.fit_layout(self.size.width, self.size.height)
         title = self.s.game.spec.title
         self.title = title
@@ -278,6 +293,7 @@ class FullScreen(App[int]):
         """Draw the status line, tracks, board and hand for the viewer."""
         if self.seat_pending:
             return
+        self.panes_drawn = time.monotonic()
         st = self.s.state
         v = self.viewer
         bar = Text(f"{self.s.game.spec.title} | ")
@@ -302,9 +318,14 @@ class FullScreen(App[int]):
                 log.write(text)
 
     def add_entry(self, entry: LogEntry) -> None:
+        """A new log entry; the panes follow it (at most every :data:`PANES_EVERY` seconds in
+        a burst of moves: the computer's next search and the player's decision redraw them
+        anyway). Called on the screen's thread while the worker waits, so the state is still."""
         log = self._q("#log", RichLog)
         for line in entry_lines(entry, self.viewer):
             log.write(line)
+        if time.monotonic() - self.panes_drawn >= PANES_EVERY:
+            self.refresh_panes()
 
     def say(self, text: str) -> None:
         """A message under the choices (why a move was refused, where the game was saved)."""
@@ -385,6 +406,8 @@ class FullScreen(App[int]):
         meter = IterationMeter() if isinstance(bot, SearchBot) else None
         if isinstance(bot, SearchBot):
             bot.progress = meter
+            self.searches.append(meter)  # type: ignore[arg-type]
+        self._post(self.refresh_panes)  # the position the computer thinks about, in view
         self._post(
             self._set_busy,
             f"{self.s.seat_name(seat)} thinking",
@@ -459,6 +482,8 @@ class FullScreen(App[int]):
 
     def engine_failed(self, message: str) -> None:
         """The engine or a bot failed: keep the position before the failure and stop."""
+        if self.closing:  # a search stopped as the screen closes: nothing failed
+            return
         try:
             if not self.save_path:
                 raise CliError("no --save file")
@@ -523,10 +548,23 @@ class FullScreen(App[int]):
         self.advance()
 
     def on_key(self, event: Key) -> None:
-        """Digits pick a choice by its number (Enter plays it)."""
-        if self.busy or self.seat is None or not event.character or not event.character.isdigit():
-            return
+        """Digits pick a choice by its number (Enter plays it); while the computer thinks they
+        say so. Enter plays the highlighted choice wherever the focus is (after Tab too)."""
         if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            return
+        if event.key == "enter" and not isinstance(self.focused, OptionList):
+            event.stop()
+            ol = self._q("#choices", OptionList)
+            if self.busy or self.seat is None:
+                self.say(self.wait_message())
+            elif ol.highlighted is not None and ol.highlighted in self.choices.option_index:
+                self.play_number(self.choices.option_index.index(ol.highlighted) + 1)
+            return
+        if not event.character or not event.character.isdigit():
+            return
+        if self.busy or self.seat is None:
+            event.stop()
+            self.say(self.wait_message())
             return
         event.stop()
         now = time.monotonic()
@@ -546,6 +584,7 @@ class FullScreen(App[int]):
     # ----- the move line
     def action_type_move(self) -> None:
         entry = self._q("#entry", Input)
+        entry.disabled = False
         entry.add_class("open")
         entry.value = ""
         entry.focus()
@@ -554,6 +593,7 @@ class FullScreen(App[int]):
         entry = self._q("#entry", Input)
         if entry.has_class("open"):
             entry.remove_class("open")
+            entry.disabled = True
             self._q("#choices", OptionList).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -651,6 +691,7 @@ class FullScreen(App[int]):
             return
         spec = hint_spec(self.s.ai, self.s.level, self.s.game, self.s.state.num_players())
         meter = IterationMeter()
+        self.searches.append(meter)
         self._set_busy("thinking about a hint", spec_time(spec), meter, spec_iters(spec))
         self._q("#hint-text", Static).update(Text("thinking...", style="dim"))
         self._hint(spec, self.seat, meter)
@@ -747,6 +788,15 @@ class FullScreen(App[int]):
             done,
         )
 
+    def stop_on_signal(self) -> None:
+        """A stop signal: end any search, save the game (to ``--save``, else under a new name
+        nobody can be asked for one) and close with status 130."""
+        self.closing = True  # first: the search stopped below reports to no one
+        for meter in self.searches:  # a search in a worker thread would keep the process open
+            meter.stop()
+        self.farewell.append(_keep_on_stop(self.s, self.save_path))
+        self.exit(130, return_code=130)
+
     def finish(self, ok: bool) -> None:
         if ok:
             self.farewell.append("Bye.")
@@ -798,6 +848,22 @@ def intro_lines(session: Session) -> list[str]:
         lines.append(f"Hot seat: {', '.join(humans)} share this terminal.")
     lines.append("Digits and Enter choose; ':' types a move; h hint, u undo, s save, ? help, q quit.")
     return lines
+
+
+def _keep_on_stop(session: Session, save_path: str | None) -> str:
+    """Save the game of a full screen stopped by a signal: to ``--save``, else (no one can be
+    asked) under a new name that overwrites nothing. Returns what to tell the player."""
+    s = session
+    if save_path:
+        try:
+            write_save(save_path, s.state, s.humans, s.ai, s.level, s.seed)
+            return f"Interrupted. Game saved to {save_path} ({len(s.state.history)} actions)."
+        except CliError:
+            pass
+    path, why = write_rescue(s.state, s.humans, s.ai, s.level, s.seed)
+    if path:
+        return f"Interrupted. The game is saved in {path} ({len(s.state.history)} actions)."
+    return f"Interrupted. The game could not be saved ({why})."
 
 
 def run_full_screen(session: Session, save_path: str | None, console: Console, ask_seat: bool = False) -> int:

@@ -614,3 +614,98 @@ def test_every_game_keeps_its_choices_and_status_in_view_from_120x40_down_to_80x
             await script(app, pilot)
 
     asyncio.run(main())
+
+
+def test_the_panes_show_the_position_while_the_computer_thinks() -> None:
+    """Playing the US, the USSR's setup is the computer's: the board, tracks and hand were empty
+    while it thought (about 20 s at the normal level) and then lagged behind the log ("US: place
+    France" with France empty). Now, while the computer thinks, every pane shows the position
+    it thinks about: here its second placement, with the first one on the board."""
+    import threading
+
+    from realpolitik.ai.bots import Bot
+
+    g = load_game("twilight")
+    s = Session(g, g.new_initial_state(seed=11), [1], FAST_AI, None, 11, Renderer(g))
+    go, thinking, release = threading.Event(), threading.Event(), threading.Event()
+    fast = make_bot(FAST_AI)
+
+    class Slow(Bot):
+        """Starts when the screen has settled; thinks over its second move until released."""
+
+        spec = FAST_AI
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def step(self, state: Any, seat: int) -> int:
+            self.calls += 1
+            if self.calls == 1:
+                go.wait(30)
+            if self.calls == 2:
+                thinking.set()
+                release.wait(30)
+            return fast.step(state, seat)
+
+    s.bots = {0: Slow()}
+    app = FullScreen(s)
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(5):  # the layout settles (and draws the panes once)
+                await pilot.pause()
+            go.set()
+            for _ in range(400):
+                await pilot.pause()
+                if thinking.is_set():
+                    break
+                await asyncio.sleep(0.01)
+            assert thinking.is_set() and app.busy
+            st, v = app.s.state, app.viewer
+            assert len(st.history) == 1  # the first USSR placement is made
+            board = plain(app.panes.board(st, v, app._width("#board-text", 60)))
+            assert pane(app, "#board-text") == board
+            assert pane(app, "#hand-text").strip() and pane(app, "#tracks-text").strip()
+            release.set()
+            await settle(app, pilot)
+
+    try:
+        asyncio.run(main())
+    finally:
+        go.set()
+        release.set()
+
+
+def test_every_key_gets_an_answer_while_the_computer_thinks_and_enter_plays_after_tab() -> None:
+    """While the computer thinks, u and digits say to wait (the hidden move line held the
+    keys and dropped them); after Tab moves the focus off the choices, Enter still plays the
+    highlighted one."""
+    s = session("twilight", 11, humans=[1])
+    s.bots = {0: make_bot("ismcts:iters=500000,time=2,seed=1")}
+    app = FullScreen(s)
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if app.busy and app.meter is not None:
+                    break
+                await asyncio.sleep(0.01)
+            assert app.busy
+            for key in ("u", "5"):
+                app.say("")
+                await pilot.press(key)
+                await pilot.pause()
+                assert pane(app, "#notice").startswith("wait: USSR thinking"), key
+            s.bots = {0: make_bot(FAST_AI)}  # the setup's other placements go quickly
+            await settle(app, pilot)
+            assert app.seat == 1
+            before = len(app.s.state.history)
+            await pilot.press("2", "tab")
+            await pilot.pause()
+            assert not isinstance(app.focused, OptionList)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert len(app.s.state.history) > before
+
+    asyncio.run(main())
