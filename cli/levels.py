@@ -26,6 +26,7 @@ __all__ = [
     "EXPECTIMAX_DEPTH",
     "LEVELS",
     "IterationMeter",
+    "SearchStopped",
     "ai_spec",
     "hint_spec",
     "level_spec",
@@ -165,13 +166,26 @@ def spec_iters(spec: str) -> int | None:
         return None
 
 
+class SearchStopped(Exception):
+    """A search stopped from outside (the program is closing): raised at its next progress
+    report, so a search in a worker thread ends instead of holding the process open."""
+
+
 class IterationMeter:
-    """A search's progress callback that remembers the iterations done (read by the bar)."""
+    """A search's progress callback that remembers the iterations done (read by the bar), and
+    stops the search once told to (:meth:`stop`)."""
 
     def __init__(self) -> None:
         self.done = 0
+        self.stopped = False
+
+    def stop(self) -> None:
+        """End the search at its next progress report (it raises :class:`SearchStopped`)."""
+        self.stopped = True
 
     def __call__(self, iterations: int) -> None:
+        if self.stopped:
+            raise SearchStopped
         self.done = iterations
 
 

@@ -58,6 +58,7 @@ from realpolitik.cli.tui_views import (
     TextScreen,
     entry_lines,
     hint_text,
+    since_text,
 )
 from realpolitik.engine.core.api import IllegalAction, State
 
@@ -184,6 +185,8 @@ class FullScreen(App[int]):
         """That search's iteration budget."""
         self.digits = ""
         self.digits_at = 0.0
+        self.decided_at: dict[int, int] = {}
+        """Per human seat, the log's length right after its last decision."""
         self.panes_drawn = 0.0
         """When the panes were last drawn (``time.monotonic``)."""
         self.saved_at_end = False
@@ -475,10 +478,22 @@ class FullScreen(App[int]):
         self.seat = seat
         self.refresh_panes()
         self.show_choices()
+        self.show_since(seat)
         if self.s.over() and not self.saved_at_end:
             self.saved_at_end = True
             if self.save_path:
                 self.save(self.save_path)
+
+    def show_since(self, seat: int | None) -> None:
+        """Under the Hint title, what the others and the dice did since ``seat``'s last
+        decision, grouped by who did it (until a hint is asked for)."""
+        if seat is None:
+            return
+        new = [e for e in self.s.log[self.decided_at.get(seat, 0) :] if e.actor != seat and e.texts.get(seat)]
+        if not new:
+            return
+        self._q("#hint-text", Static).update(since_text(new, seat, self.s.seat_name))
+        self._q("#hint", VerticalScroll).scroll_home(animate=False)
 
     def engine_failed(self, message: str) -> None:
         """The engine or a bot failed: keep the position before the failure and stop."""
@@ -542,6 +557,7 @@ class FullScreen(App[int]):
             return
         self.last_seat = self.seat
         self.add_entry(self.s.log[-1])
+        self.decided_at[self.seat] = len(self.s.log)
         self.say("")
         self._q("#hint-text", Static).update(HINT_PROMPT)
         self.autosave()

@@ -96,3 +96,25 @@ def test_a_stop_signal_ends_a_tournament_cleanly(tmp_path: Path, sig: int) -> No
     assert proc.returncode == 130, err
     assert "Traceback" not in out + err and "leaked" not in err, err
     assert "interrupted" in err
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: signal.Signals(s).name)
+def test_a_stop_signal_in_the_full_screen_saves_the_game(tmp_path: Path, sig: int) -> None:
+    """The full screen takes Ctrl-C as a key; a stop signal closes it and saves to --save."""
+    from tests.cli.test_pty import Terminal, _env
+
+    save = tmp_path / "full.json"
+    args = [sys.executable, "-c", "from realpolitik.cli.main import app; app()", "play", "twilight"]
+    t = Terminal(
+        [*args, "--seed", "4", "--seat", "US", "--ai", "ismcts:iters=400000", "--save", str(save)], _env()
+    )
+    try:
+        t.expect(r"Tracks(.|\n)*Board")
+        time.sleep(1)  # the computer is thinking over the USSR's first move
+        t.proc.send_signal(sig)
+        text = t.expect(r"Interrupted\.")
+        assert f"Game saved to {save}" in text and "Traceback" not in text
+    finally:
+        rc = t.close()
+    assert rc == 130
+    assert read_game_file(str(save)).humans == [1]
