@@ -34,6 +34,7 @@ __all__ = [
     "TextScreen",
     "entry_lines",
     "hint_text",
+    "since_text",
 ]
 
 HINT_PROMPT = Text("h: the computer's advice for this decision", style="dim")
@@ -264,6 +265,36 @@ class HandoverScreen(ModalScreen[None]):
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+
+def since_text(entries: list[LogEntry], viewer: int, name: Callable[[int], str]) -> Text:
+    """What changed since ``viewer``'s last decision, grouped by who did it (each seat in the
+    order it first acted, the dice as ``dice``): every action with what it changed, so the
+    player sees the computer's moves when asked to decide.
+
+    Args:
+        entries: The log entries since the viewer's last decision, oldest first.
+        viewer: The deciding seat (its own entries are left out).
+        name: A seat's name (``Session.seat_name``).
+
+    Returns:
+        The text for the hint pane, ending with how to ask for a hint.
+    """
+    groups: dict[int, list[LogEntry]] = {}
+    for e in entries:
+        if e.actor != viewer and e.texts.get(viewer):
+            groups.setdefault(e.actor, []).append(e)
+    out = Text("Since your last decision\n", style="bold")
+    for actor, items in groups.items():
+        who = name(actor) if actor >= 0 else "dice"
+        out.append(f"{who} ({len(items)}):\n", style="bold")
+        for e in items:
+            lines = e.texts[viewer]
+            out.append(f"  {lines[0].removeprefix(f'{who}: ')}\n")
+            for extra in lines[1:]:
+                out.append(f"    {extra}\n", style="dim")
+    out.append_text(HINT_PROMPT)
+    return out
 
 
 def hint_text(

@@ -709,3 +709,30 @@ def test_every_key_gets_an_answer_while_the_computer_thinks_and_enter_plays_afte
             assert len(app.s.state.history) > before
 
     asyncio.run(main())
+
+
+def test_what_the_computer_did_since_your_last_decision_is_in_view_grouped_by_seat() -> None:
+    """When the player decides, the Hint pane lists every action of the others and the dice
+    since the player's last decision, grouped by who did it (before, they scrolled out of the
+    seven-line log and only `replay` showed them)."""
+    app = FullScreen(session("waronterror", 3, players=4))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        others: list[Any] = []
+        for _ in range(30):  # until the others have moved between two decisions of the player
+            await choose(app, pilot, 1)
+            others = [e for e in app.s.log[app.decided_at[0] :] if e.actor != 0 and e.texts.get(0)]
+            if others:
+                break
+        assert others, "the computer made no move between two decisions"
+        shown = pane(app, "#hint-text")
+        assert shown.startswith("Since your last decision")
+        for e in others:
+            who = app.s.seat_name(e.actor) if e.actor >= 0 else "dice"
+            assert f"{who} (" in shown
+            assert e.texts[0][0].removeprefix(f"{who}: ") in shown
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "iterations" in pane(app, "#hint-text")  # a hint replaces it
+
+    run(app, script)
