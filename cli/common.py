@@ -8,6 +8,7 @@ reaches the user as one line on standard error and a non-zero exit — never a t
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import signal
@@ -97,6 +98,22 @@ def stop_signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+_OUTPUT_ERRNOS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EPIPE", "EFBIG", "EDQUOT", "EIO") if hasattr(errno, name)
+)
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating-system error as one line that says which file: the one it names, or, for a
+    failed write that names none, the command's output."""
+    why = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"{exc.filename}: {why}"
+    if exc.errno in _OUTPUT_ERRNOS:
+        return f"cannot write the output (standard output): {why}"
+    return why
+
+
 def friendly_errors(fn: F) -> F:
     """Turn every exception raised by a command into one line and exit status 1; SIGTERM and
     SIGHUP are handled as Ctrl-C is (see :func:`stop_signals_interrupt`)."""
@@ -111,7 +128,9 @@ def friendly_errors(fn: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
-        except (CliError, RealpolitikError, ValueError, OSError) as exc:
+        except OSError as exc:
+            fail(_os_error(exc))
+        except (CliError, RealpolitikError, ValueError) as exc:
             fail(str(exc))
         except Exception as exc:
             fail(f"internal error: {type(exc).__name__}: {exc}")

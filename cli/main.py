@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from realpolitik.cli.bench import bench_cmd
+from realpolitik.cli.common import friendly_errors
 from realpolitik.cli.hint import hint
 from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
@@ -98,6 +99,7 @@ def _root(
 
 
 @app.command("games")
+@friendly_errors
 def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:

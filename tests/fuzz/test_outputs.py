@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -317,3 +319,15 @@ def test_a_file_name_is_printed_without_its_control_characters(name: str) -> Non
     line = r.output.strip()
     assert line.startswith("error: ") and "\n" not in line
     assert all(c.isprintable() for c in line), repr(line)
+
+
+@pytest.mark.parametrize("args", [("games",), ("games", "--json"), ("replay", "RECORD", "--json")])
+def test_output_to_a_full_device_is_one_line_naming_it(tmp_path: Path, args: tuple[str, ...]) -> None:
+    save = tmp_path / "s.json"
+    save.write_bytes(_save_bytes())
+    cmd = [sys.executable, "-c", "from realpolitik.cli.main import app; app()"]
+    cmd += [str(save) if a == "RECORD" else a for a in args]
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert r.returncode == 1
+    assert r.stderr == "error: cannot write the output (standard output): No space left on device\n"
