@@ -67,7 +67,6 @@ PROVINCES = tuple(range(1, NT))
 NEIGH = BOARD.neighbours
 TWO_D6 = [(v, (6 - abs(7 - v)) / 36) for v in range(2, 13)]
 D6 = [(f, 1 / 6) for f in range(1, 7)]
-DIE_FACES = tuple(range(1, 7))
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
 S = TypeVar("S", bound=InvState)
 
