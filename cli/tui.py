@@ -68,7 +68,8 @@ KEYS_HELP = """\
 Keys:
   1-9, 0      pick a choice by its number (type several digits for 10 and up),
               then Enter plays it; arrows, Page Up/Down and the mouse move too
-  :           type a move in words (as the examples above) or a command: show WHAT,
+  :           type a move in words (as the examples above; the list narrows to the moves
+              that hold them, and Enter plays the one left) or a command: show WHAT,
               save FILE, log N, hint, undo, help, quit
   h           the computer's advice for this decision (the hint pane)
   u           take back your previous decision (also after the game has ended)
@@ -185,6 +186,8 @@ class FullScreen(App[int]):
         """That search's iteration budget."""
         self.digits = ""
         self.digits_at = 0.0
+        self.all_options: list[Option] = []
+        """Every line of the choice list (a typed move shows only those that match it)."""
         self.decided_at: dict[int, int] = {}
         """Per human seat, the log's length right after its last decision."""
         self.panes_drawn = 0.0
@@ -359,13 +362,49 @@ class FullScreen(App[int]):
                     n = len(self.choices.actions)
                     style = "bold red" if action in self.choices.dangers else ""
                     options.append(Option(Text(f"{n:>3} {label}", style=style), id=f"choice-{n}"))
+        self.all_options = options
         ol = self._q("#choices", OptionList)
         ol.clear_options()
         ol.add_options(options)
         if self.choices.actions:
             ol.highlighted = self.choices.option_index[0]
-        if not self._q("#entry", Input).has_class("open"):
+        entry = self._q("#entry", Input)
+        if not entry.has_class("open"):
             ol.focus()
+        elif entry.value.strip():
+            self.filter_choices(entry.value)
+
+    def filter_choices(self, text: str) -> int:
+        """While a move is typed, the choice list shows only the moves whose text holds every
+        typed word (their numbers unchanged); an empty line shows them all again.
+
+        Returns:
+            How many choices match.
+        """
+        ol = self._q("#choices", OptionList)
+        words = text.lower().split()
+        if not words:
+            ol.clear_options()
+            ol.add_options(self.all_options)
+            return len(self.choices.actions)
+        shown = [
+            o
+            for o in self.all_options
+            if o.id and all(w in str(o.prompt).strip().lower().split(" ", 1)[-1] for w in words)
+        ]
+        ol.clear_options()
+        if shown:
+            ol.add_options(shown)
+            ol.highlighted = 0
+        else:
+            ol.add_option(
+                Option(Text("no listed move matches (Esc: the whole list)", style="dim"), disabled=True)
+            )
+        return len(shown)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "entry" and event.input.has_class("open"):
+            self.filter_choices(event.value)
 
     # ----- thinking (worker threads)
     def _tick(self) -> None:
@@ -610,7 +649,11 @@ class FullScreen(App[int]):
         if entry.has_class("open"):
             entry.remove_class("open")
             entry.disabled = True
-            self._q("#choices", OptionList).focus()
+            self.filter_choices("")
+            ol = self._q("#choices", OptionList)
+            if self.choices.actions:
+                ol.highlighted = self.choices.option_index[0]
+            ol.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "entry":
@@ -679,8 +722,16 @@ class FullScreen(App[int]):
             action = st.string_from_action(text)
         except IllegalAction as exc:
             found = match_words(st, text)
+            many = self.filter_choices(text)
+            if found is None and many == 1:  # the one listed move holding what was typed
+                chosen = self._q("#choices", OptionList).get_option_at_index(0).id or ""
+                found = self.choices.actions[int(chosen.removeprefix("choice-")) - 1]
+            self.filter_choices("")
             if found is None:
-                self.say(f"{exc}; type a choice number, a move as listed, or '?' for help")
+                if many > 1:
+                    self.say(f"{many} listed moves hold '{text}': type more of it (':' again), or its number")
+                else:
+                    self.say(f"{exc}; type a choice number, a move as listed, or '?' for help")
                 return
             action = found
         if action not in st.legal_actions():

@@ -736,3 +736,28 @@ def test_what_the_computer_did_since_your_last_decision_is_in_view_grouped_by_se
         assert "iterations" in pane(app, "#hint-text")  # a hint replaces it
 
     run(app, script)
+
+
+def test_typing_a_move_narrows_the_choice_list_and_plays_a_unique_match() -> None:
+    """War on Terror's setup offers dozens of places: typed words narrow the list to the moves
+    that hold them (numbers unchanged); Enter on a unique match plays it; Esc shows all again."""
+    app = FullScreen(session("waronterror", 3, players=4))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        ol = app.query_one("#choices", OptionList)
+        total = ol.option_count
+        labels = [str(o.prompt).strip() for o in app.all_options if o.id]
+        target = next(label for label in labels if "Algeria" in label)
+        await pilot.press("colon", *"alger")
+        await pilot.pause()
+        assert ol.option_count == 1 and str(ol.get_option_at_index(0).prompt).strip() == target
+        await pilot.press("escape")
+        await pilot.pause()
+        assert ol.option_count == total
+        before = len(app.s.state.history)
+        await pilot.press("colon", *"alger", "enter")
+        await settle(app, pilot)
+        assert len(app.s.state.history) > before, pane(app, "#notice")
+        assert app.s.state.action_to_string(app.s.state.history[before]).endswith("Algeria")
+
+    run(app, script)
