@@ -160,7 +160,7 @@ def check_output(
 
 def write_atomic(
     path: str | os.PathLike[str],
-    data: bytes | Callable[[int], None],
+    data: bytes,
     *,
     kind: str,
     is_ours: IsOurs,
@@ -173,7 +173,7 @@ def write_atomic(
 
     Args:
         path: The file.
-        data: Its bytes, or a function writing them to an open file descriptor.
+        data: Its bytes.
         kind: As for :func:`check_output`.
         is_ours: As for :func:`check_output`.
         verb: As for :func:`check_output`.
@@ -195,12 +195,9 @@ def write_atomic(
         raise _refuse(verb, path, exc.strerror or str(exc)) from None
     try:
         try:
-            if callable(data):
-                data(fd)
-            else:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view) :]
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
             os.fchmod(fd, mode)
             os.fsync(fd)
         finally:
