@@ -112,9 +112,35 @@ class PlayLoop:
         """(file, history length, last action) of the last save, to know it is up to date."""
 
     # ----- output helpers
-    def say(self, text: str, style: str = "") -> None:
-        """One message; never broken inside (a file name stays whole)."""
-        self.console.print(Text(text, style=style), soft_wrap=True)
+    def say(self, text: str, style: str = "", fold: bool = False) -> None:
+        """One message; never broken inside (a file name stays whole). With ``fold`` (a
+        question, a note) it is wrapped at spaces to the screen's width instead of letting the
+        terminal break it inside a word."""
+        if not fold:
+            self.console.print(Text(text, style=style), soft_wrap=True)
+            return
+        for chunk in wrap(text, max(40, self.console.width - 1), indent=2):
+            self.console.print(Text(chunk, style=style), soft_wrap=True)
+
+    def print_status(self, seat: int | None) -> None:
+        """The status line, wrapped at its ' | ' or ' · ' separators where it is wider than the
+        screen (a terminal wrapped it inside a word)."""
+        status = self.r.status(self.s.state, seat)
+        if not isinstance(status, Text) or status.cell_len < self.console.width:
+            self.console.print(status)
+            return
+        plain = status.plain
+        sep = " | " if " | " in plain else " · "
+        line, out = "", []
+        for part in plain.split(sep):
+            if line and len(line) + len(sep) + len(part) >= self.console.width:
+                out.append(line + sep.rstrip())
+                line = "  " + part
+            else:
+                line = f"{line}{sep}{part}" if line else part
+        out.append(line)
+        for row in out:
+            self.console.print(Text(row, style=status.style), soft_wrap=True)
 
     def flush_log(self, viewer: int, account: bool = False) -> None:
         """Print the log entries ``viewer`` has not seen yet, oldest first (the newest is the
@@ -281,10 +307,10 @@ class PlayLoop:
         if first or self.choices is None:
             self.choices = layout_choices(self.annotated_choices(seat))
             self.page = 0
-        self.console.print(self.r.status(st, seat))
-        self.say(self.r.question(st), "bold")
+        self.print_status(seat)
+        self.say(self.r.question(st), "bold", fold=True)
         if self.all_lose:
-            self.say(self.all_lose)
+            self.say(self.all_lose, fold=True)
         self._print_page()
 
     def annotated_choices(self, seat: int) -> Groups:
@@ -341,7 +367,7 @@ class PlayLoop:
                 else:
                     action = self.by_text(text)
             except (IllegalAction, CliError, ValueError) as exc:
-                self.say(str(exc))
+                self.say(str(exc), fold=True)
                 continue
             except KeyboardInterrupt:
                 raise
@@ -500,7 +526,7 @@ class PlayLoop:
 
     def where_it_stands(self) -> None:
         st = self.s.state
-        self.console.print(self.r.status(st, self.last_seat))
+        self.print_status(self.last_seat)
         p = st.current_player()
         self.say(f"{plural(len(st.history), 'action')} played; {self.s.seat_name(p)} to move:")
         self.say(f"  {self.r.question(st)}")

@@ -26,6 +26,11 @@ def test_every_game_plays_saves_hints_and_replays(
     assert r.exit_code == 0, r.output[-3000:]
     assert_no_crash(r)
     assert "> " in r.output and "Game saved to" in r.output
+    # off a terminal the screen is 80 columns: status lines and messages wrap at their
+    # separators and spaces (War on Terror's status line once ran to 84 and broke mid-word);
+    # a line naming a file is kept whole
+    too_wide = [line for line in r.output.splitlines() if len(line) > 80 and str(tmp_path) not in line]
+    assert not too_wide, too_wide[:3]
     loaded = read_game_file(str(f), expect_game=game)
     assert loaded.humans == [0]
     r = cli("replay", str(f), "--json")
