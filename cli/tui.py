@@ -186,6 +186,8 @@ class FullScreen(App[int]):
         """That search's iteration budget."""
         self.digits = ""
         self.digits_at = 0.0
+        self.hint_shown: tuple[tuple[int, ...], Analysis, str] | None = None
+        """(history, analysis, explanation) of the hint on screen (``h`` again opens it)."""
         self.all_options: list[Option] = []
         """Every line of the choice list (a typed move shows only those that match it)."""
         self.decided_at: dict[int, int] = {}
@@ -756,6 +758,12 @@ class FullScreen(App[int]):
         if self.busy or self.seat is None:
             self.say("a hint is for a decision of yours")
             return
+        shown = self.hint_shown
+        if shown is not None and shown[0] == tuple(self.s.state.history):
+            numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}  # h again: all of it
+            body = hint_text(shown[1], numbers, 200, top=len(shown[1].moves), explanation=shown[2])
+            self.push_screen(TextScreen("hint", body))
+            return
         spec = hint_spec(self.s.ai, self.s.level, self.s.game, self.s.state.num_players())
         meter = IterationMeter()
         self.searches.append(meter)
@@ -785,9 +793,10 @@ class FullScreen(App[int]):
         self.busy = False
         self.meter = self.meter_total = None
         self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
-        self._q("#hint-text", Static).update(
-            hint_text(analysis, numbers, self._width("#hint-text", 40), explanation=explanation)
-        )
+        self.hint_shown = (tuple(self.s.state.history), analysis, explanation)
+        text = hint_text(analysis, numbers, self._width("#hint-text", 40), explanation=explanation)
+        text.append("\nh again: every move and the whole line in a window", style="dim")
+        self._q("#hint-text", Static).update(text)
 
     def wait_message(self) -> str:
         """Why a move or an undo is not taken now."""

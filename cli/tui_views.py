@@ -19,6 +19,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from realpolitik.ai.analysis import Analysis
+from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import LogEntry
 from realpolitik.engine.core.api import State
@@ -322,8 +323,10 @@ def hint_text(
     for m in a.moves[:top]:
         num = numbers.get(m.action)
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
-        text = m.text if len(m.text) <= room else m.text[: room - 1] + "~"
-        out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {text}\n")
+        lines = wrap(m.text, room, indent=1)  # a long move goes on under itself, never cut
+        out.append(f"{num if num else '':>3} {win:>4} {m.visits:>6}  {lines[0]}\n")
+        for more in lines[1:]:
+            out.append(f"{'':>16}{more}\n")
     if a.within_noise:
         out.append("The top two are within the search's noise: either may be best.\n", style="bold")
     if explanation and a.moves:

@@ -273,6 +273,14 @@ def test_a_hint_fills_the_hint_pane_with_choice_numbers() -> None:
         assert rows and all(1 <= int(r[0]) <= len(app.choices.actions) and r[1].endswith("%") for r in rows)
         first = rows[0]
         assert " ".join(first[3:]) == app.s.state.action_to_string(app.choices.actions[int(first[0]) - 1])
+        assert "h again: every move" in text
+        await pilot.press("h")  # the same hint again: all of it in a window
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and app.screen.title_text == "hint"
+        whole = plain(app.screen.query_one("#text", Static).content)
+        assert len([r for r in whole.splitlines() if r.strip()[:1].isdigit()]) >= len(rows)
+        await pilot.press("escape")
+        await pilot.pause()
         await choose(app, pilot, 1)
         assert "h: the computer's advice" in pane(app, "#hint-text")  # an old hint does not linger
 
@@ -761,3 +769,16 @@ def test_typing_a_move_narrows_the_choice_list_and_plays_a_unique_match() -> Non
         assert app.s.state.action_to_string(app.s.state.history[before]).endswith("Algeria")
 
     run(app, script)
+
+
+def test_a_long_move_in_the_hint_pane_goes_on_under_itself_instead_of_being_cut() -> None:
+    """Move names were cut to the pane (`headli~`); now they wrap under the move column."""
+    from realpolitik.ai.analysis import Analysis, MoveStat
+    from realpolitik.cli.tui_views import hint_text
+
+    long = "#27 US/Japan Mutual Defense Pact: headline"
+    a = Analysis("twilight", 0, "USSR", "ismcts:iters=9", 9, 0.1, [MoveStat(4, long, 9, 0.5, 0.5, 0.4, 0.6)])
+    text = hint_text(a, {4: 2}, 34).plain
+    assert "~" not in text
+    rows = [part.strip() for part in text.split("visits  move\n", 1)[1].splitlines() if part.strip()]
+    assert " ".join(rows).endswith("#27 US/Japan Mutual Defense Pact: headline") and len(rows) >= 2
