@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -206,6 +206,24 @@ def game_by_name(name: str) -> Game:
     """The game registered under ``name``; raises ``UnknownGame`` listing the games."""
     return load_game(name)
 
+
+VariantOption = Annotated[
+    str | None,
+    typer.Option(
+        "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
+    ),
+]
+"""``--variant NAME``: the short form of ``--option variant=NAME`` (see :func:`game_options`)."""
+
+GameOptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="A game option NAME=VALUE (repeatable; `realpolitik games --json` lists each game's).",
+    ),
+]
+"""``--option NAME=VALUE``, repeatable, in every command that creates a game."""
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")

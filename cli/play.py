@@ -21,6 +21,8 @@ from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import (
     CliError,
+    GameOptionsOption,
+    VariantOption,
     check_seed_option,
     friendly_errors,
     game_options,
@@ -628,20 +630,8 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deck, dice and AI (default: random).")
     ] = None,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="A game option NAME=VALUE (repeatable; `realpolitik games --json` lists each game's).",
-        ),
-    ] = None,
+    variant: VariantOption = None,
+    option: GameOptionsOption = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
         Path | None,

@@ -34,6 +34,8 @@ from realpolitik.ai.tournament import (
 )
 from realpolitik.cli.common import (
     CliError,
+    GameOptionsOption,
+    VariantOption,
     check_seed_option,
     friendly_errors,
     game_by_name,
@@ -247,20 +249,8 @@ def tournament_cmd(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")
     ] = False,
-    variant: Annotated[
-        str | None,
-        typer.Option(
-            "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="A game option NAME=VALUE for every game (repeatable; `realpolitik games --json` lists them).",
-        ),
-    ] = None,
+    variant: VariantOption = None,
+    option: GameOptionsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")
     ] = False,
