@@ -40,7 +40,7 @@ SPEC = GameSpec(
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=6000,
     version="ts-seed-1",
-    aliases=("ts", "twilight-struggle"),
+    aliases=("ts", "twilight-struggle", "twilight_struggle"),
     options=OPTIONS,
     # The compiled engine and search tree run about 40k iterations/s on one core at the
     # levels' rollout 0; the budgets give about 1 s (normal) and 4 s (hard) a decision.

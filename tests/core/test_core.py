@@ -17,9 +17,22 @@ def test_registry_lists_and_loads_games_by_alias() -> None:
     assert [s.name for s in game_specs()] == available_games()
 
 
+def test_every_alias_of_every_spec_loads_its_game() -> None:
+    """Aliases are listed once, in the spec; the registry answers to every one of them, in any
+    case and with surrounding spaces (``war_on_terror`` used to be listed but refused)."""
+    for spec in game_specs():
+        for alias in spec.aliases:
+            assert load_game(alias).spec.name == spec.name, alias
+            assert load_game(f" {alias.upper()} ") is load_game(spec.name), alias
+    assert load_game("war_on_terror").spec.name == "waronterror"
+
+
 def test_unknown_game_names_the_choices() -> None:
-    with pytest.raises(UnknownGame, match="available: .*twilight"):
-        load_game("chess")
+    for name in ("chess", "war on terror", ""):
+        with pytest.raises(UnknownGame) as err:
+            load_game(name)
+        assert f"unknown game '{name}'" in str(err.value)
+        assert str(err.value).endswith("available: " + ", ".join(available_games()))
 
 
 def test_fixed_count_game_starts_without_players() -> None:
