@@ -136,7 +136,7 @@ def _paint(text: str, seat: int, s: IdeoState, color: bool, bold: bool = False) 
 
 
 def _name(s: IdeoState, seat: int, color: bool) -> str:
-    return _paint(BOARD.ideologies[s.ideo[seat]].short, seat, s, color, bold=True)
+    return _paint(BOARD.ideologies[s.ideo[seat]].name, seat, s, color, bold=True)
 
 
 def _wrap_items(
@@ -191,7 +191,7 @@ def status(s: IdeoState, seat: int | None = None, color: bool = False) -> str:
     for long in (True, False):
         who = ""
         if cur >= 0:
-            name = BOARD.ideologies[s.ideo[cur]].short if long else _abbr(s, cur)
+            name = BOARD.ideologies[s.ideo[cur]].name if long else _abbr(s, cur)
             who = f" · {name} to act"
         line = f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {plain}"
         if len(line) <= 78 or not long:
@@ -207,7 +207,7 @@ def result(s: IdeoState) -> str:
         return ""
     win = [x for x in range(s.n) if s.result[x] > 0]
     names = " and ".join(BOARD.ideologies[s.ideo[x]].name for x in win)
-    gis = ", ".join(f"{BOARD.ideologies[s.ideo[x]].short} {R.global_influence(s, x)}" for x in range(s.n))
+    gis = ", ".join(f"{BOARD.ideologies[s.ideo[x]].name} {R.global_influence(s, x)}" for x in range(s.n))
     if len(win) == 1:
         return f"{names} wins ({gis})."
     return f"{names} share the world ({gis})."
@@ -309,7 +309,13 @@ def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool, w
     if seat is not None and 0 <= seat < s.n:
         b = seat * 3
         hand = ", ".join(f"{s.hand[b + t]} {TYPE_NAMES[t]}" for t in range(3))
-        lines.append(f"Your hand ({_name(s, seat, color)}): {hand}; Trading Power {R.trading_power(s, seat)}")
+        _wrap_items(
+            lines,
+            f"Your hand ({_name(s, seat, color)}): ",
+            [hand, f"Trading Power {R.trading_power(s, seat)}"],
+            "; ",
+            width,
+        )
         mine = [
             BOARD.advancements[k].name + (f" x{s.adv[seat * NA + k]}" if s.adv[seat * NA + k] > 1 else "")
             for k in range(NA)
@@ -374,7 +380,7 @@ def describe(s: IdeoState) -> dict[str, Any]:
     return {
         "turn": s.turn,
         "phase": PHASE_NAMES[s.phase],
-        "global_influence": {BOARD.ideologies[s.ideo[x]].short: R.global_influence(s, x) for x in range(s.n)},
+        "global_influence": {BOARD.ideologies[s.ideo[x]].name: R.global_influence(s, x) for x in range(s.n)},
     }
 
 
@@ -431,7 +437,7 @@ def missing(s: Any) -> list[str]:
             if st != WAR:
                 banned = "military" if st != 0 else "military or economic"
                 out.append(
-                    f"no {banned} conflict on {BOARD.ideologies[s.ideo[d]].short}: "
+                    f"no {banned} conflict on {BOARD.ideologies[s.ideo[d]].name}: "
                     f"{STANCE_NAMES[st]} (military needs war, 5)"
                 )
         if not any(hand):
@@ -443,7 +449,7 @@ def missing(s: Any) -> list[str]:
         j = R.target(s, c, s.dip)
         if s.fx.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
             out.append(
-                f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].short})"
+                f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].name})"
             )
     return out
 
@@ -509,8 +515,8 @@ def _conflict_line(x: Any, action: int) -> str | None:
     if x.conflict is None or x.phase != PH_CONFLICT:
         return None
     att, dfn, r, t, _stage = x.conflict
-    a_name = BOARD.ideologies[x.ideo[att]].short
-    d_name = BOARD.ideologies[x.ideo[dfn]].short
+    a_name = BOARD.ideologies[x.ideo[att]].name
+    d_name = BOARD.ideologies[x.ideo[dfn]].name
     region = BOARD.regions[r].name
     if t == WMD_TYPE:
         if action == A.RETALIATE:
@@ -556,9 +562,9 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
             name = BOARD.regions[r].name
             if x.owner[r] != y.owner[r]:
                 if y.owner[r] >= 0:
-                    changes.append(f"{BOARD.ideologies[y.ideo[y.owner[r]]].short} takes {name} (L{y.dev[r]})")
+                    changes.append(f"{BOARD.ideologies[y.ideo[y.owner[r]]].name} takes {name} (L{y.dev[r]})")
                 else:
-                    changes.append(f"{BOARD.ideologies[x.ideo[x.owner[r]]].short} loses {name}")
+                    changes.append(f"{BOARD.ideologies[x.ideo[x.owner[r]]].name} loses {name}")
             elif y.owner[r] >= 0 and x.dev[r] != y.dev[r]:
                 changes.append(f"{name} level {x.dev[r]} → {y.dev[r]}")
         out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
@@ -672,7 +678,7 @@ def _region_detail(s: Any, r: int, viewer: int | None) -> list[str]:
     ]
     for t in range(3):
         cells = [
-            f"{BOARD.ideologies[s.ideo[x]].short} {s.cards(r, t, x)}" for x in range(n) if s.cards(r, t, x)
+            f"{BOARD.ideologies[s.ideo[x]].name} {s.cards(r, t, x)}" for x in range(n) if s.cards(r, t, x)
         ]
         out.append(f"  {TYPE_NAMES[t]}: {s.sector_total(r, t)} ({', '.join(cells) or 'empty'})")
     if viewer is not None and 0 <= viewer < n and s.owner[r] != viewer:
@@ -708,7 +714,7 @@ def show(s: Any, viewer: int | None, what: str) -> str:
             owned = [
                 f"{BOARD.advancements[k].name} x{s.adv[x * NA + k]}" for k in range(NA) if s.adv[x * NA + k]
             ]
-            lines.append(f"{BOARD.ideologies[s.ideo[x]].short} owns: {', '.join(owned) or 'nothing'}")
+            lines.append(f"{BOARD.ideologies[s.ideo[x]].name} owns: {', '.join(owned) or 'nothing'}")
         return "\n".join(lines)
     if key in ("rules", "rule", "special rules", "sheet") or key.startswith(("rules ", "ideology ")):
         name = key.split(" ", 1)[1] if " " in key else ""
@@ -726,7 +732,7 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         )
     if key in ("discard", "discards"):
         return "\n".join(
-            f"{BOARD.ideologies[s.ideo[x]].short} discard: "
+            f"{BOARD.ideologies[s.ideo[x]].name} discard: "
             + ", ".join(f"{s.discard[x * 3 + t]} {TYPE_NAMES[t]}" for t in range(3))
             for x in range(s.n)
         )
@@ -737,7 +743,7 @@ def show(s: Any, viewer: int | None, what: str) -> str:
             for j in range(n):
                 if i != j and s.shown_offers[i * n + j] >= 0:
                     lines.append(
-                        f"  {BOARD.ideologies[s.ideo[i]].short} offered {BOARD.ideologies[s.ideo[j]].short} "
+                        f"  {BOARD.ideologies[s.ideo[i]].name} offered {BOARD.ideologies[s.ideo[j]].name} "
                         f"{STANCE_NAMES[s.shown_offers[i * n + j]]}"
                     )
         return "\n".join(lines if len(lines) > 1 else ["no offers revealed yet"])

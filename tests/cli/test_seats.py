@@ -112,6 +112,10 @@ def test_a_seat_is_named_by_its_full_ideology_and_the_refusal_lists_every_one() 
     )
     seat = s.seat_aliases()["islamic fundamentalism"]
     assert seat_label(s, seat) == f"Player {seat + 1} (Islamic Fundamentalism)"
+    from realpolitik.engine.ideology.render import render
+
+    board = render(s, seat, width=80, color=False)
+    assert "Your hand (Islamic Fundamentalism)" in board and "(Fundamentalism)" not in board
     assert parse_seats(g, 3, ["Fundamentalism"], s) == [seat]
     with pytest.raises(CliError) as err:
         parse_seats(g, 3, ["monarchy"], s)
