@@ -17,22 +17,24 @@ A bot is handed the true state but reads only what its seat may see: ``legal_act
 its own decision, ``evaluate(seat)``, and determinizations from ``resample_hidden(seat, rng)``.
 The exceptions are ``mcts`` and ``openspiel-mcts``, which search the true state and so cheat
 under hidden information (documented, for reference play). Bots never modify the state they are given.
+
+The ``openspiel-*`` kinds are a plug-in: the ``interop`` extra offers them through the
+:data:`PLUGIN_GROUP` entry points, and this module never imports it.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from importlib.metadata import EntryPoint, entry_points
 from time import perf_counter
 from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.ai.analysis import Analysis, from_search, from_values
 from realpolitik.ai.evaluators import ROLLOUT_POLICIES, best_move, expected_value
 from realpolitik.ai.expectimax import SearchTimeout, expectimax_action_values, expectimax_pv
-from realpolitik.ai.fit import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.ai.ismcts import (
     MAX_ITERS,
     MAX_PRIOR,
@@ -43,9 +45,12 @@ from realpolitik.ai.ismcts import (
     SearchConfig,
     search,
 )
+from realpolitik.ai.weights import Weights, load_weights, packaged_weights, with_weights
 from realpolitik.engine.core.api import SEED_MAX, HasPlan, HasPlanSteps, State
 
 __all__ = [
+    "PLUGIN_GROUP",
+    "SEED_PARAM",
     "Bot",
     "BotInfo",
     "Evaluation",
@@ -61,6 +66,7 @@ __all__ = [
     "format_spec",
     "make_bot",
     "parse_spec",
+    "register_bot",
     "with_budget",
 ]
 
@@ -493,7 +499,9 @@ class BotInfo:
     factory: Callable[[str, dict[str, Any]], Bot]
 
 
-_SEED = Param("seed", int, 0, "seed of the bot's RNG", low=0, high=SEED_MAX)
+SEED_PARAM = Param("seed", int, 0, "seed of the bot's RNG", low=0, high=SEED_MAX)
+"""The ``seed`` parameter every bot takes (a plug-in's bot kinds list it too)."""
+_SEED = SEED_PARAM
 _EVAL_PARAMS = (
     Param(
         "eval",
@@ -604,41 +612,6 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
     return build
 
 
-_OPENSPIEL_PARAMS = (
-    Param("iters", int, None, "simulations per move", low=1, shown=f"{DEFAULT_ITERS} unless time is set"),
-    Param("time", float, None, "seconds per move, with iters whichever ends first", low=1e-3, shown="none"),
-    _SEED,
-    Param("c", float, 0.7, "UCT exploration constant (returns in [0, 1])", low=0.0),
-    Param(
-        "leaf",
-        str,
-        "rollout",
-        "leaf value: rollout (one random game to the end, OpenSpiel's default) or heuristic (evaluate())",
-        choices=("rollout", "heuristic"),
-    ),
-)
-
-
-def _openspiel_factory(kind: str) -> Callable[[str, dict[str, Any]], Bot]:
-    """Build an OpenSpiel search bot (``realpolitik.interop.bots``), imported only now: the
-    OpenSpiel adapters are an optional extra."""
-
-    def build(spec: str, v: dict[str, Any]) -> Bot:
-        try:
-            module = importlib.import_module("realpolitik.interop.bots")
-        except ImportError as exc:
-            raise ValueError(
-                f"bot '{spec}' needs OpenSpiel: pip install 'realpolitik[interop]' ({exc})"
-            ) from None
-        iters = v["iters"]
-        if iters is None and v["time"] is None:
-            iters = DEFAULT_ITERS
-        bot: Bot = module.OpenSpielBot(spec, kind, iters, v["time"], v["seed"], v["c"], v["leaf"])
-        return bot
-
-    return build
-
-
 _REGISTRY: dict[str, BotInfo] = {
     info.name: info
     for info in (
@@ -693,25 +666,58 @@ _REGISTRY: dict[str, BotInfo] = {
             ),
             lambda s, v: ExpectimaxBot(s, v["depth"], v["samples"], v["seed"], _evaluation(v), v["time"]),
         ),
-        BotInfo(
-            "openspiel-ismcts",
-            "OpenSpiel's own Python ISMCTS through the OpenSpiel adapter (needs realpolitik[interop])",
-            _OPENSPIEL_PARAMS,
-            _openspiel_factory("ismcts"),
-        ),
-        BotInfo(
-            "openspiel-mcts",
-            "OpenSpiel's own Python MCTS on the true state, reads hidden information (needs realpolitik[interop])",
-            _OPENSPIEL_PARAMS,
-            _openspiel_factory("mcts"),
-        ),
     )
 }
 
 
+PLUGIN_GROUP = "realpolitik.bots"
+"""Entry-point group through which an installed package adds bot kinds: each entry is named
+after the kind and points at its :class:`BotInfo` (the ``interop`` extra's OpenSpiel bots come
+in this way, so the AI never names the adapters). An entry is loaded the first time its kind is
+asked for, or when every bot is described."""
+
+
+def register_bot(info: BotInfo) -> None:
+    """Add a bot kind to the registry (a plug-in's, or a test's).
+
+    Raises:
+        ValueError: when another kind is registered under the same name.
+    """
+    known = _REGISTRY.get(info.name)
+    if known is not None and known is not info:
+        raise ValueError(f"bot '{info.name}' is registered already")
+    _REGISTRY[info.name] = info
+
+
+def _plugins() -> dict[str, EntryPoint]:
+    """Bot kinds installed packages offer and that are not loaded yet, by name (sorted)."""
+    found = {ep.name: ep for ep in entry_points(group=PLUGIN_GROUP) if ep.name not in _REGISTRY}
+    return dict(sorted(found.items()))
+
+
+def _load_plugin(ep: EntryPoint) -> BotInfo:
+    try:
+        info = ep.load()
+    except ImportError as exc:
+        raise ValueError(f"bot '{ep.name}' ({ep.value}) does not load: {exc}") from None
+    if not isinstance(info, BotInfo) or info.name != ep.name:
+        raise ValueError(f"bot '{ep.name}' ({ep.value}) is not a bot kind named '{ep.name}'")
+    register_bot(info)
+    return info
+
+
+def _bot_info(name: str) -> BotInfo | None:
+    """The kind registered as ``name``, loading an installed plug-in's on first use."""
+    info = _REGISTRY.get(name)
+    if info is None and (ep := _plugins().get(name)) is not None:
+        info = _load_plugin(ep)
+    return info
+
+
 def bot_names() -> list[str]:
-    """Registered bot names, in registry order."""
-    return list(_REGISTRY)
+    """Bot names: the registered ones in registry order, then those installed plug-ins offer
+    (named without loading them)."""
+    return [*_REGISTRY, *_plugins()]
 
 
 def describe_bots() -> dict[str, str]:
@@ -720,6 +726,8 @@ def describe_bots() -> dict[str, str]:
     Returns:
         ``{name: description}`` in registry order.
     """
+    for ep in _plugins().values():
+        _load_plugin(ep)
     out = {}
     for info in _REGISTRY.values():
         params = "; ".join(f"{p.name}={p.shown or p.default} ({p.help})" for p in info.params)
@@ -741,12 +749,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             repeated parameter.
     """
     if not isinstance(spec, str) or not spec.strip():
-        raise ValueError(f"empty bot spec; expected {GRAMMAR} with name one of: {', '.join(_REGISTRY)}")
+        raise ValueError(f"empty bot spec; expected {GRAMMAR} with name one of: {', '.join(bot_names())}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
-    info = _REGISTRY.get(name)
+    info = _bot_info(name)
     if info is None:
-        raise ValueError(f"unknown bot '{name}'; valid bots: {', '.join(_REGISTRY)}")
+        raise ValueError(f"unknown bot '{name}'; valid bots: {', '.join(bot_names())}")
     valid = [p.name for p in info.params]
     raw: dict[str, str] = {}
     for part in rest.split(","):

@@ -4,7 +4,7 @@
     python -m realpolitik.bench.levels ideology --positions 8 --players 3
 
 Positions are decision points reached by seeded random play (``bench.common.positions``);
-each level's bot (``cli.levels.level_spec``) decides once in each, on one core. Both the wall
+each level's bot (the game's budgets, ``GameSpec.levels_for``) decides once in each, on one core. Both the wall
 time and the processor time of each decision are reported: on a machine shared with other
 work the processor time is what the decision costs one free core. Where some decisions are
 answered by the game's plan without a search (``HasPlanSteps``: How to Invade's chosen boxes,
@@ -19,9 +19,8 @@ import time
 
 from realpolitik.ai.bots import make_bot
 from realpolitik.bench.common import positions
-from realpolitik.cli.levels import LEVELS, level_spec
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import HasPlanSteps
+from realpolitik.engine.core.api import DEFAULT_LEVELS, HasPlanSteps
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -31,7 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("game", nargs="?", default="twilight")
     p.add_argument("--positions", type=int, default=8, help="decision points to time (default 8)")
     p.add_argument("--players", type=int, default=None)
-    p.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    p.add_argument("--levels", default=",".join(DEFAULT_LEVELS), help="comma-separated levels")
     a = p.parse_args(argv)
     game = load_game(a.game)
     name = game.spec.name
@@ -39,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     movers = [(s, s.current_player()) for s in states]
     planned = [isinstance(s, HasPlanSteps) and s.plan_step(seat) is not None for s, seat in movers]
     for level in a.levels.split(","):
-        spec = level_spec(level, name, states[0].num_players() if states else a.players)
+        spec = game.spec.levels_for(states[0].num_players() if states else a.players)[level]
         times = []
         cpu = []
         for k, s in enumerate(states):

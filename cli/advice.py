@@ -1,5 +1,5 @@
-"""What the command line tells a player beyond the rules, for any game: a move that loses at
-once, the one-line explanation of a hint, and the game-over summary.
+"""What the command line tells a player beyond the rules, for any game: the line a hint
+follows and the game-over summary (a move that loses at once is ``cli.lookahead``'s).
 
 Each works on the ``State`` interface alone; a game's presentation can say more through the
 hooks :class:`~realpolitik.cli.screen.Renderer` reaches (``move_danger``, ``move_odds``,
@@ -13,63 +13,7 @@ from dataclasses import dataclass, field
 from realpolitik.engine.core.api import CHANCE, Game, State
 from realpolitik.engine.core.records import replay
 
-__all__ = ["LOOKAHEAD_NODES", "GameSummary", "losing_chance", "own_line", "summarize_game"]
-
-LOOKAHEAD_NODES = 64
-"""Positions the look-ahead of :func:`losing_chance` visits at most for one move."""
-
-
-def losing_chance(state: State, action: int, seat: int, budget: int = LOOKAHEAD_NODES) -> tuple[float, str]:
-    """The probability that ``action`` makes ``seat`` lose before anyone decides anything
-    again: the move is followed through dice (every outcome, by its probability) and forced
-    moves (a single legal action) until a real decision or the end.
-
-    Args:
-        state: The position (not modified); ``seat`` is to move.
-        action: A legal action.
-        seat: The seat that would play it.
-        budget: Positions visited at most; beyond it the rest counts as not lost (so the
-            figure is a lower bound).
-
-    Returns:
-        ``(probability, how the game ends)``: the second is the ending of the likeliest losing
-        line (empty when the probability is 0).
-    """
-    first = state.clone()
-    first.apply_action(action)
-    todo: list[tuple[float, State]] = [(1.0, first)]
-    lost = 0.0
-    worst: tuple[float, str] = (0.0, "")
-    seen = 0
-    while todo and seen < budget:
-        p, s = todo.pop()
-        seen += 1
-        if s.is_terminal():
-            rets = s.returns()
-            if rets[seat] < max(rets):
-                lost += p
-                if p > worst[0]:
-                    worst = (p, _ending(s))
-            continue
-        who = s.current_player()
-        if who == CHANCE:
-            for a, q in s.chance_outcomes():
-                child = s.clone()
-                child.apply_action(a)
-                todo.append((p * q, child))
-            continue
-        legal = s.legal_actions()
-        if len(legal) == 1:
-            s.apply_action(legal[0])
-            todo.append((p, s))
-    return lost, worst[1]
-
-
-def _ending(state: State) -> str:
-    game = state.game()
-    from realpolitik.cli.screen import Renderer
-
-    return Renderer(game).result(state)
+__all__ = ["GameSummary", "own_line", "summarize_game"]
 
 
 def own_line(state: State, seat: int, pv: list[str]) -> State:

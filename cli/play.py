@@ -42,7 +42,7 @@ from realpolitik.cli.levels import (
     spec_time,
 )
 from realpolitik.cli.saves import check_save_path, read_game_file, write_rescue, write_save
-from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Groups, Renderer, layout_choices
+from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Groups, Renderer, layout_choices, match_words
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.engine.core.api import IllegalAction, State
 
@@ -573,24 +573,6 @@ class PlayLoop:
             self.say("Not saved (use 'save FILE' before 'quit', or --save FILE).")
         self.where_it_stands()
         self.say("Bye.")
-
-
-def match_words(state: State, text: str) -> int | None:
-    """The one legal action whose text has every typed word: ``#27 coup`` finds
-    ``#27 US/Japan Mutual Defense Pact: coup``. ``#N`` must be a whole word, other words may
-    be the start of one, and at least one typed word must be whole. None when no action or
-    several match."""
-    want = text.lower().split()
-    if not want:
-        return None
-    hits = []
-    for a in state.legal_actions():
-        words = state.action_to_string(a).lower().replace(":", " ").replace(",", " ").split()
-        if any(w in words for w in want) and all(  # a whole word at least: 'l' alone plays nothing
-            (w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want
-        ):
-            hits.append(a)
-    return hits[0] if len(hits) == 1 else None
 
 
 def _ask_seat(console: Console, seats: list[str]) -> list[int]:

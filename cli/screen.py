@@ -25,9 +25,10 @@ from typing import Any, NamedTuple
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from realpolitik.cli.lookahead import losing_chance
 from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State, seat_label
 
-__all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "seat_name"]
+__all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "match_words", "seat_name"]
 
 GENERIC_MOVES_HELP = (
     "Moves: type a choice number, or the move in words (a unique part is enough, as long as\n"
@@ -201,16 +202,14 @@ class Renderer:
         """Why a move loses the game, or None: the presentation's ``move_danger(state,
         action)`` (a loss the game can foresee further, such as a card one would be left
         holding), else a look-ahead through dice and forced moves
-        (``cli.advice.losing_chance``)."""
+        (``cli.lookahead.losing_chance``)."""
         fn = self._fn("move_danger")
         if fn is not None:
             said = fn(state, action)
             if said:
                 return str(said)
-        from realpolitik.cli.advice import losing_chance
-
         try:
-            p, how = losing_chance(state, action, seat)
+            p, how = losing_chance(state, action, seat, self.result)
         except Exception:  # a move the engine cannot play says so when it is chosen
             return None
         how = how.rstrip(".")
@@ -359,3 +358,21 @@ def layout_choices(groups: Groups, width: int = WIDTH) -> ChoiceList:
         if len(cur.plain) > 4:
             lines.append(cur)
     return ChoiceList(actions, lines)
+
+
+def match_words(state: State, text: str) -> int | None:
+    """The one legal action whose text has every typed word: ``#27 coup`` finds
+    ``#27 US/Japan Mutual Defense Pact: coup``. ``#N`` must be a whole word, other words may
+    be the start of one, and at least one typed word must be whole. None when no action or
+    several match."""
+    want = text.lower().split()
+    if not want:
+        return None
+    hits = []
+    for a in state.legal_actions():
+        words = state.action_to_string(a).lower().replace(":", " ").replace(",", " ").split()
+        if any(w in words for w in want) and all(  # a whole word at least: 'l' alone plays nothing
+            (w in words) if w.startswith("#") else any(x.startswith(w) for x in words) for w in want
+        ):
+            hits.append(a)
+    return hits[0] if len(hits) == 1 else None

@@ -46,6 +46,7 @@ from realpolitik.cli.analysis_view import explain_top
 from realpolitik.cli.common import STOP_SIGNALS, CliError
 from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
 from realpolitik.cli.saves import write_rescue, write_save
+from realpolitik.cli.screen import match_words
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.cli.tui_views import (
     HINT_PROMPT,
@@ -714,8 +715,6 @@ class FullScreen(App[int]):
 
     def play_text(self, text: str) -> None:
         """A move typed in words (a unique part of a listed move is enough)."""
-        from realpolitik.cli.play import match_words
-
         if self.busy or self.seat is None:
             self.say("there is nothing to decide now")
             return

@@ -326,11 +326,8 @@ def _cause(fr: tuple | None, action: int) -> str:
 def _pure_copy(state: Any) -> TSState:
     """A pure-Python copy of a position of either implementation (the fields have the same
     names in both), for running the reference rules with a trace."""
-    if getattr(state, "implementation", "pure") == "pure":
-        return state.clone()
-    from realpolitik.engine.twilight.game import PureTwilightState
-
-    return TSState.copy_into(state, PureTwilightState.__new__(PureTwilightState))
+    copy: TSState = state.pure_copy()
+    return copy
 
 
 def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSState]]:

@@ -257,6 +257,14 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         """A few public facts of the position, stored with records to catch edited files."""
         return {"turn": self.turn, "vp": self.vp, "defcon": self.defcon, "winner": self.winner}
 
+    def pure_copy(self) -> TSState:
+        """A copy of this position run by the pure-Python reference, whichever implementation
+        runs this one (the fields have the same names in both), for tracing the reference
+        rules."""
+        if isinstance(self, PureTwilightState):
+            return self.clone()
+        return TSState.copy_into(self, PureTwilightState.__new__(PureTwilightState))
+
 
 class PureTwilightState(TwilightState, TSState):
     """A position run by the pure-Python reference (``rules``)."""

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import sys
+from importlib.metadata import entry_points
 
 import pytest
 
+from realpolitik.ai import bots
 from realpolitik.ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
 from tests.ai.toygames import (
     PASS,
@@ -197,3 +200,36 @@ def test_a_game_without_search_c_keeps_the_searchs_own_exploration_constant() ->
     explicit = make_bot("ismcts:iters=5,c=0.3")
     assert isinstance(explicit, SearchBot) and not explicit.game_c
     assert explicit.config_for(s).c == 0.3 and explicit.spec == "ismcts:iters=5,c=0.3"
+
+
+def test_a_registered_bot_kind_is_listed_parsed_and_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "_REGISTRY", dict(bots._REGISTRY))
+    info = bots.BotInfo(
+        "first-move",
+        "always the first legal move",
+        (bots.SEED_PARAM,),
+        lambda s, v: bots.RandomBot(s, v["seed"]),
+    )
+    bots.register_bot(info)
+    bots.register_bot(info)  # the same kind again is no change
+    assert "first-move" in bot_names() and "first-move" in describe_bots()
+    assert make_bot("first-move:seed=4").spec == "first-move:seed=4"
+    with pytest.raises(ValueError, match="registered already"):
+        bots.register_bot(bots.BotInfo("first-move", "another", (), info.factory))
+
+
+def test_openspiel_bots_come_from_the_interop_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI names no adapter: the extra's entry points offer its bot kinds, listed without
+    being loaded, and a missing OpenSpiel is one clear line when such a bot is built."""
+    offered = {ep.name: ep.value for ep in entry_points(group=bots.PLUGIN_GROUP)}
+    assert offered == {
+        "openspiel-ismcts": "realpolitik.interop.kinds:OPENSPIEL_ISMCTS",
+        "openspiel-mcts": "realpolitik.interop.kinds:OPENSPIEL_MCTS",
+    }
+    monkeypatch.setattr(bots, "_REGISTRY", {k: v for k, v in bots._REGISTRY.items() if k not in offered})
+    monkeypatch.setitem(sys.modules, "realpolitik.interop.bots", None)  # import -> ImportError
+    assert bot_names()[-2:] == ["openspiel-ismcts", "openspiel-mcts"]
+    assert "openspiel-ismcts" not in bots._REGISTRY
+    with pytest.raises(ValueError, match=r"needs OpenSpiel: pip install 'realpolitik\[interop\]'"):
+        make_bot("openspiel-ismcts:iters=10")
+    assert bots._REGISTRY["openspiel-ismcts"].params[-1].name == "leaf"

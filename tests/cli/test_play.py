@@ -362,7 +362,7 @@ def test_undo_target_skips_forced_moves(toy_game: str) -> None:
 
 
 def test_a_card_play_can_be_typed_as_card_number_and_use() -> None:
-    from realpolitik.cli.play import match_words
+    from realpolitik.cli.screen import match_words
     from realpolitik.engine.twilight import frames as F
     from realpolitik.engine.twilight.state import PH_ACTION
 

@@ -75,7 +75,7 @@ def test_a_record_missing_its_last_actions_is_refused(name: str, players: int) -
 
 @pytest.mark.parametrize(("name", "players"), COUNTS)
 def test_a_stray_letter_never_plays_a_move(name: str, players: int) -> None:
-    from realpolitik.cli.play import match_words
+    from realpolitik.cli.screen import match_words
 
     game = load_game(name)
     rng = random.Random(f"letters/{name}/{players}")
