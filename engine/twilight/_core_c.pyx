@@ -112,6 +112,9 @@ cdef enum:
     CARD_REFORMER = 87
     CARD_IRAN_CONTRA_SCANDAL = 93
     CARD_ALDRICH_AMES = 98
+    CARD_CAMBRIDGE_FIVE = 104
+    CARD_NORAD = 106
+    CARD_YURI_AND_SAMANTHA = 109
     CARD_FORMOSAN_RESOLUTION = 101
 
 # The reference's numbering, checked once: a renumbered frame kind or card must fail loudly here.
@@ -149,6 +152,9 @@ _KINDS = (
     (CARD_REFORMER, Card.REFORMER),
     (CARD_IRAN_CONTRA_SCANDAL, Card.IRAN_CONTRA_SCANDAL),
     (CARD_ALDRICH_AMES, Card.ALDRICH_AMES),
+    (CARD_CAMBRIDGE_FIVE, Card.CAMBRIDGE_FIVE),
+    (CARD_NORAD, Card.NORAD),
+    (CARD_YURI_AND_SAMANTHA, Card.YURI_AND_SAMANTHA),
     (CARD_FORMOSAN_RESOLUTION, Card.FORMOSAN_RESOLUTION),
 )
 for _mine, _ref in _KINDS:
@@ -215,6 +221,10 @@ cdef int FRANCE = R.FRANCE
 cdef int W_GERMANY = R.W_GERMANY
 cdef int CUBA = R.CUBA
 cdef int TURKEY = R.TURKEY
+cdef int CANADA = R.CANADA
+cdef bint C_DELUXE_OPS[MAXC]
+for _n in range(MAXC):
+    C_DELUXE_OPS[_n] = _n in R.DELUXE_OPS
 cdef tuple DIE_ACTIONS = R.DIE_ACTIONS
 cdef tuple DIE_OUTCOMES = R.DIE_OUTCOMES
 cdef tuple PLAY_BASE_MODES = R.PLAY_BASE_MODES
@@ -520,14 +530,15 @@ def new_state(seed, options, cls=CState):
     s.seed = seed
     s.options = dict(options)
     s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
-    early = sorted(n for n, c in CARDS.items() if c.period == 1 and n != CHINA)
-    s.box = sorted(n for n, c in CARDS.items() if c.period > 1)
+    cards = R.cards_in_game(s.options)
+    early = [n for n in cards if CARDS[n].period == 1 and n != CHINA]
+    s.box = [n for n in cards if CARDS[n].period > 1]
     s.deck = early
     s.rng = shuffle(s.deck, s.rng)
     s.china, s.china_up = USSR, True  # 3.1
     for name, n in R.USSR_SETUP.items():
         _add_inf(s, USSR, BOARD.country(name), n)
-    for name, n in R.US_SETUP.items():
+    for name, n in R.us_setup(s.options).items():
         _add_inf(s, US, BOARD.country(name), n)
     _deal(s)
     s.phase = PH_SETUP
@@ -567,8 +578,17 @@ cdef void _add_period(CState s, int period):
 
 
 # ---------------------------------------------------------------- ops values (7.4)
+cdef inline int _card_ops(CState s, int card):
+    """``rules.card_ops``: the printed Ops value in the game's edition."""
+    if card == CHINA:
+        return 4
+    if C_DELUXE_OPS[card] and s.options.get("edition") == "deluxe":
+        return R.DELUXE_OPS[card]
+    return C_OPS[card]
+
+
 cdef int _ops_value(CState s, int card, int side):
-    cdef int v = 4 if card == CHINA else C_OPS[card]
+    cdef int v = _card_ops(s, card)
     if v == 0:
         return 0
     if (side == US and _turnfx(s, CARD_CONTAINMENT)) or (side == USSR and _turnfx(s, CARD_BREZHNEV_DOCTRINE)):
@@ -585,6 +605,8 @@ cdef void _degrade_defcon(CState s, int n, int actor):
     if s.defcon <= 1:
         s.defcon = 1
         _end(s, opp(actor), f"DEFCON 1: nuclear war, caused by the {SIDE_NAMES[actor]}")
+    elif s.defcon == 2 and _perm(s, CARD_NORAD):
+        s.turnfx |= ONE << CARD_NORAD  # card 106
 
 
 cdef inline void _improve_defcon(CState s, int n):
@@ -709,6 +731,8 @@ cdef bint _event_blocked(CState s, int card):
             return True
     bar = PROHIBITED_BY.get(card)
     if bar and _perm(s, bar):
+        return True
+    if card == CARD_CAMBRIDGE_FIVE and s.turn >= 8:  # card 104
         return True
     return False
 
@@ -850,8 +874,8 @@ cdef void _headline_step(CState s):
     s.phasing = US
 
 
-cdef inline int _hval(int c):
-    return -1 if c <= 0 else C_OPS[c]
+cdef inline int _hval(CState s, int c):
+    return -1 if c <= 0 else _card_ops(s, c)
 
 
 cdef void _resolve_headline(CState s):
@@ -867,7 +891,7 @@ cdef void _resolve_headline(CState s):
         s.inplay.remove(h[USSR])
         s.discard.append(h[USSR])
         h[USSR] = -1
-    order = (US, USSR) if _hval(h[US]) >= _hval(h[USSR]) else (USSR, US)
+    order = (US, USSR) if _hval(s, h[US]) >= _hval(s, h[USSR]) else (USSR, US)
     frames = []
     for side in order:
         c = h[side]
@@ -903,6 +927,11 @@ cdef void _action_step(CState s):
         _gain_vp(s, USSR, 3)  # #50
         _check_vp(s)
         if s.winner >= 0:
+            return
+    if _turnfx(s, CARD_NORAD):  # card 106 (rules.action_step)
+        s.turnfx &= ~(ONE << CARD_NORAD)
+        if s.ar >= 1 and _perm(s, CARD_NORAD) and _controls(s, US, CANADA):
+            F.place(s, US, US, 1, s.presence_mask(US), card=CARD_NORAD, optional=True)
             return
     while True:
         if s.phasing == USSR:
@@ -1620,6 +1649,11 @@ cdef void _ap_coup(CState s, tuple fr, int c):
     if not free_mask:
         mo = <int>s.milops[side] + ops
         s.milops[side] = mo if mo < 5 else 5  # 6.3.3, 8.2.3
+    if side == US and _turnfx(s, CARD_YURI_AND_SAMANTHA):  # card 109
+        _gain_vp(s, USSR, 1)
+        _check_vp(s)
+        if s.winner >= 0:
+            return
     if BATTLEGROUND[c] and not (side == US and _turnfx(s, CARD_NUCLEAR_SUBS)):  # 6.3.4; #41
         _degrade_defcon(s, 1, side)
         if s.winner >= 0:

@@ -15,11 +15,11 @@ against these at import.
 
 from __future__ import annotations
 
-__all__ = ["Card", "card_name"]
+__all__ = ["DELUXE_NUMBER", "DELUXE_OPS", "SEED_CARDS", "Card", "card_name", "printed_number"]
 
 
 class Card:
-    """The 103 cards, ``Card.TITLE_IN_CAPITALS = number`` (the seed edition's numbers)."""
+    """The 103 cards and the 7 optional ones, ``Card.TITLE_IN_CAPITALS = number`` (the seed edition's numbers)."""
 
     ASIA_SCORING = 1
     EUROPE_SCORING = 2
@@ -124,6 +124,30 @@ class Card:
     FORMOSAN_RESOLUTION = 101
     IRAN_IRAQ_WAR = 102
     DEFECTORS = 103
+    # The seven optional cards of the Deluxe edition (option ``optional_cards``), Deluxe numbers.
+    CAMBRIDGE_FIVE = 104
+    SPECIAL_RELATIONSHIP = 105
+    NORAD = 106
+    CHE = 107
+    OUR_MAN_IN_TEHRAN = 108
+    YURI_AND_SAMANTHA = 109
+    AWACS_SALE_TO_SAUDIS = 110
+
+
+SEED_CARDS = 103
+"""Cards 1..103 are the seed edition's; 104..110 exist only with the option ``optional_cards``."""
+
+DELUXE_NUMBER = {35: 81, 81: 101, 101: 35}
+"""Seed number -> Deluxe printed number where they differ (the engine keeps the seed numbers
+as card identities in both editions; the Deluxe edition shows the Deluxe numbers)."""
+
+DELUXE_OPS = {31: 4, 32: 1, 98: 3}
+"""Seed number -> the Deluxe edition's printed Operations value where it differs."""
+
+
+def printed_number(number: int, edition: str) -> int:
+    """The number printed on card ``number`` in ``edition`` (``seed`` or ``deluxe``)."""
+    return DELUXE_NUMBER.get(number, number) if edition == "deluxe" else number
 
 
 def card_name(number: int) -> str:

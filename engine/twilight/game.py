@@ -27,7 +27,8 @@ from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
 
 load_all()
 
-OPTIONS = {"tournament": False}
+OPTIONS = {"tournament": False, "edition": "seed", "optional_cards": False}
+EDITIONS = ("seed", "deluxe")  # option edition: the seed printing's data, or the Deluxe printing's
 
 SPEC = GameSpec(
     name="twilight",
@@ -232,7 +233,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         bad: list[str] = []
         places = self.hands[0] + self.hands[1] + self.deck + self.discard + self.removed
         places += self.box + self.inplay + [h for h in self.headline if h > 0]
-        want = sorted(n for n in BOARD.cards if n != R.CHINA)
+        want = [n for n in R.cards_in_game(self.options) if n != R.CHINA]
         if sorted(places) != want:
             from collections import Counter
 
@@ -332,6 +333,14 @@ class TwilightGame(GameBase):
         if players not in (None, 2):
             raise InvalidState(f"players: Twilight Struggle is for 2 players, not {players}")
         opts = self.check_options(options, 2)
+        if opts["edition"] not in EDITIONS:
+            raise InvalidState(
+                f"options: 'edition' must be one of {', '.join(EDITIONS)}, not {opts['edition']!r}"
+            )
+        if "optional_cards" not in options:
+            opts["optional_cards"] = opts["edition"] == "deluxe"  # on with Deluxe, off with the seed
+        elif opts["optional_cards"] and opts["edition"] != "deluxe":
+            raise InvalidState("options: 'optional_cards' are Deluxe cards; use them with edition=deluxe")
         if self.implementation == "pure":
             state: TwilightState = R.new_state(check_seed(seed), opts, PureTwilightState)  # type: ignore[assignment]
             return state

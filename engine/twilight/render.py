@@ -338,7 +338,7 @@ def _card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list
     c = BOARD.cards.get(n)
     if c is None:
         return [Text(f"  #{n}")]
-    ops = _ops(state, n, side) if side is not None and not c.scoring else c.ops
+    ops = _ops(state, n, side) if side is not None and not c.scoring else R.card_ops(state, n)
     flags = []
     if c.scoring:
         flags.append("scoring")

@@ -31,7 +31,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
-from realpolitik.engine.twilight.cards import Card
+from realpolitik.engine.twilight.cards import DELUXE_OPS, SEED_CARDS, Card
 from realpolitik.engine.twilight.events import EVENTS, RESUME
 from realpolitik.engine.twilight.state import (
     PH_ACTION,
@@ -71,6 +71,7 @@ PROHIBITED_BY = {
     Card.OPEC: Card.NORTH_SEA_OIL,
     Card.WILLY_BRANDT: Card.TEAR_DOWN_THIS_WALL,
     Card.FLOWER_POWER: Card.AN_EVIL_EMPIRE,
+    Card.MUSLIM_REVOLUTION: Card.AWACS_SALE_TO_SAUDIS,  # card 110 (optional, Deluxe)
 }
 # Cards that stay face up beside the map after their event, until cancelled (2.2.5).
 ON_TABLE = frozenset((Card.SHUTTLE_DIPLOMACY, Card.FORMOSAN_RESOLUTION))
@@ -80,6 +81,7 @@ W_GERMANY = BOARD.country("west_germany")
 CUBA = BOARD.country("cuba")
 TURKEY = BOARD.country("turkey")
 TAIWAN = BOARD.country("taiwan")
+CANADA = BOARD.country("canada")
 OPTIONAL_MODES = 1 << 7
 
 
@@ -113,6 +115,23 @@ US_SETUP = {
 }
 
 
+DELUXE_US_SETUP = {"canada": 2}  # the Deluxe edition's US setup adds 2 in Canada
+
+
+def cards_in_game(options: dict) -> list[int]:
+    """The card numbers of a game with ``options``: the seed's 103, and the 7 optional cards
+    (104..110) with ``optional_cards``."""
+    top = max(CARDS) if options.get("optional_cards") else SEED_CARDS
+    return sorted(n for n in CARDS if n <= top)
+
+
+def us_setup(options: dict) -> dict[str, int]:
+    """The US's fixed setup influence for the game's edition (3.3)."""
+    if options.get("edition") == "deluxe":
+        return {**US_SETUP, **DELUXE_US_SETUP}
+    return US_SETUP
+
+
 def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
     """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3).
     ``cls`` is the state class to create (a ``TSState`` subclass)."""
@@ -120,14 +139,15 @@ def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
     s.seed = seed
     s.options = dict(options)
     s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
-    early = sorted(n for n, c in CARDS.items() if c.period == 1 and n != CHINA)
-    s.box = sorted(n for n, c in CARDS.items() if c.period > 1)
+    cards = cards_in_game(s.options)
+    early = [n for n in cards if CARDS[n].period == 1 and n != CHINA]
+    s.box = [n for n in cards if CARDS[n].period > 1]
     s.deck = early
     s.rng = shuffle(s.deck, s.rng)
     s.china, s.china_up = USSR, True  # 3.1
     for name, n in USSR_SETUP.items():
         s.add_inf(USSR, BOARD.country(name), n)
-    for name, n in US_SETUP.items():
+    for name, n in us_setup(s.options).items():
         s.add_inf(US, BOARD.country(name), n)
     deal(s)
     s.phase = PH_SETUP
@@ -183,6 +203,15 @@ def take_card(s: TSState, card: int) -> None:
 
 
 # ---------------------------------------------------------------- ops values (7.4)
+def card_ops(s: TSState, card: int) -> int:
+    """The printed Operations value of ``card`` in the game's edition (the China Card: 4)."""
+    if card == CHINA:
+        return 4
+    if card in DELUXE_OPS and s.options.get("edition") == "deluxe":
+        return DELUXE_OPS[card]
+    return CARDS[card].ops
+
+
 def ops_value(s: TSState, card: int, side: int) -> int:
     """Operations value of ``card`` for ``side`` with the modifiers in effect (7.4, 7.4.1).
 
@@ -190,7 +219,7 @@ def ops_value(s: TSState, card: int, side: int) -> int:
     Area bonuses (China Card in Asia, Vietnam Revolts in Southeast Asia) are added where the
     points are spent, not here.
     """
-    v = 4 if card == CHINA else CARDS[card].ops
+    v = card_ops(s, card)
     if v == 0:
         return 0
     if (side == US and s.turnfx >> Card.CONTAINMENT & 1) or (
@@ -210,6 +239,8 @@ def degrade_defcon(s: TSState, n: int, actor: int) -> None:
     if s.defcon <= 1:
         s.defcon = 1
         s.end(opp(actor), f"DEFCON 1: nuclear war, caused by the {SIDE_NAMES[actor]}")
+    elif s.defcon == 2 and s.perm >> Card.NORAD & 1:
+        s.turnfx |= 1 << Card.NORAD  # card 106: DEFCON moved to 2 during this round
 
 
 def improve_defcon(s: TSState, n: int) -> None:
@@ -359,6 +390,8 @@ def event_block(s: TSState, card: int, side: int) -> str:
     bar = PROHIBITED_BY.get(card)
     if bar and s.perm >> bar & 1:
         return f"cancelled by {A.card_label(bar)}"
+    if card == Card.CAMBRIDGE_FIVE and s.turn >= 8:  # card 104: no event in the Late War (4.1)
+        return "not an event in the Late War"
     return ""
 
 
@@ -533,7 +566,7 @@ def resolve_headline(s: TSState) -> None:
         h[USSR] = -1
 
     def val(c: int) -> int:
-        return -1 if c <= 0 else CARDS[c].ops
+        return -1 if c <= 0 else card_ops(s, c)
 
     order = (US, USSR) if val(h[US]) >= val(h[USSR]) else (USSR, US)
     frames = []
@@ -576,6 +609,13 @@ def action_step(s: TSState) -> None:
         s.gain_vp(USSR, 3)  # #50 We Will Bury You: no UN Intervention came
         check_vp(s)
         if s.winner >= 0:
+            return
+    if s.turnfx >> Card.NORAD & 1:
+        s.turnfx &= ~(1 << Card.NORAD)
+        # card 106 NORAD: at the end of an action round in which DEFCON moved to 2, the US
+        # may add 1 Influence to a country already holding US Influence, if it controls Canada.
+        if s.ar >= 1 and s.perm >> Card.NORAD & 1 and s.controls(US, CANADA):
+            F.place(s, US, US, 1, s.presence_mask(US), card=Card.NORAD, optional=True)
             return
     while True:
         if s.phasing == USSR:
@@ -1243,6 +1283,11 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         return
     if not free_mask:
         s.milops[side] = min(5, s.milops[side] + ops)  # 6.3.3, 8.2.3 (free coups: 8.2.5)
+    if side == US and s.turnfx >> Card.YURI_AND_SAMANTHA & 1:  # card 109: 1 VP per US coup
+        s.gain_vp(USSR, 1)
+        check_vp(s)
+        if s.winner >= 0:
+            return
     if BOARD.battleground[c] and not (side == US and s.turnfx >> Card.NUCLEAR_SUBS & 1):  # 6.3.4; #41
         degrade_defcon(s, 1, side)
         if s.winner >= 0:

@@ -4,6 +4,7 @@ form) reach every command that creates a game the same way, checked before any g
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,7 +29,8 @@ def test_options_are_read_as_the_type_of_their_default() -> None:
             "twilight",
             [],
             "rulebook",
-            "Twilight Struggle has no variants; its options: tournament (default False)",
+            "Twilight Struggle has no variants; its options: tournament (default False), "
+            "edition (default 'seed'), optional_cards (default False)",
         ),
         ("twilight", ["speed=3"], None, "Twilight Struggle has no option 'speed'"),
         ("twilight", ["tournament"], None, "--option takes NAME=VALUE, not 'tournament'"),
@@ -49,7 +51,44 @@ def test_games_json_lists_each_games_options(cli: Callable[..., Result]) -> None
     rows = json.loads(cli("games", "--json").stdout)
     by_name = {r["name"]: r for r in rows}
     assert by_name["ideology"]["options"]["variant"] == "reconstructed"
-    assert by_name["twilight"]["options"] == {"tournament": False}
+    assert by_name["twilight"]["options"] == {"tournament": False, "edition": "seed", "optional_cards": False}
+
+
+def test_twilight_edition_options_from_the_command_line() -> None:
+    twilight = load_game("twilight")
+    got = game_options(twilight, ["edition=deluxe"])
+    assert got == {"edition": "deluxe"}
+    state = twilight.new_initial_state(seed=2, **got)
+    assert state.options["optional_cards"] is True
+    assert game_options(twilight, ["edition=deluxe", "optional_cards=no"]) == {
+        "edition": "deluxe",
+        "optional_cards": False,
+    }
+
+
+def test_a_deluxe_save_reloads_and_replays_identically(cli: Callable[..., Result], tmp_path: Path) -> None:
+    """A Deluxe game with its optional cards, 400 seeded random moves in: its record carries the
+    options, reloads through both implementations to the same position, and `play --load`
+    takes it."""
+    game = load_game("twilight")
+    state = game.new_initial_state(seed=5, edition="deluxe")
+    rng = random.Random(5)
+    while len(state.history) < 400 and not state.is_terminal():
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(acts, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    record = state.to_json()
+    assert record["options"] == {"tournament": False, "edition": "deluxe", "optional_cards": True}
+    for implementation in game.implementations():
+        again = game.with_implementation(implementation).state_from_json(record)
+        assert again.fingerprint() == state.fingerprint() and again.history == state.history
+    save = tmp_path / "deluxe.json"
+    save.write_text(json.dumps(record))
+    r = cli("play", "twilight", "--load", str(save), "--ai", "random", input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output
 
 
 def test_tournament_takes_the_variant_play_takes(cli: Callable[..., Result], tmp_path: Path) -> None:

@@ -50,13 +50,14 @@ def position(
     phasing: int = USSR,
     seed: int = 0,
     tournament: bool = False,
+    edition: str = "seed",
     implementation: str | None = None,
 ) -> TwilightState:
     """A position with exactly the given facts (influence as (USSR, US) per country).
 
     ``implementation`` ('pure' or 'compiled') picks the state class; default: ``GAME``'s."""
     game = GAME if implementation is None else GAME.with_implementation(implementation)
-    s = game.new_initial_state(seed=seed, tournament=tournament)
+    s = game.new_initial_state(seed=seed, tournament=tournament, edition=edition)
     s.stack = []
     s.inf = [0] * (2 * N)
     for name, (a, b) in (inf or {}).items():
@@ -82,7 +83,7 @@ def position(
         placed.update(pile)
     s.inplay = []
     s.box = []
-    s.deck = sorted(n for n in BOARD.cards if n not in placed and n != R.CHINA)
+    s.deck = [n for n in R.cards_in_game(s.options) if n not in placed and n != R.CHINA]
     s.headline = [0, 0]
     s.history = []
     s.round_start = [s.presence_mask(USSR), s.presence_mask(US)]

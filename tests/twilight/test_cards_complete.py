@@ -3,14 +3,15 @@
 import re
 
 from realpolitik.engine.twilight.board import BOARD
-from realpolitik.engine.twilight.cards import Card, card_name
+from realpolitik.engine.twilight.cards import SEED_CARDS, Card, card_name
 from realpolitik.engine.twilight.events import EVENTS
 from realpolitik.engine.twilight.game import missing_events
 
 
 def test_every_card_has_an_event_handler() -> None:
     assert missing_events() == []
-    assert len(BOARD.cards) == 103
+    assert len(BOARD.cards) == 110  # the seed's 103 and the Deluxe edition's 7 optional cards
+    assert [n for n in BOARD.cards if n > SEED_CARDS] == list(range(104, 111))
     assert 6 not in EVENTS  # the China Card has no event (9.5)
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight.board import ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, US, USSR
+from realpolitik.engine.twilight.cards import SEED_CARDS
 from realpolitik.engine.twilight.game import GAME
 from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
 from tests.twilight.helpers import R, act, all_cards, c, die, draw_card, inf, texts
@@ -57,7 +58,7 @@ CA_SC, SEA_SC, ARMS_RACE, SALT, BREZHNEV, WILLY_BRANDT, MUSLIM_REV = 37, 38, 39,
 LONE_GUNMAN, LADS, SHUTTLE, VOA, ONE_SMALL_STEP = 62, 69, 73, 74, 80
 FORMOSAN, DEFECTORS = 101, 103
 
-ALL_CARDS = sorted(n for n in BOARD.cards if n != CHINA)
+ALL_CARDS = sorted(n for n in BOARD.cards if n != CHINA and n <= SEED_CARDS)  # the seed edition
 
 # Starting hands as printed.
 USSR_T1 = [DESTALINIZATION, DECOLONIZATION, DE_GAULLE, NAZI_SCIENTIST, SOCGOV, UN, TRUMAN, RED_SCARE]

@@ -50,5 +50,6 @@ def load_all() -> None:
         late_war,
         mid_war_36_to_57,
         mid_war_58_to_80,
+        optional,
         scoring,
     )

@@ -303,8 +303,15 @@ def an_evil_empire(s: TSState, side: int) -> None:
 @event(98)
 def aldrich_ames(s: TSState, side: int) -> None:
     """#98* (seed text): the US shows its hand; the USSR puts the US cards in an order that the US
-    must play them in; the US may not play the China Card for the rest of the turn."""
+    must play them in; the US may not play the China Card for the rest of the turn.
+
+    Deluxe edition (Aldrich Ames Remix, 3 Ops): the US hand is shown for the rest of the turn and
+    the USSR discards one card of its choice from it (a scoring card discarded is not scored)."""
     s.revealed |= 1 << US
+    if s.options.get("edition") == "deluxe":
+        if s.hands[US]:
+            F.choose_card(s, USSR, 98, 1, tuple(sorted(s.hands[US])), "discard")
+        return
     s.set_turn(Card.ALDRICH_AMES)
     s.ames = []
     _ames_next(s)
@@ -320,6 +327,11 @@ def _ames_next(s: TSState) -> None:
 
 @resume(98)
 def ames_order(s: TSState, step: int, choice: int, data: tuple) -> None:
+    if step == 1:  # Deluxe: the card the USSR discards from the US hand
+        if choice in s.hands[US]:
+            s.hands[US].remove(choice)
+            s.discard.append(choice)
+        return
     if choice:
         s.ames.append(choice)
         _ames_next(s)

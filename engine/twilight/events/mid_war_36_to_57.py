@@ -102,8 +102,10 @@ def nuclear_subs(s: TSState, side: int) -> None:
 # ---------------------------------------------------------------- #42 Quagmire, #44 Bear Trap
 @event(42)
 def quagmire(s: TSState, side: int) -> None:
-    """#42: the US is trapped until it discards a 2+ Ops card and rolls 1–4 (engine)."""
+    """#42: the US is trapped until it discards a 2+ Ops card and rolls 1–4 (engine).
+    It cancels NORAD (card 106, an optional card of the Deluxe edition)."""
     s.set_perm(Card.QUAGMIRE)
+    s.set_perm(Card.NORAD, False)
 
 
 @event(44)
@@ -229,10 +231,11 @@ def missile_envy(s: TSState, side: int) -> None:
         card = CARDS[c]
         if card.scoring:
             continue
-        if card.ops > best:
-            best = card.ops
+        ops = R.card_ops(s, c)  # the printed value of the game's edition
+        if ops > best:
+            best = ops
             tied = [c]
-        elif card.ops == best:
+        elif ops == best:
             tied.append(c)
     if not tied:
         return  # no Operations card to take: no effect
