@@ -19,6 +19,8 @@ from realpolitik.engine.twilight.game import GAME, CompiledTwilightState, PureTw
 
 COMPILED = movegen.compiled() if movegen.compiled_core() is not None else None
 GAMES = int(os.environ.get("REALPOLITIK_DIFF_GAMES", "500"))
+DELUXE_GAMES = int(os.environ.get("REALPOLITIK_DIFF_DELUXE_GAMES", "50"))
+"""Games of the Deluxe edition (with its optional cards), beside the seed edition's."""
 CHUNK = 50
 """Seeds per test case, so that a failure names its chunk (and the message its seed)."""
 
@@ -36,23 +38,32 @@ def _chunks(total: int) -> list[range]:
     return [range(i, min(i + CHUNK, total)) for i in range(0, total, CHUNK)]
 
 
+def _case_id(v: object) -> str:
+    if isinstance(v, range):
+        return f"seeds{v.start}-{v.stop - 1}"
+    if isinstance(v, str):
+        return v
+    return "tournament" if v else "standard"
+
+
 @pytest.mark.parametrize(
-    ("tournament", "seeds"),
-    [(False, r) for r in _chunks(GAMES)] + [(True, r) for r in _chunks(GAMES // 5)],
-    ids=lambda v: (
-        f"seeds{v.start}-{v.stop - 1}" if isinstance(v, range) else ("tournament" if v else "standard")
-    ),
+    ("tournament", "edition", "seeds"),
+    [(False, "seed", r) for r in _chunks(GAMES)]
+    + [(True, "seed", r) for r in _chunks(GAMES // 5)]
+    + [(False, "deluxe", r) for r in _chunks(DELUXE_GAMES)],
+    ids=_case_id,
 )
-def test_lockstep_random_games_identical(both, tournament: bool, seeds: range) -> None:
+def test_lockstep_random_games_identical(both, tournament: bool, edition: str, seeds: range) -> None:
     """``GAMES`` games with the standard rules; a fifth as many with the tournament option
-    (11.1: held scoring cards lose at the end of a turn). States, legal moves, values and
-    board terms are compared at every step; the fitted evaluator's terms and the worlds a
-    search samples, in the first games (they cost more)."""
+    (11.1: held scoring cards lose at the end of a turn); ``DELUXE_GAMES`` of the Deluxe
+    edition with its optional cards. States, legal moves, values and board terms are compared
+    at every step; the fitted evaluator's terms and the worlds a search samples, in the first
+    games (they cost more)."""
     pure, comp = both
     pure_game, comp_game = GAME.with_implementation("pure"), GAME.with_implementation("compiled")
     for seed in seeds:
-        a = pure_game.new_initial_state(seed=seed, tournament=tournament)
-        b = comp_game.new_initial_state(seed=seed, tournament=tournament)
+        a = pure_game.new_initial_state(seed=seed, tournament=tournament, edition=edition)
+        b = comp_game.new_initial_state(seed=seed, tournament=tournament, edition=edition)
         assert type(a) is PureTwilightState and type(b) is CompiledTwilightState
         rng = random.Random(seed)
         while True:
@@ -135,9 +146,10 @@ def test_native_random_playouts_are_the_same_game(both) -> None:
     the end and cut after a number of decisions, from the start and from mid-game."""
     for seed in range(100):
         limit = -1 if seed % 2 else seed % 13
+        edition = "deluxe" if seed % 4 == 1 else "seed"
         ends = []
         for impl in ("pure", "compiled"):
-            s = GAME.with_implementation(impl).new_initial_state(seed=seed)
+            s = GAME.with_implementation(impl).new_initial_state(seed=seed, edition=edition)
             if seed % 3 == 0:
                 s.random_playout(seed + 7, 40)  # from mid-game
             n = s.random_playout(seed, limit)
