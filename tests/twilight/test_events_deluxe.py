@@ -90,6 +90,14 @@ def test_cambridge_five_places_in_a_region_of_a_us_scoring_card():
     assert inf(s, "iran") == (1, 0)
 
 
+def test_cambridge_five_southeast_asia_scoring_names_southeast_asia_only():
+    s = position(turn=4, edition="deluxe", hands=([], [38]))
+    fire(s, 104, USSR)
+    assert "place USSR Thailand" in texts(s) and "place USSR Japan" not in texts(s)
+    act(s, "place USSR Thailand")
+    assert finished(s) and inf(s, "thailand") == (1, 0)
+
+
 def test_cambridge_five_without_us_scoring_cards_does_nothing():
     s = position(turn=2, edition="deluxe", hands=([], [27]))
     fire(s, 104, USSR)
