@@ -190,7 +190,7 @@ class HeuristicBot:
     point by point, an order of event and operations) are taken greedily one ply at a time,
     so that what those decisions set off (an event that ends the game, say) is seen.
     ``follow=None`` (a spec that does not set it) takes the game's
-    ``GameSpec.heuristic_follow``.
+    ``SearchDefaults.heuristic_follow``.
     """
 
     def __init__(self, spec: str, seed: int, follow: int | None = 0, evaluation: Evaluation = HAND) -> None:
@@ -204,7 +204,7 @@ class HeuristicBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        follow = self.follow if self.follow is not None else state.game().spec.heuristic_follow
+        follow = self.follow if self.follow is not None else state.game().search.heuristic_follow
         if isinstance(state, HasPlan):
             planned = state.plan_action(seat)
             if planned is not None:
@@ -248,11 +248,11 @@ class SearchBot:
         self.evaluation = evaluation
         self.game_c = game_c
         """True when the spec leaves ``c`` unset: a search then takes the game's
-        ``GameSpec.search_c`` at the position's player count (``config.c`` where the game
+        ``SearchDefaults.c`` at the position's player count (``config.c`` where the game
         names none)."""
         self.game_others = game_others
         """True when the spec leaves ``others`` unset: a search then takes the game's
-        ``GameSpec.search_others`` at the position's player count (``config.others`` where
+        ``SearchDefaults.others`` at the position's player count (``config.others`` where
         the game names none)."""
         self._rng = random.Random(seed)
         self.progress: Progress | None = None
@@ -264,13 +264,13 @@ class SearchBot:
         constant and model of the other seats for the state's player count where the spec
         leaves them to the game."""
         config = self.config
-        spec = state.game().spec
+        search = state.game().search
         if self.game_c:
-            c = spec.search_c.get(state.num_players())
+            c = search.c.get(state.num_players())
             if c is not None and c != config.c:
                 config = replace(config, c=c)
         if self.game_others:
-            others = spec.search_others.get(state.num_players())
+            others = search.others.get(state.num_players())
             if others is not None and others != config.others:
                 config = replace(config, others=others)
         return config
@@ -553,7 +553,7 @@ _SEARCH_PARAMS = (
         None,
         "UCB1 exploration constant",
         low=0.0,
-        shown=f"the game's search_c at the player count, else {SearchConfig.c:g}",
+        shown=f"the game's c at the player count, else {SearchConfig.c:g}",
     ),
     Param("rollout", int, 0, "rollout moves before evaluate() scores the position", low=0),
     Param(
@@ -582,7 +582,7 @@ _SEARCH_PARAMS = (
         "the other seats' nodes: search (like the searcher's) or greedy (their one-ply best "
         "by their own evaluate() expanded first)",
         choices=OTHERS,
-        shown="the game's search_others at the player count, else search",
+        shown="the game's others at the player count, else search",
     ),
     *_EVAL_PARAMS,
 )

@@ -22,7 +22,7 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   keeps to the plan until real returns show a better move (the virtual visits are taken out of
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;
-- with ``others="greedy"`` (a game may name it by player count, ``GameSpec.search_others``),
+- with ``others="greedy"`` (a game may name it by player count, ``SearchDefaults.others``),
   a node where another seat decides has that seat's greedy move expanded first, the move
   whose resulting position its own ``evaluate`` scores best (as the ``heuristic`` bot plays),
   with the same virtual visits as a plan's move (``prior``); the searching seat's nodes are

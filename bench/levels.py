@@ -4,9 +4,10 @@
     python -m realpolitik.bench.levels ideology --positions 8 --players 3
 
 Positions are decision points reached by seeded random play (``bench.common.positions``);
-each level's bot (the game's budgets, ``GameSpec.levels_for``) decides once in each, on one core. Both the wall
-time and the processor time of each decision are reported: on a machine shared with other
-work the processor time is what the decision costs one free core. Where some decisions are
+each level's bot (the game's budgets, ``SearchDefaults.levels_for``) decides once in each, on
+one core. Both the wall time and the processor time of each decision are reported: on a
+machine shared with other work the processor time is what the decision costs one free core.
+Where some decisions are
 answered by the game's plan without a search (``HasPlanSteps``: How to Invade's chosen boxes,
 Ideology's five-player offers), a second line times only the searched ones.
 """
@@ -38,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
     movers = [(s, s.current_player()) for s in states]
     planned = [isinstance(s, HasPlanSteps) and s.plan_step(seat) is not None for s, seat in movers]
     for level in a.levels.split(","):
-        spec = game.spec.levels_for(states[0].num_players() if states else a.players)[level]
+        spec = game.search.levels_for(states[0].num_players() if states else a.players)[level]
         times = []
         cpu = []
         for k, s in enumerate(states):

@@ -2,8 +2,9 @@
 
 A level is a budget, not a different program: ``ismcts`` with an iteration budget and nothing
 else. Iterations are what make a seed give the same game on any machine, so each game names
-its own budgets in its spec (``GameSpec.levels``), sized to the same thinking times: ``easy``
-well under a second, ``normal`` about 1 s, ``hard`` a few seconds on one core. A time cap is
+its own budgets beside its spec (``Game.search``: ``SearchDefaults.levels``), sized to the
+same thinking times: ``easy`` well under a second, ``normal`` about 1 s, ``hard`` a few
+seconds on one core. A time cap is
 opt-in (``play --time S``): it ends searches sooner on a slow machine, and then the same seed
 may no longer give the same game. Decisions with one legal action are instant. The figures
 are in docs/play.md with the command that measured them.
@@ -47,13 +48,13 @@ GameRef = Game | str | None
 
 def level_spec(level: str, game: GameRef = None, players: int | None = None) -> str:
     """The default AI's spec for ``level`` in ``game`` at ``players`` players: the budgets the
-    game's spec names for that count (``GameSpec.levels_for``: ``levels``, or what
-    ``player_levels`` names instead at that count), or the core's defaults when no game is
-    given."""
+    game's search defaults name for that count (``SearchDefaults.levels_for``: ``levels``, or
+    what ``player_levels`` names instead at that count), or the core's defaults when no game
+    is given."""
     if game is None:
         return DEFAULT_LEVELS[level]
     g = load_game(game) if isinstance(game, str) else game
-    return g.spec.levels_for(players)[level]
+    return g.search.levels_for(players)[level]
 
 
 DEFAULT_LEVEL = "normal"
@@ -65,7 +66,7 @@ SEARCHERS = ("mcts", "ismcts")
 
 
 def _level_budget(level: str, game: GameRef, players: int | None) -> dict[str, str]:
-    """The level's iteration budget (a time a game's spec might name is not taken: levels are
+    """The level's iteration budget (a time a game's levels might name is not taken: levels are
     iterations only, so that a seed replays the same game anywhere)."""
     from realpolitik.ai.bots import parse_spec
 
@@ -89,7 +90,7 @@ def ai_spec(
         ai: ``--ai`` as typed, or None.
         level: A key of :data:`LEVELS`.
         seed: The game's seed.
-        game: The game or its name (its spec's level budgets).
+        game: The game or its name (its search defaults' level budgets).
         time: ``--time``: seconds a search may take at most (mcts/ismcts), or None.
         players: The game's player count (the level's budget at that count), or None.
 

@@ -37,6 +37,7 @@ __all__ = [
     "InvalidState",
     "RealpolitikError",
     "RemembersLegal",
+    "SearchDefaults",
     "Seat",
     "State",
     "UnknownGame",
@@ -105,63 +106,43 @@ class UnknownGame(RealpolitikError):
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """What a game is, as data: capabilities are facts, not code paths.
-
-    Attributes:
-        name: Registry name (``twilight``).
-        title: Human title (``Twilight Struggle``).
-        seats: Seat names for the maximum player count, in seat order.
-        min_players: Fewest players the game supports.
-        max_players: Most players the game supports.
-        chance: How chance enters the game.
-        information: Perfect or imperfect information.
-        num_distinct_actions: Every action id is in ``range(num_distinct_actions)``.
-        max_game_length: An upper bound on the number of actions in one game.
-        version: Rules/data version; records from another version are refused.
-        aliases: Other names ``load_game`` accepts.
-        options: Option names ``new_initial_state`` accepts, with their defaults.
-        levels: Difficulty level (``easy``, ``normal``, ``hard``) -> the computer opponent's
-            bot spec: an iteration budget (never a time: the same seed must give the same game
-            on any machine) sized to this game's speed (about 1 s a decision at ``normal`` and
-            4 s at ``hard`` on one core, measured by ``bench/levels.py``).
-        heuristic_follow: What the ``heuristic`` bot's ``follow`` parameter is when a spec does
-            not set it: the own decisions in a row it plays greedily before scoring a move
-            (0: plain one-ply greedy). A game whose turns are long runs of one seat's decisions
-            (Twilight Struggle's operations point by point) plays far better with it.
-        search_c: Player count -> the UCB1 exploration constant of the ``mcts``/``ismcts``
-            bots when a spec does not set ``c``; a count not listed keeps the search's own
-            default. A game whose evaluator spreads returns thinly at some player count (a
-            five-seat win probability near 1/5, its moves a hundredth apart) searches better
-            with a smaller constant there.
-        search_others: Player count -> how the ``mcts``/``ismcts`` bots grow the other
-            seats' nodes when a spec does not set ``others``: ``search`` (like the searching
-            seat's, the default) or ``greedy`` (their one-ply best by their own ``evaluate``
-            expanded first, as the ``heuristic`` bot plays).
-        player_levels: Player count -> level -> bot spec, replacing ``levels`` at that count
-            for the levels it names (:meth:`levels_for`); a count not listed plays ``levels``.
-            A game whose decisions cost more iterations' time at some player count (longer
-            turns between two of the searcher's own decisions) names smaller budgets there, so
-            that a level keeps its thinking time.
+class SearchDefaults:
+    """How the computer plays a game where a bot spec leaves it open: the difficulty levels'
+    budgets and the search's settings. Beside the game's :class:`GameSpec` (``Game.search``),
+    which says what the game is; these say how it is best searched, and change when search
+    speed or strength is re-measured.
     """
 
-    name: str
-    title: str
-    seats: tuple[str, ...]
-    min_players: int
-    max_players: int
-    chance: ChanceMode
-    information: Information
-    num_distinct_actions: int
-    max_game_length: int
-    version: str
-    aliases: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
     levels: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_LEVELS))
-    heuristic_follow: int = 0
-    search_c: Mapping[int, float] = field(default_factory=dict)
-    search_others: Mapping[int, str] = field(default_factory=dict)
+    """Difficulty level (``easy``, ``normal``, ``hard``) -> the computer opponent's bot spec:
+    an iteration budget (never a time: the same seed must give the same game on any machine)
+    sized to this game's speed (about 1 s a decision at ``normal`` and 4 s at ``hard`` on one
+    core, measured by ``bench/levels.py``)."""
+
     player_levels: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    """Player count -> level -> bot spec, replacing ``levels`` at that count for the levels it
+    names (:meth:`levels_for`); a count not listed plays ``levels``. A game whose decisions
+    cost more iterations' time at some player count (longer turns between two of the
+    searcher's own decisions) names smaller budgets there, so that a level keeps its thinking
+    time."""
+
+    heuristic_follow: int = 0
+    """What the ``heuristic`` bot's ``follow`` parameter is when a spec does not set it: the
+    own decisions in a row it plays greedily before scoring a move (0: plain one-ply greedy).
+    A game whose turns are long runs of one seat's decisions (Twilight Struggle's operations
+    point by point) plays far better with it."""
+
+    c: Mapping[int, float] = field(default_factory=dict)
+    """Player count -> the UCB1 exploration constant of the ``mcts``/``ismcts`` bots when a
+    spec does not set ``c``; a count not listed keeps the search's own default. A game whose
+    evaluator spreads returns thinly at some player count (a five-seat win probability near
+    1/5, its moves a hundredth apart) searches better with a smaller constant there."""
+
+    others: Mapping[int, str] = field(default_factory=dict)
+    """Player count -> how the ``mcts``/``ismcts`` bots grow the other seats' nodes when a
+    spec does not set ``others``: ``search`` (like the searching seat's, the default) or
+    ``greedy`` (their one-ply best by their own ``evaluate`` expanded first, as the
+    ``heuristic`` bot plays)."""
 
     def levels_for(self, players: int | None) -> dict[str, str]:
         """Level -> bot spec at a player count: ``levels`` with what ``player_levels`` names
@@ -177,6 +158,40 @@ class GameSpec:
         if players is not None:
             table.update(self.player_levels.get(players, {}))
         return table
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, as data: capabilities are facts, not code paths. How the computer
+    plays it is apart, in the game's :class:`SearchDefaults` (``Game.search``).
+
+    Attributes:
+        name: Registry name (``twilight``).
+        title: Human title (``Twilight Struggle``).
+        seats: Seat names for the maximum player count, in seat order.
+        min_players: Fewest players the game supports.
+        max_players: Most players the game supports.
+        chance: How chance enters the game.
+        information: Perfect or imperfect information.
+        num_distinct_actions: Every action id is in ``range(num_distinct_actions)``.
+        max_game_length: An upper bound on the number of actions in one game.
+        version: Rules/data version; records from another version are refused.
+        aliases: Other names ``load_game`` accepts.
+        options: Option names ``new_initial_state`` accepts, with their defaults.
+    """
+
+    name: str
+    title: str
+    seats: tuple[str, ...]
+    min_players: int
+    max_players: int
+    chance: ChanceMode
+    information: Information
+    num_distinct_actions: int
+    max_game_length: int
+    version: str
+    aliases: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.
@@ -250,9 +265,13 @@ class State(Protocol):
 
 
 class Game(Protocol):
-    """A game: its spec and how to start or restore a state."""
+    """A game: its spec, its search defaults and how to start or restore a state."""
 
     spec: GameSpec
+    """What the game is."""
+
+    search: SearchDefaults
+    """How the computer plays it where a bot spec leaves it open (levels, search settings)."""
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> State:
         """A new game. ``players`` may be omitted for a fixed-count game.

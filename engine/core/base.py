@@ -18,6 +18,7 @@ from realpolitik.engine.core.api import (
     GameSpec,
     IllegalAction,
     InvalidState,
+    SearchDefaults,
     State,
     check_players,
     parse_action_text,
@@ -34,9 +35,11 @@ __all__ = ["GameBase", "StateBase"]
 
 
 class GameBase:
-    """Template for a game: subclasses set ``spec`` and write ``new_initial_state``."""
+    """Template for a game: subclasses set ``spec`` (and ``search`` where the defaults do not
+    suit) and write ``new_initial_state``."""
 
     spec: GameSpec
+    search: SearchDefaults = SearchDefaults()
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         """The options with defaults filled in, each checked against its default's type.

@@ -17,6 +17,7 @@ from realpolitik.engine.core.api import (
     GameSpec,
     Information,
     InvalidState,
+    SearchDefaults,
     check_action,
     check_players,
     check_seed,
@@ -67,6 +68,9 @@ SPEC = GameSpec(
     version="ideology-2" if BOARD.packaged else f"ideology-2+data-{BOARD.digest}",
     aliases=("ideology-war-of-ideas",),
     options=OPTIONS,
+)
+
+SEARCH = SearchDefaults(
     # About 2.5k iterations/s on one core (pure-Python engine, compiled search tree, the
     # evaluator at the leaves): about 2 s (normal) and 8 s (hard) a decision at 3-5 players
     # (docs/ideology.md, bench/levels.py).
@@ -78,10 +82,10 @@ SPEC = GameSpec(
     # Five seats: a win probability near 1/5 puts the moves' values about a hundredth apart,
     # under the 0.7 default's exploration term, and the visits stay nearly even
     # (docs/ideology.md, "AI strength").
-    search_c={5: 0.2},
+    c={5: 0.2},
     # Five seats: the other seats' nodes expand first the move their own evaluator picks,
     # as the heuristic bots play (docs/ideology.md, "AI strength").
-    search_others={5: "greedy"},
+    others={5: "greedy"},
     # Five seats: an iteration passes the twenty diplomatic offers (plan_step) and reaches
     # consolidation and the next turn, so a searched decision takes 2-2.5 times longer than
     # at three players; smaller budgets keep normal at about 2 s (docs/ideology.md,
@@ -458,6 +462,7 @@ class IdeologyGame(GameBase):
     """Ideology: The War of Ideas, 2-5 players."""
 
     spec = SPEC
+    search = SEARCH
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)

@@ -15,6 +15,7 @@ from realpolitik.engine.core.api import (
     ChanceMode,
     GameSpec,
     Information,
+    SearchDefaults,
     check_action,
     check_players,
     check_seed,
@@ -43,6 +44,9 @@ SPEC = GameSpec(
     version="invasion-2" if BOARD.packaged else f"invasion-2+data-{BOARD.digest}",
     aliases=("how-to-invade",),
     options=OPTIONS,
+)
+
+SEARCH = SearchDefaults(
     # Iteration budgets only, so a seed replays the same game on any machine. Processor time
     # a decision (pure Python; the evaluator carries an action box out with the plan): easy
     # about 0.1 s, normal 2 s, hard 6 s
@@ -253,6 +257,7 @@ class InvasionGame(GameBase):
     """How to Invade a Sovereign Nation and Become Rich, 3-5 players."""
 
     spec = SPEC
+    search = SEARCH
 
     def presentation(self) -> Any:
         from realpolitik.engine.invasion import render

@@ -10,6 +10,7 @@ from realpolitik.engine.core.api import (
     GameSpec,
     Information,
     InvalidState,
+    SearchDefaults,
     UnknownGame,
     check_action,
     check_seed,
@@ -43,6 +44,9 @@ SPEC = GameSpec(
     version="ts-seed-1",
     aliases=("ts", "twilight-struggle", "twilight_struggle"),
     options=OPTIONS,
+)
+
+SEARCH = SearchDefaults(
     # The compiled engine and search tree run about 40k iterations/s on one core at the
     # levels' rollout 0; the budgets give about 1 s (normal) and 4 s (hard) a decision.
     levels={
@@ -308,6 +312,7 @@ class TwilightGame(GameBase):
     """
 
     spec = SPEC
+    search = SEARCH
 
     def __init__(self, implementation: str = "pure") -> None:
         if implementation not in ("pure", "compiled"):

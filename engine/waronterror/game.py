@@ -16,6 +16,7 @@ from realpolitik.engine.core.api import (
     GameSpec,
     Information,
     InvalidState,
+    SearchDefaults,
     check_action,
     check_players,
     check_seed,
@@ -58,6 +59,9 @@ SPEC = GameSpec(
     version="waronterror-2" if BOARD.packaged else f"waronterror-2+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
+)
+
+SEARCH = SearchDefaults(
     # Iteration budgets only, so a seed replays the same game on any machine. On a quiet core
     # (pure Python) easy takes about 0.05 s, normal 1.8 s and hard 5.6 s a decision
     # (`python -m realpolitik.bench.levels waronterror --positions 8 --players 4`).
@@ -311,6 +315,7 @@ class WarOnTerrorGame(GameBase):
     """War on Terror, the boardgame, 2-6 players."""
 
     spec = SPEC
+    search = SEARCH
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)

@@ -190,9 +190,9 @@ def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() ->
     assert t.history == [1, 2]  # two own decisions, then the budget is spent
 
 
-def test_a_game_without_search_c_keeps_the_searchs_own_exploration_constant() -> None:
+def test_a_game_without_its_own_c_keeps_the_searchs_own_exploration_constant() -> None:
     s = RaceGame().new_initial_state(players=3, seed=1)
-    assert not RaceGame.spec.search_c
+    assert not RaceGame.search.c
     for spec in ("ismcts:iters=5", "mcts:iters=5"):
         bot = make_bot(spec)
         assert isinstance(bot, SearchBot) and bot.game_c

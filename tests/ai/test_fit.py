@@ -429,7 +429,7 @@ def test_train_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
 
 
 def test_heuristic_follow_default_is_the_games() -> None:
-    assert {sp.name: sp.heuristic_follow for sp in game_specs()} == {
+    assert {name: load_game(name).search.heuristic_follow for name in GAMES} == {
         "twilight": 8,
         "ideology": 0,
         "waronterror": 0,

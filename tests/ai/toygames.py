@@ -30,6 +30,7 @@ from realpolitik.engine.core.api import (
     IllegalAction,
     Information,
     InvalidState,
+    SearchDefaults,
     check_players,
     parse_action_text,
 )
@@ -71,6 +72,7 @@ class RaceGame:
         version="1",
         options={"goal": 15, "max_turns": 20},
     )
+    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> RaceState:
         players = check_players(self.spec, players)
@@ -349,6 +351,7 @@ class NimGame:
         version="1",
         options={"pile": 5},
     )
+    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> NimState:
         check_players(self.spec, players)
@@ -478,6 +481,7 @@ class TreeGame:
     root: TreeNode
     players: int = 2
     spec: GameSpec = field(init=False)
+    search: SearchDefaults = field(default_factory=SearchDefaults)
 
     def __post_init__(self) -> None:
         self.spec = GameSpec(

@@ -1,4 +1,4 @@
-"""Levels are budgets: each game names its own in its spec (``GameSpec.levels``), sized to its
+"""Levels are budgets: each game names its own beside its spec (``Game.search``: ``SearchDefaults.levels``), sized to its
 search speed; a game that names none gets the core's defaults."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from realpolitik.cli.levels import LEVELS, ai_spec, hint_spec, level_spec
 from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.api import DEFAULT_LEVELS
 
-GAME_LEVELS = {name: load_game(name).spec.levels for name in available_games()}
+GAME_LEVELS = {name: load_game(name).search.levels for name in available_games()}
 
 
 def _iters(spec: str) -> int:
@@ -80,7 +80,7 @@ def test_the_same_seed_and_input_replay_the_same_game_in_two_processes(tmp_path)
 
 def test_levels_are_iteration_budgets_and_time_is_opt_in() -> None:
     for name in available_games():
-        for level, spec in load_game(name).spec.levels.items():
+        for level, spec in load_game(name).search.levels.items():
             _, raw = parse_spec(spec)
             assert "iters" in raw and "time" not in raw, (name, level)
             made = ai_spec(None, level, 5, name)
@@ -91,10 +91,10 @@ def test_levels_are_iteration_budgets_and_time_is_opt_in() -> None:
 
 
 def test_a_game_may_name_smaller_budgets_at_a_player_count() -> None:
-    """``GameSpec.player_levels``: Ideology's five-player ``normal`` and ``hard`` are smaller
+    """``SearchDefaults.player_levels``: Ideology's five-player ``normal`` and ``hard`` are smaller
     (an iteration reaches further there); every other count and every other game plays
     ``levels`` unchanged, wherever a level is resolved (AI, hint)."""
-    spec = load_game("ideology").spec
+    spec = load_game("ideology").search
     five = spec.levels_for(5)
     assert _iters(five["easy"]) == _iters(spec.levels["easy"])
     assert _iters(five["normal"]) < _iters(spec.levels["normal"])
@@ -109,8 +109,9 @@ def test_a_game_may_name_smaller_budgets_at_a_player_count() -> None:
     assert _iters(ai_spec(None, "normal", 7, "ideology", players=4)) == _iters(spec.levels["normal"])
     assert _iters(hint_spec("random", "normal", "ideology", 5)) == _iters(five["normal"])
     for name in available_games():
-        g = load_game(name).spec
-        for players in range(g.min_players, g.max_players + 1):
+        game = load_game(name)
+        g = game.search
+        for players in range(game.spec.min_players, game.spec.max_players + 1):
             table = g.levels_for(players)
             assert set(table) == set(LEVELS), (name, players)
             if players not in g.player_levels:  # a count not listed plays the general budgets

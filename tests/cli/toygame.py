@@ -18,6 +18,7 @@ from realpolitik.engine.core.api import (
     IllegalAction,
     Information,
     InvalidState,
+    SearchDefaults,
     check_players,
     parse_action_text,
 )
@@ -43,6 +44,7 @@ class ToyRace:
         version="1",
         options={"goal": 8},
     )
+    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> ToyState:
         n = check_players(self.spec, players)

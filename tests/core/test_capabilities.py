@@ -28,7 +28,7 @@ def test_every_game_offers_the_capabilities_the_tools_rely_on(name: str) -> None
     assert isinstance(game, HasPresentation) and game.presentation() is not None
     assert isinstance(state, HasPositionSummary) and isinstance(state, HasInvariants)
     assert isinstance(state, HasFingerprint)
-    assert set(game.spec.levels) == {"easy", "normal", "hard"}
+    assert set(game.search.levels) == {"easy", "normal", "hard"}
     assert "position" in state.to_json()
 
 

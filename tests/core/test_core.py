@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import available_games, game_specs, load_game
-from realpolitik.engine.core.api import GameSpec, InvalidState, UnknownGame, check_players
+from realpolitik.engine.core.api import (
+    DEFAULT_LEVELS,
+    GameSpec,
+    InvalidState,
+    SearchDefaults,
+    UnknownGame,
+    check_players,
+)
 from realpolitik.engine.core.mapgraph import build_graph, freeze
 from realpolitik.engine.core.records import load_record, make_record, replay
 from realpolitik.engine.core.rng import shuffle, splitmix64
@@ -97,3 +104,19 @@ def test_rng_is_deterministic() -> None:
     a, b = list(range(20)), list(range(20))
     assert shuffle(a, 5) == shuffle(b, 5) and a == b
     assert splitmix64(1) != splitmix64(2)
+
+
+def test_search_defaults_live_beside_the_spec_not_in_it() -> None:
+    """A game's spec says what the game is; how the computer plays it (levels, search
+    settings) is its ``SearchDefaults``, with the core's defaults where a game names none."""
+    spec_fields = set(GameSpec.__dataclass_fields__)
+    search_fields = set(SearchDefaults.__dataclass_fields__)
+    assert search_fields == {"levels", "player_levels", "heuristic_follow", "c", "others"}
+    assert not spec_fields & (search_fields | {"search_c", "search_others"})
+    plain = SearchDefaults()
+    assert dict(plain.levels) == dict(DEFAULT_LEVELS) and plain.levels_for(3) == dict(DEFAULT_LEVELS)
+    for name in available_games():
+        assert isinstance(load_game(name).search, SearchDefaults), name
+    ideology = load_game("ideology").search
+    assert ideology.levels_for(5)["normal"] == ideology.player_levels[5]["normal"]
+    assert ideology.levels_for(4) == dict(ideology.levels)

@@ -1,4 +1,4 @@
-"""Ideology's search defaults at five players: the exploration constant (``GameSpec.search_c``) and
+"""Ideology's search defaults at five players: the exploration constant (``SearchDefaults.c``) and
 the diplomatic offers the search passes through (``plan_step``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from realpolitik.ai.ismcts import SearchConfig, search
 from realpolitik.engine.core.api import HasPlan
 from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD
-from realpolitik.engine.ideology.game import GAME, SPEC
+from realpolitik.engine.ideology.game import GAME, SEARCH
 from realpolitik.engine.ideology.state import PH_DIPLOMACY
 from tests.ideology.helpers import at, position, seat
 from tests.ideology.test_late_phases import war_only_if_attacked_board
@@ -23,11 +23,11 @@ def decision(players: int, seed: int = 4):
 
 
 def test_five_players_search_with_a_smaller_exploration_constant() -> None:
-    assert set(SPEC.search_c) == {5} and 0 < SPEC.search_c[5] < 0.7
+    assert set(SEARCH.c) == {5} and 0 < SEARCH.c[5] < 0.7
     bot = make_bot("ismcts:iters=40,seed=2")
     assert isinstance(bot, SearchBot)
     five, three = decision(5), decision(3)
-    assert bot.config_for(five).c == SPEC.search_c[5]
+    assert bot.config_for(five).c == SEARCH.c[5]
     assert bot.config_for(three).c == 0.7  # two to four players keep the search's default
     explicit = make_bot("ismcts:iters=40,seed=2,c=0.7")
     assert isinstance(explicit, SearchBot) and explicit.config_for(five).c == 0.7
@@ -36,7 +36,7 @@ def test_five_players_search_with_a_smaller_exploration_constant() -> None:
 def test_the_games_constant_reaches_the_search() -> None:
     five = decision(5)
     seat = five.current_player()
-    c = SPEC.search_c[5]
+    c = SEARCH.c[5]
     by_game = make_bot("ismcts:iters=60,seed=5").analyse(five, seat)
     by_spec = make_bot(f"ismcts:iters=60,seed=5,c={c}").analyse(five, seat)
     assert [(m.action, m.visits) for m in by_game.moves] == [(m.action, m.visits) for m in by_spec.moves]
@@ -126,10 +126,10 @@ def test_the_kth_target_is_the_kth_opponent_in_turn_order() -> None:
 
 
 def test_at_five_players_the_other_seats_are_modelled_greedy() -> None:
-    """``GameSpec.search_others``: at five players a search expands another seat's one-ply
+    """``SearchDefaults.others``: at five players a search expands another seat's one-ply
     best move (by its own ``evaluate``) first, with the plan's virtual visits; the searching
     seat's nodes and two to four players are unchanged; a spec may say otherwise."""
-    assert SPEC.search_others == {5: "greedy"}
+    assert SEARCH.others == {5: "greedy"}
     bot = make_bot("ismcts:iters=40,seed=2")
     assert isinstance(bot, SearchBot)
     assert bot.config_for(decision(5)).others == "greedy"

@@ -19,6 +19,7 @@ from realpolitik.engine.core.api import (
     IllegalAction,
     Information,
     InvalidState,
+    SearchDefaults,
     check_players,
 )
 from realpolitik.engine.core.records import make_record, replay
@@ -42,6 +43,7 @@ class MiniGame:
         version="1",
         options={"fail": False, "die": False},
     )
+    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> MiniState:
         players = check_players(self.spec, players)
