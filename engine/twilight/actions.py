@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import movegen as _movegen
 from realpolitik.engine.twilight.board import BOARD, REGION_NAMES, SIDE_NAMES
+from realpolitik.engine.twilight.cards import DELUXE_NUMBER
 
 PLAY_BASE = 0
 COUNTRY_BASE = 900
@@ -103,10 +104,12 @@ def _decode(a: int) -> Decoded:
 _DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
 
 
-def card_label(n: int) -> str:
-    """``#27 US/Japan Mutual Defense Pact``."""
+def card_label(n: int, edition: str = "seed") -> str:
+    """``#27 US/Japan Mutual Defense Pact``: the number printed in ``edition`` (the Deluxe
+    edition prints three cards under other numbers, ``cards.DELUXE_NUMBER``) and the title."""
     c = BOARD.cards.get(n)
-    return f"#{n} {c.title}" if c else f"#{n}"
+    shown = DELUXE_NUMBER.get(n, n) if edition == "deluxe" else n
+    return f"#{shown} {c.title}" if c else f"#{shown}"
 
 
 FIXED_OPTIONS = {
@@ -122,12 +125,13 @@ FIXED_OPTIONS = {
 }
 
 
-def to_string(frame: tuple | None, a: int) -> str:
-    """Text of action ``a`` answering ``frame`` (the state's top frame)."""
+def to_string(frame: tuple | None, a: int, edition: str = "seed") -> str:
+    """Text of action ``a`` answering ``frame`` (the state's top frame); cards are shown with
+    the numbers printed in ``edition``."""
     d = decode(a)
     kind = frame[0] if frame else -1
     if d.kind == "play":
-        return f"{card_label(d.value)}: {F.MODE_NAMES[d.mode]}"
+        return f"{card_label(d.value, edition)}: {F.MODE_NAMES[d.mode]}"
     if d.kind == "die":
         return f"roll {d.value}"
     if d.kind == "country":
@@ -145,14 +149,14 @@ def to_string(frame: tuple | None, a: int) -> str:
         return f"{verb} {name}"
     if d.kind == "card":
         if kind == F.CCARD and frame is not None:
-            return f"{card_label(d.value)}: {frame[5]}"
+            return f"{card_label(d.value, edition)}: {frame[5]}"
         if kind == F.TRAP:
-            return f"{card_label(d.value)}: discard"
+            return f"{card_label(d.value, edition)}: discard"
         if kind == F.HELD:
-            return f"{card_label(d.value)}: discard held card"
+            return f"{card_label(d.value, edition)}: discard held card"
         if kind == F.RANDOM_CARD:
-            return f"draw {card_label(d.value)}"
-        return card_label(d.value)
+            return f"draw {card_label(d.value, edition)}"
+        return card_label(d.value, edition)
     # option
     k = d.value
     if kind == F.COPTION and frame is not None:

@@ -133,7 +133,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         return self.stack[-1] if self.stack and self.winner < 0 else None
 
     def action_to_string(self, action: int) -> str:
-        return A.to_string(self.top(), action)
+        return A.to_string(self.top(), action, self.options.get("edition", "seed"))
 
     def evaluate(self, seat: int) -> float:
         from realpolitik.engine.twilight.heuristics import evaluate

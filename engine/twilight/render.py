@@ -54,6 +54,7 @@ from realpolitik.engine.twilight.board import (
     US,
     USSR,
 )
+from realpolitik.engine.twilight.cards import printed_number
 from realpolitik.engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, N, TSState
 
 if TYPE_CHECKING:
@@ -143,9 +144,14 @@ def _card_side(n: int) -> str:
     return ("USSR", "US", "both")[c.side]
 
 
-def card_label(n: int) -> str:
-    """``#27 US/Japan Mutual Defense Pact``."""
-    return A.card_label(n)
+def card_label(n: int, state: TSState | None = None) -> str:
+    """``#27 US/Japan Mutual Defense Pact``, numbered as printed in ``state``'s edition."""
+    return A.card_label(n, edition(state)) if state is not None else A.card_label(n)
+
+
+def edition(state: TSState) -> str:
+    """The game's edition option (``seed`` or ``deluxe``)."""
+    return str(state.options.get("edition", "seed"))
 
 
 def vp_text(vp: int) -> str:
@@ -318,7 +324,7 @@ def _track_lines(state: TSState) -> list[Text]:
     china = f"China Card: {_side(state.china)}, face {'up' if state.china_up else 'down'}"
     out.append(Text(china))
     effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
-    text = "In effect: " + (", ".join(card_label(n) for n in effects) if effects else "nothing")
+    text = "In effect: " + (", ".join(card_label(n, state) for n in effects) if effects else "nothing")
     out.extend(Text(line) for line in _wrap_hanging(text, 79, 2))
     return out
 
@@ -344,7 +350,7 @@ def _card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list
         flags.append("scoring")
     if c.starred:
         flags.append("* removed after event")
-    t = Text(f"  #{n:<3} ")
+    t = Text(f"  #{printed_number(n, edition(state)):<3} ")
     t.append(f"{c.title:<36}", style=STYLE[c.side] if c.side in (USSR, US) else "")
     t.append(f" {ops} ops  {_card_side(n):<4}")
     if flags:
@@ -387,7 +393,7 @@ def _headline_line(state: TSState, viewer: int | None) -> Text | None:
         h = state.headline[side]
         if h > 0:
             seen = viewer is None or state.headline_visible(side, viewer)  # type: ignore[attr-defined]
-            parts.append(f"{_side(side)} {card_label(h) if seen else '(hidden)'}")
+            parts.append(f"{_side(side)} {card_label(h, state) if seen else '(hidden)'}")
         elif h < 0:
             parts.append(f"{_side(side)} none")
     return Text("Headline chosen: " + ", ".join(parts))
@@ -457,10 +463,10 @@ def question(state: TwilightState) -> str:
         return f"{side}: choose your headline card"
     if k == F.ACTION:
         if fr[2] is not None:
-            return f"{side}: play {', '.join(card_label(c) for c in fr[2])} or return it"
+            return f"{side}: play {', '.join(card_label(c, state) for c in fr[2])} or return it"
         return f"{side}, action round {state.ar}: play a card"
     if k == F.ORDER:
-        return f"{side}: {card_label(fr[2])} is the opponent's event; does it happen before or after your operations?"
+        return f"{side}: {card_label(fr[2], state)} is the opponent's event; does it happen before or after your operations?"
     if k == F.INFLUENCE:
         return f"{side}: place influence ({fr[3]} ops left; 2 ops into an opponent-controlled country)"
     if k == F.REALIGN:
@@ -470,19 +476,19 @@ def question(state: TwilightState) -> str:
         return f"{side}: choose a country to coup with {fr[3]} ops{extra}"
     if k == F.OPSMODE:
         ops = fr[4] or _ops(state, fr[2], who)
-        return f"{side}: use the {ops} ops of {card_label(fr[2])} for"
+        return f"{side}: use the {ops} ops of {card_label(fr[2], state)} for"
     if k in (F.PLACE, F.REMOVE):
         verb = "place" if k == F.PLACE else "remove"
         upto = "up to " if fr[8] else ""
-        return f"{side}, {card_label(fr[2])}: {verb} {upto}{fr[4]} {_side(fr[3])} influence, one at a time"
+        return f"{side}, {card_label(fr[2], state)}: {verb} {upto}{fr[4]} {_side(fr[3])} influence, one at a time"
     if k == F.CCOUNTRY:
-        return f"{side}, {card_label(fr[2])}: choose a country"
+        return f"{side}, {card_label(fr[2], state)}: choose a country"
     if k == F.COPTION:
-        return f"{side}, {card_label(fr[2])}: choose"
+        return f"{side}, {card_label(fr[2], state)}: choose"
     if k == F.CCARD:
-        return f"{side}, {card_label(fr[2])}: choose a card to {fr[5]}"
+        return f"{side}, {card_label(fr[2], state)}: choose a card to {fr[5]}"
     if k == F.TRAP:
-        return f"{side}, {card_label(fr[2])}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
+        return f"{side}, {card_label(fr[2], state)}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
     if k == F.HELD:
         return f"{side}: space race box 6 lets you discard one held card (or pass)"
     return f"{side}: {F.KIND_NAMES[k]}"
@@ -502,7 +508,7 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
             card = A.decode(a).value
             c = BOARD.cards.get(card)
             ops = "scoring" if c is None or c.scoring else f"{c.ops} ops"
-            items.append((a, f"{card_label(card)} ({ops}, {_card_side(card)})"))
+            items.append((a, f"{card_label(card, state)} ({ops}, {_card_side(card)})"))
         groups.append((None, items))
         plays = []
     if plays:
@@ -513,14 +519,14 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
         for card, items in by_card.items():
             c = BOARD.cards.get(card)
             if c is None:
-                groups.append((card_label(card), items))
+                groups.append((card_label(card, state), items))
                 continue
             bits = [f"{_ops(state, card, who) if not c.scoring else 0} ops", _card_side(card)]
             if c.scoring:
                 bits.append("scoring")
             if c.starred:
                 bits.append("*")
-            groups.append((f"{card_label(card)} ({', '.join(bits)})", items))
+            groups.append((f"{card_label(card, state)} ({', '.join(bits)})", items))
     if countries:
         by_region: dict[int, list[tuple[int, str]]] = {}
         for a in countries:
@@ -547,13 +553,13 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
     side = _side(fr[1])
     if k == F.HEADLINE:
         if viewer is None or viewer == fr[1]:
-            return f"{side} headlines {card_label(d.value)}"
+            return f"{side} headlines {card_label(d.value, state)}"
         return f"{side} chooses a headline card (face down)"
     if d.kind == "play":
         ops = _ops(state, d.value, fr[1])
         card = BOARD.cards.get(d.value)
         ops_txt = "" if card is None or card.scoring else f" ({ops} ops)"
-        return f"{side} plays {card_label(d.value)}{ops_txt} for {MODE_PHRASES.get(d.mode, F.MODE_NAMES[d.mode])}"
+        return f"{side} plays {card_label(d.value, state)}{ops_txt} for {MODE_PHRASES.get(d.mode, F.MODE_NAMES[d.mode])}"
     return f"{side}: {state.action_to_string(action)}"
 
 
@@ -587,13 +593,15 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         ok = "success" if v <= need else "failure"
         return f"{_side(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
     if k == F.ROLL:
-        return f"{card_label(fr[2])}: die {v}"
+        return f"{card_label(fr[2], state)}: die {v}"
     if k == F.RANDOM_CARD:
-        return f"{card_label(fr[2])}: random card from the {_side(fr[4])} hand is {card_label(v)}"
+        return (
+            f"{card_label(fr[2], state)}: random card from the {_side(fr[4])} hand is {card_label(v, state)}"
+        )
     if k == F.TRAP_ROLL:
         side = fr[2]
         freed = "free" if v < 5 else "still trapped"
-        return f"{_side(side)} {card_label(fr[3])} roll: die {v}, {freed}"
+        return f"{_side(side)} {card_label(fr[3], state)} roll: die {v}, {freed}"
     return f"chance: {d.kind} {v}"
 
 
@@ -607,7 +615,7 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         chosen = before.headline[:]
         chosen[fr[1]] = d.value
         if after.headline == [0, 0] or after.phase != PH_HEADLINE:
-            shown = [f"{_side(s)} {card_label(chosen[s])}" for s in (USSR, US) if chosen[s] > 0]
+            shown = [f"{_side(s)} {card_label(chosen[s], after)}" for s in (USSR, US) if chosen[s] > 0]
             if shown:
                 out.append("headlines revealed: " + ", ".join(shown))
     for c in range(N):
@@ -632,7 +640,7 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
             scored.setdefault(int(cause[1:].split()[0]), at)
     for card, at in scored.items():
         if card in R.SCORING_CARDS:
-            out.extend(f"{card_label(card)}: {line}" for line in scoring_lines(at, card))
+            out.extend(f"{card_label(card, after)}: {line}" for line in scoring_lines(at, card))
     if before.vp != after.vp:
         gain = after.vp - before.vp
         who = "US" if gain > 0 else "USSR"
@@ -645,7 +653,7 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
     for side in (USSR, US):
         now_shown = bool(after.revealed >> side & 1) and not before.revealed >> side & 1
         if now_shown and viewer != side and after.winner < 0:
-            cards = ", ".join(card_label(n) for n in sorted(after.hands[side])) or "no cards"
+            cards = ", ".join(card_label(n, after) for n in sorted(after.hands[side])) or "no cards"
             out.append(f"{_side(side)} hand revealed: {cards}")
     if before.defcon != after.defcon:
         out.append(f"DEFCON {before.defcon}->{after.defcon} ({_defcon_limits(after.defcon)})")
@@ -661,16 +669,16 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         old = before.removed if pile is after.removed else before.discard
         new = [n for n in pile if n not in old and n not in played]
         if new:
-            out.append(", ".join(card_label(n) for n in new) + f": {name}")
+            out.append(", ".join(card_label(n, after) for n in new) + f": {name}")
     if len(after.discard) < len(before.discard) and len(after.deck) > len(before.deck):
         out.append("the discard pile is reshuffled into the deck")
     eff0 = {n for n in range(1, 111) if before.flag(n)}
     eff1 = {n for n in range(1, 111) if after.flag(n)}
     if after.turn == before.turn:
         for n in sorted(eff1 - eff0):
-            out.append(f"{card_label(n)} is now in effect")
+            out.append(f"{card_label(n, after)} is now in effect")
         for n in sorted(eff0 - eff1):
-            out.append(f"{card_label(n)} no longer in effect")
+            out.append(f"{card_label(n, after)} no longer in effect")
     if after.turn != before.turn:
         out.append(
             f"--- turn {after.turn} begins ({PERIOD_NAMES[1 if after.turn <= 3 else 2 if after.turn <= 7 else 3]}) ---"
@@ -678,7 +686,7 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
     if viewer is not None:
         new_cards = [n for n in after.hands[viewer] if n not in before.hands[viewer]]
         if new_cards and len(new_cards) <= 9:
-            out.append("you receive " + ", ".join(card_label(n) for n in sorted(new_cards)))
+            out.append("you receive " + ", ".join(card_label(n, after) for n in sorted(new_cards)))
     if after.winner >= 0 and before.winner < 0:
         out.append(f"GAME OVER: {result(after)}")
     return out
@@ -722,7 +730,8 @@ def show(state: TSState, viewer: int | None, what: str) -> Group:
         return Group(*lines)
     num = key[1:] if key.startswith("#") else key
     if num.isdigit():
-        return _show_card(state, viewer, int(num))
+        printed = {printed_number(n, edition(state)): n for n in BOARD.cards}  # as printed
+        return _show_card(state, viewer, printed.get(int(num), int(num)))
     r = _region_query(key)
     if r is not None:
         return _show_region(state, r)
@@ -752,7 +761,7 @@ def _show_card(state: TSState, viewer: int | None, n: int) -> Group:
         where = f"held by the {_side(state.china)}"
     kind = "scoring card" if c.scoring else f"{c.ops} ops"
     lines = [
-        Text(f"{card_label(n)}", style=f"bold {STYLE[c.side]}" if c.side in (USSR, US) else "bold"),
+        Text(f"{card_label(n, state)}", style=f"bold {STYLE[c.side]}" if c.side in (USSR, US) else "bold"),
         Text(
             f"  {kind}, {_card_side(n)} event, {PERIOD_NAMES[c.period]}"
             + (", removed after its event (*)" if c.starred else "")
@@ -878,7 +887,7 @@ def hand(state: TSState, viewer: int | None, width: int = 80) -> Group:
                 lines.append(Text(f" #{n}"))
                 continue
             title = c.title if len(c.title) <= room else c.title[: room - 1] + "~"
-            t = Text(f" #{n:<3} ")
+            t = Text(f" #{printed_number(n, edition(state)):<3} ")
             t.append(f"{title:<{room}}", style=STYLE[c.side] if c.side in (USSR, US) else "")
             t.append(" score" if c.scoring else f" {_ops(state, n, side)} ops")
             t.append(f" {_card_side(n):<4} {'*' if c.starred else ''}")

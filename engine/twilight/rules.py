@@ -380,16 +380,21 @@ def placement_mask(s: TSState, side: int) -> int:
     return m
 
 
+def label(s: TSState, card: int) -> str:
+    """``#27 US/Japan Mutual Defense Pact``, numbered as printed in the game's edition."""
+    return A.card_label(card, s.options.get("edition", "seed"))
+
+
 # ---------------------------------------------------------------- event playability (5.2, 7.5)
 def event_block(s: TSState, card: int, side: int) -> str:
     """Why ``card``'s event cannot occur for ``side`` now ('' = it can)."""
     need = PREREQUISITES.get(card)
     if need and not any(s.perm >> n & 1 for n in need):
-        names = " or ".join(A.card_label(n) for n in need)
+        names = " or ".join(label(s, n) for n in need)
         return f"needs {names} first"
     bar = PROHIBITED_BY.get(card)
     if bar and s.perm >> bar & 1:
-        return f"cancelled by {A.card_label(bar)}"
+        return f"cancelled by {label(s, bar)}"
     if card == Card.CAMBRIDGE_FIVE and s.turn >= 8:  # card 104: no event in the Late War (4.1)
         return "not an event in the Late War"
     return ""
@@ -1119,7 +1124,7 @@ def illegal_reason(s: TSState, a: int) -> str:
         if fr and fr[0] in (F.ACTION, F.HEADLINE):
             only = fr[2] if fr[0] == F.ACTION else None  # a headline frame is (k, p): no card list
             if card != CHINA and card not in s.hands[who] and card not in (only or ()):
-                return f"{A.card_label(card)} is not in the {side} hand"
+                return f"{label(s, card)} is not in the {side} hand"
             if card == CHINA and not china_available(s, who):
                 return "the China Card is not available to play now (9.3, 9.5)"
             if fr[0] == F.ACTION and d.mode == F.M_EVENT:
@@ -1127,8 +1132,8 @@ def illegal_reason(s: TSState, a: int) -> str:
                     "it is the opponent's event" if CARDS[card].side == opp(who) else ""
                 )
                 if block:
-                    return f"{A.card_label(card)} cannot be played as an event: {block}"
-            return f"{A.card_label(card)} cannot be played for {F.MODE_NAMES[d.mode]} now"
+                    return f"{label(s, card)} cannot be played as an event: {block}"
+            return f"{label(s, card)} cannot be played for {F.MODE_NAMES[d.mode]} now"
         return f"the {side} must answer '{what}', not play a card"
     if d.kind == "country" and 0 <= d.value < N:
         return f"{BOARD.name[d.value]} is not a legal choice for '{what}' now"

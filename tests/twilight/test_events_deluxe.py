@@ -67,6 +67,28 @@ def test_deluxe_numbers_of_the_three_renumbered_cards():
     assert printed_number(27, "deluxe") == 27
 
 
+def test_deluxe_texts_show_the_deluxe_numbers():
+    """Action texts, reasons and the screen name the three renumbered cards by their Deluxe
+    numbers; the engine's identities (action ids) stay the seed's."""
+    from rich.console import Console
+
+    from realpolitik.engine.twilight import render
+
+    for edition, shown in (("seed", ("#35", "#81", "#101")), ("deluxe", ("#81", "#101", "#35"))):
+        s = position(turn=8, edition=edition, hands=([35, 81, 101, 19], [27]))
+        s.stack = [(F.ACTION, USSR, None, 0)]
+        s.touch()
+        got = texts(s)
+        assert f"{shown[0]} South America Scoring: event" in got
+        assert f"{shown[1]} Solidarity: influence" in got
+        assert f"{shown[2]} Formosan Resolution: influence" in got
+        assert s.string_from_action(f"{shown[2]} Formosan Resolution: influence") == A.play(101, 1)
+        assert R.illegal_reason(s, A.play(81, 0)).startswith(f"{shown[1]} Solidarity cannot")
+        console = Console(width=100, record=True)
+        console.print(render.show(s, USSR, shown[2]))
+        assert f"{shown[2]} Formosan Resolution" in console.export_text()
+
+
 def test_aldrich_ames_remix_discards_a_us_card_and_shows_the_hand():
     """#98 (Deluxe): the US hand is shown for the turn; the USSR discards one card from it; the
     China Card stays playable."""
