@@ -144,7 +144,7 @@ def move_danger(state: TSState, action: int) -> str | None:
     if not held:
         return None
     return (
-        f"you would be left holding {A.card_label(held[0])}, a scoring card: "
+        f"you would be left holding {R.label(state, held[0])}, a scoring card: "
         "that loses at the end of the turn (11.1.2)"
     )
 
@@ -302,14 +302,14 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- what moved the VP
-def _cause(fr: tuple | None, action: int) -> str:
+def _cause(fr: tuple | None, action: int, edition: str = "seed") -> str:
     """The card, roll or step a frame stands for, in words."""
     if fr is None:
         return "the end of the turn (military operations short, 8.2.1; final scoring after turn 10)"
     k = fr[0]
     if k in (F.ACTION, F.HEADLINE):
         d = A.decode(action)
-        return A.card_label(d.value) if d.kind == "play" else "the action round"
+        return A.card_label(d.value, edition) if d.kind == "play" else "the action round"
     if k in (F.COUP_ROLL, F.COUP):
         return "the coup"
     if k in (F.SPACE_ROLL,):
@@ -317,9 +317,9 @@ def _cause(fr: tuple | None, action: int) -> str:
     if k in (F.REALIGN_ROLL, F.REALIGN):
         return "the realignment"
     if len(fr) > 2 and isinstance(fr[2], int) and fr[2] in BOARD.cards and k not in (F.ORDER,):
-        return A.card_label(fr[2])
+        return A.card_label(fr[2], edition)
     if k == F.TRAP_ROLL:
-        return A.card_label(fr[3])
+        return A.card_label(fr[3], edition)
     return F.KIND_NAMES[k]
 
 
@@ -358,11 +358,12 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
         if now.vp != prev.vp:
             steps.append((cause, now.vp - prev.vp, prev))
 
-    note(_cause(fr, action), start, last[1])
+    edition = str(s.options.get("edition", "seed"))
+    note(_cause(fr, action, edition), start, last[1])
 
     def on_step(step: tuple | None, state: TSState) -> None:
         now = state.clone()
-        note(_cause(step, action), last[1], now)
+        note(_cause(step, action, edition), last[1], now)
         last[1] = now
 
     R.advance(s, on_step)
