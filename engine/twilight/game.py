@@ -237,6 +237,9 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         bad: list[str] = []
         places = self.hands[0] + self.hands[1] + self.deck + self.discard + self.removed
         places += self.box + self.inplay + [h for h in self.headline if h > 0]
+        for fr in self.stack:  # card 108 Our Man in Tehran: the drawn cards, being looked at
+            if fr[0] == F.CCARD and fr[2] == 108:
+                places += list(fr[4])
         want = [n for n in R.cards_in_game(self.options) if n != R.CHINA]
         if sorted(places) != want:
             from collections import Counter

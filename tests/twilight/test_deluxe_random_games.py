@@ -1,5 +1,5 @@
 """Random games of the Deluxe edition with its optional cards, to the end, without an engine
-error, each ending with every card in exactly one place; and every Deluxe difference and every
+error, every card in exactly one place at every step; and every Deluxe difference and every
 optional card's effect is reached in them.
 
 ``REALPOLITIK_DELUXE_RANDOM_GAMES`` sets the number of games (default 300, a few seconds with
@@ -90,6 +90,7 @@ def test_random_deluxe_games_end_without_an_engine_error(monkeypatch: pytest.Mon
         rng = random.Random(seed)
         while not s.is_terminal():
             _note(s, seen)
+            assert s.check_invariants() == [], f"seed {seed} step {len(s.history)}"
             if s.is_chance_node():
                 acts, probs = zip(*s.chance_outcomes(), strict=True)
                 s.apply_action(rng.choices(acts, probs)[0])
