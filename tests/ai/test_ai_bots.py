@@ -228,6 +228,9 @@ def test_openspiel_bots_come_from_the_interop_plugin(monkeypatch: pytest.MonkeyP
     }
     monkeypatch.setattr(bots, "_REGISTRY", {k: v for k, v in bots._REGISTRY.items() if k not in offered})
     monkeypatch.setitem(sys.modules, "realpolitik.interop.bots", None)  # import -> ImportError
+    import realpolitik.interop as interop_package  # an earlier test may have imported the adapters
+
+    monkeypatch.delattr(interop_package, "bots", raising=False)
     assert bot_names()[-2:] == ["openspiel-ismcts", "openspiel-mcts"]
     assert "openspiel-ismcts" not in bots._REGISTRY
     with pytest.raises(ValueError, match=r"needs OpenSpiel: pip install 'realpolitik\[interop\]'"):
