@@ -7,7 +7,8 @@ move picks the unit (``move unit from Peru``), then the destination (``target Br
 Layout (``N`` countries, ``K`` card types, both from the data files):
 
 ======================  =========================================
-``END`` .. ``LET``       fixed verbs (end turn, become terrorist, buy cards, ...)
+``END`` .. ``DONE``      fixed verbs (end turn, become terrorist, buy cards, ...)
+``BUY_CAMP + z - 1``     buy a unit of size ``z`` for the training camp
 ``PLAY + k``             play a card of type ``k``
 ``TARGET + c``           choose country ``c`` (card target, move destination)
 ``TSEAT + p``            choose seat ``p`` (card target)
@@ -27,6 +28,7 @@ from __future__ import annotations
 from realpolitik.engine.waronterror.board import BOARD
 
 __all__ = [
+    "ACT",
     "BECOME",
     "BUILD",
     "BUY_CAMP",
@@ -37,10 +39,12 @@ __all__ = [
     "DECK_E",
     "DECK_T",
     "DISMANTLE",
+    "DONE",
     "END",
     "LET",
     "MOVE_FROM",
     "NUM_ACTIONS",
+    "PASS",
     "PLACE",
     "PLAY",
     "SETUP",
@@ -56,11 +60,14 @@ END = 0
 BECOME = 1
 BUY_CARD_E = 2
 BUY_CARD_T = 3
-BUY_CAMP = 4
-DECK_E = 5
-DECK_T = 6
-LET = 7  # a targeted seat lets the card resolve (Azioni fuori dal tuo turno)
-PLAY = 10
+DECK_E = 4
+DECK_T = 5
+LET = 6  # a targeted seat lets the card resolve (Azioni fuori dal tuo turno)
+PASS = 7  # a seat asked in an out-of-turn window does nothing
+ACT = 8  # ... or acts out of turn (dismantle, change sides)
+DONE = 9  # a seat acting out of turn is done
+BUY_CAMP = 10  # + size - 1: a vanguard, column or cell for the training camp (Terroristi)
+PLAY = 16
 TARGET = PLAY + K
 TSEAT = TARGET + N
 BUILD = TSEAT + 6
@@ -79,7 +86,12 @@ FIXED = {
     BUY_CARD_E: "buy empire card",
     BUY_CARD_T: "buy terrorist card",
     BUY_CAMP: "buy vanguard for the camp",
+    BUY_CAMP + 1: "buy column for the camp",
+    BUY_CAMP + 2: "buy cell for the camp",
     DECK_E: "draw from the empire deck",
     DECK_T: "draw from the terrorist deck",
     LET: "let it resolve",
+    PASS: "no action out of turn",
+    ACT: "act out of turn",
+    DONE: "done out of turn",
 }

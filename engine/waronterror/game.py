@@ -44,7 +44,16 @@ def _shuffle(xs: list[Any], rng: random.Random) -> None:
         xs[i], xs[j] = xs[j], xs[i]
 
 
-OPTIONS: dict[str, Any] = {"max_rounds": BOARD.max_rounds}
+OPTIONS: dict[str, Any] = {
+    "max_rounds": BOARD.max_rounds,
+    # Vincere il Gioco: "empty" (the rulebook: every continent free of empire developments
+    # counts for the terrorists) or "cleared" (house rule: only a continent a card cleared)
+    "terrorist_points": "empty",
+    # house rule: the last empire neither changes sides by choice nor dismantles its last
+    # development (the rulebook allows both at any time)
+    "last_empire_holds": False,
+}
+TERRORIST_POINTS = ("empty", "cleared")
 
 SPEC = GameSpec(
     name="waronterror",
@@ -56,7 +65,7 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=400000,
-    version="waronterror-2" if BOARD.packaged else f"waronterror-2+data-{BOARD.digest}",
+    version="waronterror-3" if BOARD.packaged else f"waronterror-3+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
 )
@@ -185,7 +194,9 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
             "moves": self.moves,
             "die": self.die,
             "pending": [self.pcard, self.ptarget, self.move_from, self.ret],
-            "attacker": self.attacker,
+            "paused": self.paused,
+            "asking": self.asking[:],
+            "debts": self.debts[:],
             "units_seen": self.units_seen,
             "last_roll": self.last_roll,
             "result": None if self.result is None else self.result[:],
@@ -295,6 +306,8 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
             bad.append("result and phase disagree")
         if self.result is None and self.round > 0 and not self.empires():
             bad.append("no empire left but the game goes on")
+        if self.result is None and bool(self.debts) != (self.phase == R.P_DEBT):
+            bad.append(f"debts {self.debts} outside the debt phase, or a debt phase without one")
         return bad
 
     def position_summary(self) -> dict[str, Any]:
@@ -322,6 +335,11 @@ class WarOnTerrorGame(GameBase):
         mr = out["max_rounds"]
         if not 1 <= mr <= 500:
             raise InvalidState(f"options: 'max_rounds' must be an integer in 1..500, not {mr!r}")
+        if out["terrorist_points"] not in TERRORIST_POINTS:
+            raise InvalidState(
+                f"options: 'terrorist_points' must be one of {', '.join(TERRORIST_POINTS)}, "
+                f"not {out['terrorist_points']!r}"
+            )
         return out
 
     def presentation(self) -> Any:

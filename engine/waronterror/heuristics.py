@@ -14,9 +14,13 @@ points, divided by the points it needs to win (the table by empires left):
   income per turn (the chance of its numbers on 2d6 times the revenue), money, and cards
   (those in hand plus the free ones still to be drawn this round, so that ending a turn does
   not look like a gift to the next seat);
-- the terrorists: the value of the continents freed now, plus (weighted by ``TERROR_WEIGHT``)
-  a share of each continent with few developments left, their units on the board and in the
-  camp, their purse and cards; fewer empires means a lower target for everyone.
+- the terrorists: their points now (``rules.terrorist_points``, by the game's reading), plus
+  (weighted by ``TERROR_WEIGHT``) a share of each continent with few developments left, their
+  units on the board and in the camp, their purse and cards; fewer empires means a lower
+  target for everyone;
+- before any seat has changed sides, under the rulebook's reading (every empty continent is
+  the terrorists'), a latent terrorist side: the points the seat best placed for it would
+  bring by changing sides now (``latent_terrorists``); its share goes to that seat.
 
 The prospects become a win probability with a softmax (sharper as a side nears its target);
 a terrorist seat's value is the team's chance split among the terrorist seats, as a shared
@@ -30,11 +34,12 @@ from __future__ import annotations
 
 import math
 
+from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
-from realpolitik.engine.waronterror.state import P_DIE, P_OVER, WotState
+from realpolitik.engine.waronterror.state import P_ASK, P_DEBT, P_DIE, P_OUT, P_OVER, RESUME_DIE, WotState
 
-__all__ = ["evaluate", "prospects"]
+__all__ = ["evaluate", "latent_terrorists", "prospects"]
 
 N = BOARD.n
 K = len(BOARD.cards)
@@ -59,10 +64,13 @@ TERROR_WEIGHT = 0.3  # the terrorists' potential (their purse, cards, units and 
 # prospect falls below that (docs/waronterror.md)
 BETA = 5.0
 PROGRESS_SHARE = 0.1  # of the value taken from the side's own prospect (see ``evaluate``)
+OUT_OF_TURN_MARGIN = 0.01  # what acting out of turn must gain to be worth opening the window
+IDLE_WINDOW = 0.02  # the value an open window loses for its seat when nothing in it helps
 
 
 def prospects(s: WotState) -> tuple[dict[int, float], float]:
-    """Prospect over target per empire seat, and the terrorists' (-1 when there are none)."""
+    """Prospect over target per empire seat, and the terrorists' (-1 when there are none and
+    none latent: under the ``cleared`` house rule, or with a single empire)."""
     emp = s.empires()
     need = BOARD.points_to_win[len(emp)] if emp else 1
     owner, size = s.owner, s.size
@@ -124,7 +132,32 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
         units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
         extra += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * _hand_size(s, s.n)
         tval = (pts + TERROR_WEIGHT * extra) / need
+    elif not s.cleared_only and len(emp) > 1:
+        tval = latent_terrorists(s, emp)[0]
     return out, tval
+
+
+def latent_terrorists(s: WotState, emp: list[int]) -> tuple[float, list[int]]:
+    """Before anyone has changed sides, under the rulebook's reading: the terrorists' points
+    over their target if the seat best placed for it changed sides now (every continent empty
+    or held by that seat alone would be theirs, against the target of one empire fewer), and
+    the seats that would bring the most. A latent side: it threatens every empire, and its
+    share goes to those seats (so empires settle continents others hold alone, and a seat sees
+    what changing sides would bring)."""
+    alone = [-1] * len(BOARD.continents)  # -1 empty, a seat holding it alone, or -2 shared
+    for c in range(N):
+        p = s.owner[c]
+        if p >= 0:
+            k = BOARD.continent[c]
+            a = alone[k]
+            alone[k] = p if a in (-1, p) else -2
+    base = sum(BOARD.continent_value[k] for k, a in enumerate(alone) if a == -1)
+    pts = dict.fromkeys(emp, base)
+    for k, a in enumerate(alone):
+        if a >= 0:
+            pts[a] += BOARD.continent_value[k]
+    top = max(pts.values())
+    return top / BOARD.points_to_win[len(emp) - 1], [p for p in emp if pts[p] == top]
 
 
 def _hand_size(s: WotState, side: int) -> int:
@@ -136,15 +169,59 @@ def _hand_size(s: WotState, side: int) -> int:
     slot = s.tseats[0] if side == n else side
     mine = (slot - s.start_seat) % n
     now = (s.turn_seat - s.start_seat) % n
-    if mine > now or (mine == now and s.phase == P_DIE):
+    starting = s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
+    if mine > now or (mine == now and starting):
         held += BOARD.free_cards
     return held
 
 
 def evaluate(s: WotState, seat: int) -> float:
-    """Win probability estimate of ``seat`` in [0, 1]."""
+    """Win probability estimate of ``seat`` in [0, 1].
+
+    Two decisions out of turn are looked through rather than scored where they stand: a
+    debtor still choosing what to remove (``P_DEBT``) is scored as if it then paid the rest by
+    removing its smallest refunds first, so that removing the piece that pays at once is
+    preferred to a removal that leaves the debt standing; a seat that chose to act out of turn
+    (``P_OUT``) is scored by its best change of sides or dismantling when that gains it more
+    than ``OUT_OF_TURN_MARGIN``, and otherwise a little below the position (``IDLE_WINDOW``),
+    so that the window is opened only for a reason and skipped quickly."""
     if s.phase == P_OVER and s.result is not None:
         return s.result[seat]
+    if s.phase == P_DEBT:
+        return evaluate(_debt_paid(s), seat)
+    if s.phase == P_OUT:
+        return _acting_out(s, seat)
+    return _static(s, seat)
+
+
+def _debt_paid(s: WotState) -> WotState:
+    """A copy of ``s`` with the pending debts paid, smallest refunds removed first."""
+    t = s.clone()
+    while t.phase == P_DEBT:
+        R.apply(t, min(R.legal_actions(t), key=lambda a: (BOARD.build_cost[t.size[a - A.DISMANTLE]], a)))
+    return t
+
+
+def _acting_out(s: WotState, seat: int) -> float:
+    actor = s.actor
+    here = _static(s, actor)
+    best, best_v = None, here + OUT_OF_TURN_MARGIN
+    for a in R.legal_actions(s):
+        if a == A.DONE:
+            continue
+        child = s.clone()
+        R.apply(child, a)
+        v = evaluate(child, actor) if child.phase != P_OUT else _static(child, actor)
+        if v > best_v:
+            best, best_v = child, v
+    if best is not None:
+        return evaluate(best, seat) if best.phase != P_OUT else _static(best, seat)
+    v = _static(s, seat)
+    return max(0.0, v - IDLE_WINDOW) if seat == actor else v
+
+
+def _static(s: WotState, seat: int) -> float:
+    """The position's value for ``seat`` where it stands (the game not over)."""
     emp, tval = prospects(s)
     vals = list(emp.values()) + ([tval] if tval >= 0 else [])
     top = max(vals) if vals else 0.0
@@ -164,6 +241,10 @@ def evaluate(s: WotState, seat: int) -> float:
     draw /= s.n
     if s.terrorist[seat]:
         chance, own = t_share / len(s.tseats) + draw, tval
+    elif not s.tseats:
+        # the latent terrorists' share goes to the seats best placed to change sides
+        best = latent_terrorists(s, list(emp))[1] if tw else []
+        chance, own = w[seat] / total + (t_share / len(best) if seat in best else 0.0), emp[seat]
     else:
         chance, own = w[seat] / total + draw, emp[seat]
     # a small share of the side's own progress keeps moves apart when the softmax saturates

@@ -20,10 +20,14 @@ from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
 from realpolitik.engine.waronterror.state import (
+    OUT_OF_TURN,
+    P_ASK,
     P_AXIS,
     P_COMBAT,
+    P_DEBT,
     P_DIE,
     P_OIL,
+    P_OUT,
     P_OVER,
     P_RESPOND,
     P_SETUP,
@@ -58,7 +62,8 @@ Type a move's number from the list, or its text (a unique prefix is enough):
   play War (7+)               play a card, then:  target Peru  (then the 2d6 is rolled)
   buy empire card             50m, up to 2 a turn (an Evil Empire may buy terrorist cards)
   buy vanguard in Peru        a terrorist vanguard straight onto the board (10m)
-  buy vanguard for the camp   a vanguard kept in your training camp
+  buy vanguard for the camp   a unit kept in your training camp (also: buy column/cell for
+                              the camp, 50m/100m)
   upgrade unit in Peru        vanguard -> column (40m), column -> cell (50m)
   place camp column in Peru   a unit from your training camp onto the board
   move unit from Peru         a terrorist move (then: target Brazil)
@@ -68,6 +73,11 @@ Weapons, a terrorist attack, Oil Theft), you answer before it resolves:
   dismantle Brazil            take the refund now; the card is spent on an empty country
   become terrorist            change sides now; the card is spent
   let it resolve              the card goes on (its 2d6 is rolled)
+At the start of every other player's turn, and before a card makes you pay, you are asked:
+  no action out of turn       go on (the usual answer)
+  act out of turn             then: dismantle Brazil, become terrorist, done out of turn
+When you owe more than you hold, you choose what to remove for its refund:
+  dismantle Brazil            until the debt is paid (you keep the rest)
 Commands: help, legend, log N, show <topic>, hint, undo, save, quit."""
 
 LEGEND = """\
@@ -79,7 +89,8 @@ Board cells: ABR Owner-s oil unit R
             and oil income)
   R         radiation counter (nothing bigger than a village, no oil income)
 Continent heads: name (liberation points) and who holds how many of its countries;
-  'freed' marks a continent the terrorists score (a card cleared it; no empire since).
+  'free' marks a continent the terrorists score (no empire development there; under the
+  'cleared' house rule only once a card cleared it).
 Money is in millions (m). LP = liberation points, 'need' = points to win now.
 Hands: E empire cards, T terrorist cards. EVIL marks the Evil Empire (Axis of Evil).
 Camp: units in a training camp, V/C/X as on the board."""
@@ -140,6 +151,10 @@ def status(s: WotState, seat: int | None = None, color: bool = False) -> str:
     evil = f" · EVIL {R.SEAT_NAMES[s.evil]}" if s.evil >= 0 else ""
     if s.phase == P_RESPOND:
         evil += f" · {_seat(s, s.actor, color)} answers {BOARD.cards[s.pcard].name}"
+    elif s.phase in (P_ASK, P_OUT):
+        evil += f" · {_seat(s, s.actor, color)} out of turn"
+    elif s.phase == P_DEBT:
+        evil += f" · {_seat(s, s.actor, color)} owes {s.debts[1]}m"
     return f"Round {s.round} · {whose}'s turn · {left}, card buys {s.buys}{evil} · {money}"
 
 
@@ -159,7 +174,7 @@ def render(s: WotState, seat: int | None, width: int = 80, color: bool = True) -
             if s.owner[c] >= 0:
                 holders[s.owner[c]] = holders.get(s.owner[c], 0) + 1
         held = " ".join(f"{_seat(s, p, color)} {v}/{len(mem)}" for p, v in sorted(holders.items()))
-        freed = " freed" if s.freed[k] and not holders else ""
+        freed = " free" if not holders and (s.freed[k] or not s.cleared_only) else ""
         lines.append(f"{BOARD.continents[k]} ({BOARD.continent_value[k]} LP){freed}: {held or 'empty'}")
         line = "  "
         for c in mem:
@@ -241,9 +256,23 @@ def question(s: Any) -> str:
     if s.phase == P_RESPOND:
         t = s.ptarget
         return (
-            f"{who}: {R.SEAT_NAMES[s.attacker]} plays {BOARD.cards[s.pcard].name} on your "
+            f"{who}: {R.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pcard].name} on your "
             f"{SIZE_NAMES[s.size[t]]} in {BOARD.countries[t]} (dismantle it for "
             f"{BOARD.build_cost[s.size[t]]}m, change sides, or let it resolve)"
+        )
+    if s.phase in (P_ASK, P_OUT):
+        before = (
+            f"{R.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pcard].name}"
+            if s.pcard >= 0
+            else f"{_side_name(s, s.paused)}'s turn begins"
+        )
+        if s.phase == P_ASK:
+            return f"{who}, out of turn: {before}. Act out of turn (dismantle, change sides)?"
+        return f"{who}, acting out of turn: {before}. Dismantle, change sides, or done"
+    if s.phase == P_DEBT:
+        return (
+            f"{who}, in debt: you owe {s.debts[1]}m and hold {s.money[cur]}m; choose a "
+            "development to dismantle for its refund"
         )
     return f"{who}: {PHASE_NAMES[s.phase]}"
 
@@ -279,6 +308,8 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
         return text
     if s.phase == P_RESPOND:
         return f"{R.SEAT_NAMES[cur]} answers {BOARD.cards[s.pcard].name}: {text}"
+    if s.phase in (P_ASK, P_OUT, P_DEBT):
+        return f"{R.SEAT_NAMES[cur]} (out of turn): {text}"
     who = R.SEAT_NAMES[cur] + (" (terrorists)" if R.terrorist_turn(s) else "")
     return f"{who}: {text}"
 
@@ -330,6 +361,10 @@ def _cause(b: Any, action: int) -> str:
     if b.phase == P_RESPOND:
         verb = "changed sides" if action == A.BECOME else "dismantled"
         return f"{verb} in answer to {BOARD.cards[b.pcard].name}"
+    if b.phase == P_DEBT:
+        return f"dismantled to pay a debt of {b.debts[1]}m"
+    if b.phase in OUT_OF_TURN:
+        return "changed sides out of turn" if action == A.BECOME else "out of turn"
     if b.pcard >= 0:
         return BOARD.cards[b.pcard].name
     if A.PLAY <= action < A.TARGET:

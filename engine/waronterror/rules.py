@@ -18,19 +18,25 @@ from realpolitik.engine.core.rng import shuffle, splitmix64
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.state import (
+    OUT_OF_TURN,
+    P_ASK,
     P_AXIS,
     P_COMBAT,
+    P_DEBT,
     P_DIE,
     P_EXTRA_DECK,
     P_FIRST,
     P_MOVE_TO,
     P_OIL,
+    P_OUT,
     P_OVER,
     P_PLAY,
     P_RESPOND,
     P_SETUP,
     P_TARGET,
     P_TARGET_SEAT,
+    RESUME_CARD,
+    RESUME_DIE,
     WotState,
 )
 
@@ -73,6 +79,8 @@ SEAT_TARGET = frozenset({"espionage", "kyoto_protocol", "plane_hijack"})
 # Azioni fuori dal tuo turno: the cards aimed at another empire's development, which its
 # owner may answer (dismantle it, change sides) before the card resolves
 HOSTILE = ATTACKS | {"oil_theft"}
+# cards that make a targeted empire pay: it may act out of turn before (a window)
+PAYING = frozenset({"kyoto_protocol", "plane_hijack"})
 BIT = tuple(1 << c for c in range(N))
 # per country, the bit mask of the countries across one of its sea routes (Explorers)
 SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N))
@@ -126,7 +134,12 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.builds = s.free_builds = s.buys = s.moves = 0
     s.die = -1
     s.pcard = s.ptarget = s.move_from = -1
-    s.attacker = -1
+    s.paused = -1
+    s.asking = []
+    s.resume = RESUME_DIE
+    s.debts = []
+    s.cleared_only = options["terrorist_points"] == "cleared"
+    s.holds = bool(options["last_empire_holds"])
     s.units_seen = 0
     s.last_roll = 0
     s.result = None
@@ -229,11 +242,16 @@ def liberation_points(s: WotState, seat: int) -> int:
 
 
 def terrorist_points(s: WotState) -> int:
-    """Vincere il Gioco (terroristi): continents cleared of every empire development. Ruling:
-    a continent counts once a card's effect removed its last development (cleared by force,
-    not left empty, dismantled or vacated by a seat changing sides) until an empire builds
-    there again."""
-    return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if s.freed[k])
+    """Vincere il Gioco (terroristi): "i Terroristi prendono punti per ogni continente
+    completamente libero da urbanizzazioni Imperiali" -- every continent with no empire
+    development counts, however it got empty (the example: the Americas hold no developments,
+    5 points). Under the ``cleared`` house rule (option ``terrorist_points``) a continent
+    counts only once a card's effect removed its last development, until an empire builds
+    there again (``freed``)."""
+    if s.cleared_only:
+        return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if s.freed[k])
+    held = settled_continents(s)
+    return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if k not in held)
 
 
 def settled_continents(s: WotState) -> set[int]:
@@ -267,16 +285,27 @@ def remove_development(s: WotState, c: int) -> int:
 
 def dismantle(s: WotState, seat: int, c: int) -> None:
     """Azioni fuori dal tuo turno: ``seat`` removes its development in ``c`` for the price of
-    the piece (Urbanizzazioni: a town gives 50m); without a development left it changes sides."""
+    the piece (Urbanizzazioni: a town gives 50m); without a development left it changes sides.
+    A continent it leaves empty may give the terrorists their points (Vincere il Gioco)."""
     s.money[seat] += BOARD.build_cost[s.size[c]]
     remove_development(s, c)
     check_wiped(s, seat)
+    check_end(s)
 
 
 def may_dismantle(s: WotState, developments: int) -> bool:
-    """Whether a seat holding ``developments`` may dismantle one. Ruling: the last empire
-    cannot dismantle its last development (that would be changing sides by choice)."""
-    return developments > 1 or len(s.empires()) > 1
+    """Whether a seat holding ``developments`` may dismantle one (Azioni fuori dal tuo turno:
+    "qualsiasi quantità di proprie costruzioni"). Under the ``last_empire_holds`` house rule the
+    last empire cannot dismantle its last development (that would be changing sides by
+    choice)."""
+    return developments > 1 or (developments == 1 and (not s.holds or len(s.empires()) > 1))
+
+
+def may_become(s: WotState, seat: int) -> bool:
+    """Diventare Terrorista (3): an empire may change sides by choice at any time ("in ogni
+    momento", "sì, persino al primo turno"); under the ``last_empire_holds`` house rule not the
+    last empire."""
+    return not s.terrorist[seat] and s.round > 0 and (not s.holds or len(s.empires()) > 1)
 
 
 def check_wiped(s: WotState, seat: int) -> None:
@@ -291,7 +320,7 @@ def convert(s: WotState, seat: int) -> None:
     pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
     turn (only the oil dice are left)."""
     n = s.n
-    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER, P_RESPOND) and not terrorist_turn(s)
+    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER, *OUT_OF_TURN) and not terrorist_turn(s)
     last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
@@ -343,53 +372,166 @@ def terrorist_turn(s: WotState) -> bool:
 
 def actor_side(s: WotState) -> int:
     """The side the deciding seat plays for: the terrorists' pool in their turn, except for an
-    empire answering an attack in it (``P_RESPOND``)."""
-    if s.phase == P_RESPOND:
+    empire deciding out of turn in it (answering a card, a window, a debt)."""
+    if s.phase in OUT_OF_TURN:
         return s.actor
     return s.n if terrorist_turn(s) else s.actor
 
 
 def turn_actor(s: WotState) -> int:
-    """The seat whose turn is being played (the attacker while a targeted seat answers)."""
-    return s.attacker if s.phase == P_RESPOND else s.actor
+    """The seat whose turn is being played (``paused`` while another seat decides)."""
+    return s.paused if s.phase in OUT_OF_TURN else s.actor
 
 
 def pay(s: WotState, payer: int, amount: int, payee: int) -> None:
-    """A side pays ``amount`` to ``payee`` (a side, or -1 for the World Bank).
+    """A side owes ``amount`` to ``payee`` (a side, or -1 for the World Bank) and pays it now,
+    or, short of money, chooses what to remove first (``settle``)."""
+    owe(s, payer, amount, payee)
+    settle(s)
 
-    Bancarotta: an empire short of money first dismantles developments (smallest refund
-    first; ruling: chosen for it) for their refund; if even that cannot cover the debt, it is
-    bankrupt: its money goes to the creditor and it turns terrorist. The terrorists' purse
-    pays what it holds (ruling: terrorists cannot go bankrupt).
-    """
-    if amount <= 0:
-        return
-    if payer == s.n or s.terrorist[payer]:
-        payer = s.n
-        got = min(amount, s.money[payer])
-        s.money[payer] -= got
-        if payee >= 0:
-            s.money[payee] += got
-        return
-    if s.money[payer] < amount:
-        mine = sorted(developments(s, payer), key=lambda c: (BOARD.build_cost[s.size[c]], c))
-        worth = sum(BOARD.build_cost[s.size[c]] for c in mine)
-        if s.money[payer] + worth < amount:
-            got = s.money[payer]
-            s.money[payer] = 0
-            if payee >= 0:
-                s.money[payee] += got
-            convert(s, payer)
-            return
-        for c in mine:
-            if s.money[payer] >= amount:
-                break
-            s.money[payer] += BOARD.build_cost[s.size[c]]
-            remove_development(s, c)
+
+def owe(s: WotState, payer: int, amount: int, payee: int) -> None:
+    """Queue a debt (paid by ``settle``, in the order owed)."""
+    if amount > 0:
+        s.debts += [payer, amount, payee]
+
+
+def _transfer(s: WotState, payer: int, amount: int, payee: int) -> None:
     s.money[payer] -= amount
     if payee >= 0:
         s.money[payee] += amount
-    check_wiped(s, payer)
+
+
+def settle(s: WotState) -> None:
+    """Pay the queued debts in order (Bancarotta).
+
+    An empire with the money pays. One short of money removes developments of its choice for
+    their refund ("dopo aver rimosso le costruzioni"): the debtor decides which, one at a time
+    (phase ``P_DEBT``), and pays as soon as it can; it keeps the rest. Only when even every
+    development would not cover the debt is it bankrupt: everything is removed for its refund,
+    all it has goes to the creditor, and it turns terrorist with nothing left to bring (no
+    choice is asked then: whatever the order, all goes). The terrorists' purse pays what it
+    holds (ruling: terrorists cannot go bankrupt).
+    """
+    debts = s.debts
+    while debts and s.phase != P_OVER:
+        payer, amount, payee = debts[0], debts[1], debts[2]
+        if payer == s.n or s.terrorist[payer]:
+            del debts[:3]
+            _transfer(s, s.n, min(amount, s.money[s.n]), payee)
+            continue
+        if s.money[payer] >= amount:
+            del debts[:3]
+            _transfer(s, payer, amount, payee)
+            check_wiped(s, payer)  # paid with its last development: Diventare Terrorista (1)
+            continue
+        mine = developments(s, payer)
+        if s.money[payer] + sum(BOARD.build_cost[s.size[c]] for c in mine) >= amount:
+            if s.phase != P_DEBT:
+                s.paused = s.actor
+                s.phase = P_DEBT
+            s.actor = payer
+            return
+        del debts[:3]
+        before = settled_continents(s)
+        for c in mine:
+            s.money[payer] += BOARD.build_cost[s.size[c]]
+            remove_development(s, c)
+        _mark_cleared(s, before)
+        _transfer(s, payer, s.money[payer], payee)
+        convert(s, payer)
+    debts.clear()
+    if s.phase == P_DEBT:
+        s.actor = s.paused
+        s.paused = -1
+        s.phase = P_PLAY
+
+
+def debt_dismantle(s: WotState, c: int) -> None:
+    """The debtor removes its development in ``c`` for its refund, then pays if it can."""
+    before = settled_continents(s)
+    s.money[s.actor] += BOARD.build_cost[s.size[c]]
+    remove_development(s, c)
+    _mark_cleared(s, before)  # removed by a card's effect (the debt it set)
+    settle(s)
+    check_end(s)
+
+
+def _mark_cleared(s: WotState, before: set[int]) -> None:
+    """A card's effect emptied these continents (``freed``, the ``cleared`` house rule)."""
+    for k in before - settled_continents(s):
+        s.freed[k] = 1
+
+
+# ----------------------------------------------------------------------------- out of turn
+
+
+def may_act_out(s: WotState, seat: int) -> bool:
+    """Whether ``seat`` has anything to do out of turn (Azioni fuori dal tuo turno: remove its
+    developments, change sides): an empire that may change sides or dismantle."""
+    return not s.terrorist[seat] and (may_become(s, seat) or may_dismantle(s, s.owner.count(seat)))
+
+
+def open_window(s: WotState, seats: list[int], resume: int) -> bool:
+    """Azioni fuori dal tuo turno ("ad ogni tappa del gioco"): ask ``seats`` in order whether
+    they act out of turn (one quick decision each: ``P_ASK``), then go on with ``resume``.
+    Ruling: the moments are the start of every turn (every other empire) and just before a
+    card makes an empire pay (its debtors); an attack on a development is answered in
+    ``P_RESPOND``. Returns False when nobody has anything to do (the caller goes on)."""
+    asking = [q for q in seats if may_act_out(s, q)]
+    if not asking:
+        return False
+    s.asking = asking
+    s.resume = resume
+    s.paused = s.actor
+    _ask_next(s)
+    return True
+
+
+def _ask_next(s: WotState) -> None:
+    """The next seat of the window that still may act, or, once all have been asked, what the
+    window interrupted (the action die, or the pending card)."""
+    while s.asking:
+        q = s.asking.pop(0)
+        if may_act_out(s, q):
+            s.actor = q
+            s.phase = P_ASK
+            return
+    s.actor = s.paused
+    s.paused = -1
+    if s.resume == RESUME_DIE:
+        s.phase = P_DIE
+    else:
+        s.phase = P_PLAY
+        after_answer(s)
+
+
+def out_actions(s: WotState) -> list[int]:
+    """What a seat acting out of turn may do: change sides, dismantle a development, or stop."""
+    seat = s.actor
+    out = [A.DONE]
+    if may_become(s, seat):
+        out.append(A.BECOME)
+    mine = developments(s, seat)
+    if may_dismantle(s, len(mine)):
+        out.extend(A.DISMANTLE + c for c in mine)
+    return sorted(out)
+
+
+def act_out(s: WotState, a: int) -> None:
+    """Apply a window decision (``P_ASK`` or ``P_OUT``)."""
+    seat = s.actor
+    if a == A.ACT:
+        s.phase = P_OUT
+        return
+    if a == A.BECOME:
+        convert(s, seat)
+    elif A.DISMANTLE <= a < A.BUY_UNIT:
+        dismantle(s, seat, a - A.DISMANTLE)
+        if s.phase != P_OVER and not s.terrorist[seat]:
+            return  # it may go on acting (DONE ends its part in the window)
+    if s.phase != P_OVER:
+        _ask_next(s)
 
 
 # ----------------------------------------------------------------------------- developments
@@ -535,7 +677,7 @@ def card_playable(s: WotState, k: int, side: int, seat: int) -> bool:
     if kind == "terrorist_movement":
         return any(s.unit)
     if kind == "video_appeal":
-        return bool(s.decks[TERROR])
+        return len(s.decks[TERROR]) > s.known[TERROR]  # face-down cards to draw (see resolve)
     return True  # whos_evil, intelligence_leak, its_your_birthday
 
 
@@ -549,8 +691,16 @@ def play_card(s: WotState, k: int) -> None:
         s.phase = P_TARGET
     elif kind in SEAT_TARGET:
         s.phase = P_TARGET_SEAT
+    elif kind == "its_your_birthday" and open_window(s, _clockwise_empires(s, s.actor), RESUME_CARD):
+        return  # every other empire pays: each may act out of turn first
     else:
         resolve(s, None)
+
+
+def _clockwise_empires(s: WotState, seat: int) -> list[int]:
+    """The empires other than ``seat``, clockwise from the seat after it."""
+    n = s.n
+    return [q for q in ((seat + i) % n for i in range(1, n)) if not s.terrorist[q]]
 
 
 def choose_target(s: WotState, t: int) -> None:
@@ -564,10 +714,12 @@ def choose_target(s: WotState, t: int) -> None:
         defender = s.owner[t]
         if len(response_options(s, defender, t)) > 1:
             # Azioni fuori dal tuo turno: the targeted empire may answer before the roll
-            s.attacker = s.actor
+            s.paused = s.actor
             s.actor = defender
             s.phase = P_RESPOND
             return
+    elif KIND[k] in PAYING and open_window(s, [t], RESUME_CARD):
+        return  # the seat made to pay may act out of turn first
     after_answer(s)
 
 
@@ -576,10 +728,10 @@ def response_options(s: WotState, seat: int, t: int) -> list[int]:
     tuo turno: remove your developments or change sides at any moment). Ruling: the window
     opens when a hostile card is aimed at one of its developments, before the roll; it may
     dismantle that development for its refund (the card is then spent on an empty country),
-    change sides (the same), or let the card resolve. The last empire may do neither (as on
-    its own turn: it would be changing sides by choice)."""
+    change sides (the same), or let the card resolve. Under the ``last_empire_holds`` house
+    rule the last empire may do neither (as on its own turn)."""
     out = [A.LET]
-    if len(s.empires()) > 1:
+    if may_become(s, seat):
         out.append(A.BECOME)
     if may_dismantle(s, s.owner.count(seat)):
         out.append(A.DISMANTLE + t)
@@ -593,8 +745,8 @@ def answer(s: WotState, a: int) -> None:
         convert(s, seat)
     elif a != A.LET:
         dismantle(s, seat, t)
-    s.actor = s.attacker
-    s.attacker = -1
+    s.actor = s.paused
+    s.paused = -1
     if s.phase == P_OVER:
         return
     s.phase = P_PLAY
@@ -681,7 +833,7 @@ def resolve(s: WotState, roll: int | None) -> None:
             for c in range(N)
             if s.owner[c] == t and s.size[c] >= 2
         )
-        pay(s, t, tax, -1)
+        owe(s, t, tax, -1)
     elif kind == "oil_gush":
         s.money[side] += oil_revenue(s, t)
     elif kind == "terrorist_buy_off":
@@ -724,12 +876,11 @@ def resolve(s: WotState, roll: int | None) -> None:
         s.money[victim] -= got
         s.money[side] += got
     elif kind == "plane_hijack":
-        pay(s, t, BOARD.hijack_ransom, side)
+        if not s.terrorist[t]:  # ruling: a target that changed sides first owes nothing
+            owe(s, t, BOARD.hijack_ransom, side)
     elif kind == "its_your_birthday":
         for p in _other_sides(s, seat):
-            if s.phase == P_OVER:
-                break
-            pay(s, s.side(p), BOARD.birthday_gift, side)
+            owe(s, s.side(p), BOARD.birthday_gift, side)
     elif kind == "terrorist_movement":
         s.moves += 2
     elif kind == "terrorist_recruitment":
@@ -738,11 +889,14 @@ def resolve(s: WotState, roll: int | None) -> None:
     elif kind == "terrorist_training":
         s.unit[t] += 1
     elif kind == "video_appeal":
-        draw(s, side, TERROR, 2)
+        # reconstructed: 2 terrorist cards from the face-down part of the deck, never the
+        # played cards at its bottom (drawing those back, Video Appeal and It's Your Birthday
+        # replayed each other without end once the rest of the deck was in hands)
+        draw(s, side, TERROR, min(2, len(s.decks[TERROR]) - s.known[TERROR]))
     else:  # pragma: no cover - the loader refuses unknown kinds
         raise AssertionError(kind)
-    for k in settled - settled_continents(s):
-        s.freed[k] = 1  # the card cleared the continent's last development
+    _mark_cleared(s, settled)  # the card cleared the continent's last development
+    settle(s)  # what the card made someone pay (a debtor short of money decides: P_DEBT)
     check_end(s)
 
 
@@ -764,6 +918,11 @@ def start_turn(s: WotState) -> None:
     else:
         s.actor = s.turn_seat
     s.phase = P_DIE
+    # Azioni fuori dal tuo turno: every other empire may act before the turn begins
+    n = s.n
+    open_window(
+        s, [q for q in ((s.turn_seat + i) % n for i in range(1, n)) if not s.terrorist[q]], RESUME_DIE
+    )
 
 
 def after_die(s: WotState) -> None:
@@ -919,6 +1078,12 @@ def _legal(s: WotState) -> list[int]:
         return [A.TARGET + d for d in NEIGH[s.move_from] if not s.unit[d]]
     if ph == P_RESPOND:
         return response_options(s, s.actor, s.ptarget)
+    if ph == P_ASK:
+        return [A.PASS, A.ACT]
+    if ph == P_OUT:
+        return out_actions(s)
+    if ph == P_DEBT:
+        return [A.DISMANTLE + c for c in range(N) if s.owner[c] == s.actor]
     return _play_actions(s)
 
 
@@ -929,10 +1094,9 @@ def _play_actions(s: WotState) -> list[int]:
     tt = side == n
     money = s.money[side]
     out = [A.END]
-    if not tt and len(s.empires()) > 1:
-        # Diventare Terrorista (3), ruling: the last empire does not change sides by choice
-        # (its fall would end the game at once, a common win it did not fight for); it
-        # falls only when destroyed or bankrupt
+    if not tt and may_become(s, seat):
+        # Diventare Terrorista (3): by choice, at any time (not the last empire under the
+        # last_empire_holds house rule)
         out.append(A.BECOME)
     if s.buys > 0 and money >= BOARD.card_cost:
         if not tt and s.decks[EMPIRE]:
@@ -950,8 +1114,11 @@ def _play_actions(s: WotState) -> list[int]:
         in_camps[i & 3] += camps[i]
     free_units = [BOARD.units[z] - on_board[z] - in_camps[z] for z in range(4)]
     van_free = free_units[1] > 0
-    if money >= vcost and van_free:
-        out.append(A.BUY_CAMP)
+    # Terroristi: any terrorists may be bought and kept off the board, in the training camp
+    # ("Acquistare un qualsiasi numero di terroristi ... o tenerli fuori da esso")
+    for z in (1, 2, 3):
+        if money >= BOARD.unit_cost[z] and free_units[z] > 0:
+            out.append(A.BUY_CAMP + z - 1)
     playable: dict[str, bool] = {}  # by kind: a card's targets do not depend on its number
     for k in range(K):
         if s.hand[side * K + k]:
@@ -1073,6 +1240,10 @@ def apply(s: WotState, a: int) -> None:
         after_die(s)
     elif ph == P_RESPOND:
         answer(s, a)
+    elif ph in (P_ASK, P_OUT):
+        act_out(s, a)
+    elif ph == P_DEBT:
+        debt_dismantle(s, a - A.DISMANTLE)
     elif ph in (P_TARGET, P_TARGET_SEAT):
         choose_target(s, a - (A.TARGET if ph == P_TARGET else A.TSEAT))
     elif ph == P_MOVE_TO:
@@ -1097,9 +1268,10 @@ def _apply_play(s: WotState, a: int) -> None:
         s.money[side] -= BOARD.card_cost
         s.buys -= 1
         draw(s, side, EMPIRE if a == A.BUY_CARD_E else TERROR, 1)
-    elif a == A.BUY_CAMP:
-        s.money[side] -= BOARD.unit_cost[1]
-        s.camp[side * 4 + 1] += 1
+    elif A.BUY_CAMP <= a < A.BUY_CAMP + 3:
+        z = a - A.BUY_CAMP + 1
+        s.money[side] -= BOARD.unit_cost[z]
+        s.camp[side * 4 + z] += 1
     elif A.PLAY <= a < A.TARGET:
         play_card(s, a - A.PLAY)
     elif A.BUILD <= a < A.DISMANTLE:

@@ -16,20 +16,26 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "OUT_OF_TURN",
     "PHASE_NAMES",
+    "P_ASK",
     "P_AXIS",
     "P_COMBAT",
+    "P_DEBT",
     "P_DIE",
     "P_EXTRA_DECK",
     "P_FIRST",
     "P_MOVE_TO",
     "P_OIL",
+    "P_OUT",
     "P_OVER",
     "P_PLAY",
     "P_RESPOND",
     "P_SETUP",
     "P_TARGET",
     "P_TARGET_SEAT",
+    "RESUME_CARD",
+    "RESUME_DIE",
     "WotState",
 ]
 
@@ -46,6 +52,14 @@ P_MOVE_TO = 9  # a terrorist move's destination
 P_OIL = 10  # chance: the oil dice end the turn
 P_OVER = 11
 P_RESPOND = 12  # a seat whose development a card targets answers before it resolves
+P_ASK = 13  # a seat is asked whether it acts out of turn (a window, Azioni fuori dal tuo turno)
+P_OUT = 14  # a seat acts out of turn: dismantles, changes sides, or is done
+P_DEBT = 15  # a debtor chooses the development to remove for its refund (Bancarotta)
+# the phases in which a seat decides during another seat's turn (``paused`` is the latter)
+OUT_OF_TURN = (P_RESPOND, P_ASK, P_OUT, P_DEBT)
+# what an out-of-turn window goes back to once every seat asked has answered
+RESUME_DIE = 0  # the start of a turn: the action die
+RESUME_CARD = 1  # the pending card: its roll, or its effect
 
 PHASE_NAMES = (
     "first player roll",
@@ -61,6 +75,9 @@ PHASE_NAMES = (
     "oil dice",
     "game over",
     "answer to an attack",
+    "act out of turn?",
+    "acting out of turn",
+    "paying a debt",
 )
 
 
@@ -91,7 +108,8 @@ class WotState:
         spare: The oil chits left in the box (hidden).
         revealed: Per country, 1 once its oil chit is face up.
         freed: Per continent, 1 while it is freed: a card effect removed its last empire
-            development, and no empire has developed there since (terrorist points).
+            development, and no empire has developed there since (the terrorists' points under
+            the ``cleared`` house rule; kept under either reading).
         terrorist: Per seat, 1 once it plays for the terrorists.
         tseats: Terrorist seats in the order they changed sides.
         tturns: Terrorist turns played (the seats take them in rotation).
@@ -108,8 +126,18 @@ class WotState:
         die: The action die's last face (0..5), or -1.
         pcard: The card type being resolved, or -1.
         ptarget: Its target (country, or seat for seat cards), or -1.
-        attacker: While a targeted seat answers (``P_RESPOND``), the seat that played the
-            card (``actor`` is the answering seat then); -1 otherwise.
+        paused: While another seat decides out of turn (``OUT_OF_TURN`` phases: answering a
+            card, a window, a debt), the seat whose turn it is (``actor`` is the deciding seat
+            then); -1 otherwise.
+        asking: The seats still to be asked in the open out-of-turn window, in order.
+        resume: What the open window goes back to (``RESUME_DIE`` or ``RESUME_CARD``).
+        debts: Debts still to be paid, flat triples (debtor seat, amount, creditor side or -1
+            for the World Bank), the first being paid now (Bancarotta).
+        cleared_only: Option ``terrorist_points == "cleared"`` (house rule): a continent
+            counts for the terrorists only while ``freed``; otherwise (the rulebook) every
+            continent with no empire development counts.
+        holds: Option ``last_empire_holds`` (house rule): the last empire neither changes
+            sides by choice nor dismantles its last development.
         move_from: The country of the unit being moved, or -1.
         units_seen: 1 once a terrorist unit has stood on the board (World Peace needs it).
         last_roll: The last 2d6 total (combat or oil), or 0.
@@ -158,7 +186,12 @@ class WotState:
         "die",
         "pcard",
         "ptarget",
-        "attacker",
+        "paused",
+        "asking",
+        "resume",
+        "debts",
+        "cleared_only",
+        "holds",
         "move_from",
         "units_seen",
         "last_roll",
@@ -206,7 +239,12 @@ class WotState:
     die: int
     pcard: int
     ptarget: int
-    attacker: int
+    paused: int
+    asking: list[int]
+    resume: int
+    debts: list[int]
+    cleared_only: bool
+    holds: bool
     move_from: int
     units_seen: int
     last_roll: int
@@ -231,6 +269,8 @@ class WotState:
         "hand",
         "camp",
         "known",
+        "asking",
+        "debts",
     )
 
     def clone(self) -> WotState:

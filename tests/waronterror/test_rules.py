@@ -12,10 +12,13 @@ from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.game import WarOnTerrorState
 from realpolitik.engine.waronterror.state import (
+    P_ASK,
     P_AXIS,
     P_COMBAT,
+    P_DEBT,
     P_DIE,
     P_OIL,
+    P_OUT,
     P_OVER,
     P_PLAY,
     P_RESPOND,
@@ -27,6 +30,10 @@ from realpolitik.engine.waronterror.state import (
 GAME = load_game("waronterror")
 K = len(BOARD.cards)
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+# the two house rules (docs/rulings.md, "War on Terror: the game as it is played"): tests of
+# card mechanics on near-empty boards use them, so that a seat changing sides does not hand
+# the terrorists every empty continent (the rulebook's reading, the default)
+AS_PLAYED = {"terrorist_points": "cleared", "last_empire_holds": True}
 
 
 def c(name: str) -> int:
@@ -39,9 +46,9 @@ def card(key: str) -> int:
     return next(k for k, x in enumerate(BOARD.cards) if x.key == key)
 
 
-def blank(n: int = 4, actor: int = RED, round_: int = 2) -> WarOnTerrorState:
+def blank(n: int = 4, actor: int = RED, round_: int = 2, **options: object) -> WarOnTerrorState:
     """A position in the play step of ``actor``'s turn: empty board, empty hands, 300m each."""
-    s = GAME.new_initial_state(players=n, seed=1)
+    s = GAME.new_initial_state(players=n, seed=1, **options)
     for x in range(n + 1):
         for k in range(K):
             cnt = s.hand[x * K + k]
@@ -85,10 +92,18 @@ def act(s: WarOnTerrorState, text: str) -> None:
 
 
 def aim(s: WarOnTerrorState, target: str) -> None:
-    """Choose a card's target; a targeted empire lets it resolve (its answer is tested apart)."""
+    """Choose a card's target; a targeted empire lets it resolve and a seat asked whether it
+    acts out of turn does not (both are tested apart)."""
     act(s, f"target {target}")
     if s.phase == P_RESPOND:
         act(s, "let it resolve")
+    skip_windows(s)
+
+
+def skip_windows(s: WarOnTerrorState) -> None:
+    """Every seat asked whether it acts out of turn answers no."""
+    while s.phase == P_ASK:
+        act(s, "no action out of turn")
 
 
 def roll(s: WarOnTerrorState, value: int) -> None:
@@ -141,12 +156,19 @@ def test_preparation_round_counter_clockwise_last_placer_starts_no_attack_in_rou
         act(s, f"place village in {next(names)}")
     assert placed == [BLUE] * 3 + [RED] * 3 + [YELLOW] * 3 + [GREEN] * 3
     assert s.revealed[c("Canada")] and s.revealed[c("Japan")] and not s.revealed[c("Mexico")]
+    # Azioni fuori dal tuo turno: before Green's first turn the others may act, clockwise
+    asked = []
+    while s.phase == P_ASK:
+        asked.append(s.actor)
+        act(s, "no action out of turn")
+    assert asked == [YELLOW, RED, BLUE]
     assert s.phase == P_DIE and s.actor == GREEN and s.round == 1
     roll(s, 0)  # 2 developments
     give(s, GREEN, "war7")
     assert A.PLAY + card("war7") not in s.legal_actions()  # no attacks in the first round
     act(s, "end turn")
     roll(s, 7)
+    skip_windows(s)
     assert s.actor == YELLOW and s.round == 1  # clockwise: Green, then Yellow
 
 
@@ -155,14 +177,17 @@ def test_turn_order_is_clockwise_and_rounds_count_from_the_starting_seat() -> No
     s.start_seat = GREEN
     s.phase = P_OIL
     roll(s, 2)
+    skip_windows(s)
     assert s.actor == YELLOW and s.round == 1
     s.phase = P_OIL
     roll(s, 2)
+    skip_windows(s)
     assert s.actor == RED and s.round == 1
     s.phase = P_OIL
     roll(s, 2)
     s.phase = P_OIL
     roll(s, 2)
+    skip_windows(s)
     assert s.actor == GREEN and s.round == 2
 
 
@@ -308,6 +333,33 @@ def test_buy_place_and_upgrade_terrorists() -> None:
     assert s.unit[c("Brazil")] == 1 and s.camp[RED * 4 + 1] == 0
 
 
+def test_columns_and_cells_can_be_bought_for_the_training_camp() -> None:
+    # Turno di gioco dell'Impero 3: "Comprare una qualsiasi quantità di terroristi ... piazzati
+    # in qualsiasi punto del tabellone o tenuti da parte per un uso successivo ... 'campo di
+    # addestramento terroristi'"; Il Turno del Giocatore Terrorista: "Acquistare un qualsiasi
+    # numero di terroristi ... o tenerli fuori da esso": any unit, at its price (Terroristi)
+    s = blank()
+    act(s, "buy column for the camp")
+    act(s, "buy cell for the camp")
+    assert s.camp[RED * 4 + 1 : RED * 4 + 4] == [0, 1, 1] and s.money[RED] == 300 - 50 - 100
+    act(s, "place camp cell in Peru")
+    assert s.unit[c("Peru")] == 3
+    s.money[RED] = 60
+    s.touch()
+    legal = {s.action_to_string(a) for a in s.legal_actions()}
+    assert "buy column for the camp" in legal and "buy cell for the camp" not in legal
+    # the terrorists' turn buys for their shared camp
+    s = blank(**AS_PLAYED)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    R.convert(s, BLUE)
+    s.actor = s.turn_seat = BLUE
+    s.phase = P_PLAY
+    s.touch()
+    act(s, "buy cell for the camp")
+    assert s.camp[s.n * 4 + 3] == 1
+
+
 # ----------------------------------------------------------------------------- Axis of Evil
 
 
@@ -324,7 +376,9 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     roll_free.actor = roll_free.turn_seat = BLUE
     roll_free.phase = P_DIE
     roll(roll_free, 0)
-    assert roll_free.hand_counts(BLUE) == (2, 2)  # 2 free cards from each deck
+    # ruling: "2 carte gratuite da ciascuno dei due mazzi" -- 2 free cards from each deck,
+    # where the extra and bought cards come "dall'uno o dall'altro mazzo" (docs/rulings.md)
+    assert roll_free.hand_counts(BLUE) == (2, 2)
     assert A.BUY_CARD_T in roll_free.legal_actions()
     # a spin to a colour not in play: nobody is evil
     s2 = blank(2)
@@ -386,7 +440,7 @@ def test_war_on_a_terrorist_unit_and_world_peace() -> None:
 
 
 def test_nuclear_weapons_and_radiation_cleanup() -> None:
-    s = blank()
+    s = blank(**AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "China", 3)
     s.unit[c("China")] = 1
@@ -544,6 +598,11 @@ def test_oil_theft_hijack_birthday() -> None:
     aim(s, "Green")
     assert s.money[:3] == [450, 200, 250]
     act(s, "play It's Your Birthday")
+    # Azioni fuori dal tuo turno: every empire made to pay is asked first, clockwise
+    assert s.phase == P_ASK and s.current_player() == BLUE
+    act(s, "no action out of turn")
+    assert s.phase == P_ASK and s.current_player() == GREEN
+    act(s, "no action out of turn")
     assert s.money[:3] == [470, 190, 240]
 
 
@@ -569,6 +628,30 @@ def test_movement_recruitment_training_video_appeal() -> None:
     assert sum(s.hand[:K]) == before - 1 + 2
 
 
+def test_video_appeal_draws_only_face_down_cards() -> None:
+    # reconstructed (PROVENANCE.md): with the rest of the terrorist deck in hands, Video
+    # Appeal and It's Your Birthday would draw each other back from the bottom for ever
+    s = blank(**AS_PLAYED)
+    put(s, RED, "Canada")
+    d = s.decks[1]
+    keep = [card("video")] * 2 + [card("birthday")] * 3 + [card("attack8")]
+    for k in list(d):
+        if k in keep:
+            keep.remove(k)
+        else:
+            d.remove(k)
+            s.hand[GREEN * K + k] += 1
+    give(s, RED, "video", 2)
+    give(s, RED, "birthday", 3)
+    assert d == [card("attack8")] and s.known[1] == 0
+    act(s, "play It's Your Birthday")
+    skip_windows(s)
+    act(s, "play Video Appeal")  # one face-down card left: it draws that one only
+    assert s.hand[RED * K + card("attack8")] == 1 and s.hand[RED * K + card("birthday")] == 2
+    assert s.known[1] == len(d) == 2  # the two played cards, face up at the bottom
+    assert A.PLAY + card("video") not in s.legal_actions()  # nothing face down to draw
+
+
 def test_every_card_kind_has_a_test_here() -> None:
     tested = {
         "war", "nuclear_weapons", "radiation_cleanup", "free_development", "explorers", "espionage",
@@ -586,7 +669,7 @@ def test_every_card_kind_has_a_test_here() -> None:
 def test_voluntary_conversion_to_terrorist() -> None:
     # Diventare Terrorista: developments become equivalent units in the camp, empire cards
     # swapped for as many terrorist cards, money kept, the turn ends (only the oil dice)
-    s = blank()
+    s = blank(**AS_PLAYED)
     put(s, RED, "Canada", 1)
     put(s, RED, "Alaska", 2)
     put(s, RED, "Greenland", 3)
@@ -620,24 +703,71 @@ def test_conversion_when_every_development_is_destroyed() -> None:
     assert s.phase == P_PLAY  # Blue's turn goes on
 
 
-def test_bankruptcy_dismantles_then_turns_terrorist() -> None:
-    # Bancarotta: an empire that cannot pay after removing its developments turns terrorist
+def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
+    # Bancarotta: "Se un Impero non ha denaro sufficiente per coprire i debiti dopo aver
+    # rimosso le costruzioni ... viene dichiarato in bancarotta": a debtor short of money
+    # removes developments of its choice, pays, and keeps the rest
     s = blank()
-    put(s, BLUE, "France", 3)
-    put(s, BLUE, "Spain", 2)
+    put(s, BLUE, "France", 2)
+    put(s, BLUE, "Spain", 1)
     s.money[BLUE] = 40
-    R.pay(s, BLUE, 80, RED)  # 40m + the town's 50m refund (the smallest refund first)
-    assert s.money[RED] == 380 and not s.terrorist[BLUE] and s.money[BLUE] == 10
-    assert s.owner[c("Spain")] == -1 and s.owner[c("France")] == BLUE
-    R.pay(s, BLUE, 500, RED)  # 10m + the city's 100m < 500: bankrupt, the creditor gets 10m
-    assert s.terrorist[BLUE] and s.money[BLUE] == 0 and s.money[RED] == 390
-    assert s.camp[s.n * 4 + 3] == 1  # the city became a cell
+    R.pay(s, BLUE, 80, RED)
+    assert s.phase == P_DEBT and s.current_player() == BLUE and R.turn_actor(s) == RED
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle France", "dismantle Spain"]
+    act(s, "dismantle France")  # 40m + the town's 50m pays the 80m
+    assert s.phase == P_PLAY and s.current_player() == RED and not s.debts
+    assert s.money[BLUE] == 10 and s.money[RED] == 380 and not s.terrorist[BLUE]
+    assert s.owner[c("Spain")] == BLUE and s.owner[c("France")] == -1
+    # removing the village first leaves the debt standing: the town goes too, and with no
+    # development left the seat changes sides (Diventare Terrorista 1), its debt paid
+    s = blank(**AS_PLAYED)
+    put(s, BLUE, "France", 2)
+    put(s, BLUE, "Spain", 1)
+    s.money[BLUE] = 40
+    R.pay(s, BLUE, 80, RED)
+    act(s, "dismantle Spain")
+    assert s.phase == P_DEBT and s.money[BLUE] == 65 and s.legal_actions() == [A.DISMANTLE + c("France")]
+    act(s, "dismantle France")
+    assert s.money[RED] == 380 and s.terrorist[BLUE] and s.money[s.n] == 35
+
+
+def test_kyoto_protocol_on_an_empire_without_money_removes_only_what_pays() -> None:
+    # Bancarotta: Red (India) plays Kyoto Protocol on Blue (a city in Peru, a village in
+    # Brazil, 0m): removing the city alone (100m) pays the 50m tax; Blue keeps its village
+    s = blank()
+    put(s, RED, "India")
+    put(s, BLUE, "Peru", 3)
+    put(s, BLUE, "Brazil", 1)
+    s.money[BLUE] = 0
+    give(s, RED, "kyoto")
+    act(s, "play Kyoto Protocol")
+    act(s, "target Blue")
+    assert s.phase == P_ASK and s.current_player() == BLUE  # it may act out of turn first
+    act(s, "no action out of turn")
+    assert s.phase == P_DEBT and s.current_player() == BLUE
+    act(s, "dismantle Peru")
+    assert s.money[BLUE] == 100 - BOARD.kyoto_city and s.owner[c("Brazil")] == BLUE
+    assert not s.terrorist[BLUE] and s.phase == P_PLAY and s.current_player() == RED
+
+
+def test_bankruptcy_only_when_everything_is_gone_and_the_debt_stands() -> None:
+    # Bancarotta: 10m, a city (100m) and a village (25m) cannot pay 500m: everything is
+    # removed for its refund, all of it goes to the creditor, and the seat turns terrorist
+    # with nothing left to become units (no choice is asked: all goes whatever the order)
+    s = blank(**AS_PLAYED)
+    put(s, BLUE, "France", 3)
+    put(s, BLUE, "Spain", 1)
+    s.money[BLUE] = 10
+    R.pay(s, BLUE, 500, RED)
+    assert s.terrorist[BLUE] and s.money[RED] == 300 + 135 and s.money[s.n] == 0
+    assert R.developments(s, BLUE) == [] and s.camp[s.n * 4 + 1 : s.n * 4 + 4] == [0, 0, 0]
+    assert s.phase == P_PLAY and s.current_player() == RED
 
 
 def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     # Il Turno del Giocatore Terrorista: one shared turn and purse; the action die gives
     # terrorist moves; 2 free terrorist cards
-    s = blank()
+    s = blank(**AS_PLAYED)
     for seat, name in ((RED, "Canada"), (BLUE, "France"), (GREEN, "India"), (YELLOW, "Peru")):
         put(s, seat, name)
     R.convert(s, BLUE)
@@ -645,6 +775,8 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     assert s.tseats == [BLUE, YELLOW]
     s.phase = P_OIL
     roll(s, 2)  # end of Red's turn: Blue's slot is the terrorist turn
+    assert s.phase == P_ASK and s.actor == GREEN  # the empires may act out of turn first, clockwise
+    skip_windows(s)
     assert R.terrorist_turn(s) and s.actor == BLUE
     s.unit[c("Peru")] = 1
     roll(s, 1)  # 3 on the die: 3 terrorist moves
@@ -652,11 +784,14 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     assert A.BECOME not in s.legal_actions()
     act(s, "end turn")
     roll(s, 2)
+    skip_windows(s)
     assert s.actor == GREEN  # Yellow's slot is skipped
     s.phase = P_OIL
     roll(s, 2)
+    skip_windows(s)
     s.phase = P_OIL
     roll(s, 2)
+    skip_windows(s)
     assert R.terrorist_turn(s) and s.actor == YELLOW  # the seats take the turn in rotation
 
 
@@ -682,11 +817,44 @@ def test_empire_victory_by_liberation_points() -> None:
     assert s.phase == P_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
 
 
-def test_terrorist_points_rulebook_example() -> None:
-    # Vincere il Gioco, example: North and South America without developments give the
-    # terrorists 5 points; with 2 empires left (8 needed) Africa and Nowhere win it, or with
-    # one empire fewer (7 needed) Africa alone
+def _americas_empty() -> WarOnTerrorState:
+    """Green and Yellow have changed sides; Red holds Europe, Asia, Australasia and Nowhere,
+    Blue Africa and a country of Europe; no development in the Americas."""
     s = blank()
+    for name in ("France", "India", "Australia", "Nowhere"):
+        put(s, RED, name)
+    put(s, BLUE, "Egypt")
+    put(s, BLUE, "Spain")
+    R.convert(s, GREEN)
+    R.convert(s, YELLOW)
+    return s
+
+
+def test_terrorist_points_rulebook_example() -> None:
+    # Vincere il Gioco: "i Terroristi prendono punti per ogni continente completamente libero
+    # da urbanizzazioni Imperiali"; the example: "America del Nord e del Sud non contengono
+    # costruzioni; il Giocatore terrorista ha 5 Punti Liberazione" (never settled: they count)
+    s = _americas_empty()
+    assert s.phase == P_PLAY and R.terrorist_points(s) == 5 and R.points_to_win(s) == 8
+    # "In una partita in cui sono rimasti 2 Imperi, il Giocatore terrorista può prendere Africa
+    # e NOWhere per assicurarsi la vittoria (8 punti)"
+    s2 = s.clone()
+    R.dismantle(s2, BLUE, c("Egypt"))
+    assert R.terrorist_points(s2) == 7 and s2.phase == P_PLAY
+    R.dismantle(s2, RED, c("Nowhere"))
+    assert s2.phase == P_OVER and s2.end_reason == "terrorist victory"
+    assert s2.returns() == [0.0, 0.0, 0.5, 0.5]
+    # "In alternativa, si può concentrare sull'abbattimento di uno degli Imperi rimasti e così
+    # sarà necessario prendere solo l'Africa per ottenere i 7 punti"
+    R.convert(s, BLUE)
+    assert R.points_to_win(s) == 7 and R.terrorist_points(s) == 7
+    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+
+
+def test_terrorist_points_cleared_house_rule() -> None:
+    # option terrorist_points="cleared" (house rule, docs/rulings.md): a continent counts
+    # only once a card's effect removed its last development, until an empire builds there
+    s = blank(terrorist_points="cleared")
     R.convert(s, GREEN)
     R.convert(s, YELLOW)
     for k in range(len(BOARD.continents)):
@@ -702,7 +870,7 @@ def test_terrorist_points_rulebook_example() -> None:
 
 
 def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
-    s = blank(2)
+    s = blank(2, terrorist_points="cleared")
     put(s, RED, "Canada")
     put(s, RED, "Nowhere")
     put(s, BLUE, "France")
@@ -720,8 +888,8 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     assert s.phase == P_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
 
 
-def test_dismantling_or_converting_does_not_free_a_continent() -> None:
-    s = blank()
+def test_dismantling_or_converting_does_not_free_a_continent_under_the_house_rule() -> None:
+    s = blank(**AS_PLAYED)
     put(s, RED, "Nowhere")
     put(s, RED, "Canada")
     act(s, "dismantle Nowhere")
@@ -751,10 +919,29 @@ def test_illegal_moves_are_refused_with_a_reason() -> None:
         s.apply_action(A.BUILD + 3 * c("Japan"))
 
 
-def test_the_last_empire_cannot_change_sides_by_choice() -> None:
-    # ruling (Diventare Terrorista): the last empire neither becomes a terrorist by choice
-    # nor dismantles its last development; with two empires left both are offered
+def test_the_last_empire_may_change_sides_by_the_text() -> None:
+    # Diventare Terrorista (3), Azioni fuori dal tuo turno: any empire may change sides or
+    # remove its developments at any time, the last one too; then no empire is left and the
+    # whole table shares the terrorists' win
     s = blank(3)
+    for name in ("India", "France", "Canada", "Nowhere"):  # 13 points held: 6 left free
+        put(s, RED, name)
+    put(s, BLUE, "Brazil")
+    put(s, GREEN, "Egypt")
+    R.convert(s, BLUE)
+    R.convert(s, GREEN)
+    s.touch()
+    assert s.phase == P_PLAY and s.empires() == [RED] and R.terrorist_points(s) == 6
+    assert A.BECOME in s.legal_actions() and A.DISMANTLE + c("India") in s.legal_actions()
+    act(s, "become terrorist")
+    assert s.phase == P_OVER and s.end_reason == "no empire left"
+    assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+
+
+def test_the_last_empire_cannot_change_sides_by_choice_under_the_house_rule() -> None:
+    # option last_empire_holds (house rule): the last empire neither becomes a terrorist by
+    # choice nor dismantles its last development; with two empires left both are offered
+    s = blank(3, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, GREEN, "India")
     R.convert(s, BLUE)
@@ -773,7 +960,7 @@ def test_the_last_empire_cannot_change_sides_by_choice() -> None:
 def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
     # ruling (Vincere il Gioco): once the last empire is destroyed every seat belongs to the
     # Terrorist Player and the world is free of empires: the common win is the table's
-    s = blank(3)
+    s = blank(3, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "USA West")
     R.convert(s, GREEN)
@@ -799,7 +986,7 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
 def war_on_blue_town(key: str = "war7", size: int = 2) -> WarOnTerrorState:
     """Red (a village in Canada) has played the card ``key`` (War (7+)) on Blue's development
     of ``size`` (a town) in USA West; Blue, with a village in France too, answers."""
-    s = blank()
+    s = blank(**AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "USA West", size=size)
     put(s, BLUE, "France")
@@ -812,14 +999,14 @@ def war_on_blue_town(key: str = "war7", size: int = 2) -> WarOnTerrorState:
 def test_a_targeted_empire_answers_before_the_roll() -> None:
     s = war_on_blue_town()
     assert s.phase == P_RESPOND and s.current_player() == BLUE
-    assert s.attacker == RED and R.turn_actor(s) == RED
+    assert s.paused == RED and R.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
         "become terrorist",
         "dismantle USA West",
         "let it resolve",
     ]
     act(s, "let it resolve")
-    assert s.phase == P_COMBAT and s.actor == RED and s.attacker == -1
+    assert s.phase == P_COMBAT and s.actor == RED and s.paused == -1
     roll(s, 9)  # 7 + 1 for a town
     assert s.owner[c("USA West")] == RED and s.size[c("USA West")] == 1
 
@@ -853,7 +1040,7 @@ def test_regime_change_dismantled_in_answer_takes_nothing() -> None:
 
 
 def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
-    s = blank()
+    s = blank(**AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "USA West")
     give(s, RED, "war7")
@@ -879,7 +1066,7 @@ def _terrorists_attack(s: WarOnTerrorState, seat: int, where: str, units: int) -
 
 
 def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
-    s = blank(3)
+    s = blank(3, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, RED, "France", size=2)
     put(s, BLUE, "Brazil")
@@ -894,8 +1081,9 @@ def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
 
 def _terrorists_attack_canada(red: tuple[str, ...]) -> WarOnTerrorState:
     """Two players: Blue has changed sides; in its turn the terrorists' vanguard in Canada
-    attacks Red's village there (Red, the last empire, holds villages in ``red``)."""
-    s = blank(2)
+    attacks Red's village there (Red, the last empire, holds villages in ``red``; the house
+    rules, so that the last empire holds)."""
+    s = blank(2, **AS_PLAYED)
     for name in red:
         put(s, RED, name)
     put(s, BLUE, "France")
@@ -927,3 +1115,131 @@ def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
 def test_the_last_empire_answers_only_by_dismantling() -> None:
     s = _terrorists_attack_canada(("Canada", "USA West"))
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle Canada", "let it resolve"]
+
+
+# ----------------------------------------------------------------------------- windows
+# Azioni fuori dal tuo turno: "Ad ogni tappa del gioco, un giocatore può ... Rimuovere
+# qualsiasi quantità di proprie costruzioni ... Diventare Terrorista". Ruling (docs/rulings.md):
+# a window at the start of every turn (every other empire) and before a card makes an empire
+# pay (its debtors), one quick "act out of turn?" each.
+
+
+def test_changing_sides_at_the_start_of_another_turn_lowers_the_terrorists_target() -> None:
+    # Yellow is the terrorists; North America and Asia are empty: 8 points, 9 needed with
+    # three empires. Before the terrorists' turn Blue (a village in Europe, beside Red's)
+    # changes sides: two empires left, 8 needed, the terrorists win (Blue shares it)
+    s = blank(actor=GREEN)
+    for name in ("France", "Brazil", "Egypt", "Australia"):
+        put(s, RED, name)
+    put(s, BLUE, "Spain")
+    put(s, GREEN, "Nowhere")
+    put(s, YELLOW, "Peru")
+    R.convert(s, YELLOW)
+    assert s.phase == P_PLAY and R.terrorist_points(s) == 8 and R.points_to_win(s) == 9
+    act(s, "end turn")
+    roll(s, 7)
+    assert R.terrorist_turn(s) and s.phase == P_ASK and s.current_player() == RED
+    assert R.turn_actor(s) == YELLOW
+    assert s.legal_actions() == [A.PASS, A.ACT]
+    act(s, "no action out of turn")
+    assert s.current_player() == BLUE
+    act(s, "act out of turn")
+    assert s.phase == P_OUT
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
+        "become terrorist",
+        "dismantle Spain",
+        "done out of turn",
+    ]
+    act(s, "become terrorist")
+    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    assert s.returns() == [0.0, 0.5, 0.0, 0.5]
+
+
+def test_a_window_lets_a_seat_dismantle_then_the_turn_begins() -> None:
+    s = blank(**AS_PLAYED)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France", 2)
+    put(s, BLUE, "Spain")
+    s.phase = P_OIL
+    roll(s, 7)  # Red's turn ends: Blue's begins, the others asked first
+    assert s.phase == P_ASK and s.current_player() == GREEN  # Green and Yellow have no development
+    act(s, "act out of turn")
+    assert s.legal_actions() == [A.BECOME, A.DONE]
+    act(s, "done out of turn")
+    act(s, "no action out of turn")  # Yellow
+    assert s.current_player() == RED
+    act(s, "act out of turn")
+    act(s, "dismantle Canada")  # its last: Diventare Terrorista (1)
+    assert s.terrorist[RED] and s.money[s.n] == 325
+    # every seat asked: Blue's turn begins with its action die
+    assert s.phase == P_DIE and s.actor == BLUE and R.turn_actor(s) == BLUE
+    s2 = blank(**AS_PLAYED)
+    put(s2, RED, "Canada")
+    put(s2, RED, "Alaska")
+    s2.phase = P_OIL
+    s2.actor = s2.turn_seat = GREEN
+    roll(s2, 7)  # Yellow's turn: Red asked first
+    act(s2, "act out of turn")
+    before = s2.money[RED]
+    act(s2, "dismantle Alaska")
+    assert s2.phase == P_OUT and s2.money[RED] == before + 25  # it may go on
+    act(s2, "done out of turn")
+    assert s2.phase == P_ASK and s2.current_player() == BLUE
+
+
+def test_changing_sides_before_a_tax_leaves_nothing_to_pay() -> None:
+    # the window before Kyoto Protocol: Blue changes sides, the tax finds no town to tax
+    s = blank(**AS_PLAYED)
+    put(s, RED, "India")
+    put(s, BLUE, "Peru", 3)
+    put(s, BLUE, "Brazil", 2)
+    give(s, RED, "kyoto")
+    give(s, RED, "hijack")
+    act(s, "play Kyoto Protocol")
+    act(s, "target Blue")
+    act(s, "act out of turn")
+    act(s, "become terrorist")
+    assert s.terrorist[BLUE] and s.money[s.n] == 300
+    assert s.phase == P_PLAY and s.current_player() == RED and s.pcard == -1
+    assert s.money[RED] == 300 and not s.debts
+    # Plane Hijack names an empire; a target that changed sides first owes nothing
+    put(s, GREEN, "Egypt")
+    act(s, "play Plane Hijack")
+    act(s, "target Green")
+    act(s, "act out of turn")
+    act(s, "become terrorist")
+    assert s.money[RED] == 300 and s.money[s.n] == 600
+
+
+def test_no_window_without_anything_to_do() -> None:
+    # under the house rule the last empire with one development has nothing to do out of
+    # turn, and a terrorist seat is never asked
+    s = blank(2, **AS_PLAYED)
+    put(s, RED, "Canada")
+    put(s, BLUE, "France")
+    R.convert(s, BLUE)
+    s.phase = P_OIL
+    s.actor = s.turn_seat = RED
+    roll(s, 7)
+    assert R.terrorist_turn(s) and s.phase == P_DIE
+    # by the text it may change sides: it is asked
+    s = blank(2)
+    for name in ("India", "France", "Canada", "Nowhere"):
+        put(s, RED, name)
+    put(s, BLUE, "Brazil")
+    R.convert(s, BLUE)
+    s.phase = P_OIL
+    s.actor = s.turn_seat = RED
+    roll(s, 7)
+    assert s.phase == P_ASK and s.current_player() == RED
+
+
+def test_options_are_checked() -> None:
+    from realpolitik.engine.core.api import InvalidState
+
+    with pytest.raises(InvalidState, match="terrorist_points"):
+        GAME.new_initial_state(players=3, terrorist_points="freed")
+    s = GAME.new_initial_state(players=3, **AS_PLAYED)
+    assert s.cleared_only and s.holds
+    s = GAME.new_initial_state(players=3)
+    assert not s.cleared_only and not s.holds
