@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import importlib
 from collections.abc import Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 PACKAGES = ("engine", "ai", "cli", "bench", "interop")
@@ -54,6 +55,10 @@ def _modules() -> tuple[dict[str, Path], set[str]]:
                 found[".".join((ROOT, package, *parts))] = path
             for path in folder.rglob("*.pyx"):
                 compiled.add(".".join((ROOT, package, *path.relative_to(folder).with_suffix("").parts)))
+            for suffix in EXTENSION_SUFFIXES:  # an installed wheel ships the built modules, no .pyx
+                for path in folder.rglob(f"*{suffix}"):
+                    rel = path.relative_to(folder)
+                    compiled.add(".".join((ROOT, package, *rel.parent.parts, path.name.removesuffix(suffix))))
     return found, compiled
 
 
