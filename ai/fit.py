@@ -470,6 +470,14 @@ def is_weights_bytes(raw: bytes) -> bool:
 
 WEIGHTS_KIND = "a realpolitik weights file"
 
+_WEIGHTS_RULE: dict[str, Any] = {
+    "kind": WEIGHTS_KIND,
+    "is_ours": is_weights_bytes,
+    "verb": "write weights to",
+    "force_hint": ", or give --force",
+}
+"""How the output rule names and recognises a weights file (the check and the write alike)."""
+
 
 def check_weights_path(path: str | Path, force: bool = False) -> None:
     """Refuse, before any training, a weights file that could not be written or holds
@@ -479,14 +487,7 @@ def check_weights_path(path: str | Path, force: bool = False) -> None:
         WeightsError: naming the file and the problem.
     """
     try:
-        check_output(
-            path,
-            kind=WEIGHTS_KIND,
-            is_ours=is_weights_bytes,
-            verb="write weights to",
-            force=force,
-            force_hint=", or give --force",
-        )
+        check_output(path, force=force, **_WEIGHTS_RULE)
     except FileRefused as exc:
         raise WeightsError(str(exc)) from None
 
@@ -500,15 +501,7 @@ def save_weights(weights: Weights, path: str | Path, force: bool = False) -> Non
     """
     data = (json.dumps(weights.to_json(), indent=1) + "\n").encode("utf-8")
     try:
-        write_atomic(
-            path,
-            data,
-            kind=WEIGHTS_KIND,
-            is_ours=is_weights_bytes,
-            verb="write weights to",
-            force=force,
-            force_hint=", or give --force",
-        )
+        write_atomic(path, data, force=force, **_WEIGHTS_RULE)
     except FileRefused as exc:
         raise WeightsError(str(exc)) from None
 
