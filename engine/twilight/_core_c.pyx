@@ -542,7 +542,9 @@ def new_state(seed, options, cls=CState):
         _add_inf(s, US, BOARD.country(name), n)
     _deal(s)
     s.phase = PH_SETUP
-    _seq2(s, (K_SETUP, USSR, 6, BOARD.ee_mask), (K_SETUP, US, 7, BOARD.we_mask))
+    # rules.setup_frames: the USSR's 6, the US's 7, then a bid's points (option bid)
+    for fr in reversed(R.setup_frames(s.options)):
+        s.stack.append(fr)
     _advance(s)
     return s
 
@@ -1323,8 +1325,11 @@ cdef list _legal_actions(CState s, tuple fr):
         out = [c * 8 + M_HEADLINE for c in s.hands[_ti(fr, 1)] if c != UN_INTERVENTION]
         out.sort()
         return out
-    if k == K_SETUP:
-        return MG.mask_moves(fr[3])
+    if k == K_SETUP:  # mask 0: a bid's point, where the side has influence now
+        mask = fr[3]
+        if not mask:
+            mask = MG.presence(s.inf, _ti(fr, 1))
+        return MG.mask_moves(mask)
     if k == K_ORDER:
         return [OPTION_BASE + OPT_EVENT_FIRST, OPTION_BASE + OPT_OPS_FIRST]
     if k == K_PLACE or k == K_REMOVE:

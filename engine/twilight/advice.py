@@ -218,6 +218,8 @@ def why_illegal(state: TSState, text: str) -> str | None:
         asked = _ASKING.get(k, f"answering '{F.KIND_NAMES[k]}'")
         return f"you are {asked} now, not to {verb}"
     if k == F.SETUP:
+        if not fr[3]:  # a bid's point (option bid)
+            return f"a bid is placed where the {SIDE_NAMES[side]} has influence; {_name(c)} has none"
         where = "Eastern Europe (3.2)" if side == USSR else "Western Europe (3.3)"
         return f"{_name(c)} is not in {where}"
     if k == F.INFLUENCE:

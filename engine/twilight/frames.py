@@ -10,7 +10,7 @@ queued and land on the stack in call order (the first pushed is decided first), 
 reads top to bottom like the card text.
 
 Frame layouts (``k`` = kind, ``p`` = deciding side):
-    SETUP        (k, p, remaining, mask)
+    SETUP        (k, p, remaining, mask)                              mask 0: a bid (where p has influence)
     HEADLINE     (k, p)
     ACTION       (k, p, only_cards_or_None, return_card)              choose a card and its use
     ORDER        (k, p, card, mode)                                   opponent's event before/after ops

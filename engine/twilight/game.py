@@ -28,7 +28,7 @@ from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
 
 load_all()
 
-OPTIONS = {"tournament": False, "edition": "seed", "optional_cards": False}
+OPTIONS = {"tournament": False, "edition": "seed", "optional_cards": False, "bid": R.BID_NONE}
 EDITIONS = ("seed", "deluxe")  # option edition: the seed printing's data, or the Deluxe printing's
 
 SPEC = GameSpec(
@@ -349,6 +349,10 @@ class TwilightGame(GameBase):
             opts["optional_cards"] = opts["edition"] == "deluxe"  # on with Deluxe, off with the seed
         elif opts["optional_cards"] and opts["edition"] != "deluxe":
             raise InvalidState("options: 'optional_cards' are Deluxe cards; use them with edition=deluxe")
+        try:  # a bid: "US+2", "ussr+1", "none" (kept as the record writes it: US+2, USSR+1, none)
+            opts["bid"] = R.bid_text(opts["bid"])
+        except ValueError as err:
+            raise InvalidState(f"options: {err}") from None
         if self.implementation == "pure":
             state: TwilightState = R.new_state(check_seed(seed), opts, PureTwilightState)  # type: ignore[assignment]
             return state

@@ -457,6 +457,8 @@ def question(state: TwilightState) -> str:
     k, who = fr[0], fr[1]
     side = _side(who) if who in (USSR, US) else ""
     if k == F.SETUP:
+        if not fr[3]:  # a bid's point (option bid): where the side has influence
+            return f"{side} bid: place 1 influence in a country with {side} influence ({fr[2]} left)"
         where = "Eastern Europe" if who == USSR else "Western Europe"  # 3.2, 3.3
         return f"{side} setup: place 1 influence in {where} ({fr[2]} left)"
     if k == F.HEADLINE:
@@ -555,6 +557,8 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
         if viewer is None or viewer == fr[1]:
             return f"{side} headlines {card_label(d.value, state)}"
         return f"{side} chooses a headline card (face down)"
+    if k == F.SETUP and not fr[3] and d.kind == "country":
+        return f"{side} bid: {state.action_to_string(action)}"
     if d.kind == "play":
         ops = _ops(state, d.value, fr[1])
         card = BOARD.cards.get(d.value)

@@ -11,6 +11,7 @@ functions with a leading underscore); a rule changed here must be changed there 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 
 from realpolitik.engine.core.api import IllegalAction
@@ -132,6 +133,50 @@ def us_setup(options: dict) -> dict[str, int]:
     return US_SETUP
 
 
+# Bids (online play's handicap, the option ``bid``): "US+2" gives the US 2 more influence at
+# setup, placed one point at a time in countries already holding US influence, after all other
+# setup (docs/rulings.md, "Bids").
+BID_MAX = 9
+BID_NONE = "none"
+_BID_RE = re.compile(r"\s*(USSR|US)\s*\+\s*(\d+)\s*", re.IGNORECASE)
+
+
+def parse_bid(value: object) -> tuple[int, int]:
+    """The side and points of a ``bid`` option value: ``"US+2"`` is ``(US, 2)``; ``"none"`` (and
+    any ``+0``) is ``(US, 0)``. Side names are case-insensitive.
+
+    Raises:
+        ValueError: a value that is not ``none`` or ``SIDE+N`` with N from 0 to ``BID_MAX``.
+    """
+    text = str(value)
+    if text.strip().lower() == BID_NONE:
+        return US, 0
+    m = _BID_RE.fullmatch(text)
+    if m is None or int(m.group(2)) > BID_MAX:
+        raise ValueError(
+            f"'bid' must be {BID_NONE} or SIDE+N, SIDE US or USSR and N from 0 to {BID_MAX} "
+            f"(as in US+2), not {value!r}"
+        )
+    return (USSR if m.group(1).upper() == "USSR" else US), int(m.group(2))
+
+
+def bid_text(value: object) -> str:
+    """The ``bid`` option's value as records keep it: ``US+2``, ``USSR+1``, or ``none``."""
+    side, points = parse_bid(value)
+    return f"{SIDE_NAMES[side]}+{points}" if points else BID_NONE
+
+
+def setup_frames(options: dict) -> tuple[tuple, ...]:
+    """The setup decisions, in order (3.2, 3.3, then a bid): the USSR's 6 in Eastern Europe, the
+    US's 7 in Western Europe, then the bidding side's points. A bid frame has mask 0: its
+    countries are those holding that side's influence when each point is placed."""
+    frames: tuple[tuple, ...] = ((F.SETUP, USSR, 6, BOARD.ee_mask), (F.SETUP, US, 7, BOARD.we_mask))
+    side, points = parse_bid(options.get("bid", BID_NONE))
+    if points:
+        frames += ((F.SETUP, side, points, 0),)
+    return frames
+
+
 def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
     """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3).
     ``cls`` is the state class to create (a ``TSState`` subclass)."""
@@ -151,8 +196,9 @@ def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
         s.add_inf(US, BOARD.country(name), n)
     deal(s)
     s.phase = PH_SETUP
-    # 3.2 USSR places 6 anywhere in Eastern Europe first; 3.3 then the US 7 in Western Europe.
-    seq(s, (F.SETUP, USSR, 6, BOARD.ee_mask), (F.SETUP, US, 7, BOARD.we_mask))
+    # 3.2 USSR places 6 anywhere in Eastern Europe first; 3.3 then the US 7 in Western Europe;
+    # then a bid's points (option ``bid``).
+    seq(s, *setup_frames(s.options))
     advance(s)
     return s
 
@@ -1010,8 +1056,8 @@ def _legal_actions(s: TSState, fr: tuple) -> list[int]:
         return sorted(out)
     if k == F.HEADLINE:
         return sorted(A.play(c, F.M_HEADLINE) for c in s.hands[fr[1]] if c != UN_INTERVENTION)
-    if k == F.SETUP:
-        return _mask_moves(fr[3])
+    if k == F.SETUP:  # mask 0: a bid's point, where the side has influence now
+        return _mask_moves(fr[3] or _presence(s.inf, fr[1]))
     if k == F.ORDER:
         return [A.option(A.OPT_EVENT_FIRST), A.option(A.OPT_OPS_FIRST)]
     if k == F.PLACE or k == F.REMOVE:

@@ -51,7 +51,12 @@ def test_games_json_lists_each_games_options(cli: Callable[..., Result]) -> None
     rows = json.loads(cli("games", "--json").stdout)
     by_name = {r["name"]: r for r in rows}
     assert by_name["ideology"]["options"]["variant"] == "reconstructed"
-    assert by_name["twilight"]["options"] == {"tournament": False, "edition": "seed", "optional_cards": False}
+    assert by_name["twilight"]["options"] == {
+        "tournament": False,
+        "edition": "seed",
+        "optional_cards": False,
+        "bid": "none",
+    }
 
 
 def test_twilight_edition_options_from_the_command_line() -> None:
@@ -80,7 +85,12 @@ def test_a_deluxe_save_reloads_and_replays_identically(cli: Callable[..., Result
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     record = state.to_json()
-    assert record["options"] == {"tournament": False, "edition": "deluxe", "optional_cards": True}
+    assert record["options"] == {
+        "tournament": False,
+        "edition": "deluxe",
+        "optional_cards": True,
+        "bid": "none",
+    }
     for implementation in game.implementations():
         again = game.with_implementation(implementation).state_from_json(record)
         assert again.fingerprint() == state.fingerprint() and again.history == state.history

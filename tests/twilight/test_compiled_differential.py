@@ -21,6 +21,10 @@ COMPILED = movegen.compiled() if movegen.compiled_core() is not None else None
 GAMES = int(os.environ.get("REALPOLITIK_DIFF_GAMES", "500"))
 DELUXE_GAMES = int(os.environ.get("REALPOLITIK_DIFF_DELUXE_GAMES", "50"))
 """Games of the Deluxe edition (with its optional cards), beside the seed edition's."""
+BID_GAMES = int(os.environ.get("REALPOLITIK_DIFF_BID_GAMES", "50"))
+"""Games with a bid (option ``bid``): US+2 in the seed edition; half as many USSR+3 in the
+Deluxe edition; a fifth as many US+9 (the largest bid) in the Deluxe edition with the
+tournament option."""
 CHUNK = 50
 """Seeds per test case, so that a failure names its chunk (and the message its seed)."""
 
@@ -47,23 +51,30 @@ def _case_id(v: object) -> str:
 
 
 @pytest.mark.parametrize(
-    ("tournament", "edition", "seeds"),
-    [(False, "seed", r) for r in _chunks(GAMES)]
-    + [(True, "seed", r) for r in _chunks(GAMES // 5)]
-    + [(False, "deluxe", r) for r in _chunks(DELUXE_GAMES)],
+    ("tournament", "edition", "bid", "seeds"),
+    [(False, "seed", "none", r) for r in _chunks(GAMES)]
+    + [(True, "seed", "none", r) for r in _chunks(GAMES // 5)]
+    + [(False, "deluxe", "none", r) for r in _chunks(DELUXE_GAMES)]
+    + [(False, "seed", "US+2", r) for r in _chunks(BID_GAMES)]
+    + [(False, "deluxe", "USSR+3", r) for r in _chunks(BID_GAMES // 2)]
+    + [(True, "deluxe", "US+9", r) for r in _chunks(BID_GAMES // 5)],
     ids=_case_id,
 )
-def test_lockstep_random_games_identical(both, tournament: bool, edition: str, seeds: range) -> None:
+def test_lockstep_random_games_identical(
+    both, tournament: bool, edition: str, bid: str, seeds: range
+) -> None:
     """``GAMES`` games with the standard rules; a fifth as many with the tournament option
     (11.1: held scoring cards lose at the end of a turn); ``DELUXE_GAMES`` of the Deluxe
-    edition with its optional cards. States, legal moves, values and board terms are compared
-    at every step; the fitted evaluator's terms and the worlds a search samples, in the first
-    games (they cost more)."""
+    edition with its optional cards; ``BID_GAMES`` and fewer with bids (their setup points
+    placed at random among the countries holding the side's influence). States, legal moves,
+    values and board terms are compared at every step; the fitted evaluator's terms and the
+    worlds a search samples, in the first games (they cost more)."""
     pure, comp = both
     pure_game, comp_game = GAME.with_implementation("pure"), GAME.with_implementation("compiled")
+    opts = {"tournament": tournament, "edition": edition, "bid": bid}
     for seed in seeds:
-        a = pure_game.new_initial_state(seed=seed, tournament=tournament, edition=edition)
-        b = comp_game.new_initial_state(seed=seed, tournament=tournament, edition=edition)
+        a = pure_game.new_initial_state(seed=seed, **opts)
+        b = comp_game.new_initial_state(seed=seed, **opts)
         assert type(a) is PureTwilightState and type(b) is CompiledTwilightState
         rng = random.Random(seed)
         while True:
@@ -147,9 +158,10 @@ def test_native_random_playouts_are_the_same_game(both) -> None:
     for seed in range(100):
         limit = -1 if seed % 2 else seed % 13
         edition = "deluxe" if seed % 4 == 1 else "seed"
+        bid = ("none", "US+2", "USSR+1", "none", "US+9")[seed % 5]
         ends = []
         for impl in ("pure", "compiled"):
-            s = GAME.with_implementation(impl).new_initial_state(seed=seed, edition=edition)
+            s = GAME.with_implementation(impl).new_initial_state(seed=seed, edition=edition, bid=bid)
             if seed % 3 == 0:
                 s.random_playout(seed + 7, 40)  # from mid-game
             n = s.random_playout(seed, limit)
