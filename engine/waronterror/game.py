@@ -52,8 +52,13 @@ OPTIONS: dict[str, Any] = {
     # house rule: the last empire neither changes sides by choice nor dismantles its last
     # development (the rulebook allows both at any time)
     "last_empire_holds": False,
+    # Vincere il Gioco, when the terrorists' points are counted (the text is silent; ruling):
+    # "own_turn" (in the Terrorist Player's own turn, which it plays "a partire dal regolare
+    # turno successivo") or "any_time" (the moment a continent empties)
+    "terrorist_win": "own_turn",
 }
 TERRORIST_POINTS = ("empty", "cleared")
+TERRORIST_WIN = ("own_turn", "any_time")
 
 SPEC = GameSpec(
     name="waronterror",
@@ -65,7 +70,7 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=400000,
-    version="waronterror-3" if BOARD.packaged else f"waronterror-3+data-{BOARD.digest}",
+    version="waronterror-4" if BOARD.packaged else f"waronterror-4+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
 )
@@ -339,6 +344,11 @@ class WarOnTerrorGame(GameBase):
             raise InvalidState(
                 f"options: 'terrorist_points' must be one of {', '.join(TERRORIST_POINTS)}, "
                 f"not {out['terrorist_points']!r}"
+            )
+        if out["terrorist_win"] not in TERRORIST_WIN:
+            raise InvalidState(
+                f"options: 'terrorist_win' must be one of {', '.join(TERRORIST_WIN)}, "
+                f"not {out['terrorist_win']!r}"
             )
         return out
 

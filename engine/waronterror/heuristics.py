@@ -39,12 +39,15 @@ from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.state import P_ASK, P_DEBT, P_DIE, P_OUT, P_OVER, RESUME_DIE, WotState
 
-__all__ = ["evaluate", "latent_terrorists", "prospects"]
+__all__ = ["evaluate", "latent_terrorists", "prospects", "refill"]
 
 N = BOARD.n
 K = len(BOARD.cards)
 P2D6 = dict(R.TWO_D6)
 NEIGH = BOARD.map.neighbours
+NMASK = BOARD.map.neighbour_mask
+LAND = BOARD.land
+SEA = BOARD.sea_cost
 
 CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
@@ -125,6 +128,8 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
     tval = -1.0
     if s.tseats:
         pts = float(R.terrorist_points(s))
+        if not R.terrorists_count(s) and not s.cleared_only:
+            pts -= refill(s, s.tseats[0])
         extra = 0.0
         for k in range(len(BOARD.members)):
             if 0 < settled[k] <= 3:
@@ -152,12 +157,91 @@ def latent_terrorists(s: WotState, emp: list[int]) -> tuple[float, list[int]]:
             a = alone[k]
             alone[k] = p if a in (-1, p) else -2
     base = sum(BOARD.continent_value[k] for k, a in enumerate(alone) if a == -1)
-    pts = dict.fromkeys(emp, base)
+    pts = dict.fromkeys(emp, float(base))
     for k, a in enumerate(alone):
         if a >= 0:
             pts[a] += BOARD.continent_value[k]
+    if not s.tw_any:
+        masks = empire_masks(s)
+        for p in emp:
+            pts[p] -= refill(s, p, masks)
     top = max(pts.values())
     return top / BOARD.points_to_win[len(emp) - 1], [p for p in emp if pts[p] == top]
+
+
+REFILL_CONTINENTS = 2  # empty continents an empire can settle again in one turn (the action
+# die gives 2 to 4 developments, and a village is the cheapest)
+
+
+def refill(s: WotState, slot: int, masks: list[int] | None = None) -> float:
+    """Under the ruling that the terrorists' points count only in their own turn
+    (``rules.terrorists_count``): the value of the empty continents (counting those the seat
+    in ``slot`` would empty by changing sides) that the empires playing before the
+    terrorists' turn in ``slot`` can settle again with a village, up to
+    ``REFILL_CONTINENTS`` each, as their money and borders allow (the most valuable first).
+    ``masks``: each seat's ``rules.empire_mask``, when the caller has them."""
+    n = s.n
+    owner = s.owner
+    held = [False] * len(BOARD.continents)
+    for c in range(N):
+        if owner[c] >= 0 and owner[c] != slot:
+            held[BOARD.continent[c]] = True
+    empty = [k for k in range(len(held)) if not held[k]]
+    if not empty:
+        return 0.0
+    if s.round == 0:
+        order = [p for p in range(n) if p != slot and not s.terrorist[p]]
+    else:
+        order = []
+        q = s.turn_seat
+        starting = s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
+        if not (s.terrorist[q] or q == slot) and (starting or s.builds > 0):
+            order.append(q)
+        q = (q + 1) % n
+        while q != slot and q != s.turn_seat:
+            if not s.terrorist[q]:
+                order.append(q)
+            q = (q + 1) % n
+    if masks is None:
+        masks = empire_masks(s)
+    village = BOARD.build_cost[1]
+    unit = s.unit
+    total = 0.0
+    for p in order:
+        if not empty:
+            break
+        mine = masks[p]
+        reach: list[tuple[int, int]] = []  # (cost, continent)
+        for k in empty:
+            best = -1
+            for c in BOARD.members[k]:
+                if unit[c] >= 2 or not NMASK[c] & mine:
+                    continue
+                if LAND[c] & mine:
+                    best = village
+                    break
+                cost = village + min(SEA[(c, d)] for d in NEIGH[c] if mine >> d & 1 and (c, d) in SEA)
+                if best < 0 or cost < best:
+                    best = cost
+            if best >= 0:
+                reach.append((best, k))
+        money = s.money[p]
+        reach.sort(key=lambda x: -BOARD.continent_value[x[1]])
+        for cost, k in reach[:REFILL_CONTINENTS]:
+            if cost <= money:
+                money -= cost
+                empty.remove(k)
+                total += BOARD.continent_value[k]
+    return total
+
+
+def empire_masks(s: WotState) -> list[int]:
+    """Per seat, the bit mask of the countries where it has a development."""
+    masks = [0] * s.n
+    for c, o in enumerate(s.owner):
+        if o >= 0:
+            masks[o] |= 1 << c
+    return masks
 
 
 def _hand_size(s: WotState, side: int) -> int:

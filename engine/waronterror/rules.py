@@ -140,6 +140,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.debts = []
     s.cleared_only = options["terrorist_points"] == "cleared"
     s.holds = bool(options["last_empire_holds"])
+    s.tw_any = options["terrorist_win"] == "any_time"
     s.units_seen = 0
     s.last_roll = 0
     s.result = None
@@ -918,6 +919,11 @@ def start_turn(s: WotState) -> None:
     else:
         s.actor = s.turn_seat
     s.phase = P_DIE
+    if s.tseats and not s.tw_any and terrorist_turn(s):
+        # Vincere il Gioco (ruling): the terrorists' turn begins with their points counted
+        check_end(s)
+        if s.phase == P_OVER:
+            return
     # Azioni fuori dal tuo turno: every other empire may act before the turn begins
     n = s.n
     open_window(
@@ -1017,9 +1023,19 @@ def finish(s: WotState, winners: list[int], reason: str) -> None:
     s.phase = P_OVER
 
 
+def terrorists_count(s: WotState) -> bool:
+    """Whether the terrorists' points are counted now (Vincere il Gioco; the text does not say
+    when). Ruling: in the Terrorist Player's own turn -- the seat that changes sides plays as
+    a terrorist "a partire dal regolare turno successivo", and the terrorists "take" their
+    continents in their turn -- so that the empires have until then to settle an empty
+    continent again. Under ``terrorist_win=any_time`` they count at every moment."""
+    return s.tw_any or terrorist_turn(s)
+
+
 def check_end(s: WotState) -> None:
     """Vincere il Gioco: an empire with enough liberation points wins; the terrorists win
-    together with enough freed continents (or once no empire is left)."""
+    together with enough freed continents, counted in their own turn (``terrorists_count``),
+    or once no empire is left."""
     if s.phase == P_OVER or s.round == 0:
         return
     emp = s.empires()
@@ -1028,7 +1044,7 @@ def check_end(s: WotState) -> None:
         return
     need = BOARD.points_to_win[len(emp)]
     best = [p for p in emp if liberation_points(s, p) >= need]
-    if s.tseats and terrorist_points(s) >= need:
+    if s.tseats and terrorists_count(s) and terrorist_points(s) >= need:
         finish(s, s.tseats[:], "terrorist victory")
     elif best:
         top = max(liberation_points(s, p) for p in best)

@@ -138,6 +138,9 @@ class WotState:
             continent with no empire development counts.
         holds: Option ``last_empire_holds`` (house rule): the last empire neither changes
             sides by choice nor dismantles its last development.
+        tw_any: Option ``terrorist_win == "any_time"``: the terrorists' points are counted
+            the moment they reach the target; otherwise (the ruling) only in the Terrorist
+            Player's own turn.
         move_from: The country of the unit being moved, or -1.
         units_seen: 1 once a terrorist unit has stood on the board (World Peace needs it).
         last_roll: The last 2d6 total (combat or oil), or 0.
@@ -192,6 +195,7 @@ class WotState:
         "debts",
         "cleared_only",
         "holds",
+        "tw_any",
         "move_from",
         "units_seen",
         "last_roll",
@@ -245,6 +249,7 @@ class WotState:
     debts: list[int]
     cleared_only: bool
     holds: bool
+    tw_any: bool
     move_from: int
     units_seen: int
     last_roll: int

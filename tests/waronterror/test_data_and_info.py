@@ -28,7 +28,7 @@ def test_packaged_data_matches_the_rulebook_counts() -> None:
     # the map is symmetric: every neighbour lists the other back
     for c, ns in enumerate(BOARD.map.neighbours):
         assert all(c in BOARD.map.neighbours[d] for d in ns)
-    assert GAME.spec.version == "waronterror-3"
+    assert GAME.spec.version == "waronterror-4"
 
 
 def _copy_with(tmp_path: Path, name: str, text: str) -> Path:

@@ -141,3 +141,29 @@ def test_the_heuristic_skips_a_window_unless_acting_pays() -> None:
     assert a == A.ACT
     s.apply_action(a)
     assert bot.step(s, 0) == A.BECOME
+
+
+def test_the_terrorists_prospect_counts_what_the_empires_can_settle_before_their_turn() -> None:
+    # ruling (docs/rulings.md): the terrorists' points count in their own turn, so an empty
+    # continent an empire playing before that turn can settle again is not yet theirs
+    s = GAME.new_initial_state(players=4, seed=1)
+    s.round, s.phase = 2, P_PLAY
+    s.actor = s.turn_seat = s.start_seat = 0  # Red's turn; Green (2) changes sides
+    for seat, name in ((0, "France"), (1, "Spain"), (2, "Nowhere"), (3, "Italy")):
+        x = R.BOARD.country(name)
+        s.owner[x], s.size[x] = seat, 1
+    s.touch()
+    R.convert(s, 2)
+    assert s.tseats == [2] and not R.terrorists_count(s)
+    settle = H.refill(s, 2)
+    assert settle > 0  # Red and Blue border Africa and Asia with money to build
+    _, tval = H.prospects(s)
+    need = R.points_to_win(s)
+    assert tval < R.terrorist_points(s) / need
+    broke = s.clone()
+    broke.money[0] = broke.money[1] = 0
+    assert H.refill(broke, 2) == 0  # nobody can pay for a village
+    own = s.clone()
+    own.actor = own.turn_seat = 2  # the terrorists' own turn: nothing is taken off
+    assert R.terrorists_count(own)
+    assert H.prospects(own)[1] > tval

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import CHANCE, IllegalAction
+from realpolitik.engine.core.api import CHANCE, IllegalAction, InvalidState
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
@@ -817,17 +817,30 @@ def test_empire_victory_by_liberation_points() -> None:
     assert s.phase == P_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
 
 
-def _americas_empty() -> WarOnTerrorState:
+def _americas_empty(actor: int = GREEN, **options: object) -> WarOnTerrorState:
     """Green and Yellow have changed sides; Red holds Europe, Asia, Australasia and Nowhere,
-    Blue Africa and a country of Europe; no development in the Americas."""
-    s = blank()
+    Blue Africa and a country of Europe; no development in the Americas. In the play step of
+    ``actor``'s turn (Green's: the terrorists' turn, in the slot of the first to change sides)."""
+    s = blank(**options)
     for name in ("France", "India", "Australia", "Nowhere"):
         put(s, RED, name)
     put(s, BLUE, "Egypt")
     put(s, BLUE, "Spain")
     R.convert(s, GREEN)
     R.convert(s, YELLOW)
+    s.actor = s.turn_seat = actor
+    s.touch()
     return s
+
+
+def _pass_turn(s: WarOnTerrorState) -> None:
+    """The running turn ends (oil dice 2: nobody earns); the next begins, nobody acting out of
+    turn, with the action die's first face (2 developments)."""
+    act(s, "end turn")
+    roll(s, 2)
+    skip_windows(s)
+    if s.phase != P_OVER:
+        roll(s, 0)
 
 
 def test_terrorist_points_rulebook_example() -> None:
@@ -849,6 +862,48 @@ def test_terrorist_points_rulebook_example() -> None:
     R.convert(s, BLUE)
     assert R.points_to_win(s) == 7 and R.terrorist_points(s) == 7
     assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+
+
+def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
+    # Vincere il Gioco does not say when the terrorists' points are counted; ruling
+    # (docs/rulings.md): in the Terrorist Player's own turn ("L'impero giocherà come Terrorista
+    # a partire dal regolare turno successivo"; the terrorists "take" continents in their turn)
+    s = _americas_empty(actor=RED)
+    assert not R.terrorist_turn(s)
+    R.dismantle(s, BLUE, c("Egypt"))
+    R.dismantle(s, RED, c("Nowhere"))
+    assert R.terrorist_points(s) == 8 and R.points_to_win(s) == 8
+    assert s.phase == P_PLAY  # Red's turn: not counted yet
+    # Red settles Nowhere again before the terrorists' turn: 7 points, no victory
+    refilled = s.clone()
+    refilled.builds = 1
+    refilled.touch()
+    act(refilled, "build village in Nowhere")
+    _pass_turn(refilled)  # Blue's turn
+    _pass_turn(refilled)  # the terrorists' turn (Green's slot)
+    assert R.terrorist_turn(refilled) and refilled.phase != P_OVER
+    assert R.terrorist_points(refilled) == 7
+    # nobody settles again: the terrorists' turn begins with their points counted
+    _pass_turn(s)
+    assert s.phase != P_OVER and s.turn_seat == BLUE
+    act(s, "end turn")
+    roll(s, 2)
+    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    assert s.returns() == [0.0, 0.0, 0.5, 0.5]
+
+
+def test_terrorist_points_count_at_any_time_under_the_option() -> None:
+    # option terrorist_win="any_time": the moment the continents are empty
+    s = _americas_empty(actor=RED, terrorist_win="any_time")
+    R.dismantle(s, BLUE, c("Egypt"))
+    assert s.phase == P_PLAY
+    R.dismantle(s, RED, c("Nowhere"))
+    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+
+
+def test_terrorist_win_option_is_checked() -> None:
+    with pytest.raises(InvalidState, match="terrorist_win"):
+        GAME.new_initial_state(players=3, terrorist_win="never")
 
 
 def test_terrorist_points_cleared_house_rule() -> None:
