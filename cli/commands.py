@@ -35,7 +35,10 @@ Commands:
   log [N]      the last N log entries (default: all)
   more         the next page of choices ('choices': the list again)
   help         this text
-  quit         stop (offers to save)"""
+  quit         stop (offers to save)
+Several steps of one move may go on one line, separated by ',' or ';' (each
+  is played in turn while the decision stays yours); Enter alone plays the
+  default where the question offers one ('Enter: ...')."""
 
 
 def _cmd_help(loop: PlayLoop, seat: int, rest: str) -> None:

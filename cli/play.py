@@ -42,7 +42,15 @@ from realpolitik.cli.levels import (
     spec_time,
 )
 from realpolitik.cli.saves import check_save_path, read_game_file, write_rescue, write_save
-from realpolitik.cli.screen import PAGE_LINES, ChoiceList, Groups, Renderer, layout_choices, match_words
+from realpolitik.cli.screen import (
+    PAGE_LINES,
+    ChoiceList,
+    Groups,
+    Renderer,
+    layout_choices,
+    match_words,
+    split_steps,
+)
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.engine.core.api import IllegalAction, State
 
@@ -112,6 +120,10 @@ class PlayLoop:
         """Said with the choices when every move loses (then none asks to be confirmed)."""
         self.saved_at: tuple[str, int, tuple[int, ...]] | None = None
         """(file, history length, last action) of the last save, to know it is up to date."""
+        self.queued: list[str] = []
+        """The steps still to play of a line typed with several (``from Border, to Bassora``),
+        while the decisions stay with ``queued_seat``."""
+        self.queued_seat: int | None = None
 
     # ----- output helpers
     def say(self, text: str, style: str = "", fold: bool = False) -> None:
@@ -252,7 +264,10 @@ class PlayLoop:
                 if len(legal) == 1:  # nothing to decide: play it and say so
                     self.make_move(seat, legal[0], forced=True)
                     continue
-                self.present(seat)
+                if self.queued and self.queued_seat != seat:
+                    self.drop_queue("the decision is no longer yours")
+                if not self.queued:
+                    self.present(seat)
                 outcome = self.decide(seat)
                 if outcome.kind != "moved":
                     return self.status
@@ -314,6 +329,9 @@ class PlayLoop:
         if self.all_lose:
             self.say(self.all_lose, fold=True)
         self._print_page()
+        default = self.r.default_choice(st)
+        if default is not None:
+            self.say(f"  Enter: {st.action_to_string(default[0])} ({default[1]})", fold=True)
 
     def annotated_choices(self, seat: int) -> Groups:
         """The game's grouped choices with the odds of moves with dice and a mark on each
@@ -325,7 +343,7 @@ class PlayLoop:
     def confirm_danger(self, seat: int, action: int) -> bool:
         """A move that loses needs a 'yes'; anything else keeps the position."""
         text = self.s.state.action_to_string(action)
-        self.say(f"Careful: '{text}' {self.dangers[action]}.", "bold")
+        self.say(f"Careful: '{text}' {self.dangers[action]}.", "bold", fold=True)
         answer = self.input.ask("Play it anyway? (yes/no) ")
         if answer is not None and answer.strip().lower() in ("y", "yes"):
             return True
@@ -346,11 +364,20 @@ class PlayLoop:
         """Read input until a move is made (or the player quits / input ends)."""
         name = self.s.seat_name(seat)
         while True:
-            line = self.input.ask(f"{name}> ")
-            if line is None:
-                return self.end_of_input()
+            from_queue = bool(self.queued)
+            line: str | None
+            if from_queue:
+                # the next step of a line typed with several: the choices as they are now
+                line = self.queued.pop(0)
+                self.choices = layout_choices(self.annotated_choices(seat))
+                self.say(f"{name}> {line}  (next step of your line)", "dim")
+            else:
+                line = self.input.ask(f"{name}> ")
+                if line is None:
+                    return self.end_of_input()
             text = line.strip()
-            if not text:
+            default = None if text else self.r.default_choice(self.s.state)
+            if not text and default is None:
                 self.say(
                     f"Type a choice number 1-{len(self.choices.actions) if self.choices else 0}, a move, or 'help'."
                 )
@@ -358,8 +385,16 @@ class PlayLoop:
             word, _, rest = text.partition(" ")
             cmd = word.lower()
             rest = rest.strip()
+            if cmd not in COMMANDS:
+                steps = split_steps(text)
+                if len(steps) > 1:
+                    text, self.queued, self.queued_seat = steps[0], steps[1:], seat
+                    word, _, rest = text.partition(" ")
+                    cmd, rest = word.lower(), rest.strip()
             try:
-                if text.isdigit():
+                if default is not None:
+                    action = default[0]
+                elif text.isdigit():
                     action = self.by_number(int(text))
                 elif cmd in COMMANDS:
                     result = COMMANDS[cmd](self, seat, rest)
@@ -370,6 +405,9 @@ class PlayLoop:
                     action = self.by_text(text)
             except (IllegalAction, CliError, ValueError) as exc:
                 self.say(str(exc), fold=True)
+                self.drop_queue(f"'{text}' was not played")
+                if from_queue:
+                    self.show_choices(seat, first=True)
                 continue
             except KeyboardInterrupt:
                 raise
@@ -377,9 +415,19 @@ class PlayLoop:
                 self.say(f"'{cmd}' failed: {type(exc).__name__}: {exc}")
                 continue
             if action in self.dangers and not self.confirm_danger(seat, action):
+                self.drop_queue("the step before them was not played")
                 continue
             if self.make_move(seat, action):
                 return Outcome("moved")
+            self.drop_queue("the step before them was not played")
+
+    def drop_queue(self, why: str) -> None:
+        """Forget the steps still to play of a line typed with several, saying so."""
+        if self.queued:
+            left = ", ".join(f"'{x}'" for x in self.queued)
+            self.say(f"Not played: {left} ({why}).", fold=True)
+            self.queued = []
+            self.queued_seat = None
 
     def by_number(self, n: int) -> int:
         assert self.choices is not None

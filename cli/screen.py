@@ -80,6 +80,18 @@ def _render_module(game: Game) -> Any:
     return game.presentation() if isinstance(game, HasPresentation) else None
 
 
+STEP_SEPARATORS = (";", ",")
+
+
+def split_steps(text: str) -> list[str]:
+    """A typed line holding several steps of one compound move, in order (``from Border, to
+    Bassora, 5 troops``): split at ``;`` or ``,`` (no move text holds either). One step when
+    there is no separator."""
+    for sep in STEP_SEPARATORS[1:]:
+        text = text.replace(sep, STEP_SEPARATORS[0])
+    return [part.strip() for part in text.split(STEP_SEPARATORS[0]) if part.strip()]
+
+
 class Renderer:
     """The game's render functions, each falling back to a generic one."""
 
@@ -218,6 +230,19 @@ class Renderer:
         if p > 0.0:
             return f"loses the game at once {_CHANCE_WORDS} {p:.0%} ({how})"
         return None
+
+    def default_choice(self, state: State) -> tuple[int, str] | None:
+        """The move Enter plays at the last step of a compound move (the presentation's
+        ``default_choice(state)``: the action and why it is the default, e.g. "all of them"),
+        or None where the game names none."""
+        fn = self._fn("default_choice")
+        if fn is None:
+            return None
+        found = fn(state)
+        if found is None:
+            return None
+        action, why = found
+        return (int(action), str(why)) if int(action) in state.legal_actions() else None
 
     def refusal(self, state: State, text: str) -> str | None:
         """Why a typed move is not legal here, citing the rule (the presentation's

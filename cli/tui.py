@@ -46,7 +46,7 @@ from realpolitik.cli.analysis_view import explain_top
 from realpolitik.cli.common import STOP_SIGNALS, CliError
 from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
 from realpolitik.cli.saves import write_rescue, write_save
-from realpolitik.cli.screen import match_words
+from realpolitik.cli.screen import match_words, split_steps
 from realpolitik.cli.session import EngineFailure, LogEntry, Session
 from realpolitik.cli.tui_views import (
     HINT_PROMPT,
@@ -173,6 +173,8 @@ class FullScreen(App[int]):
         self.panes = PaneRenderer(session.renderer)
         self.viewer: int | None = session.humans[0] if session.humans else None
         self.seat: int | None = None  # the human deciding now
+        self.queued: list[str] = []  # steps still to play of a line typed with several
+        self.queued_seat: int | None = None
         self.last_seat: int | None = None  # the human who decided last (undo after the end)
         self.choices = Choices()
         self.busy = False
@@ -355,6 +357,9 @@ class FullScreen(App[int]):
         elif self.seat is not None:
             groups, self.choices.dangers, all_lose = self.s.renderer.marked_choices(st, self.seat)
             asked = self.s.renderer.question(st)
+            default = self.s.renderer.default_choice(st)
+            if default is not None:
+                asked += f"  (highlighted: {st.action_to_string(default[0])}, {default[1]})"
             question.update(Text(f"{asked}\n{all_lose}" if all_lose else asked))
             for title, items in groups:
                 if title is not None:
@@ -370,7 +375,12 @@ class FullScreen(App[int]):
         ol.clear_options()
         ol.add_options(options)
         if self.choices.actions:
-            ol.highlighted = self.choices.option_index[0]
+            first = 0
+            if self.seat is not None and not self.s.over():
+                default = self.s.renderer.default_choice(st)
+                if default is not None and default[0] in self.choices.actions:
+                    first = self.choices.actions.index(default[0])
+            ol.highlighted = self.choices.option_index[first]
         entry = self._q("#entry", Input)
         if not entry.has_class("open"):
             ol.focus()
@@ -521,6 +531,8 @@ class FullScreen(App[int]):
         self.refresh_panes()
         self.show_choices()
         self.show_since(seat)
+        if self.queued:
+            self.call_later(self.next_step)
         if self.s.over() and not self.saved_at_end:
             self.saved_at_end = True
             if self.save_path:
@@ -586,6 +598,7 @@ class FullScreen(App[int]):
                     self.play(action, confirmed=True)
                 else:
                     self.say("Not played; choose again.")
+                    self.drop_queue("the step before them was not played")
 
             self.push_screen(ConfirmScreen(f"Careful: '{text}' {danger}.\nPlay it anyway?"), answered)
             return
@@ -691,7 +704,27 @@ class FullScreen(App[int]):
         elif cmd == "log":
             self.show_log(rest)
         else:
-            self.play_text(text)
+            steps = split_steps(text)
+            if len(steps) > 1:
+                # several steps of one compound move: the rest wait for this seat's next decisions
+                self.queued, self.queued_seat = steps[1:], self.seat
+            self.play_text(steps[0] if steps else text)
+
+    def drop_queue(self, why: str) -> None:
+        """Forget the steps still to play of a line typed with several, saying so."""
+        if self.queued:
+            left = ", ".join(f"'{x}'" for x in self.queued)
+            self.queued, self.queued_seat = [], None
+            self.say(f"Not played: {left} ({why})")
+
+    def next_step(self) -> None:
+        """The next step of a line typed with several, when the decision is still that seat's."""
+        if not self.queued:
+            return
+        if self.seat is None or self.seat != self.queued_seat or self.s.over():
+            self.drop_queue("the decision is no longer yours")
+            return
+        self.play_text(self.queued.pop(0))
 
     def action_log(self) -> None:
         self.show_log("")
@@ -714,10 +747,15 @@ class FullScreen(App[int]):
         self.push_screen(TextScreen(title, Group(*lines), at_end=True))
 
     def play_text(self, text: str) -> None:
-        """A move typed in words (a unique part of a listed move is enough)."""
+        """A move typed in words (a unique part of a listed move is enough); a step that
+        cannot be played drops the steps typed after it."""
+        if not self._play_text(text):
+            self.drop_queue(f"'{text}' was not played")
+
+    def _play_text(self, text: str) -> bool:
         if self.busy or self.seat is None:
             self.say("there is nothing to decide now")
-            return
+            return False
         st = self.s.state
         try:
             action = st.string_from_action(text)
@@ -733,12 +771,13 @@ class FullScreen(App[int]):
                     self.say(f"{many} listed moves hold '{text}': type more of it (':' again), or its number")
                 else:
                     self.say(f"{exc}; type a choice number, a move as listed, or '?' for help")
-                return
+                return False
             action = found
         if action not in st.legal_actions():
             self.say(f"'{text}' is not a legal move here")
-            return
+            return False
         self.play(action)
+        return True
 
     def show(self, what: str) -> None:
         r = self.s.renderer
@@ -807,6 +846,7 @@ class FullScreen(App[int]):
         if self.busy:
             self.say(self.wait_message())
             return
+        self.queued, self.queued_seat = [], None
         seat = self.seat if self.seat is not None else self.last_seat
         if seat is None or not self.s.undo(seat):
             self.say("Nothing to undo: you have made no decision yet in this game.")

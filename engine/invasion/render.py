@@ -15,7 +15,7 @@ from typing import Any
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_OVER, InvState
+from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS, S_OVER, InvState
 
 __all__ = [
     "HELP",
@@ -39,7 +39,8 @@ Moves: type a choice number, or the move in words (a unique part will do).
   Selling is not an action: 'sell 3 oil' whenever you choose an action.
   Purchases: 'buy 5 troops by land' (1$ each, to the Border),
     'buy troop by air to Baghdad' (2$), then 'done buying'.
-  Movements: 'from Border', 'to Bassora', '5 troops', '2 logistics';
+  Movements: 'from Border', 'to Bassora', '5 troops', '2 logistics', or
+    on one line: 'from Border, to Bassora, 5' (Enter: all the troops);
     'ask for support' first lets the others join your battles.
   Constructions: 'build warehouse in Bassora', 'influence in Bassora',
     'contract', 'done building'.
@@ -192,6 +193,15 @@ def question(s: Any) -> str:
     elif s.stage == 3:
         extra = f" ({s.units} units left, {R.dollars(s.money[cur])})"
     return f"{R.seat_name(cur)}: {s.decision_name()}{extra}"
+
+
+def default_choice(s: Any) -> tuple[int, str] | None:
+    """The last steps of a movement (how many troops, how many logistics): Enter moves all
+    of them, the most the list offers."""
+    if s.stage not in (S_MOVE_TROOPS, S_MOVE_LOG) or R.current_player(s) < 0:
+        return None
+    counts = [a for a in R.legal_actions(s) if A.NUM <= a < A.BUILD]
+    return (max(counts), "all of them") if counts else None
 
 
 def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:

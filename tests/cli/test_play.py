@@ -374,3 +374,34 @@ def test_a_card_play_can_be_typed_as_card_number_and_use() -> None:
     assert match_words(s, "#6 influence") == A.play(6, F.M_INFLUENCE)  # the China Card
     assert match_words(s, f"#{card}") is None  # several uses: ambiguous
     assert match_words(s, "#999 coup") is None
+
+
+INVADE = ("play", "invasion", "--players", "3", "--seed", "2", "--ai", "ismcts:iters=5,seed=1")
+
+
+def test_several_steps_of_a_move_on_one_line_and_enter_for_the_default(cli) -> None:
+    # a movement is four small decisions (from, to, troops, logistics): one line may hold
+    # several, separated by ',' or ';'; the last step's default (all the troops) is Enter
+    r = cli(
+        *INVADE,
+        input=lines("purchase box 2", "buy 3 troops by land", "done buying", "from Border, to Bassora", ""),
+    )
+    assert r.exit_code == 0, r.output
+    assert_no_crash(r)
+    out = r.output
+    assert "Red> to Bassora  (next step of your line)" in out
+    assert "Enter: 3 troops (all of them)" in out
+    assert "Red moves 3 troops Border -> Bassora" in out
+
+
+def test_a_step_that_cannot_be_played_drops_the_rest_of_the_line(cli) -> None:
+    r = cli(
+        *INVADE,
+        input=lines("purchase box 2", "buy 3 troops by land", "done buying", "from Border; to Atlantis; 2"),
+    )
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Red: from Border" in out
+    assert "'to Atlantis' is not a legal move here" in out
+    assert "Not played: '2' ('to Atlantis' was not played)." in out
+    assert "Red: manoeuvres: move to" in out.split("Not played: '2'")[1]  # the choices again

@@ -782,3 +782,35 @@ def test_a_long_move_in_the_hint_pane_goes_on_under_itself_instead_of_being_cut(
     assert "~" not in text
     rows = [part.strip() for part in text.split("visits  move\n", 1)[1].splitlines() if part.strip()]
     assert " ".join(rows).endswith("#27 US/Japan Mutual Defense Pact: headline") and len(rows) >= 2
+
+
+def test_several_steps_on_one_line_and_the_default_last_step_highlighted() -> None:
+    """How to Invade's movement is four small decisions: one typed line may hold several
+    (',' or ';' between them); the last step's default (all the troops) is highlighted, so
+    Enter plays it."""
+    app = FullScreen(session("invasion", 2, players=3))
+
+    async def typed(pilot: Pilot[int], text: str) -> None:
+        await pilot.press("colon", *text, "enter")
+        await settle(app, pilot)
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        await typed(pilot, "purchase box 2")
+        await typed(pilot, "buy 3 troops by land")
+        await typed(pilot, "done buying")
+        await typed(pilot, "from Border, to Bassora")
+        for _ in range(50):  # the queued step is played once the screen is ready again
+            await pilot.pause()
+            if not app.queued:
+                break
+        await settle(app, pilot)
+        st = app.s.state
+        assert st.action_to_string(st.history[-1]) == "to Bassora", pane(app, "#notice")
+        assert "(highlighted: 3 troops, all of them)" in pane(app, "#question")
+        ol = app.query_one("#choices", OptionList)
+        assert str(ol.get_option_at_index(ol.highlighted or 0).prompt).strip().endswith("3 troops")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert any("Red moves 3 troops Border -> Bassora" in line for line in log_text(app).splitlines())
+
+    run(app, script)
