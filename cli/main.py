@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from realpolitik.cli.balance import balance_cmd
 from realpolitik.cli.bench import bench_cmd
 from realpolitik.cli.common import friendly_errors
 from realpolitik.cli.hint import hint
@@ -141,6 +142,7 @@ app.command("review")(review)
 
 app.command("bench")(bench_cmd)
 app.command("tournament")(tournament_cmd)
+app.command("balance")(balance_cmd)
 app.command("train")(train_cmd)
 app.command("tune")(tune_cmd)
 

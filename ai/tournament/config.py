@@ -17,7 +17,7 @@ from typing import Any
 from realpolitik.ai.bots import format_spec, make_bot, parse_spec
 from realpolitik.ai.match import MatchResult, play_match
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, check_players
+from realpolitik.engine.core.api import SEED_MAX, Game, HasBalanceFacts, RealpolitikError, check_players
 
 ROW_VERSION = 1
 """Version of the results-row layout (field ``v``)."""
@@ -45,6 +45,8 @@ class TournamentConfig:
         games: Games to play (ids ``0 .. games-1``).
         seed: The tournament seed every game seed derives from.
         options: Options passed to ``new_initial_state`` in every game.
+        facts: Whether every row also holds the final position's balance facts
+            (``HasBalanceFacts``; ``realpolitik balance``), None for a game without them.
     """
 
     game: str
@@ -52,6 +54,7 @@ class TournamentConfig:
     games: int
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    facts: bool = False
 
     @property
     def players(self) -> int:
@@ -67,6 +70,8 @@ class TournamentConfig:
         spec = game.spec
         ident = {"game": spec.name, "version": spec.version, "seed": self.seed,
                  "options": dict(self.options), "bots": [list(b) for b in self.bots]}  # fmt: skip
+        if self.facts:  # a tournament's key is unchanged, a balance run's differs from it
+            ident["facts"] = True
         blob = json.dumps(ident, sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
@@ -97,6 +102,7 @@ def make_config(
     seed: int = 0,
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
+    facts: bool = False,
 ) -> TournamentConfig:
     """Check a tournament's settings and canonicalize its bot specs (see :class:`TournamentConfig`).
 
@@ -133,7 +139,7 @@ def make_config(
             )
         seen.add(name)
         canon.append((name, make_bot(spec).spec))
-    return TournamentConfig(ref, tuple(canon), games, int(seed), dict(options or {}))
+    return TournamentConfig(ref, tuple(canon), games, int(seed), dict(options or {}), facts)
 
 
 # --------------------------------------------------------------------------- schedule and seeds
@@ -195,7 +201,8 @@ def seeded_spec(spec: str, seed_of_game: int, seat: int) -> str:
 @dataclass(frozen=True)
 class GameTask:
     """One game to play, as small picklable values (never a state): the game reference, the
-    game's id and seed, bot name and seeded spec per seat, game options, tournament key."""
+    game's id and seed, bot name and seeded spec per seat, game options, tournament key, and
+    whether the row holds the final position's balance facts."""
 
     game: str
     game_id: int
@@ -204,6 +211,7 @@ class GameTask:
     specs: tuple[str, ...]
     options: Mapping[str, Any]
     key: str
+    facts: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,7 +243,7 @@ def make_task(cfg: TournamentConfig, game_id: int, key: str) -> GameTask:
     seed = game_seed(cfg.seed, game_id)
     bots = tuple(cfg.bots[b][0] for b in order)
     specs = tuple(seeded_spec(cfg.bots[b][1], seed, seat) for seat, b in enumerate(order))
-    return GameTask(cfg.game, game_id, seed, bots, specs, dict(cfg.options), key)
+    return GameTask(cfg.game, game_id, seed, bots, specs, dict(cfg.options), key, cfg.facts)
 
 
 def play_task(task: GameTask) -> Outcome:
@@ -247,6 +255,8 @@ def play_task(task: GameTask) -> Outcome:
         state = game.new_initial_state(players=len(task.specs), seed=task.seed, **task.options)
         bots = [make_bot(s) for s in task.specs]
         result = play_match(state, bots, random.Random(chance_seed(task.seed)))
+        end = result.state
+        facts = end.balance_facts() if task.facts and isinstance(end, HasBalanceFacts) else None
     except Exception as exc:
         return Outcome(task.game_id, error=f"{type(exc).__name__}: {exc}")
     seats = game.spec.seats_for(len(task.specs))
@@ -257,6 +267,8 @@ def play_task(task: GameTask) -> Outcome:
         "returns": result.returns, "scores": result.scores, "length": result.length,
         "decisions": result.decisions, "duration": round(perf_counter() - start, 6), "record": result.record,
     }  # fmt: skip
+    if task.facts:
+        row["facts"] = facts
     return Outcome(task.game_id, row=light_row(row), line=encode_row(row))
 
 

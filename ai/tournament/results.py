@@ -69,7 +69,34 @@ def _check_row(obj: Any, cfg: TournamentConfig, game: Game, key: str) -> dict[st
         raise ValueError(f"game {gid}: {exc}") from None
     if record["seed"] != obj["seed"] or record["players"] != n or len(record["actions"]) != length:
         raise ValueError(f"game {gid}: record does not match the row")
+    if cfg.facts:
+        decisions = obj.get("decisions")
+        if not (_num(decisions) and isinstance(decisions, int) and 0 <= decisions <= length):
+            raise ValueError(f"game {gid}: decisions is not an integer from 0 to the length")
+        _check_facts(obj.get("facts", False), n, gid)
     return obj
+
+
+def _check_facts(facts: Any, n: int, gid: int) -> None:
+    """A row's balance facts (``HasBalanceFacts``): None, or their documented shape."""
+    if facts is None:
+        return
+    bad = f"game {gid}: facts"
+    if not isinstance(facts, dict) or not isinstance(facts.get("end_kind"), str):
+        raise ValueError(f"{bad} are not balance facts")
+    order = facts.get("first_order")
+    if not isinstance(order, list) or sorted(x for x in order if isinstance(x, int)) != list(range(n)):
+        raise ValueError(f"{bad}: first_order is not the {n} seats in some order")
+    roles = facts.get("roles")
+    if not isinstance(roles, dict) or not all(
+        isinstance(labels, list) and len(labels) == n and all(isinstance(x, str) for x in labels)
+        for labels in roles.values()
+    ):
+        raise ValueError(f"{bad}: roles is not a label per seat for each kind of role")
+    for name in ("rounds", "turns"):
+        v = facts.get(name)
+        if v is not None and not (_num(v) and isinstance(v, int) and v >= 0):
+            raise ValueError(f"{bad}: {name} is not a count")
 
 
 MAX_LINE = 64 * 1024 * 1024
@@ -105,6 +132,8 @@ class ResultsFile:
         self.key = cfg.key(self.game)
         self.rows: dict[int, tuple[tuple[float, ...], int, float]] = {}
         """Valid games by id (the first row of each id): returns, length and duration."""
+        self.extra: dict[int, tuple[int, dict[str, Any] | None]] = {}
+        """With ``cfg.facts``: each game's decisions and balance facts, by id."""
         self.invalid: list[str] = []
         """Why each skipped line was skipped (the first hundred reasons)."""
         self.invalid_count = 0
@@ -217,6 +246,8 @@ class ResultsFile:
             int(row["length"]),
             float(row["duration"]),
         )
+        if self.cfg.facts:
+            self.extra[row["game_id"]] = (int(row["decisions"]), row.get("facts"))
 
     def append(self, rows: Sequence[Mapping[str, Any]], lines: Sequence[bytes | None] | None = None) -> None:
         """Append rows (one line each) and fsync; ignores ids already present. ``lines[i]``, when
@@ -244,16 +275,20 @@ class ResultsFile:
 
     def row_view(self, game_id: int) -> dict[str, Any]:
         """What the statistics read of game ``game_id``: ``game_id``, ``seats[*].bot``,
-        ``returns``, ``length``, ``duration`` (built on demand from the compact form)."""
+        ``returns``, ``length``, ``duration``, and with ``cfg.facts`` ``decisions`` and
+        ``facts`` (built on demand from the compact form)."""
         returns, length, duration = self.rows[game_id]
         order = seat_order(game_id, self.cfg.players)
-        return {
+        view = {
             "game_id": game_id,
             "seats": [{"bot": self.cfg.bots[b][0]} for b in order],
             "returns": list(returns),
             "length": length,
             "duration": duration,
         }
+        if game_id in self.extra:
+            view["decisions"], view["facts"] = self.extra[game_id]
+        return view
 
     def done_count(self) -> int:
         """How many of games ``0 .. games-1`` the file holds."""

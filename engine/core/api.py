@@ -21,6 +21,7 @@ __all__ = [
     "ChanceMode",
     "Game",
     "GameSpec",
+    "HasBalanceFacts",
     "HasEvalTerms",
     "HasFingerprint",
     "HasImplementations",
@@ -300,6 +301,18 @@ class HasPositionSummary(Protocol):
 
     def position_summary(self) -> dict[str, Any]:
         """A few public facts of the position (turn, score, …) as JSON-able data."""
+
+
+@runtime_checkable
+class HasBalanceFacts(Protocol):
+    """A finished game's facts that a balance study groups games by (``realpolitik balance``):
+    how it ended, who played first, the roles the seats were dealt, how long it lasted."""
+
+    def balance_facts(self) -> dict[str, Any]:
+        """Of a finished game, JSON-able: ``end_kind`` (how it ended, in the game's words),
+        ``first_order`` (the seats in the first turn's order), ``roles`` (``{what: [label per
+        seat]}``, e.g. ``{"ideology": [...]}``; empty where the game deals none), ``rounds`` and
+        ``turns`` (counts in the game's own terms, or None where it has no such count)."""
 
 
 @runtime_checkable

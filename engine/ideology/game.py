@@ -457,6 +457,23 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
             "result": None if self.result is None else self.result[:],
         }
 
+    def balance_facts(self) -> dict[str, Any]:
+        """What ``realpolitik balance`` groups a finished game by: how it ended (Global
+        Influence reached, or the turn cap; a shared win said so), the first turn's order (the
+        Turn Order Chart, 3), each seat's ideology, and the turns played."""
+        n = self.n
+        gis = [R.global_influence(self, x) for x in range(n)]
+        kind = "Global Influence reached" if max(gis, default=0) >= BOARD.victory else "turn cap"
+        if self.result is not None and sum(1 for r in self.result if r > 0) > 1:
+            kind += ", shared win"
+        return {
+            "end_kind": kind if self.result is not None else "unfinished",
+            "first_order": sorted(range(n), key=lambda seat: BOARD.ideologies[self.ideo[seat]].chart),
+            "roles": {"ideology": [self.ideology_name(x) for x in range(n)]},
+            "rounds": self.turn,
+            "turns": None,
+        }
+
 
 class IdeologyGame(GameBase):
     """Ideology: The War of Ideas, 2-5 players."""

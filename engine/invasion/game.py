@@ -252,6 +252,44 @@ class InvasionState(StateBase, TermsFromModule, InvState):
             "result": None if self.result is None else self.result[:],
         }
 
+    def balance_facts(self) -> dict[str, Any]:
+        """What ``realpolitik balance`` groups a finished game by: how it was won (*Vittoria
+        finale*: the most money, else contracts, else provinces, else shared), the first
+        turn's order and each seat's first province (both found by replaying the game: the
+        order is the first action's roll), and the turns played."""
+        n = self.n
+        kind = "unfinished"
+        if self.result is not None and self.wealth is not None:
+            richest = [p for p in range(n) if self.wealth[p] == max(self.wealth)]
+            top = max(self.contracts[p] for p in richest)
+            if sum(1 for r in self.result if r > 0) > 1:
+                kind = "shared win"
+            elif len(richest) == 1:
+                kind = "the most money"
+            elif sum(1 for p in richest if self.contracts[p] == top) == 1:
+                kind = "tied on money, the most contracts"
+            else:
+                kind = "tied on money and contracts, the most provinces"
+        replay = self.game().new_initial_state(players=n, seed=self.seed, **self.options)
+        first_order: list[int] = []
+        first: list[str] = ["none"] * n
+        for a in self.history:
+            before = replay.controller[:]
+            replay.apply_action(a)
+            if not first_order and replay.order:
+                first_order = replay.order[:]
+            for t in range(1, len(before)):
+                p = replay.controller[t]
+                if p >= 0 and p != before[t] and first[p] == "none":
+                    first[p] = BOARD.territories[t].name
+        return {
+            "end_kind": kind,
+            "first_order": first_order,
+            "roles": {"first province": first},
+            "rounds": (self.phase - 1) * self.turns + self.turn,
+            "turns": None,
+        }
+
 
 class InvasionGame(GameBase):
     """How to Invade a Sovereign Nation and Become Rich, 3-5 players."""

@@ -265,6 +265,29 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         """A few public facts of the position, stored with records to catch edited files."""
         return {"turn": self.turn, "vp": self.vp, "defcon": self.defcon, "winner": self.winner}
 
+    def balance_facts(self) -> dict[str, Any]:
+        """What ``realpolitik balance`` groups a finished game by: how it ended (from
+        ``end_reason``), the USSR's first turn order (it plays first in every action round),
+        each seat's side, and the game turns played."""
+        reason = self.end_reason
+        kinds = (
+            ("DEFCON", "DEFCON 1"),
+            ("20 VP", "20 VP"),
+            ("controls Europe", "Europe control"),
+            ("final scoring", "final scoring"),
+            ("scoring card", "scoring card held"),
+            ("Cuban Missile", "Cuban Missile Crisis"),
+            ("Wargames", "Wargames"),
+        )
+        kind = next((k for key, k in kinds if key in reason), reason or "unfinished")
+        return {
+            "end_kind": kind,
+            "first_order": [USSR, US],
+            "roles": {"side": [SIDE_NAMES[USSR], SIDE_NAMES[US]]},
+            "rounds": self.turn,
+            "turns": None,
+        }
+
     def pure_copy(self) -> TSState:
         """A copy of this position run by the pure-Python reference, whichever implementation
         runs this one (the fields have the same names in both), for tracing the reference

@@ -328,6 +328,19 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
             "start_seat": self.start_seat,
         }
 
+    def balance_facts(self) -> dict[str, Any]:
+        """What ``realpolitik balance`` groups a finished game by: ``end_reason``, the seats
+        from ``start_seat`` on, each seat's side at the end (an empire, or a terrorist once it
+        changed sides), rounds and turns played."""
+        n = self.n
+        return {
+            "end_kind": self.end_reason or "unfinished",
+            "first_order": [(self.start_seat + i) % n for i in range(n)],
+            "roles": {"side at the end": ["terrorist" if self.terrorist[p] else "empire" for p in range(n)]},
+            "rounds": self.round,
+            "turns": self.turns,
+        }
+
 
 class WarOnTerrorGame(GameBase):
     """War on Terror, the boardgame, 2-6 players."""
