@@ -289,11 +289,19 @@ def since_text(entries: list[LogEntry], viewer: int, name: Callable[[int], str])
     for actor, items in groups.items():
         who = name(actor) if actor >= 0 else "dice"
         out.append(f"{who} ({len(items)}):\n", style="bold")
+        quiet: dict[str, int] = {}  # moves whose log line shows no change, said once at the end
         for e in items:
             lines = e.texts[viewer]
-            out.append(f"  {lines[0].removeprefix(f'{who}: ')}\n")
+            said = lines[0].removeprefix(f"{who}: ")
+            if len(lines) == 1:
+                quiet[said] = quiet.get(said, 0) + 1
+                continue
+            out.append(f"  {said}\n")
             for extra in lines[1:]:
                 out.append(f"    {extra}\n", style="dim")
+        if quiet:
+            also = ", ".join(f"{text} x{n}" if n > 1 else text for text, n in quiet.items())
+            out.append(f"  also: {also}\n", style="dim")
     out.append_text(HINT_PROMPT)
     return out
 

@@ -814,3 +814,24 @@ def test_several_steps_on_one_line_and_the_default_last_step_highlighted() -> No
         assert any("Red moves 3 troops Border -> Bassora" in line for line in log_text(app).splitlines())
 
     run(app, script)
+
+
+def test_since_your_last_decision_puts_moves_that_changed_nothing_on_one_line() -> None:
+    """At 80x24 the pane holds a few lines: a seat's moves that changed something come first,
+    with their changes; the ones that changed nothing (a skipped window) are said once."""
+    from realpolitik.cli.session import LogEntry
+    from realpolitik.cli.tui_views import since_text
+
+    entries = [
+        LogEntry(0, 1, {0: ["Blue (out of turn): no action out of turn"]}),
+        LogEntry(1, 1, {0: ["Blue (out of turn): no action out of turn"]}),
+        LogEntry(2, 1, {0: ["Blue: become terrorist", "Blue's 3 villages leave the board"]}),
+    ]
+    text = plain(since_text(entries, 0, lambda p: ["Red", "Blue"][p])).splitlines()
+    assert text[:4] == [
+        "Since your last decision",
+        "Blue (3):",
+        "  become terrorist",
+        "    Blue's 3 villages leave the board",
+    ]
+    assert text[4] == "  also: Blue (out of turn): no action out of turn x2"
