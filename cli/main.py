@@ -12,6 +12,7 @@ from realpolitik.cli.balance import balance_cmd
 from realpolitik.cli.bench import bench_cmd
 from realpolitik.cli.common import friendly_errors
 from realpolitik.cli.hint import hint
+from realpolitik.cli.importer import import_cmd
 from realpolitik.cli.play import play
 from realpolitik.cli.replay import replay
 from realpolitik.cli.review import review
@@ -138,6 +139,7 @@ app.command("play")(play)
 app.command("hint")(hint)
 app.command("replay")(replay)
 app.command("review")(review)
+app.command("import")(import_cmd)
 
 
 app.command("bench")(bench_cmd)

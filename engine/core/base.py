@@ -24,7 +24,7 @@ from realpolitik.engine.core.api import (
     parse_action_text,
 )
 from realpolitik.engine.core.records import (
-    apply_actions,
+    apply_record,
     check_position,
     load_record,
     make_record,
@@ -84,7 +84,7 @@ class GameBase:
         rec = load_record(obj, game)
         players = check_players(self.spec, rec["players"])
         state = game.new_initial_state(players=players, seed=rec["seed"], **rec["options"])
-        apply_actions(state, rec["actions"])
+        apply_record(state, rec)
         check_position(state, obj)
         return state
 

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.engine.core.api import SEED_MAX, Game, HasPositionSummary, IllegalAction, InvalidState, State
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "dumps", "load_record", "make_record", "replay"]
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "HasKnownCards",
+    "apply_record",
+    "dumps",
+    "load_record",
+    "make_record",
+    "replay",
+]
 
 RECORD_FORMAT = "realpolitik-record"
 RECORD_VERSION = 1
@@ -29,9 +38,30 @@ RECORD_FIELDS = frozenset(
         "options",
         "actions",
         "position",
+        "known_cards",
     )
 )
-"""Every field a record may have; any other is refused (as a save refuses unknown fields)."""
+"""Every field a record may have; any other is refused (as a save refuses unknown fields).
+
+``known_cards`` (optional, games with hidden hands that implement :class:`HasKnownCards`): a
+game imported from a log of a real game, whose deals the log does not show, pins the cards a
+side is known to hold. Each entry ``[index, seat, card, out]`` means: before ``actions[index]``
+(after the last action when ``index`` is their count), ``seat`` holds ``card``, exchanged with
+``out`` from its hand, which goes where ``card`` was (the draw deck or the other hand). Records
+without the field are unchanged."""
+
+
+@runtime_checkable
+class HasKnownCards(Protocol):
+    """A state whose hidden deals a record may pin (``known_cards``)."""
+
+    def pin_card(self, seat: int, card: int, out: int) -> None:
+        """Give ``seat`` the unseen ``card`` for ``out`` from its hand; ``InvalidState`` says why not."""
+
+    def use_known_cards(self, known: list[list[int]], strict: bool) -> None:
+        """Keep a record's entries: those whose index is the number of actions played so far are
+        pinned now, the later ones as play reaches them, and the state's own record carries
+        them. ``strict``: an entry that does not apply is ``InvalidState`` (else passed over)."""
 
 
 def make_record(
@@ -109,6 +139,7 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
     for i, a in enumerate(actions):
         if not isinstance(a, int) or isinstance(a, bool) or a < 0:
             raise InvalidState(f"record: actions[{i}] is not a non-negative integer")
+    known = _known_cards(obj, len(actions))
     if game is not None:
         if name != game.spec.name:
             raise InvalidState(f"record: field 'game' is '{name}', expected '{game.spec.name}'")
@@ -132,7 +163,7 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         if unknown:
             known = ", ".join(spec.options) or "none"
             raise InvalidState(f"record: field 'options' has unknown option '{unknown[0]}' (known: {known})")
-    return {
+    out = {
         "format": RECORD_FORMAT,
         "format_version": ver,
         "game": name,
@@ -143,6 +174,39 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         "options": dict(options),
         "actions": list(actions),
     }
+    if known is not None:
+        out["known_cards"] = known
+    return out
+
+
+def _known_cards(obj: Mapping[str, Any], n_actions: int) -> list[list[int]] | None:
+    """The optional ``known_cards`` field, checked for shape: ``[index, seat, card, out]``
+    entries of integers, indexes from 0 to the number of actions and never decreasing."""
+    if "known_cards" not in obj:
+        return None
+    val = obj["known_cards"]
+    if not isinstance(val, list):
+        raise InvalidState("record: field 'known_cards' must be a list")
+    out: list[list[int]] = []
+    last = 0
+    for i, e in enumerate(val):
+        if (
+            not isinstance(e, list)
+            or len(e) != 4
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in e)
+        ):
+            raise InvalidState(
+                f"record: known_cards[{i}] must be [index, seat, card, out], non-negative integers"
+            )
+        if e[0] > n_actions:
+            raise InvalidState(f"record: known_cards[{i}] index {e[0]} is past the {n_actions} actions")
+        if e[0] < last:
+            raise InvalidState(
+                f"record: known_cards[{i}] index {e[0]} comes before the previous entry's {last}"
+            )
+        last = e[0]
+        out.append(list(e))
+    return out
 
 
 def replay(game: Game, record: Mapping[str, Any], upto: int | None = None) -> State:
@@ -161,7 +225,22 @@ def replay(game: Game, record: Mapping[str, Any], upto: int | None = None) -> St
     """
     rec = load_record(record, game)
     state = game.new_initial_state(players=rec["players"], seed=rec["seed"], **rec["options"])
-    apply_actions(state, rec["actions"] if upto is None else rec["actions"][:upto])
+    return apply_record(state, rec, upto)
+
+
+def apply_record(state: State, rec: Mapping[str, Any], upto: int | None = None) -> State:
+    """Apply a validated record's actions (the first ``upto``) to its initial ``state``, with its
+    ``known_cards`` pinned in place: an entry at index ``i`` just before ``actions[i]``, the
+    entries at the last applied index too. ``InvalidState`` names what does not apply."""
+    actions = rec["actions"] if upto is None else rec["actions"][:upto]
+    known = rec.get("known_cards")
+    if not known:
+        return apply_actions(state, actions)
+    if not isinstance(state, HasKnownCards):
+        raise InvalidState("record: field 'known_cards' is for games with hidden hands; this game has none")
+    state.use_known_cards([list(e) for e in known], strict=True)
+    apply_actions(state, actions)
+    state.use_known_cards([list(e) for e in known], strict=False)
     return state
 
 

@@ -288,6 +288,47 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             "turns": None,
         }
 
+    def pin_card(self, seat: int, card: int, out: int) -> None:
+        """A record's ``known_cards`` entry (a game imported from a log that shows no deals):
+        ``seat`` holds the unseen ``card``, exchanged with ``out`` from its hand, which goes
+        where ``card`` was (the draw deck or the other hand). ``InvalidState`` says why not."""
+        if seat not in (USSR, US):
+            raise InvalidState(f"seat {seat} is neither 0 (USSR) nor 1 (US)")
+        hand = self.hands[seat]
+        who = SIDE_NAMES[seat]
+        if card in hand:
+            raise InvalidState(f"card #{card} is already in the {who} hand")
+        if out not in hand:
+            raise InvalidState(f"card #{out} is not in the {who} hand")
+        for place in (self.deck, self.hands[opp(seat)]):
+            if card in place:
+                place[place.index(card)] = out
+                hand[hand.index(out)] = card
+                self.touch()
+                return
+        raise InvalidState(f"card #{card} is neither in the draw deck nor in the other hand")
+
+    def use_known_cards(self, known: list[list[int]], strict: bool) -> None:
+        """An imported game's ``known_cards``: this state becomes its class's pinned twin
+        (``_Pinned``), which pins each entry as soon as play reaches its index (those of the
+        present index now) and writes them into its record. ``strict`` (loading a record): an
+        entry that does not apply is ``InvalidState`` naming it; otherwise it is passed over."""
+        self.__class__ = _PINNED[type(self).implementation]
+        self.known_cards = [list(e) for e in known]
+        n = len(self.history)
+        self.known_next = next((i for i, e in enumerate(self.known_cards) if e[0] >= n), len(known))
+        self.known_strict = strict
+        _pin_due(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record, with an imported game's ``known_cards`` up to this position."""
+        rec = super().to_json()
+        known = getattr(self, "known_cards", None)
+        if known:
+            n = len(self.history)
+            rec["known_cards"] = [list(e) for e in known if e[0] <= n]
+        return rec
+
     def pure_copy(self) -> TSState:
         """A copy of this position run by the pure-Python reference, whichever implementation
         runs this one (the fields have the same names in both), for tracing the reference
@@ -300,7 +341,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
 class PureTwilightState(TwilightState, TSState):
     """A position run by the pure-Python reference (``rules``)."""
 
-    __slots__ = ()
+    __slots__ = ("known_cards", "known_next", "known_strict")  # an imported game's (``use_known_cards``)
     _core = R
     implementation = "pure"
 
@@ -311,7 +352,7 @@ if _CORE_C is not None:
     class CompiledTwilightState(TwilightState, _CORE_C.CState):
         """A position run by the compiled core (``_core_c``)."""
 
-        __slots__ = ()
+        __slots__ = ("known_cards", "known_next", "known_strict")
         _core = _CORE_C
         implementation = "compiled"
         # The hot protocol calls go straight to the compiled functions (no Python frame).
@@ -327,6 +368,54 @@ if _CORE_C is not None:
 
 else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]
+
+
+def _pin_due(me: Any) -> None:
+    """Pin the ``known_cards`` entries whose index is the number of actions played."""
+    known = me.known_cards
+    i = me.known_next
+    k = len(me.history)
+    while i < len(known) and known[i][0] <= k:
+        if known[i][0] == k:
+            try:
+                me.pin_card(known[i][1], known[i][2], known[i][3])
+            except InvalidState as exc:
+                if me.known_strict:
+                    raise InvalidState(f"record: known_cards[{i}] does not apply: {exc}") from None
+        i += 1
+    me.known_next = i
+
+
+class _Pinned:
+    """An imported game's state: as soon as play reaches the index of one of the record's
+    ``known_cards`` entries it is pinned (in a searched copy whose hidden cards lie elsewhere,
+    an entry that cannot apply is passed over); copies keep the entries."""
+
+    __slots__ = ()
+
+    def apply_action(self, action: int) -> None:
+        super().apply_action(action)  # type: ignore[misc]
+        _pin_due(self)
+
+    def clone(self) -> Any:
+        c = super().clone()  # type: ignore[misc]
+        c.known_cards = self.known_cards  # type: ignore[attr-defined]
+        c.known_next = self.known_next  # type: ignore[attr-defined]
+        c.known_strict = False
+        return c
+
+
+class PinnedPureTwilightState(_Pinned, PureTwilightState):
+    __slots__ = ()
+
+
+_PINNED: dict[str, type] = {"pure": PinnedPureTwilightState}
+if CompiledTwilightState is not None:
+
+    class PinnedCompiledTwilightState(_Pinned, CompiledTwilightState):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+
+    _PINNED["compiled"] = PinnedCompiledTwilightState
 
 
 class TwilightGame(GameBase):

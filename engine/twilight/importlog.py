@@ -1,0 +1,715 @@
+"""Import a text log of a real online Twilight Struggle game into a record.
+
+The logs (one line per decision kind: setup, headlines, card and use, influence with totals,
+coups, realignments, wars, space rolls, event choices, DEFCON, VP) do not show hands, draws or
+the deck order. The import follows the log block by block (a block is one action round or one
+turn's headlines, ``--- Turn N, ... ---``) and finds the engine's decisions and dice that give
+the block's stated outcome:
+
+- at the start of each turn the cards each side is known to hold that turn (its headline, the
+  cards it plays, the cards it shows or discards) are pinned into its hand (``pin_card``; the
+  record's ``known_cards``), and a scoring card the side does not play is swapped back into the
+  draw deck, so that the engine's deal agrees with the log;
+- inside a block, a depth-first search over the engine's decisions and chance outcomes, led by
+  the block's lines (the card and its use, targets, the dice shown in the order shown), keeps
+  only the lines that end with the influence totals the block states (``[US][USSR]`` after
+  each change, no other country touched), and its last ``Score is`` and ``DEFCON`` values.
+
+A block that no line of play explains stops the import with ``line N: why``; what was imported
+so far is the record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from realpolitik.engine.core.api import InvalidState, State
+from realpolitik.engine.core.records import position_of
+from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight.game import GAME, TwilightGame, TwilightState
+
+__all__ = ["ImportResult", "LogError", "import_log", "parse_log"]
+
+N = len(BOARD.name)
+CHINA = 6
+SIDES = {"USSR": USSR, "US": US}
+
+
+class LogError(Exception):
+    """A log line the import cannot follow: ``line`` (1-based) and why."""
+
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(f"line {line}: {why}")
+        self.line = line
+        self.why = why
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower().replace("*", ""))
+
+
+_TITLES = {_norm(c.title): n for n, c in BOARD.cards.items()}
+_ALIASES = {"mideastscoring": 3}
+
+
+def card_number(name: str) -> int | None:
+    """The engine's card number for a card name as the logs spell it (``None`` if unknown)."""
+    key = _norm(name)
+    if key in _ALIASES:
+        return _ALIASES[key]
+    if key in _TITLES:
+        return _TITLES[key]
+    hits = {n for t, n in _TITLES.items() if t and (key.startswith(t) or t.startswith(key)) and key}
+    return hits.pop() if len(hits) == 1 else None
+
+
+_COUNTRY = {_norm(n): i for i, n in enumerate(BOARD.name)}
+_COUNTRY["uk"] = BOARD.name.index("United Kingdom")
+_COUNTRY["seafricanstates"] = BOARD.name.index("Southeast African States")
+
+
+def country_number(name: str) -> int | None:
+    return _COUNTRY.get(_norm(name))
+
+
+# ----- parsing -----
+
+HEADER = re.compile(r"^--- Turn (\d+), (?:(USSR|US) AR(\d+)|both Headline): ?(.*?) ?---$")
+PREFIX = re.compile(r"^Turn \d+, (?:(?:USSR|US) AR\d+|Headline Phase): .*?: (.*)$")
+CLEANUP = re.compile(r"^Turn \d+, Cleanup(?:: (.*))?$")
+INFL = re.compile(r"^(USSR|US) ([+-]\d+) in (.+?) \[(\d+)\]\[(\d+)\]$")
+SCORE = re.compile(r"Score is (?:(USSR|US) (\d+)|even)\.")
+DEFCON = re.compile(r"^DEFCON (?:degrades|improves) to (\d)")
+MODE = re.compile(r"^(Place Influence|Coup|Realignment|Space Race) \((\d+) Ops\):")
+EVENT = re.compile(r"^Event: (.*)$")
+HEADLINES = re.compile(r"^(USSR|US) Headlines (.*)$")
+TARGET = re.compile(r"^Target: (.*)$")
+KNOWN = re.compile(r"^(USSR|US) (?:reveals|discards|plays) (.*?)(?: from hand)?$")
+DICE = (
+    ("coup", re.compile(r"^(?:SUCCESS|FAILURE): (\d+) ")),
+    ("realign", re.compile(r"^(USSR|US) rolls (\d+)\b")),
+    ("space", re.compile(r"^Die roll: (\d+) ")),
+    ("event", re.compile(r"^(?:VICTORY|DEFEAT): (\d+)")),
+    ("trap", re.compile(r"^Trap Roll: (\d+)")),
+)
+MODE_WORD = {"Place Influence": "influence", "Coup": "coup", "Realignment": "realign", "Space Race": "space"}
+
+
+@dataclass
+class Block:
+    """One action round or one turn's headlines, with the lines that belong to it."""
+
+    line: int  # the header's line number
+    turn: int
+    side: int  # USSR, US, or -1 for the headlines
+    ar: int
+    card_name: str
+    lines: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def is_headline(self) -> bool:
+        return self.side < 0
+
+
+@dataclass
+class Log:
+    bid: str = "none"
+    optional_cards: bool = False
+    setup: list[tuple[int, str]] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    end_line: int = 0
+
+
+def parse_log(text: str) -> Log:
+    """Split a log into its setup lines and blocks (duplicated lines dropped, cleanup lines
+    kept with the block they follow whatever turn they name, headers' ``[score]`` ignored)."""
+    log = Log()
+    cur: Block | None = None
+    in_setup = False
+    prev = ""
+    lines = text.splitlines()
+    log.end_line = len(lines)
+    for no, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith(("[score", "REPLAY", "DATA_SOURCE")):
+            continue
+        m = HEADER.match(line)
+        if m:
+            turn = int(m.group(1))
+            side = SIDES[m.group(2)] if m.group(2) else -1
+            new = Block(no, turn, side, int(m.group(3) or 0), m.group(4).strip())
+            if cur is not None and (cur.turn, cur.side, cur.ar, cur.card_name) == (
+                turn,
+                side,
+                new.ar,
+                new.card_name,
+            ):
+                continue  # a repeated header: its lines go on in the same block
+            cur = new
+            log.blocks.append(cur)
+            prev = ""
+            continue
+        if line == prev and not INFL.match(line):  # a repeated line (never an influence total)
+            continue
+        prev = line
+        if line.startswith("SETUP:"):
+            in_setup = True
+            continue
+        if line.startswith("Handicap influence:"):
+            hm = re.match(r"Handicap influence: (USSR|US) \+(\d+)", line)
+            if hm and int(hm.group(2)) > 0:
+                log.bid = f"{hm.group(1)}+{hm.group(2)}"
+            continue
+        if line == "Optional Cards Added":
+            log.optional_cards = True
+            continue
+        if in_setup:
+            if INFL.match(line):
+                log.setup.append((no, line))
+                continue
+            if PREFIX.match(line) or HEADLINES.match(line):
+                in_setup = False
+            else:
+                continue  # player names, scenario, clock
+        c = CLEANUP.match(line)
+        if c:
+            if c.group(1) and cur is not None:
+                cur.lines.append((no, c.group(1)))
+            continue
+        p = PREFIX.match(line)
+        if p:
+            line = p.group(1)
+        if cur is not None:
+            cur.lines.append((no, line))
+    return log
+
+
+# ----- what a block states -----
+
+
+@dataclass
+class Facts:
+    targets: dict[int, int]  # inf index (side * N + country) -> total after the block
+    vp: int | None
+    defcon: int | None
+    dice: dict[str, list[int]]
+    mode: str | None
+    mode_line: int
+    modes: list[str]
+    event_line: int
+    names: set[str]
+    targets_named: list[int]
+    headlines: dict[int, int]
+    known: dict[int, list[int]]
+
+
+def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts:
+    f = Facts(
+        {},
+        None,
+        None,
+        {k: [] for k, _ in DICE} | {"realign0": [], "realign1": []},
+        None,
+        -1,
+        [],
+        -1,
+        set(),
+        [],
+        {},
+        {0: [], 1: []},
+    )
+    for i, (no, line) in enumerate(block.lines if lines is None else lines):
+        m = INFL.match(line)
+        if m:
+            c = country_number(m.group(3))
+            if c is None:
+                raise LogError(no, f"unknown country '{m.group(3)}'")
+            f.targets[US * N + c] = int(m.group(4))
+            f.targets[USSR * N + c] = int(m.group(5))
+            continue
+        m = SCORE.search(line)
+        if m:
+            f.vp = 0 if m.group(1) is None else (int(m.group(2)) * (1 if m.group(1) == "US" else -1))
+        m = DEFCON.match(line)
+        if m:
+            f.defcon = int(m.group(1))
+        m = MODE.match(line)
+        if m:
+            f.modes.append(MODE_WORD[m.group(1)])
+            if f.mode is None:
+                f.mode, f.mode_line = MODE_WORD[m.group(1)], i
+        if i == 0 and not block.is_headline:
+            m = EVENT.match(line)
+            n = card_number(m.group(1)) if m else None
+            if n is not None and n == card_number(block.card_name) and BOARD.cards[n].side in (block.side, 2):
+                f.mode, f.mode_line = "event", 0
+        m = EVENT.match(line)
+        if m:
+            if f.event_line < 0:
+                f.event_line = i
+            f.names.add(_norm(m.group(1)))
+        m = TARGET.match(line)
+        if m:
+            c = country_number(m.group(1))
+            if c is not None:
+                f.targets_named.append(c)
+        m = HEADLINES.match(line)
+        if m:
+            n = card_number(m.group(2))
+            if n is None:
+                raise LogError(no, f"unknown card '{m.group(2)}'")
+            f.headlines[SIDES[m.group(1)]] = n
+        m = KNOWN.match(line)
+        if m:
+            n = card_number(m.group(2))
+            if n is not None:
+                f.known[SIDES[m.group(1)]].append(n)
+                f.names.add(_norm(m.group(2)))
+        for kind, rx in DICE:
+            m = rx.match(line)
+            if m:
+                if kind == "realign":
+                    f.dice["realign" + str(SIDES[m.group(1)])].append(int(m.group(2)))
+                else:
+                    f.dice[kind].append(int(m.group(1)))
+    return f
+
+
+# ----- following the log with the engine -----
+
+
+def _key(s: Any) -> tuple:
+    fr = s.top()
+    if fr is None:
+        return ("end",)
+    if fr[0] == F.HEADLINE:
+        return (s.turn, "headline")
+    return (s.turn, s.ar, s.phasing)
+
+
+def at_block_start(s: Any) -> bool:
+    """A decision that opens a block: a headline, or an action round's card (not a card an
+    event lets a side play)."""
+    if s.is_terminal():
+        return True
+    fr = s.top()
+    return fr is not None and (fr[0] == F.HEADLINE or (fr[0] == F.ACTION and fr[2] is None))
+
+
+_VERBS = (
+    "place US ",
+    "place USSR ",
+    "remove US ",
+    "remove USSR ",
+    "place ",
+    "remove ",
+    "influence ",
+    "realign ",
+    "coup ",
+    "choose ",
+)
+
+
+def _action_country(text: str) -> int | None:
+    for v in _VERBS:
+        if text.startswith(v):
+            return country_number(text[len(v) :])
+    return None
+
+
+class _Budget(Exception):
+    pass
+
+
+@dataclass
+class Search:
+    block: Block
+    f: Facts
+    start_inf: list[int]
+    start_key: tuple
+    first_card: int | None
+    nodes: int = 0
+    limit: int = 60000
+
+    def done(self, s: Any) -> bool:
+        inf = s.inf
+        for idx, v in self.f.targets.items():
+            if inf[idx] != v:
+                return False
+        if self.f.vp is not None and s.vp != self.f.vp:
+            return False
+        return not (self.f.defcon is not None and s.defcon != self.f.defcon and not s.is_terminal())
+
+    def ok(self, s: Any) -> bool:
+        """No influence changed outside the countries the block names."""
+        inf = s.inf
+        t = self.f.targets
+        for i, (a, b) in enumerate(zip(inf, self.start_inf, strict=True)):
+            if a != b and i not in t:
+                return False
+        return True
+
+    def options(self, s: Any, used: dict[str, int]) -> list[tuple[int, dict[str, int]]]:
+        """Candidate actions, most likely first, with the dice they consume."""
+        if s.is_chance_node():
+            fr = s.top()
+            outs = [a for a, _ in s.chance_outcomes()]
+            texts = {a: s.action_to_string(a) for a in outs}
+            kind = {F.COUP_ROLL: "coup", F.SPACE_ROLL: "space", F.TRAP_ROLL: "trap", F.ROLL: "event"}.get(
+                fr[0]
+            )
+            if fr[0] == F.REALIGN_ROLL:
+                kind = "realign0" if fr[4] == 0 else "realign1"
+            if kind is not None:
+                q = self.f.dice[kind]
+                k = used.get(kind, 0)
+                first = []
+                if k < len(q):
+                    want = f"roll {q[k]}"
+                    first = [(a, used | {kind: k + 1}) for a in outs if texts[a] == want]
+                rest = [(a, used) for a in outs if not first or a != first[0][0]]
+                return first + rest
+            named = [a for a in outs if _card_named(texts[a], self.f.names)]
+            return [(a, used) for a in (named or outs)]
+        legal = s.legal_actions()
+        texts = {a: s.action_to_string(a) for a in legal}
+        fr = s.top()
+        if fr[0] == F.ACTION and fr[2] is None and _key(s) == self.start_key and self.first_card is not None:
+            head, tail = f"#{_shown(self.first_card)} ", f": {self.f.mode or 'event'}"
+            return [(a, used) for a in legal if texts[a].startswith(head) and texts[a].endswith(tail)]
+        if fr[0] == F.HEADLINE:
+            n = self.f.headlines.get(fr[1])
+            return [(a, used) for a in legal if n is not None and texts[a].startswith(f"#{_shown(n)} ")]
+        if fr[0] == F.ORDER:
+            ev_first = 0 <= self.f.event_line < self.f.mode_line or self.f.mode_line < 0
+            order = ("event first", "ops first") if ev_first else ("ops first", "event first")
+            return [(a, used) for w in order for a in legal if texts[a] == w]
+        scored = []
+        for a in legal:
+            t = texts[a]
+            c = _action_country(t)
+            score = 5
+            if c is not None:
+                if t.startswith(("coup ", "realign ")):
+                    if self.f.targets_named:
+                        if c not in self.f.targets_named:
+                            continue
+                        score = 0
+                    elif (US * N + c) not in self.f.targets:
+                        continue
+                else:
+                    sides = _sides_of(t, fr[1])
+                    idxs = [sd * N + c for sd in sides]
+                    if not any(i in self.f.targets for i in idxs):
+                        if t.startswith(("place", "remove", "influence")):
+                            continue
+                        score = 8
+                    else:
+                        score = 2
+                        for i in idxs:
+                            if i in self.f.targets:
+                                d = self.f.targets[i] - s.inf[i]
+                                if (d > 0 and t.startswith(("place", "influence"))) or (
+                                    d < 0 and t.startswith("remove")
+                                ):
+                                    score = 0
+            elif _card_named(t, self.f.names):
+                score = 1
+            elif t.startswith("ops: "):
+                score = 1 if t[5:] in self.f.modes else 7
+            elif t in ("pass", "done", "stop", "no"):
+                score = 6
+            scored.append((score, a))
+        scored.sort(key=lambda x: x[0])
+        return [(a, used) for _, a in scored]
+
+    def run(self, s: Any) -> list[int] | None:
+        """The actions from ``s`` to the end of the block that match it, or None."""
+        out: list[int] = []
+        if self._dfs(s, {}, out, 0):
+            return out
+        return None
+
+    def _dfs(self, s: Any, used: dict[str, int], out: list[int], depth: int) -> bool:
+        if depth > 0 and (s.is_terminal() or (at_block_start(s) and _key(s) != self.start_key)):
+            return self.done(s)
+        if depth > 400:
+            return False
+        for a, u in self.options(s, used):
+            self.nodes += 1
+            if self.nodes > self.limit:
+                raise _Budget
+            c = s.clone()
+            try:
+                c.apply_action(a)
+            except Exception:
+                continue
+            if not self.ok(c):
+                continue
+            out.append(a)
+            if self._dfs(c, u, out, depth + 1):
+                return True
+            out.pop()
+        return False
+
+
+def _sides_of(text: str, decider: int) -> list[int]:
+    if " USSR " in f" {text} ":
+        return [USSR]
+    if " US " in f" {text} ":
+        return [US]
+    if text.startswith("influence "):
+        return [decider]
+    return [USSR, US]
+
+
+def _card_named(text: str, names: set[str]) -> bool:
+    m = re.search(r"#\d+ (.*?)(?::|$)", text)
+    return bool(m and _norm(m.group(1)) in names)
+
+
+_EDITION = {"edition": "deluxe"}
+
+
+def _shown(n: int) -> int:
+    from realpolitik.engine.twilight.actions import DELUXE_NUMBER
+
+    return int(DELUXE_NUMBER.get(n, n))
+
+
+def _title(n: int) -> str:
+    return BOARD.cards[n].title
+
+
+# ----- the import -----
+
+
+@dataclass
+class ImportResult:
+    record: dict[str, Any]
+    state: State
+    decisions: int  # blocks in the log (setup, headlines, action rounds)
+    imported: int  # of them, imported
+    complete: bool
+    error: str | None
+    checks: int = 0  # Score / DEFCON statements compared
+
+    def summary(self) -> dict[str, Any]:
+        s: Any = self.state
+        return {
+            "decisions": self.decisions,
+            "imported": self.imported,
+            "complete": self.complete,
+            "vp": s.vp,
+            "defcon": s.defcon,
+            "turn": s.turn,
+            "actions": len(s.history),
+            "error": self.error,
+        }
+
+
+def _turn_cards(log: Log) -> dict[int, dict[int, list[int]]]:
+    """Per turn, the cards each side is known to hold at its start (headline, plays, shows,
+    discards; a card that changes hands in the turn counts for the side that shows it first).
+    Key -1 of a turn's entry: the most ops a side's other cards may have (Missile Envy: the
+    card given is the highest)."""
+    out: dict[int, dict[int, list[int]]] = {}
+    for b in log.blocks:
+        sides = out.setdefault(b.turn, {USSR: [], US: [], -1: [9, 9]})
+        f = facts(b)
+        found: list[tuple[int, int]] = [(side, n) for side, n in sorted(f.headlines.items())]
+        if not b.is_headline:
+            n = card_number(b.card_name)
+            if n is not None and n != CHINA:
+                found.append((b.side, n))
+        for side, ns in f.known.items():
+            found.extend((side, n) for n in ns)
+        if "missileenvy" in f.names:
+            for side, ns in f.known.items():
+                if len(ns) == 1:
+                    sides[-1][side] = min(sides[-1][side], BOARD.cards[ns[0]].ops)
+        for side, n in found:
+            if n not in sides[USSR] and n not in sides[US]:
+                sides[side].append(n)
+    return out
+
+
+def _pin_turn(s: Any, need: dict[int, list[int]], pins: list[list[int]]) -> None:
+    """Put each side's known cards of the turn into its hand, and unplayed scoring cards out."""
+    wanted = {
+        USSR: [c for c in dict.fromkeys(need[USSR]) if c != CHINA],
+        US: [c for c in dict.fromkeys(need[US]) if c != CHINA],
+    }
+    everyone = set(wanted[USSR]) | set(wanted[US])
+    scoring = {n for n, c in BOARD.cards.items() if c.scoring}
+    for side in (USSR, US):
+        other = 1 - side
+        for card in wanted[side]:
+            hand = s.hands[side]
+            if card in hand:
+                continue
+            if card not in s.deck and card not in s.hands[other]:
+                continue  # not where a pin can reach: the search will say what fails
+            into_other = card in s.hands[other]
+            spare = [c for c in hand if c not in wanted[side] and c != CHINA]
+            spare.sort(key=lambda c: (c in everyone, into_other and c in scoring and c not in wanted[other]))
+            if not spare:
+                continue
+            out = spare[0]
+            s.pin_card(side, card, out)
+            pins.append([len(s.history), side, card, out])
+    caps = need.get(-1, [9, 9])
+    for side in (USSR, US):
+        for card in list(s.hands[side]):
+            if card in wanted[side] or card == CHINA:
+                continue
+            if card in scoring or BOARD.cards[card].ops > caps[side]:
+                repl = [
+                    c
+                    for c in s.deck
+                    if c not in scoring and c not in everyone and BOARD.cards[c].ops <= caps[side]
+                ]
+                if not repl:
+                    continue
+                s.pin_card(side, repl[0], card)
+                pins.append([len(s.history), side, repl[0], card])
+
+
+def import_log(
+    text: str,
+    *,
+    game: TwilightGame | None = None,
+    seed: int = 0,
+    limit: int = 60000,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportResult:
+    """Follow a log with the engine; stop at the first block no line of play explains."""
+    g = game or GAME
+    log = parse_log(text)
+    options: dict[str, Any] = {"edition": "deluxe", "optional_cards": log.optional_cards, "bid": log.bid}
+    s: Any = g.new_initial_state(seed=seed, **options)
+    pins: list[list[int]] = []
+    turns = _turn_cards(log)
+    decisions = 1 + len(log.blocks)
+    imported = 0
+    error: str | None = None
+    checks = 0
+    pinned_turns: set[int] = set()
+    try:
+        if not log.setup:
+            raise LogError(1, "no setup lines (USSR +N in Country [US][USSR]) before the first headline")
+        setup = Block(log.setup[0][0], 0, -1, 0, "setup", list(log.setup))
+        f = facts(setup)
+        srch = Search(setup, f, list(s.inf), ("setup",), None, limit=limit)
+        acts = _setup(s, f)
+        if acts is None:
+            raise LogError(setup.line, "the setup lines do not match the setup (and bid) the engine allows")
+        imported = 1
+        for i, b in enumerate(log.blocks):
+            if progress is not None:
+                progress(i, len(log.blocks))
+            if s.is_terminal():
+                raise LogError(b.line, f"the game is over in the engine ({s.end_reason}) but the log goes on")
+            if s.turn not in pinned_turns:
+                pinned_turns.add(s.turn)
+                _pin_turn(s, turns.get(s.turn, {USSR: [], US: []}), pins)
+            if not b.lines and i == len(log.blocks) - 1:
+                imported += 1
+                break
+            f = facts(b)
+            first = None
+            if not b.is_headline:
+                first = card_number(b.card_name) if b.card_name else None
+                if b.card_name and first is None:
+                    raise LogError(b.line, f"unknown card '{b.card_name}'")
+            why = _check_block_start(s, b)
+            if why:
+                raise LogError(b.line, why)
+            srch = Search(b, f, list(s.inf), _key(s), first, limit=limit)
+            try:
+                acts = srch.run(s)
+            except _Budget:
+                acts = None
+            if acts is None:
+                raise LogError(b.line, _explain(s, b, f))
+            for a in acts:
+                s.apply_action(a)
+            checks += (f.vp is not None) + (f.defcon is not None)
+            imported += 1
+    except LogError as exc:
+        error = str(exc)
+    s.use_known_cards([list(p) for p in pins], strict=False)
+    rec = s.to_json()
+    rec["position"] = position_of(s)
+    return ImportResult(rec, s, decisions, imported, error is None, error, checks)
+
+
+def _setup(s: Any, f: Facts) -> list[int] | None:
+    acts: list[int] = []
+    while not s.is_terminal() and s.top()[0] == F.SETUP:
+        best = None
+        for a in s.legal_actions():
+            c = _action_country(s.action_to_string(a))
+            side = s.top()[1]
+            if c is None:
+                continue
+            i = side * N + c
+            if i in f.targets and s.inf[i] < f.targets[i]:
+                best = a
+                break
+        if best is None:
+            return None
+        s.apply_action(best)
+        acts.append(best)
+    for i, v in f.targets.items():
+        if s.inf[i] != v:
+            return None
+    return acts
+
+
+def _check_block_start(s: Any, b: Block) -> str | None:
+    fr = s.top()
+    if b.is_headline:
+        if fr[0] != F.HEADLINE:
+            return (
+                f"a headline in the log, but the engine is at turn {s.turn} {F.KIND_NAMES[fr[0]]} (AR {s.ar})"
+            )
+        if s.turn != b.turn:
+            return f"the log's turn {b.turn} headline comes at the engine's turn {s.turn}"
+        return None
+    if fr[0] != F.ACTION:
+        return f"an action round in the log, but the engine asks for a {F.KIND_NAMES[fr[0]]} decision"
+    if fr[1] != b.side:
+        return f"the log's {('USSR', 'US')[b.side]} AR{b.ar}, but the engine's {('USSR', 'US')[fr[1]]} is to play (turn {s.turn} AR {s.ar})"
+    if s.turn != b.turn:
+        return f"the log's turn {b.turn} AR{b.ar} comes at the engine's turn {s.turn}"
+    return None
+
+
+def _explain(s: Any, b: Block, f: Facts) -> str:
+    side = ("USSR", "US")[b.side] if b.side >= 0 else "both"
+    n = card_number(b.card_name) if b.card_name else None
+    if n is not None and b.side >= 0 and n != CHINA and n not in s.hands[b.side]:
+        where = "discard pile" if n in s.discard else "removed" if n in s.removed else "elsewhere"
+        return f"{side} plays {b.card_name}, which the engine has in the {where}"
+    what = (
+        f"turn {b.turn} {'headline' if b.side < 0 else side + ' AR' + str(b.ar)} ({b.card_name or 'no card'})"
+    )
+    return f"no line of play in the engine gives {what} as logged (influence totals, dice, VP, DEFCON)"
+
+
+def record_of(result: ImportResult) -> dict[str, Any]:
+    return result.record
+
+
+def check_record(record: dict[str, Any], game: TwilightGame | None = None) -> TwilightState:
+    """Load an imported record as any record is loaded (validated, replayed, position compared)."""
+    g = game or GAME
+    st = g.state_from_json(record)
+    if not isinstance(st, TwilightState):
+        raise InvalidState("not a Twilight Struggle record")
+    return st
