@@ -283,7 +283,7 @@ def plot_balance(out: dict[str, Any], lines: dict[str, dict[int, Lines]], path: 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    arms = [k for k in ("a", "b") if k in out] or ["single"]
+    arms: list[str] = [k for k in ("a", "b") if k in out] or ["single"]
     summaries = {k: (out[k] if k in out else out) for k in arms}
     first = summaries[arms[0]]
     groups: list[tuple[str, str, list[str]]] = [("win share by seat", "seats", list(first["seats"]))]
