@@ -75,6 +75,15 @@ def test_a_game_without_balance_facts_gives_seat_shares_and_lengths(cli: Cli, to
     assert out["first_player"] is None and set(out["length"]) == {"decisions", "actions"}
 
 
+def test_different_bots_rotate_over_the_seats_and_get_their_own_shares(cli: Cli) -> None:
+    out = _json(
+        cli("balance", "twilight", "--bots", "random,heuristic", "--games", "2", "--workers", "1", "--json")
+    )
+    assert out["bot_specs"] == ["random", "heuristic"]
+    assert {k: v["games"] for k, v in out["bots"].items()} == {"random": 2, "heuristic": 2}
+    assert sum(v["wins"] for v in out["bots"].values()) == pytest.approx(2)
+
+
 def test_resume_continues_the_results_file_and_keeps_its_protections(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "b.jsonl"
     args = ("balance", "twilight", "--seed", "5", "--workers", "1", "--out", str(out), "--json")
