@@ -470,7 +470,9 @@ def question(state: TwilightState) -> str:
     if k == F.ORDER:
         return f"{side}: {card_label(fr[2], state)} is the opponent's event; does it happen before or after your operations?"
     if k == F.INFLUENCE:
-        return f"{side}: place influence ({fr[3]} ops left; 2 ops into an opponent-controlled country)"
+        other = "US" if side == "USSR" else "USSR"
+        ops = "1 op" if fr[3] == 1 else f"{fr[3]} ops"
+        return f"{side}: place influence, {ops} left (2 ops where {other} controls)"
     if k == F.REALIGN:
         return f"{side}: choose a realignment target ({fr[3]} rolls left)"
     if k == F.COUP:

@@ -145,6 +145,11 @@ def test_the_status_line_and_questions_fit_80_columns() -> None:
     assert render.question(s) == "USSR, action round 1: play a card"
     s.stack = [(F.COUP, US, 20, 3, 0, 0, 0)]
     assert render.question(s) == "US: choose a country to coup with 3 ops"
+    # the full screen's question pane holds two lines of about 34 columns at 80x24: the
+    # influence question was cut after "2 ops into an"
+    s.stack = [(F.INFLUENCE, USSR, 20, 1, 0, 0, 0)]
+    assert render.question(s) == "USSR: place influence, 1 op left (2 ops where US controls)"
+    assert len(render.question(s)) <= 60
 
 
 def test_the_generic_renderer_serves_a_game_without_a_render_module(toy_game: str) -> None:
