@@ -95,16 +95,18 @@ def troops_for(s: InvState, t: int) -> int:
     return int(expected + 0.999) + LEAD
 
 
-def invasion_target(s: InvState, p: int, money: int, moves: int, units: int = BOARD.purchase_units[0]) -> int:
-    """The unexplored province within ``moves`` of the border with the most oil that ``money``
-    dollars of troops, at most ``units`` of them (what a purchase box buys, with the troops
-    already on the border), can take, or -1."""
+def invasion_target(
+    s: InvState, p: int, money: int, moves: int, units: int = BOARD.purchase_units[0], have: int = 0
+) -> int:
+    """The unexplored province within ``moves`` of the border with the most oil that ``have``
+    troops already on the border and the troops ``money`` dollars buy, at most ``units`` of
+    them (what a purchase box buys), can take, or -1."""
     best, best_key = -1, (0, 0)
     for t, cost in R.move_costs(s, 0).items():
         if t == A.HOME or t <= 0 or cost > moves or s.explored[t]:
             continue
         need = troops_for(s, t)
-        if need > min(money, BOARD.troop_limit - s.troops_on_board(p), units):
+        if need - have > min(money, BOARD.troop_limit - s.troops_on_board(p), units):
             continue
         key = (min(BOARD.oil[t], BOARD.withdraw), BOARD.oil[t] - need)
         if key > best_key:
@@ -133,6 +135,28 @@ def _box(legal: list[int], kind: int) -> int | None:
         if A.BOX + kind * 4 + col in legal:
             return A.BOX + kind * 4 + col
     return None
+
+
+def _gather_box(s: InvState, p: int, legal: list[int]) -> int | None:
+    """With no free purchase box that carries an invasion, the last seat in the turn order
+    takes the smallest of two free ones for its first action and buys troops that wait on the
+    border (as many as its media allow without a point of pacifism: *Mass media e truppe in
+    gioco* counts the border); its second action takes the other, whose units then make up
+    the invasion. At 5 players only the first two boxes carry an invasion from an empty
+    border, and the seats before it take them (*Prima e seconda azione a scelta*). None
+    otherwise."""
+    free = [A.BOX + A.K_PURCHASE * 4 + col for col in range(4) if A.BOX + A.K_PURCHASE * 4 + col in legal]
+    if s.round != 0 or len(free) < 2 or not _gather(s, p):
+        return None
+    return free[-1]
+
+
+def _gather(s: InvState, p: int) -> int:
+    """Troops seat ``p``, last in the turn order, may buy to wait on the border (none once it
+    has troops there, holds or fights for a province, or too few turns are left)."""
+    if s.order[-1] != p or s.troops[p] or _mine(s, p) or _fighting(s, p) or _turns_left(s) < MIN_TURNS_LEFT:
+        return 0
+    return max(0, min(R.troops_allowed(s.media[p]) - s.troops_on_board(p), s.money[p] // 2))
 
 
 def plan_action(s: InvState, p: int) -> int | None:
@@ -179,11 +203,14 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
         left = _turns_left(s)
         if not mine and not war and left >= MIN_TURNS_LEFT:
             col = (purchase - A.BOX) % 4
-            units = BOARD.purchase_units[col] + s.troops[p]
-            if invasion_target(s, p, money, BOARD.purchase_moves[col], units) >= 0:
+            have = s.troops[p]
+            if invasion_target(s, p, money, BOARD.purchase_moves[col], BOARD.purchase_units[col], have) >= 0:
                 return purchase
-            if air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
+            if not have and air_target(s, p, money, BOARD.purchase_units[col]) >= 0:
                 return purchase
+            small = _gather_box(s, p, legal)
+            if small is not None:
+                return small
         excess = s.troops_on_board(p) - len(mine) - len(war) * 99
         supply = deficit and money + s.border_log[p] >= 1
         if supply and not _supplies_reach(s, p, BOARD.purchase_moves[(purchase - A.BOX) % 4]):
@@ -224,15 +251,22 @@ def _taxes_free(s: InvState, p: int) -> bool:
 def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     mine, war = _mine(s, p), _fighting(s, p)
-    if not mine and not war and s.troops[p] == 0:
-        t = invasion_target(s, p, money, s.moves, s.units)
+    if not mine and not war:
+        have = s.troops[p]
+        t = invasion_target(s, p, money, s.moves, s.units, have)
         if t >= 0:
-            k = min(troops_for(s, t), s.units)
+            k = min(troops_for(s, t) - have, s.units)
+            if k <= 0:
+                return A.DONE
             if A.BUY_TL + k in legal:
                 return A.BUY_TL + k
-        t = air_target(s, p, money, s.units)
-        if t >= 0 and A.BUY_TA + t in legal:
-            return A.BUY_TA + t  # the first troop by air starts the war there
+        if have == 0:
+            t = air_target(s, p, money, s.units)
+            if t >= 0 and A.BUY_TA + t in legal:
+                return A.BUY_TA + t  # the first troop by air starts the war there
+            k = min(_gather(s, p), s.units)
+            if k and A.BUY_TL + k in legal:
+                return A.BUY_TL + k  # they wait on the border for the next box
     for t in war:
         # troops by air join a battle it rolls for until they outnumber the locals by two
         if s.battles[t][:1] == [p] and s.troops_at(t, p) < s.locals[t] + 2 and A.BUY_TA + t in legal:
@@ -249,7 +283,7 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
     if s.support >= 0:
         return None  # a support manoeuvre: the greedy search decides
     mine = _mine(s, p)
-    if A.FROM + 0 in legal and s.troops[p] > 0:
+    if A.FROM + 0 in legal and s.troops[p] > 0 and not _waiting(s, p):
         return A.FROM + 0
     stranded = [t for t in _stranded(s, p) if A.FROM + t in legal]
     if A.FROM + 0 in legal and s.border_log[p] > 0:
@@ -263,11 +297,19 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
     return A.DONE
 
 
+def _waiting(s: InvState, p: int) -> bool:
+    """Seat ``p``'s troops on the border wait there for the next purchase box: it holds and
+    fights for nothing, an invasion still pays, and they alone cannot take a province."""
+    if not s.troops[p] or _mine(s, p) or _fighting(s, p) or _turns_left(s) < MIN_TURNS_LEFT:
+        return False
+    return invasion_target(s, p, 0, s.moves, 0, s.troops[p]) < 0
+
+
 def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
     src, mine = s.mv_src, _mine(s, p)
     if src == 0:
         if s.troops[p] > 0 and not mine and not _fighting(s, p):
-            t = invasion_target(s, p, s.troops[p], s.moves)
+            t = invasion_target(s, p, 0, s.moves, 0, s.troops[p])
             if t >= 0 and A.TO + t in legal:
                 return A.TO + t
         if s.border_log[p] > 0:

@@ -37,16 +37,35 @@ def test_the_border_touches_the_south_provinces_and_only_them() -> None:
     Sud (indicate in marrone)": every south province is one move from the Border, nothing else
     is."""
     assert set(BOARD.neighbours[0]) == set(BOARD.south)
-    assert {BOARD.territories[t].name for t in BOARD.south} == {"Bassora", "Muthanna", "Dhi Qar", "Maysan"}
+    assert {BOARD.territories[t].name for t in BOARD.south} == {
+        "Bassora",
+        "Muthanna",
+        "Dhi Qar",
+        "Maysan",
+        "Najaf",
+    }
+
+
+def test_every_seat_of_a_five_player_game_has_a_south_province_to_attack_first() -> None:
+    """Logistiche: purchases by land enter at the Territorio di Confine and "per prime verranno
+    attaccate le province del Sud"; the game takes 3 to 5 players (Informazioni per iniziare).
+    With four south provinces the fifth seat had none: the battles in all four block the way
+    inland ("Non si può attraversare una provincia dove c'è un combattimento in corso") and it
+    won none of 400 heuristic games. Najaf (the governorate on the Saudi border) is the fifth,
+    with the 2 oil a seat may withdraw a turn, so no first province falls short of it."""
+    assert len(BOARD.south) >= 5
+    for t in BOARD.south:
+        assert BOARD.oil[t] >= BOARD.withdraw
 
 
 def test_a_border_that_misses_a_south_province_is_refused(tmp_path: Path) -> None:
     text = _packaged("territories.csv").replace(
-        "Border,BRD,border,border,0,0,Bassora;Muthanna;Dhi Qar;Maysan",
+        "Border,BRD,border,border,0,0,Bassora;Muthanna;Dhi Qar;Maysan;Najaf",
         "Border,BRD,border,border,0,0,Bassora;Muthanna",
     )
     text = text.replace("Dhi Qar,DHQ,province,south,2,2,Border;", "Dhi Qar,DHQ,province,south,2,2,")
     text = text.replace("Maysan,MAY,province,south,2,2,Border;", "Maysan,MAY,province,south,2,2,")
+    text = text.replace("Najaf,NAJ,province,south,2,2,Border;", "Najaf,NAJ,province,south,2,2,")
     with pytest.raises(InvalidState, match="line 2: field 'neighbours'"):
         load_board(_override(tmp_path, "territories.csv", text))
 

@@ -15,7 +15,7 @@ from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.heuristics import prospects
-from realpolitik.engine.invasion.state import S_MOVE_FROM
+from realpolitik.engine.invasion.state import S_ACTION, S_MOVE_FROM
 
 from .helpers import T, act, at_action, control, position, roll, texts
 
@@ -54,6 +54,46 @@ def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
     act(s, "done buying")
     act(s, s.action_to_string(s.plan_action(0)))  # from Border
     assert s.action_to_string(s.plan_action(0)) == "to Bassora"
+
+
+def test_at_five_players_the_last_seat_makes_one_invasion_of_the_two_small_boxes() -> None:
+    """Prima e seconda azione a scelta: at 5 players the four columns of boxes are in play, and
+    only the first two purchase boxes (10 and 5 units) carry an invasion from an empty border;
+    the seats before the last take them. The last seat's first action takes the fourth box
+    and buys the 3 troops its media allow without pacifism (Mass media e truppe in gioco: the
+    border counts), which wait there; its second action takes the third box and its 3 units
+    make up the troops a south province needs (5 for 2 oil, 6 for Bassora). Before, it raised taxes and invaded
+    inland two turns later, and won none of 400 heuristic games."""
+    s = position(5)
+    s.boxes[A.K_PURCHASE * 4 + 0] = 0
+    s.boxes[A.K_PURCHASE * 4 + 1] = 1
+    at_action(s, 4)
+    assert s.action_to_string(s.plan_action(4)) == "purchase box 4"
+    act(s, "purchase box 4")
+    act(s, s.action_to_string(s.plan_action(4)))
+    assert s.troops[4] == R.troops_allowed(s.media[4]) == 3
+    while s.actor == 4 and s.stage != S_ACTION:
+        act(s, s.action_to_string(s.plan_action(4)))  # done buying; they stay on the border
+    assert s.troops[4] == 3
+    at_action(s, 4, round_=1)
+    assert s.action_to_string(s.plan_action(4)) == "purchase box 3"
+    act(s, "purchase box 3")
+    act(s, s.action_to_string(s.plan_action(4)))
+    bought = s.troops[4]
+    assert bought > 3
+    act(s, "done buying")
+    act(s, s.action_to_string(s.plan_action(4)))  # from Border
+    target = T(s.action_to_string(s.plan_action(4)).removeprefix("to "))
+    assert target in BOARD.south and bought == P.troops_for(s, target)
+
+
+def test_before_the_last_seat_no_troops_wait_on_the_border() -> None:
+    """The seats before the last take a large box next turn: no small box for them now."""
+    s = position(5)
+    s.boxes[A.K_PURCHASE * 4 + 0] = 0
+    s.boxes[A.K_PURCHASE * 4 + 1] = 1
+    at_action(s, 2)
+    assert not s.action_to_string(s.plan_action(2)).startswith("purchase box")
 
 
 def test_a_held_province_is_supplied_then_produces() -> None:
@@ -100,8 +140,7 @@ def test_heuristic_games_follow_the_plan_with_legal_moves_and_conquer() -> None:
 
 def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
     s = position(4)
-    for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan"):
-        t = T(name)
+    for t in BOARD.south:
         s.explored[t] = 1
         s.locals[t] = 3
         s.troops[t * s.n + 1] = 2

@@ -102,7 +102,7 @@ def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
     assert "to Bassora" not in texts(s)  # first pick the group
     act(s, "from Border")
     # the south provinces touch the Border; no crossing unexplored land
-    assert set(texts(s)) == {"to Bassora", "to Muthanna", "to Dhi Qar", "to Maysan", "to home"}
+    assert set(texts(s)) == {"to Bassora", "to Muthanna", "to Dhi Qar", "to Maysan", "to Najaf", "to home"}
     act(s, "to Bassora")
     act(s, "6 troops")
     roll(s, 1)  # phase 1 die: a 1 adds none

@@ -295,14 +295,15 @@ def test_the_last_turn_pays_the_normal_penalty_and_then_ten_times_it() -> None:
 
 # ----------------------------------------------------------------- records
 def test_records_of_the_earlier_rules_are_refused_with_their_version() -> None:
-    """One die a side, the withdrawal decisions and the lent police stations changed the
-    actions and the dice: a record of the earlier engine (version invasion-1) is refused, naming
-    its version."""
-    assert GAME.spec.version == "invasion-2"
+    """A record of an earlier engine is refused, naming its version: invasion-1 (two dice a
+    side, no withdrawal decisions, no lent police stations) and invasion-2 (a board of four
+    south provinces, where the same seeds give other games)."""
+    assert GAME.spec.version == "invasion-3"
     s = position(4)
     act(s, "money box 1")
     record = json.loads(json.dumps(s.to_json()))
     assert GAME.state_from_json(record).history == s.history
-    record["game_version"] = "invasion-1"
-    with pytest.raises(InvalidState, match="'invasion-1', this engine is 'invasion-2'"):
-        GAME.state_from_json(record)
+    for old in ("invasion-1", "invasion-2"):
+        record["game_version"] = old
+        with pytest.raises(InvalidState, match=f"'{old}', this engine is 'invasion-3'"):
+            GAME.state_from_json(record)
