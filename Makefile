@@ -25,9 +25,18 @@ play: $(STAMP)
 # Every test (in parallel; the OpenSpiel and PettingZoo adapters' too, installed by the
 # interop extra), then the core, Twilight and AI suites again against the pure-Python
 # reference, then the installed wheel.
+# The pure pass leaves out what does not depend on REALPOLITIK_PURE: the other games' random
+# conformance games and the import and package checks (the main pass runs them). The lockstep
+# differential (tests/twilight/test_compiled_differential.py) plays both implementations
+# side by side whatever REALPOLITIK_PURE says, so it runs once, in the pure pass, where
+# REALPOLITIK_CHECK_LEGAL also checks the pure side's legal-action cache at every step.
+PURE_PASS_SKIP := not (test_conformance and (ideology or invasion or waronterror)) \
+	and not test_imports and not test_package and not test_self_contained
+
 test: $(STAMP)
-	$(PYTEST) tests bench --benchmark-disable
-	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai
+	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py
+	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai \
+		-k "$(PURE_PASS_SKIP)"
 	$(MAKE) --no-print-directory wheel-check
 
 # The fuzz suite's long profile (many more examples, fresh randomness each run): the nightly kind
@@ -56,14 +65,20 @@ typecheck: $(STAMP)
 # The wheel is installed without the interop extra: the adapter tests that need OpenSpiel or
 # PettingZoo skip there, the rest (the observation encoding; the core never importing the
 # adapters) run against the wheel, which must ship realpolitik.interop.
+# The core suite plays 5 random games of every game at every player count there
+# (REALPOLITIK_CONFORMANCE_GAMES): what it proves is that the installed package plays every
+# game to the end; the main pass of `make test` plays the full count. --no-compile: the
+# dependencies' modules are byte-compiled when imported, not all of them at install.
 wheel-check: $(STAMP)
 	rm -rf build/wheel build/wheel-venv
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
 	$(PYTHON) -m venv build/wheel-venv
-	build/wheel-venv/bin/python -m pip install --quiet build/wheel/realpolitik-*.whl pytest hypothesis
+	build/wheel-venv/bin/python -m pip install --quiet --no-compile --disable-pip-version-check \
+		build/wheel/realpolitik-*.whl pytest hypothesis
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
-	cd build && wheel-venv/bin/python -m pytest -p no:cacheprovider -q ../tests/core ../tests/interop
+	cd build && REALPOLITIK_CONFORMANCE_GAMES=5 wheel-venv/bin/python -m pytest -p no:cacheprovider -q \
+		../tests/core ../tests/interop
 
 # Rewrite the golden data (tests/golden/data, docs/transcript.md) from the registered games;
 # a commit that changes them says so (docs/architecture.md).

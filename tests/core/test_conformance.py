@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 
 import pytest
@@ -15,6 +16,10 @@ from realpolitik.engine.core.records import replay
 
 GAMES = available_games()
 RANDOM_GAMES = {"twilight": 200, "invasion": 20}
+"""Random games per game and player count (50 for the games not named)."""
+_GAMES_ENV = os.environ.get("REALPOLITIK_CONFORMANCE_GAMES", "")
+"""When set, the number of random games for every game and player count instead: ``make
+wheel-check`` plays a few of each against the installed wheel (docs/reliability.md)."""
 
 
 def player_counts(name: str) -> list[int]:
@@ -68,7 +73,7 @@ def random_game_cases() -> list[tuple[str, int, range]]:
     """(game, players, seeds) for every registered game and player count, in seed chunks."""
     out = []
     for name in GAMES:
-        n = RANDOM_GAMES.get(name, 50)
+        n = int(_GAMES_ENV) if _GAMES_ENV else RANDOM_GAMES.get(name, 50)
         for players in player_counts(name):
             out += [(name, players, range(i, min(i + SEED_CHUNK, n))) for i in range(0, n, SEED_CHUNK)]
     return out

@@ -9,6 +9,7 @@ so they make no circle; they still count for the layers.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -109,8 +110,10 @@ def _imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[tuple[str
     yield from walk(tree, True)
 
 
+@functools.cache
 def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """(edges that run, every edge) between the package's modules.
+    """(edges that run, every edge) between the package's modules, parsed once per process
+    (the tests only read it).
 
     ``from p import m`` reaches the module ``p.m`` when there is one, else ``p`` itself; the
     packages a module sits in, which Python imports on the way, are not counted as edges.

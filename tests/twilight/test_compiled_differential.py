@@ -25,8 +25,9 @@ BID_GAMES = int(os.environ.get("REALPOLITIK_DIFF_BID_GAMES", "50"))
 """Games with a bid (option ``bid``): US+2 in the seed edition; half as many USSR+3 in the
 Deluxe edition; a fifth as many US+9 (the largest bid) in the Deluxe edition with the
 tournament option."""
-CHUNK = 50
-"""Seeds per test case, so that a failure names its chunk (and the message its seed)."""
+CHUNK = 25
+"""Seeds per test case, so that a failure names its chunk (and the message its seed); small
+enough that the parallel run's last case does not keep one core waiting long."""
 
 
 @pytest.fixture
