@@ -372,8 +372,10 @@ else:
 
 def _pin_due(me: Any) -> None:
     """Pin the ``known_cards`` entries whose index is the number of actions played."""
-    known = me.known_cards
-    i = me.known_next
+    known = getattr(me, "known_cards", None)
+    if not known:
+        return
+    i = getattr(me, "known_next", len(known))
     k = len(me.history)
     while i < len(known) and known[i][0] <= k:
         if known[i][0] == k:
@@ -387,9 +389,10 @@ def _pin_due(me: Any) -> None:
 
 
 class _Pinned:
-    """An imported game's state: as soon as play reaches the index of one of the record's
-    ``known_cards`` entries it is pinned (in a searched copy whose hidden cards lie elsewhere,
-    an entry that cannot apply is passed over); copies keep the entries."""
+    """An imported game's state, as a record replays it: as soon as play reaches the index of
+    one of the record's ``known_cards`` entries it is pinned. Its copies (``clone``, and the
+    worlds a search draws with ``resample_hidden``) are plain states again, at full speed: what
+    they play is the search's, not the record's; they keep the entries for their record."""
 
     __slots__ = ()
 
@@ -398,11 +401,18 @@ class _Pinned:
         _pin_due(self)
 
     def clone(self) -> Any:
-        c = super().clone()  # type: ignore[misc]
-        c.known_cards = self.known_cards  # type: ignore[attr-defined]
-        c.known_next = self.known_next  # type: ignore[attr-defined]
-        c.known_strict = False
-        return c
+        return _unpinned(self, super().clone())  # type: ignore[misc]
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Any:
+        return _unpinned(self, super().resample_hidden(seat, rng))  # type: ignore[misc]
+
+
+def _unpinned(me: Any, c: Any) -> Any:
+    c.__class__ = type(me).__mro__[2]  # the plain class the pinned twin derives from
+    c.known_cards = me.known_cards
+    c.known_next = len(me.known_cards)
+    c.known_strict = False
+    return c
 
 
 class PinnedPureTwilightState(_Pinned, PureTwilightState):

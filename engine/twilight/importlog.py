@@ -297,7 +297,7 @@ def at_block_start(s: Any) -> bool:
     if s.is_terminal():
         return True
     fr = s.top()
-    return fr is not None and (fr[0] == F.HEADLINE or (fr[0] == F.ACTION and fr[2] is None))
+    return fr is not None and (fr[0] in (F.HEADLINE, F.TRAP) or (fr[0] == F.ACTION and fr[2] is None))
 
 
 _VERBS = (
@@ -334,15 +334,22 @@ class Search:
     first_card: int | None
     nodes: int = 0
     limit: int = 60000
+    last: bool = False
 
     def done(self, s: Any) -> bool:
+        if s.is_terminal() and not self.last:
+            return False
         inf = s.inf
         for idx, v in self.f.targets.items():
             if inf[idx] != v:
                 return False
         if self.f.vp is not None and s.vp != self.f.vp:
             return False
-        return not (self.f.defcon is not None and s.defcon != self.f.defcon and not s.is_terminal())
+        # a new turn's DEFCON improvement (4.5 A) is logged with its headlines
+        new_turn = s.turn != self.block.turn
+        return not (
+            self.f.defcon is not None and s.defcon != self.f.defcon and not s.is_terminal() and not new_turn
+        )
 
     def ok(self, s: Any) -> bool:
         """No influence changed outside the countries the block names."""
@@ -371,16 +378,29 @@ class Search:
                 if k < len(q):
                     want = f"roll {q[k]}"
                     first = [(a, used | {kind: k + 1}) for a in outs if texts[a] == want]
-                rest = [(a, used) for a in outs if not first or a != first[0][0]]
-                return first + rest
+                if k < len(q):
+                    return first  # the die the log shows, and no other
+                return [(a, used) for a in outs]
             named = [a for a in outs if _card_named(texts[a], self.f.names)]
             return [(a, used) for a in (named or outs)]
         legal = s.legal_actions()
         texts = {a: s.action_to_string(a) for a in legal}
         fr = s.top()
         if fr[0] == F.ACTION and fr[2] is None and _key(s) == self.start_key and self.first_card is not None:
-            head, tail = f"#{_shown(self.first_card)} ", f": {self.f.mode or 'event'}"
-            return [(a, used) for a in legal if texts[a].startswith(head) and texts[a].endswith(tail)]
+            head = f"#{_shown(self.first_card)} "
+            modes = list(dict.fromkeys(self.f.modes))
+            if self.f.mode == "event":
+                modes = ["event", *modes]
+            elif 0 <= self.f.event_line < self.f.mode_line:
+                modes.reverse()  # the opponent's event first: the side's own use comes last
+            if not modes:
+                modes = ["event"]
+            return [
+                (a, used)
+                for m in modes
+                for a in legal
+                if texts[a].startswith(head) and texts[a].endswith(": " + m)
+            ]
         if fr[0] == F.HEADLINE:
             n = self.f.headlines.get(fr[1])
             return [(a, used) for a in legal if n is not None and texts[a].startswith(f"#{_shown(n)} ")]
@@ -419,6 +439,8 @@ class Search:
                                     score = 0
             elif _card_named(t, self.f.names):
                 score = 1
+            elif t.startswith("#") and fr[0] == F.CCARD:
+                score = 9  # a card the block does not name: after passing
             elif t.startswith("ops: "):
                 score = 1 if t[5:] in self.f.modes else 7
             elif t in ("pass", "done", "stop", "no"):
@@ -512,6 +534,20 @@ class ImportResult:
         }
 
 
+def _block_cards(b: Block) -> list[tuple[int, int]]:
+    """(side, card) of the cards a block shows a side holding: its headline or play, and the
+    cards it shows, discards or plays from its hand."""
+    f = facts(b)
+    found: list[tuple[int, int]] = [(side, n) for side, n in sorted(f.headlines.items())]
+    if not b.is_headline:
+        n = card_number(b.card_name)
+        if n is not None and n != CHINA:
+            found.append((b.side, n))
+    for side, ns in f.known.items():
+        found.extend((side, n) for n in ns)
+    return found
+
+
 def _turn_cards(log: Log) -> dict[int, dict[int, list[int]]]:
     """Per turn, the cards each side is known to hold at its start (headline, plays, shows,
     discards; a card that changes hands in the turn counts for the side that shows it first).
@@ -521,21 +557,37 @@ def _turn_cards(log: Log) -> dict[int, dict[int, list[int]]]:
     for b in log.blocks:
         sides = out.setdefault(b.turn, {USSR: [], US: [], -1: [9, 9]})
         f = facts(b)
-        found: list[tuple[int, int]] = [(side, n) for side, n in sorted(f.headlines.items())]
-        if not b.is_headline:
-            n = card_number(b.card_name)
-            if n is not None and n != CHINA:
-                found.append((b.side, n))
-        for side, ns in f.known.items():
-            found.extend((side, n) for n in ns)
         if "missileenvy" in f.names:
             for side, ns in f.known.items():
                 if len(ns) == 1:
                     sides[-1][side] = min(sides[-1][side], BOARD.cards[ns[0]].ops)
-        for side, n in found:
+        for side, n in _block_cards(b):
             if n not in sides[USSR] and n not in sides[US]:
                 sides[side].append(n)
     return out
+
+
+def _pin_block(s: Any, log: Log, i: int, pins: list[list[int]]) -> None:
+    """Before block ``i``: the cards it shows a side holding are put into that hand if the
+    turn's first pins could not (a hand too full, cards drawn in the turn), each exchanged with
+    a card the side is not shown holding later in the turn."""
+    b = log.blocks[i]
+    later: set[int] = set()
+    for nb in log.blocks[i:]:
+        if nb.turn != b.turn:
+            break
+        later.update(n for _, n in _block_cards(nb))
+    scoring = {n for n, c in BOARD.cards.items() if c.scoring}
+    for side, card in _block_cards(b):
+        hand = s.hands[side]
+        if card in hand or (card not in s.deck and card not in s.hands[1 - side]):
+            continue
+        into_other = card in s.hands[1 - side]
+        spare = [c for c in hand if c not in later and c != CHINA]
+        spare.sort(key=lambda c: into_other and c in scoring)
+        if spare:
+            s.pin_card(side, card, spare[0])
+            pins.append([len(s.history), side, card, spare[0]])
 
 
 def _pin_turn(s: Any, need: dict[int, list[int]], pins: list[list[int]]) -> None:
@@ -590,7 +642,12 @@ def import_log(
     """Follow a log with the engine; stop at the first block no line of play explains."""
     g = game or GAME
     log = parse_log(text)
-    options: dict[str, Any] = {"edition": "deluxe", "optional_cards": log.optional_cards, "bid": log.bid}
+    options: dict[str, Any] = {
+        "edition": "deluxe",
+        "optional_cards": log.optional_cards,
+        "bid": log.bid,
+        "tournament": True,
+    }
     s: Any = g.new_initial_state(seed=seed, **options)
     pins: list[list[int]] = []
     turns = _turn_cards(log)
@@ -617,6 +674,7 @@ def import_log(
             if s.turn not in pinned_turns:
                 pinned_turns.add(s.turn)
                 _pin_turn(s, turns.get(s.turn, {USSR: [], US: []}), pins)
+            _pin_block(s, log, i, pins)
             if not b.lines and i == len(log.blocks) - 1:
                 imported += 1
                 break
@@ -629,7 +687,7 @@ def import_log(
             why = _check_block_start(s, b)
             if why:
                 raise LogError(b.line, why)
-            srch = Search(b, f, list(s.inf), _key(s), first, limit=limit)
+            srch = Search(b, f, list(s.inf), _key(s), first, limit=limit, last=i == len(log.blocks) - 1)
             try:
                 acts = srch.run(s)
             except _Budget:
@@ -681,7 +739,7 @@ def _check_block_start(s: Any, b: Block) -> str | None:
         if s.turn != b.turn:
             return f"the log's turn {b.turn} headline comes at the engine's turn {s.turn}"
         return None
-    if fr[0] != F.ACTION:
+    if fr[0] not in (F.ACTION, F.TRAP):
         return f"an action round in the log, but the engine asks for a {F.KIND_NAMES[fr[0]]} decision"
     if fr[1] != b.side:
         return f"the log's {('USSR', 'US')[b.side]} AR{b.ar}, but the engine's {('USSR', 'US')[fr[1]]} is to play (turn {s.turn} AR {s.ar})"

@@ -156,10 +156,11 @@ def _blockade(s: TSState, step: int, card: int, data: tuple) -> None:
 @event(11)
 def korean_war(s: TSState, side: int) -> None:
     """#11 (seed): degrade DEFCON by 1; the USSR takes 2 Military Ops and rolls (4–6 wins,
-    −1 per US-controlled neighbour of South Korea)."""
-    R.degrade_defcon(s, 1, s.phasing)
-    if s.winner >= 0:
-        return
+    −1 per US-controlled neighbour of South Korea). The Deluxe printing has no DEFCON drop."""
+    if s.options.get("edition") != "deluxe":
+        R.degrade_defcon(s, 1, s.phasing)
+        if s.winner >= 0:
+            return
     _add_milops(s, USSR, 2)
     F.roll(s, 11, 0)
 
@@ -180,13 +181,15 @@ def romanian_abdication(s: TSState, side: int) -> None:
 @event(13)
 def arab_israeli_war(s: TSState, side: int) -> None:
     """#13: the USSR takes 2 Military Ops and rolls (4–6 wins, −1 per US-controlled
-    neighbour of Israel; the seed does not count Israel itself)."""
+    neighbour of Israel; the seed does not count Israel itself, the Deluxe printing does)."""
     _add_milops(s, USSR, 2)
     F.roll(s, 13, 0)
 
 
 @resume(13)
 def _arab_israeli_war(s: TSState, step: int, face: int, data: tuple) -> None:
+    if s.options.get("edition") == "deluxe" and s.controls(US, ISRAEL):
+        face -= 1  # the Deluxe printing also subtracts for US control of Israel itself
     _war_outcome(s, USSR, ISRAEL, face)
 
 

@@ -320,9 +320,10 @@ def allende(s: TSState, side: int) -> None:
 # ---------------------------------------------------------------- #55 Willy Brandt
 @event(55)
 def willy_brandt(s: TSState, side: int) -> None:
-    """#55: the USSR gains 1 VP and 2 Influence in West Germany; NATO no longer covers it."""
+    """#55: the USSR gains 1 VP and 2 Influence in West Germany (the Deluxe printing: 1); NATO
+    no longer covers it."""
     s.gain_vp(USSR, 1)
-    s.add_inf(USSR, W_GERMANY, 2)
+    s.add_inf(USSR, W_GERMANY, 1 if s.options.get("edition") == "deluxe" else 2)
     s.set_perm(Card.WILLY_BRANDT)
 
 
