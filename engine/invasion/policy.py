@@ -139,7 +139,7 @@ def _box(legal: list[int], kind: int) -> int | None:
 
 def _gather_box(s: InvState, p: int, legal: list[int]) -> int | None:
     """With no free purchase box that carries an invasion, the last seat in the turn order
-    takes the smallest of two free ones for its first action and buys troops that wait on the
+    takes the first of two free ones for its first action and buys troops that wait on the
     border (as many as its media allow without a point of pacifism: *Mass media e truppe in
     gioco* counts the border); its second action takes the other, whose units then make up
     the invasion. At 5 players only the first two boxes carry an invasion from an empty
@@ -148,7 +148,7 @@ def _gather_box(s: InvState, p: int, legal: list[int]) -> int | None:
     free = [A.BOX + A.K_PURCHASE * 4 + col for col in range(4) if A.BOX + A.K_PURCHASE * 4 + col in legal]
     if s.round != 0 or len(free) < 2 or not _gather(s, p):
         return None
-    return free[-1]
+    return free[0]
 
 
 def _gather(s: InvState, p: int) -> int:

@@ -59,25 +59,25 @@ def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
 def test_at_five_players_the_last_seat_makes_one_invasion_of_the_two_small_boxes() -> None:
     """Prima e seconda azione a scelta: at 5 players the four columns of boxes are in play, and
     only the first two purchase boxes (10 and 5 units) carry an invasion from an empty border;
-    the seats before the last take them. The last seat's first action takes the fourth box
+    the seats before the last take them. The last seat's first action takes the third box
     and buys the 3 troops its media allow without pacifism (Mass media e truppe in gioco: the
-    border counts), which wait there; its second action takes the third box and its 3 units
+    border counts), which wait there; its second action takes the fourth box and its 3 units
     make up the troops a south province needs (5 for 2 oil, 6 for Bassora). Before, it raised taxes and invaded
     inland two turns later, and won none of 400 heuristic games."""
     s = position(5)
     s.boxes[A.K_PURCHASE * 4 + 0] = 0
     s.boxes[A.K_PURCHASE * 4 + 1] = 1
     at_action(s, 4)
-    assert s.action_to_string(s.plan_action(4)) == "purchase box 4"
-    act(s, "purchase box 4")
+    assert s.action_to_string(s.plan_action(4)) == "purchase box 3"
+    act(s, "purchase box 3")
     act(s, s.action_to_string(s.plan_action(4)))
     assert s.troops[4] == R.troops_allowed(s.media[4]) == 3
     while s.actor == 4 and s.stage != S_ACTION:
         act(s, s.action_to_string(s.plan_action(4)))  # done buying; they stay on the border
     assert s.troops[4] == 3
     at_action(s, 4, round_=1)
-    assert s.action_to_string(s.plan_action(4)) == "purchase box 3"
-    act(s, "purchase box 3")
+    assert s.action_to_string(s.plan_action(4)) == "purchase box 4"
+    act(s, "purchase box 4")
     act(s, s.action_to_string(s.plan_action(4)))
     bought = s.troops[4]
     assert bought > 3
