@@ -268,6 +268,15 @@ class HandoverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _without_seat(line: str, who: str) -> str:
+    """A log line without its leading seat name when the group's title already names it
+    (``Imperialism: develop ...`` under ``Player 3 (Imperialism)``)."""
+    head, sep, rest = line.partition(": ")
+    if sep and head and (head == who or f"({head})" in who or head.startswith(f"{who} (")):
+        return rest
+    return line
+
+
 def since_text(entries: list[LogEntry], viewer: int, name: Callable[[int], str]) -> Text:
     """What changed since ``viewer``'s last decision, grouped by who did it (each seat in the
     order it first acted, the dice as ``dice``): every action with what it changed, so the
@@ -289,19 +298,20 @@ def since_text(entries: list[LogEntry], viewer: int, name: Callable[[int], str])
     for actor, items in groups.items():
         who = name(actor) if actor >= 0 else "dice"
         out.append(f"{who} ({len(items)}):\n", style="bold")
-        quiet: dict[str, int] = {}  # moves whose log line shows no change, said once at the end
+        # the moves the log shows changes for first (a change of sides before the windows a
+        # seat skipped), then the others, a repeated one once with its count
+        quiet: dict[str, int] = {}
         for e in items:
             lines = e.texts[viewer]
-            said = lines[0].removeprefix(f"{who}: ")
+            said = _without_seat(lines[0], who)
             if len(lines) == 1:
                 quiet[said] = quiet.get(said, 0) + 1
                 continue
             out.append(f"  {said}\n")
             for extra in lines[1:]:
                 out.append(f"    {extra}\n", style="dim")
-        if quiet:
-            also = ", ".join(f"{text} x{n}" if n > 1 else text for text, n in quiet.items())
-            out.append(f"  also: {also}\n", style="dim")
+        for said, n in quiet.items():
+            out.append(f"  {said}" + (f" (x{n})" if n > 1 else "") + "\n")
     out.append_text(HINT_PROMPT)
     return out
 

@@ -120,24 +120,56 @@ def _rebels(s: InvState, p: int) -> str:
     return f"D{s.rebel_str[p]} @{BOARD.territories[at].short}"
 
 
+NARROW = 66
+"""Below this width (the full screen's board pane at 80x24) the tables drop their padding,
+the territories their long names, and the rebels go under the seat table."""
+
+
 def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -> str:
-    """The whole table as text."""
+    """The whole table as text, fitted to ``width`` (compact below ``NARROW`` columns)."""
     n = s.n
-    lines = [
-        f"How to Invade a Sovereign Nation — phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns}",
-        f"oil price {R.dollars(R.price_halves(s))}   gov {s.gov_oil} oil   order: "
-        + " > ".join(_who(p, color) for p in s.order),
-        "",
-        "seat        $  oil med pac inf con prov trp    reb",
+    narrow = width < NARROW
+    order = " > ".join(_who(p, color) for p in s.order)
+    price = f"oil price {R.dollars(R.price_halves(s))}   gov {s.gov_oil} oil"
+    lines = (
+        [f"phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns}", price, f"order: {order}", ""]
+        if narrow
+        else [
+            f"How to Invade a Sovereign Nation — phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns}",
+            f"{price}   order: {order}",
+            "",
+        ]
+    )
+    lines += [
+        "seat       $ oil med pac inf con prov trp"
+        if narrow
+        else "seat        $  oil med pac inf con prov trp    reb",
     ]
     for p in range(n):
         allowed = R.troops_allowed(s.media[p])
         trp = f"{s.troops_on_board(p)}/{allowed}"
-        lines.append(
-            f"{_paint(_ABBR[p], p, color)}  {R.dollars(s.money[p]):>8} {s.oil[p]:>4} {s.media[p]:>3}"
-            f" {s.pacifism[p]:>3} {s.influence[p]:>3} {s.contracts[p]:>3} {s.provinces_of(p):>4}"
-            f" {trp:>5}  {_rebels(s, p)}"
+        money = (
+            f"{R.dollars(s.money[p]):>6} {s.oil[p]:>3}"
+            if narrow
+            else f"{R.dollars(s.money[p]):>8} {s.oil[p]:>4}"
         )
+        row = (
+            f"{_paint(_ABBR[p], p, color)}  {money} {s.media[p]:>3}"
+            f" {s.pacifism[p]:>3} {s.influence[p]:>3} {s.contracts[p]:>3} {s.provinces_of(p):>4}"
+            f" {trp:>5}"
+        )
+        lines.append(row if narrow else f"{row}  {_rebels(s, p)}")
+    if narrow:
+        # the rebels column under the table, as many seats a line as the width holds
+        line, used = "reb", 3
+        for p in range(n):
+            piece = f"{_ABBR[p]} {_rebels(s, p)}"
+            if used + 2 + len(piece) > width and used > 3:
+                lines.append(line)
+                line, used = "   ", 3
+            line += "  " + f"{_paint(_ABBR[p], p, color)} {_rebels(s, p)}"
+            used += 2 + len(piece)
+        lines.append(line)
     cols = BOARD.columns[n]
     lines.append("")
     lines.append("boxes         1   2   3   4")
@@ -151,12 +183,19 @@ def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -
                 cells.append(_paint(_ABBR[q], q, color) if q >= 0 else " . ")
         lines.append(f"{A.BOX_KINDS[kind]:<12} " + " ".join(cells))
     lines.append("")
-    lines.append("territory            ctl  troops        loc log bld   oil   prod")
+    lines.append(
+        "ter   ctl  troops     loc log bld  oil prod"
+        if narrow
+        else "territory            ctl  troops        loc log bld   oil   prod"
+    )
     for t, info in enumerate(BOARD.territories):
         troops = " ".join(f"{_LETTER[p]}{s.troops_at(t, p)}" for p in range(n) if s.troops_at(t, p))
         if t == 0:
             log = " ".join(f"{_LETTER[p]}{s.border_log[p]}" for p in range(n) if s.border_log[p])
-            lines.append(f"{'BRD Border':<20} {'':<4} {troops:<13} {'':>3} {log}")
+            if narrow:
+                lines.append(f"BRD   {'':<4} {troops:<10} {'':>3} {log}")
+            else:
+                lines.append(f"{'BRD Border':<20} {'':<4} {troops:<13} {'':>3} {log}")
             continue
         c = s.controller[t]
         if not s.explored[t]:
@@ -171,6 +210,12 @@ def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -
         name = f"{info.short} {info.name}"[:17]
         oil = f"{s.store[t]}/{R.storage(s, t)}" if c >= 0 else "-"
         prod = f"{R.production(s, t)}/{R.required_logistics(s, t)}"
+        if narrow:
+            lines.append(
+                f"{info.short} {grp} {ctl} {troops:<10} {s.locals[t] or '':>3} {s.logistics[t] or '':>3}"
+                f" {bld:<3} {oil:>4} {prod:>4}"
+            )
+            continue
         lines.append(
             f"{name:<17} {grp}  {ctl} {troops:<13} {s.locals[t] or '':>3} {s.logistics[t] or '':>3}"
             f" {bld:<4} {oil:>5} {prod:>6}"

@@ -816,9 +816,10 @@ def test_several_steps_on_one_line_and_the_default_last_step_highlighted() -> No
     run(app, script)
 
 
-def test_since_your_last_decision_puts_moves_that_changed_nothing_on_one_line() -> None:
-    """At 80x24 the pane holds a few lines: a seat's moves that changed something come first,
-    with their changes; the ones that changed nothing (a skipped window) are said once."""
+def test_since_your_last_decision_puts_the_moves_with_changes_first() -> None:
+    """At 80x24 the pane holds a few lines: a seat's moves whose log shows changes come first,
+    with them; the others follow, a repeated one once with its count (two skipped windows
+    hid a change of sides); the seat's name is not repeated on every line."""
     from realpolitik.cli.session import LogEntry
     from realpolitik.cli.tui_views import since_text
 
@@ -828,10 +829,13 @@ def test_since_your_last_decision_puts_moves_that_changed_nothing_on_one_line() 
         LogEntry(2, 1, {0: ["Blue: become terrorist", "Blue's 3 villages leave the board"]}),
     ]
     text = plain(since_text(entries, 0, lambda p: ["Red", "Blue"][p])).splitlines()
-    assert text[:4] == [
+    assert text[:5] == [
         "Since your last decision",
         "Blue (3):",
         "  become terrorist",
         "    Blue's 3 villages leave the board",
+        "  no action out of turn (x2)",
     ]
-    assert text[4] == "  also: Blue (out of turn): no action out of turn x2"
+    named = [LogEntry(0, 1, {0: ["Imperialism: develop Great Britain cul"]})]
+    shown = plain(since_text(named, 0, lambda p: "Player 2 (Imperialism)")).splitlines()
+    assert shown[1:3] == ["Player 2 (Imperialism) (1):", "  develop Great Britain cul"]

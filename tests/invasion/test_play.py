@@ -112,3 +112,24 @@ def test_the_seats_bench_replays_each_game_with_another_bot_in_one_seat(
         a_won = ln.split("a won ")[1].split(" ")[0]
         assert f"random {a_won} " in ln
     assert won == sum(float(ln.split("a won ")[1].split(" ")[0]) for ln in places)
+
+
+def test_the_board_fits_the_full_screens_narrow_pane() -> None:
+    # at 80x24 the full screen's board pane is about 46 columns: the seat table wrapped
+    # (its rebels column on a line of its own); below 66 columns the tables are compact
+    s = GAME.new_initial_state(players=5, seed=3)
+    rng = random.Random(3)
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        if s.current_player() < 0:
+            outs = s.chance_outcomes()
+            a = rng.choices([x for x, _ in outs], [w for _, w in outs])[0]
+        else:
+            a = rng.choice(s.legal_actions())
+        s.apply_action(a)
+    text = render.render(s, 0, width=46, color=False)
+    assert max(len(line) for line in text.splitlines()) <= 46
+    assert "BAS S" in text and "reb  Red" in text
+    wide = render.render(s, 0, width=80, color=False)
+    assert "BAS Bassora" in wide and "How to Invade a Sovereign Nation" in wide
