@@ -44,8 +44,10 @@ def income_action(s: InvasionState) -> int:
     return A.DONE if A.DONE in legal else legal[0]
 
 
-def play(players: int, seed: int, spec: str, income: frozenset[int] = frozenset()) -> InvasionState:
-    s = GAME.new_initial_state(players=players, seed=seed)
+def play(
+    players: int, seed: int, spec: str, income: frozenset[int] = frozenset(), fifth_turn: bool = False
+) -> InvasionState:
+    s = GAME.new_initial_state(players=players, seed=seed, fifth_turn=fifth_turn)
     bots = [make_bot(f"{spec}{',' if ':' in spec else ':'}seed={seed * 10 + p}") for p in range(players)]
     rng = random.Random(seed)
     while not s.is_terminal():
@@ -117,6 +119,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bot", default="random")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument(
+        "--fifth-turn",
+        action="store_true",
+        help="the rulebook's optional fifth turn a phase (Le fasi di gioco: useful with 3 players)",
+    )
+    ap.add_argument(
         "--against-income",
         action="store_true",
         help="one seat plays the bot, the others take money and taxes",
@@ -135,7 +142,7 @@ def main(argv: list[str] | None = None) -> None:
     decisions: list[int] = []
     lengths: list[int] = []
     for k in range(a.games):
-        s = play(n, a.first_seed + k, a.bot)
+        s = play(n, a.first_seed + k, a.bot, fifth_turn=a.fifth_turn)
         kinds[victory_kind(s)] += 1
         turns[sum(1 for line in s.log if line.startswith("-- phase"))] += 1
         lengths.append(len(s.history))
@@ -154,7 +161,10 @@ def main(argv: list[str] | None = None) -> None:
             continue
         top, second = R.wealth_sources(s, ranked[0]), R.wealth_sources(s, ranked[1])
         deciders[max(top, key=lambda key: top[key] - second[key])] += 1
-    print(f"invasion balance: {a.games} games, {n} players, bot {a.bot}")
+    print(
+        f"invasion balance: {a.games} games, {n} players, bot {a.bot}"
+        + (", fifth turn" if a.fifth_turn else "")
+    )
     for pos in range(n):
         lo, hi = wilson_interval(wins_by_pos[pos], a.games)
         print(
