@@ -10,7 +10,10 @@ the tactical ones (rebels, retreats, media, rebel attacks, support) to the greed
    the best reachable unexplored province (its oil plus the expected phase-1 die) at 2:1,
    move them in (*Acquisti e manovre*, *La guerra*); when the battles by the border block
    every land route, the troops go by air (2$ each, anywhere) to the best province they can
-   afford, the first starting the war and the others joining it.
+   afford, the first starting the war and the others joining it; when no free box carries an
+   invasion but two small ones are free, the last seat in the turn order buys troops with the
+   first, which wait on the border, and brings the rest with the second (at 5 players the
+   two large boxes go to the seats before it).
 2. **Hold it cheaply**: once conquered, keep one troop as guard (an unguarded province can be
    taken by any troop, *Controllo territori*) and bring the others home through the border,
    so that pacifism falls again (*Mass media e truppe in gioco*); troops that ran out of
