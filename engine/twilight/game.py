@@ -390,9 +390,10 @@ def _pin_due(me: Any) -> None:
 
 class _Pinned:
     """An imported game's state, as a record replays it: as soon as play reaches the index of
-    one of the record's ``known_cards`` entries it is pinned. Its copies (``clone``, and the
-    worlds a search draws with ``resample_hidden``) are plain states again, at full speed: what
-    they play is the search's, not the record's; they keep the entries for their record."""
+    one of the record's ``known_cards`` entries it is pinned (in a copy whose hidden cards lie
+    elsewhere, an entry that cannot apply is passed over). Its copies keep the entries; the
+    worlds a search draws (``resample_hidden``) are plain states, at full speed: what they play
+    is the search's, not the record's."""
 
     __slots__ = ()
 
@@ -401,18 +402,19 @@ class _Pinned:
         _pin_due(self)
 
     def clone(self) -> Any:
-        return _unpinned(self, super().clone())  # type: ignore[misc]
+        c = super().clone()  # type: ignore[misc]
+        c.known_cards = self.known_cards  # type: ignore[attr-defined]
+        c.known_next = self.known_next  # type: ignore[attr-defined]
+        c.known_strict = False
+        return c
 
     def resample_hidden(self, seat: int, rng: random.Random) -> Any:
-        return _unpinned(self, super().resample_hidden(seat, rng))  # type: ignore[misc]
-
-
-def _unpinned(me: Any, c: Any) -> Any:
-    c.__class__ = type(me).__mro__[2]  # the plain class the pinned twin derives from
-    c.known_cards = me.known_cards
-    c.known_next = len(me.known_cards)
-    c.known_strict = False
-    return c
+        w = super().resample_hidden(seat, rng)  # type: ignore[misc]
+        w.__class__ = type(self).__mro__[2]  # the plain class the pinned twin derives from
+        w.known_cards = self.known_cards  # type: ignore[attr-defined]
+        w.known_next = len(self.known_cards)  # type: ignore[attr-defined]
+        w.known_strict = False
+        return w
 
 
 class PinnedPureTwilightState(_Pinned, PureTwilightState):

@@ -183,6 +183,8 @@ def parse_log(text: str) -> Log:
         p = PREFIX.match(line)
         if p:
             line = p.group(1)
+        elif re.match(r"^Turn \d+, (?:USSR|US) AR\d+: *:?$", line):
+            continue  # the prefix of a round that has no card (a log's cut end)
         if cur is not None:
             cur.lines.append((no, line))
     return log
@@ -335,6 +337,7 @@ class Search:
     nodes: int = 0
     limit: int = 60000
     last: bool = False
+    start_vp: int = 0
 
     def done(self, s: Any) -> bool:
         if s.is_terminal() and not self.last:
@@ -345,6 +348,8 @@ class Search:
                 return False
         if self.f.vp is not None and s.vp != self.f.vp:
             return False
+        if self.f.vp is None and s.vp != self.start_vp and s.turn == self.block.turn:
+            return False  # every VP change in a turn is logged with its score
         # a new turn's DEFCON improvement (4.5 A) is logged with its headlines
         new_turn = s.turn != self.block.turn
         return not (
@@ -519,6 +524,8 @@ class ImportResult:
     complete: bool
     error: str | None
     checks: int = 0  # Score / DEFCON statements compared
+    block_ends: list[tuple[int, int]] = field(default_factory=list)
+    """(header line, actions played) at the end of each imported block."""
 
     def summary(self) -> dict[str, Any]:
         s: Any = self.state
@@ -578,7 +585,11 @@ def _pin_block(s: Any, log: Log, i: int, pins: list[list[int]]) -> None:
             break
         later.update(n for _, n in _block_cards(nb))
     scoring = {n for n, c in BOARD.cards.items() if c.scoring}
+    seen: set[int] = set()
     for side, card in _block_cards(b):
+        if card in seen:
+            continue  # a card that changes hands in the block: its first holder's
+        seen.add(card)
         hand = s.hands[side]
         if card in hand or (card not in s.deck and card not in s.hands[1 - side]):
             continue
@@ -656,6 +667,7 @@ def import_log(
     error: str | None = None
     checks = 0
     pinned_turns: set[int] = set()
+    ends: list[tuple[int, int]] = []
     try:
         if not log.setup:
             raise LogError(1, "no setup lines (USSR +N in Country [US][USSR]) before the first headline")
@@ -675,6 +687,20 @@ def import_log(
                 pinned_turns.add(s.turn)
                 _pin_turn(s, turns.get(s.turn, {USSR: [], US: []}), pins)
             _pin_block(s, log, i, pins)
+            if not b.is_headline and not b.card_name:
+                # a round with no card: a pass (no card left, or only one it may keep), or
+                # where the log was cut
+                fr = s.top()
+                if fr is not None and fr[0] == F.ACTION and fr[1] == b.side:
+                    passes = [a for a in s.legal_actions() if s.action_to_string(a) == "pass"]
+                    if passes:
+                        s.apply_action(passes[0])
+                    elif i < len(log.blocks) - 1:
+                        raise LogError(
+                            b.line, f"{('USSR', 'US')[b.side]} plays no card, but the engine has it play"
+                        )
+                imported += 1
+                continue
             if not b.lines and i == len(log.blocks) - 1:
                 imported += 1
                 break
@@ -687,23 +713,36 @@ def import_log(
             why = _check_block_start(s, b)
             if why:
                 raise LogError(b.line, why)
-            srch = Search(b, f, list(s.inf), _key(s), first, limit=limit, last=i == len(log.blocks) - 1)
+            srch = Search(
+                b, f, list(s.inf), _key(s), first, limit=limit, last=i == len(log.blocks) - 1, start_vp=s.vp
+            )
+            budget = False
             try:
                 acts = srch.run(s)
             except _Budget:
-                acts = None
+                acts, budget = None, True
             if acts is None:
-                raise LogError(b.line, _explain(s, b, f))
+                why = _explain(s, b, f)
+                held = first is None or first == CHINA or first in s.hands[b.side]
+                if held and first is not None and not srch.options(s.clone(), {}):
+                    mode = " or ".join(dict.fromkeys(f.modes)) or "its event"
+                    why = (
+                        f"the engine does not let {('USSR', 'US')[b.side]} play {b.card_name} for {mode} here"
+                    )
+                elif budget:
+                    why += f" within {limit} tries"
+                raise LogError(b.line, why)
             for a in acts:
                 s.apply_action(a)
             checks += (f.vp is not None) + (f.defcon is not None)
             imported += 1
+            ends.append((b.line, len(s.history)))
     except LogError as exc:
         error = str(exc)
     s.use_known_cards([list(p) for p in pins], strict=False)
     rec = s.to_json()
     rec["position"] = position_of(s)
-    return ImportResult(rec, s, decisions, imported, error is None, error, checks)
+    return ImportResult(rec, s, decisions, imported, error is None, error, checks, ends)
 
 
 def _setup(s: Any, f: Facts) -> list[int] | None:
@@ -752,8 +791,16 @@ def _explain(s: Any, b: Block, f: Facts) -> str:
     side = ("USSR", "US")[b.side] if b.side >= 0 else "both"
     n = card_number(b.card_name) if b.card_name else None
     if n is not None and b.side >= 0 and n != CHINA and n not in s.hands[b.side]:
-        where = "discard pile" if n in s.discard else "removed" if n in s.removed else "elsewhere"
-        return f"{side} plays {b.card_name}, which the engine has in the {where}"
+        where = (
+            "in the discard pile"
+            if n in s.discard
+            else "removed from the game"
+            if n in s.removed
+            else "in play"
+            if n in s.inplay
+            else "out of reach"
+        )
+        return f"{side} plays {b.card_name}, which the engine has {where}"
     what = (
         f"turn {b.turn} {'headline' if b.side < 0 else side + ' AR' + str(b.ar)} ({b.card_name or 'no card'})"
     )
