@@ -161,8 +161,8 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
             )
         unknown = sorted(str(k) for k in options if k not in spec.options)
         if unknown:
-            known = ", ".join(spec.options) or "none"
-            raise InvalidState(f"record: field 'options' has unknown option '{unknown[0]}' (known: {known})")
+            names = ", ".join(spec.options) or "none"
+            raise InvalidState(f"record: field 'options' has unknown option '{unknown[0]}' (known: {names})")
     out = {
         "format": RECORD_FORMAT,
         "format_version": ver,

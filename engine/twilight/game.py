@@ -313,12 +313,13 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         (``_Pinned``), which pins each entry as soon as play reaches its index (those of the
         present index now) and writes them into its record. ``strict`` (loading a record): an
         entry that does not apply is ``InvalidState`` naming it; otherwise it is passed over."""
-        self.__class__ = _PINNED[type(self).implementation]
-        self.known_cards = [list(e) for e in known]
+        me: Any = self  # the slots are the concrete classes'
+        me.__class__ = _PINNED[type(self).implementation]
+        me.known_cards = [list(e) for e in known]
         n = len(self.history)
-        self.known_next = next((i for i, e in enumerate(self.known_cards) if e[0] >= n), len(known))
-        self.known_strict = strict
-        _pin_due(self)
+        me.known_next = next((i for i, e in enumerate(me.known_cards) if e[0] >= n), len(known))
+        me.known_strict = strict
+        _pin_due(me)
 
     def to_json(self) -> dict[str, Any]:
         """The record, with an imported game's ``known_cards`` up to this position."""
@@ -424,7 +425,7 @@ class PinnedPureTwilightState(_Pinned, PureTwilightState):
 _PINNED: dict[str, type] = {"pure": PinnedPureTwilightState}
 if CompiledTwilightState is not None:
 
-    class PinnedCompiledTwilightState(_Pinned, CompiledTwilightState):  # type: ignore[misc,valid-type]
+    class PinnedCompiledTwilightState(_Pinned, CompiledTwilightState):
         __slots__ = ()
 
     _PINNED["compiled"] = PinnedCompiledTwilightState

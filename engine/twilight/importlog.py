@@ -209,12 +209,18 @@ class Facts:
     known: dict[int, list[int]]
 
 
+def _no_dice() -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {k: [] for k, _ in DICE}
+    out["realign0"], out["realign1"] = [], []
+    return out
+
+
 def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts:
     f = Facts(
         {},
         None,
         None,
-        {k: [] for k, _ in DICE} | {"realign0": [], "realign1": []},
+        _no_dice(),
         None,
         -1,
         [],
@@ -682,6 +688,9 @@ def import_log(
             if progress is not None:
                 progress(i, len(log.blocks))
             if s.is_terminal():
+                if not any(nb.lines for nb in log.blocks[i:]):
+                    imported = decisions  # the rest are headers with no lines: the log's end
+                    break
                 raise LogError(b.line, f"the game is over in the engine ({s.end_reason}) but the log goes on")
             if s.turn not in pinned_turns:
                 pinned_turns.add(s.turn)
@@ -714,7 +723,14 @@ def import_log(
             if why:
                 raise LogError(b.line, why)
             srch = Search(
-                b, f, list(s.inf), _key(s), first, limit=limit, last=i == len(log.blocks) - 1, start_vp=s.vp
+                b,
+                f,
+                list(s.inf),
+                _key(s),
+                first,
+                limit=limit,
+                last=not any(nb.lines for nb in log.blocks[i + 1 :]),
+                start_vp=s.vp,
             )
             budget = False
             try:
