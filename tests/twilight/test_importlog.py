@@ -20,7 +20,7 @@ from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.records import load_record, replay
 from realpolitik.engine.twilight.game import GAME
 from realpolitik.engine.twilight.importlog import import_log, parse_log
-from tests.twilight.helpers import US, USSR, die, finished, fire, inf, position
+from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, position, texts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ts-logs"
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "ts-logs"
@@ -308,3 +308,21 @@ def test_corpus_logs_import_to_their_end_or_as_far_as_documented() -> None:
             assert path.name in documented, f"{path.name} stops ({r.error}) and is not in {STOPS_DOC.name}"
             assert r.imported >= documented[path.name], f"{path.name}: {r.error}"
     assert compared > 500
+
+
+def test_deluxe_junta_offers_realignment_rolls() -> None:
+    """#47 in the Deluxe printing: after the 2 Influence, a free coup or realignment rolls in
+    Central or South America with the card's Ops; the seed offers the coup only."""
+    s = position(inf={"mexico": (2, 0)}, edition="deluxe")
+    fire(s, 47, US)
+    act(s, "choose Argentina")
+    assert texts(s) == ["free coup", "realignment rolls"]
+    act(s, "realignment rolls")
+    act(s, "realign Mexico")
+    die(s, 1)  # USSR
+    die(s, 6)  # US: 6 + 0 against 1 + 1 (more influence): the USSR loses 4, all 2
+    assert inf(s, "mexico") == (0, 0) and inf(s, "argentina") == (0, 2)
+    seed = position(inf={"mexico": (2, 0)})
+    fire(seed, 47, US)
+    act(seed, "choose Argentina")
+    assert "coup Mexico" in texts(seed)

@@ -197,17 +197,28 @@ def how_i_learned_resume(s: TSState, step: int, choice: int, data: tuple) -> Non
 
 
 # ---------------------------------------------------------------- #47 Junta
+JUNTA_LABELS = ("free coup", "realignment rolls")
+
+
 @event(47)
 def junta(s: TSState, side: int) -> None:
-    """#47: 2 Influence in one Central/South American country, then a free coup there (6.3.5)."""
+    """#47: 2 Influence in one Central/South American country, then a free coup there (6.3.5);
+    the Deluxe printing offers realignment rolls there instead, with the card's Ops."""
     F.choose_country(s, side, 47, 0, CA_SA, (side,))
 
 
 @resume(47)
 def junta_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     side = data[0]
-    if choice >= 0:
-        s.add_inf(side, choice, 2)
+    if step == 0:
+        if choice >= 0:
+            s.add_inf(side, choice, 2)
+        if s.options.get("edition") == "deluxe":
+            F.choose_option(s, side, 47, 1, JUNTA_LABELS, (side,))
+            return
+    if step == 1 and choice == 1:
+        F.free_realign(s, side, 47, R.ops_value(s, 47, side), CA_SA)
+        return
     F.free_coup(s, side, 47, R.ops_value(s, 47, side), CA_SA)
 
 
