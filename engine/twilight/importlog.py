@@ -21,6 +21,7 @@ so far is the record.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ _TITLES = {_norm(c.title): n for n, c in BOARD.cards.items()}
 _ALIASES = {"mideastscoring": 3}
 
 
+@functools.lru_cache(maxsize=4096)
 def card_number(name: str) -> int | None:
     """The engine's card number for a card name as the logs spell it (``None`` if unknown)."""
     key = _norm(name)
@@ -391,6 +393,8 @@ class Search:
                     first = [(a, used | {kind: k + 1}) for a in outs if texts[a] == want]
                 if k < len(q):
                     return first  # the die the log shows, and no other
+                if kind != "event":
+                    return []  # coups, realignments, space and traps always show their dice
                 return [(a, used) for a in outs]
             named = [a for a in outs if _card_named(texts[a], self.f.names)]
             return [(a, used) for a in (named or outs)]
@@ -450,6 +454,11 @@ class Search:
                                     score = 0
             elif _card_named(t, self.f.names):
                 score = 1
+                use = t.rsplit(": ", 1)[-1] if ": " in t else ""
+                if use in self.f.modes or (use == "event" and self.f.event_line >= 0):
+                    score = 0
+            elif fr[0] == F.COPTION and any(m in t for m in self.f.modes):
+                score = 1  # an event's choice of a use the block shows (Junta: coup or realign)
             elif t.startswith("#") and fr[0] == F.CCARD:
                 score = 9  # a card the block does not name: after passing
             elif t.startswith("ops: "):
@@ -501,8 +510,14 @@ def _sides_of(text: str, decider: int) -> list[int]:
 
 
 def _card_named(text: str, names: set[str]) -> bool:
+    """Whether an action's card (``#N Title: ...``, ``draw #N Title``) is one the block names."""
     m = re.search(r"#\d+ (.*?)(?::|$)", text)
-    return bool(m and _norm(m.group(1)) in names)
+    if not m:
+        return False
+    if _norm(m.group(1)) in names:
+        return True
+    n = card_number(m.group(1))
+    return n is not None and any(card_number(x) == n for x in names)
 
 
 _EDITION = {"edition": "deluxe"}
