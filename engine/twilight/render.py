@@ -471,8 +471,8 @@ def question(state: TwilightState) -> str:
         return f"{side}: {card_label(fr[2], state)} is the opponent's event; does it happen before or after your operations?"
     if k == F.INFLUENCE:
         other = "US" if side == "USSR" else "USSR"
-        ops = "1 op" if fr[3] == 1 else f"{fr[3]} ops"
-        return f"{side}: place influence, {ops} left (2 ops where {other} controls)"
+        left = "1 op" if fr[3] == 1 else f"{fr[3]} ops"
+        return f"{side}: place influence, {left} left (2 ops where {other} controls)"
     if k == F.REALIGN:
         return f"{side}: choose a realignment target ({fr[3]} rolls left)"
     if k == F.COUP:
