@@ -155,6 +155,12 @@ def parse_log(text: str) -> Log:
             log.blocks.append(cur)
             prev = ""
             continue
+        m = re.match(r"^Turn (\d+), (USSR|US) AR(\d+)$", line)
+        if m:  # a round announced without a header or a card: a pass (space box 8's round)
+            cur = Block(no, int(m.group(1)), SIDES[m.group(2)], int(m.group(3)), "")
+            log.blocks.append(cur)
+            prev = ""
+            continue
         if line == prev and not INFL.match(line):  # a repeated line (never an influence total)
             continue
         prev = line
