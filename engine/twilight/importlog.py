@@ -416,12 +416,16 @@ class Search:
                 modes.reverse()  # the opponent's event first: the side's own use comes last
             if not modes:
                 modes = ["event"]
-            return [
+            plays = [
                 (a, used)
                 for m in modes
                 for a in legal
                 if texts[a].startswith(head) and texts[a].endswith(": " + m)
             ]
+            if any("Cuban Missile Crisis" in line and "no longer" in line for _, line in self.block.lines):
+                cancel = [(a, used) for a in legal if texts[a].startswith("cancel Cuban Missile Crisis")]
+                return cancel + plays  # the threatened side cancels the crisis first
+            return plays
         if fr[0] == F.HEADLINE:
             n = self.f.headlines.get(fr[1])
             return [(a, used) for a in legal if n is not None and texts[a].startswith(f"#{_shown(n)} ")]
