@@ -90,6 +90,7 @@ MODE = re.compile(r"^(Place Influence|Coup|Realignment|Space Race) \((\d+) Ops\)
 EVENT = re.compile(r"^Event: (.*)$")
 HEADLINES = re.compile(r"^(USSR|US) Headlines (.*)$")
 TARGET = re.compile(r"^Target: (.*)$")
+MILOPS = re.compile(r"^(USSR|US) Military Ops to (\d+)")
 KNOWN = re.compile(r"^(USSR|US) (?:reveals|discards|plays) (.*?)(?: from hand)?$")
 DICE = (
     ("coup", re.compile(r"^(?:SUCCESS|FAILURE): (\d+) ")),
@@ -215,6 +216,7 @@ class Facts:
     targets_named: list[int]
     headlines: dict[int, int]
     known: dict[int, list[int]]
+    milops: dict[int, int] = field(default_factory=dict)
 
 
 def _no_dice() -> dict[str, list[int]]:
@@ -268,6 +270,9 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
             if f.event_line < 0:
                 f.event_line = i
             f.names.add(_norm(m.group(1)))
+        m = MILOPS.match(line)
+        if m:
+            f.milops[SIDES[m.group(1)]] = int(m.group(2))
         m = TARGET.match(line)
         if m:
             c = country_number(m.group(1))
