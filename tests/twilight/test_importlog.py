@@ -1,6 +1,6 @@
 """Importing real online games' text logs (``realpolitik import twilight``): the project's own
 fixture logs (one per line kind, written for these tests in the corpus's format), the record's
-``known_cards`` and its validation, the command, and the corpus in ``../shared/ts-logs`` when
+``known_cards`` and its validation, the command, and the corpus in ``shared/ts-logs`` beside the repository when
 it is there."""
 
 from __future__ import annotations
@@ -279,7 +279,9 @@ def _stated(text: str) -> dict[int, tuple[int | None, int | None, int]]:
     return out
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the corpus of real games (../shared/ts-logs) is not here")
+@pytest.mark.skipif(
+    not CORPUS.is_dir(), reason="the corpus of real games (shared/ts-logs beside the repository) is not here"
+)
 def test_corpus_logs_import_to_their_end_or_as_far_as_documented() -> None:
     """Every log imports to its end or is in docs/twilight-import.md and gets at least as far
     as the table says; every record loads and replays, and at the end of every imported block
