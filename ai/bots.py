@@ -67,6 +67,7 @@ __all__ = [
     "make_bot",
     "parse_spec",
     "register_bot",
+    "split_specs",
     "with_budget",
 ]
 
@@ -733,6 +734,21 @@ def describe_bots() -> dict[str, str]:
         params = "; ".join(f"{p.name}={p.shown or p.default} ({p.help})" for p in info.params)
         out[info.name] = f"{info.summary}. Parameters: {params}."
     return out
+
+
+def split_specs(text: str) -> list[str]:
+    """The bot specs of a comma-separated list (``--bots``). Commas separate the bots and also
+    a spec's own parameters (``ismcts:iters=1000,c=0.3``): an item that names a parameter
+    (``key=value``) and no bot (no ``:``) belongs to the spec before it."""
+    specs: list[str] = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item.split("=", 1)[0] and specs and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -25,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from realpolitik.ai.bots import make_bot
+from realpolitik.ai.bots import make_bot, split_specs
 from realpolitik.ai.stats import wilson_interval
 from realpolitik.engine.core.api import CHANCE
 from realpolitik.engine.ideology import actions as A
@@ -77,21 +77,6 @@ def play_one(task: tuple[int, int, list[str], str, int]) -> dict[str, Any]:
     }
 
 
-def split_bots(text: str) -> list[str]:
-    """The bot specs of a ``--bots`` list. Commas separate the bots and also a spec's own
-    parameters (``ismcts:iters=1000,c=0.3``): an item that names a parameter (``key=value``)
-    and no bot (no ``:``) belongs to the spec before it."""
-    specs: list[str] = []
-    for item in (x.strip() for x in text.split(",")):
-        if not item:
-            continue
-        if "=" in item and ":" not in item.split("=", 1)[0] and specs and ":" in specs[-1]:
-            specs[-1] += "," + item
-        else:
-            specs.append(item)
-    return specs
-
-
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m realpolitik.bench.ideology_balance", description=__doc__)
     p.add_argument("--players", type=int, default=5)
@@ -111,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", help="append one JSON line per finished game to this file (resumable)")
     p.add_argument("--summary-only", action="store_true", help="summarise --out without playing")
     a = p.parse_args(argv)
-    base = split_bots(a.bots)
+    base = split_specs(a.bots)
     specs = base * a.players if len(base) == 1 else base
     if len(specs) != a.players:
         sys.exit(f"--bots names {len(specs)} bots for {a.players} players")

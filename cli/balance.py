@@ -21,7 +21,7 @@ import typer
 from rich.table import Table
 
 from realpolitik.ai.balance import Lines, compare, game_lines, summarize_balance
-from realpolitik.ai.bots import bot_names
+from realpolitik.ai.bots import bot_names, split_specs
 from realpolitik.ai.tournament import (
     MAX_GAMES,
     Executor,
@@ -47,22 +47,7 @@ from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.tournament import default_workers
 from realpolitik.engine.core.api import Game
 
-__all__ = ["against_path", "balance_cmd", "plot_balance", "split_specs"]
-
-
-def split_specs(text: str) -> list[str]:
-    """The bot specs of a ``--bots`` list. Commas separate the bots and also a spec's own
-    parameters (``ismcts:iters=1000,c=0.3``): an item that names a parameter (``key=value``)
-    and no bot (no ``:``) belongs to the spec before it."""
-    specs: list[str] = []
-    for item in (x.strip() for x in text.split(",")):
-        if not item:
-            continue
-        if "=" in item and ":" not in item.split("=", 1)[0] and specs and ":" in specs[-1]:
-            specs[-1] += "," + item
-        else:
-            specs.append(item)
-    return specs
+__all__ = ["against_path", "balance_cmd", "plot_balance"]
 
 
 def _bot_list(bot: str | None, bots: str | None, players: int | None, game: Game) -> list[tuple[str, str]]:

@@ -2,17 +2,17 @@
 
 import json
 
-from realpolitik.bench.ideology_balance import split_bots
+from realpolitik.ai.bots import split_specs
 
 
 def test_bot_list_keeps_each_specs_parameters() -> None:
-    assert split_bots("ismcts:iters=1000,c=0.3,weights=w.json,heuristic,random") == [
+    assert split_specs("ismcts:iters=1000,c=0.3,weights=w.json,heuristic,random") == [
         "ismcts:iters=1000,c=0.3,weights=w.json",
         "heuristic",
         "random",
     ]
-    assert split_bots("heuristic") == ["heuristic"]
-    assert split_bots("heuristic:follow=8,ismcts:iters=10, heuristic,") == [
+    assert split_specs("heuristic") == ["heuristic"]
+    assert split_specs("heuristic:follow=8,ismcts:iters=10, heuristic,") == [
         "heuristic:follow=8",
         "ismcts:iters=10",
         "heuristic",
