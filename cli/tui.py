@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
@@ -905,11 +907,18 @@ class FullScreen(App[int]):
 
     def stop_on_signal(self) -> None:
         """A stop signal: end any search, save the game (to ``--save``, else under a new name
-        nobody can be asked for one) and close with status 130."""
+        nobody can be asked for one) and close with status 130.
+
+        When the terminal itself is gone (a closed window: SIGHUP), Textual's shutdown can wait
+        for ever on its output queue (seen about one time in three, the process left asleep);
+        the game being saved, the process ends at the latest ``STOP_GRACE`` seconds later."""
         self.closing = True  # first: the search stopped below reports to no one
         for meter in self.searches:  # a search in a worker thread would keep the process open
             meter.stop()
         self.farewell.append(_keep_on_stop(self.s, self.save_path))
+        deadline = threading.Timer(STOP_GRACE, os._exit, args=(130,))
+        deadline.daemon = True
+        deadline.start()
         self.exit(130, return_code=130)
 
     def finish(self, ok: bool) -> None:
@@ -963,6 +972,10 @@ def intro_lines(session: Session) -> list[str]:
         lines.append(f"Hot seat: {', '.join(humans)} share this terminal.")
     lines.append("Digits and Enter choose; ':' types a move; h hint, u undo, s save, ? help, q quit.")
     return lines
+
+
+STOP_GRACE = 5.0
+"""Seconds a full screen stopped by a signal has to close before the process ends anyway."""
 
 
 def _keep_on_stop(session: Session, save_path: str | None) -> str:

@@ -839,3 +839,34 @@ def test_since_your_last_decision_puts_the_moves_with_changes_first() -> None:
     named = [LogEntry(0, 1, {0: ["Imperialism: develop Great Britain cul"]})]
     shown = plain(since_text(named, 0, lambda p: "Player 2 (Imperialism)")).splitlines()
     assert shown[1:3] == ["Player 2 (Imperialism) (1):", "  develop Great Britain cul"]
+
+
+def test_a_stop_signal_saves_then_ends_the_process_even_if_the_screen_cannot_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A closed terminal window (SIGHUP) could leave the process asleep for ever in Textual's
+    shutdown (its output queue full, the terminal gone): after saving, a stop signal arms a
+    deadline that ends the process whatever the screen does."""
+    from realpolitik.cli import tui as tui_module
+
+    armed: list[tuple[float, Any, tuple[Any, ...]]] = []
+
+    class FakeTimer:
+        def __init__(self, delay: float, fn: Any, args: tuple[Any, ...] = ()) -> None:
+            armed.append((delay, fn, args))
+            self.daemon = False
+
+        def start(self) -> None:
+            assert self.daemon  # never keeps the process alive by itself
+
+    monkeypatch.setattr(tui_module.threading, "Timer", FakeTimer)
+    save = tmp_path / "g.json"
+    app = FullScreen(session("ideology", 2, players=3), save_path=str(save))
+
+    async def script(app: FullScreen, pilot: Pilot[int]) -> None:
+        app.stop_on_signal()
+        await pilot.pause()
+
+    run(app, script)
+    assert armed == [(tui_module.STOP_GRACE, tui_module.os._exit, (130,))]
+    assert read_game_file(str(save)).is_save
