@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -34,6 +34,16 @@ def is_record_bytes(raw: bytes) -> bool:
     return isinstance(obj, dict) and obj.get("format") == RECORD_FORMAT
 
 
+_RECORD_RULE: dict[str, Any] = {
+    "kind": RECORD_KIND,
+    "is_ours": is_record_bytes,
+    "verb": "write --out",
+    "force_hint": ", or give --force",
+}
+"""How the output rule names and recognises a record (the check before the import and the
+write after it alike)."""
+
+
 @friendly_errors
 def import_cmd(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game of the log: twilight (ts).")],
@@ -50,14 +60,7 @@ def import_cmd(
     if game.spec.name != "twilight":
         raise CliError(f"import reads Twilight Struggle logs only, not {game.spec.title}")
     try:
-        check_output(
-            out,
-            kind=RECORD_KIND,
-            is_ours=is_record_bytes,
-            verb="write --out",
-            force=force,
-            force_hint=", or give --force",
-        )
+        check_output(out, force=force, **_RECORD_RULE)
     except FileRefused as exc:
         raise CliError(str(exc)) from None
     try:
@@ -71,15 +74,7 @@ def import_cmd(
     result = import_log(text, game=game, seed=seed)  # type: ignore[arg-type]
     data = (dumps(result.record) + "\n").encode("utf-8")
     try:
-        write_atomic(
-            out,
-            data,
-            kind=RECORD_KIND,
-            is_ours=is_record_bytes,
-            verb="write --out",
-            force=force,
-            force_hint=", or give --force",
-        )
+        write_atomic(out, data, force=force, **_RECORD_RULE)
     except FileRefused as exc:
         raise CliError(str(exc)) from None
     summary = result.summary() | {"out": os.fspath(out)}
