@@ -6,6 +6,7 @@ themselves; states are never pickled."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -216,9 +217,33 @@ class ProcessExecutor(Executor):
         if isinstance(exc_type, type) and issubclass(exc_type, KeyboardInterrupt):
             # Interrupted (Ctrl-C, SIGTERM, SIGHUP): the games in flight are abandoned (a later
             # --resume plays them), so end the workers now rather than wait for them.
-            for process in list(getattr(self._pool, "_processes", {}).values()):
-                process.terminate()
+            with _quiet_abandoned_futures():
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.terminate()
+                self.close()
+            return
         self.close()
+
+
+@contextlib.contextmanager
+def _quiet_abandoned_futures() -> Iterator[None]:
+    """While an interrupted pool is taken down: the pool's manager thread, finding its workers
+    gone, sets an error on every pending future, and Python 3.11 raises ``InvalidStateError``
+    there for a future the shutdown already cancelled; the thread's traceback would reach the
+    player's screen (seen once in a tournament stopped by SIGTERM). Those futures are abandoned
+    on purpose, so that one error is not shown; any other is."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is not None and issubclass(args.exc_type, cf.InvalidStateError):
+            return
+        previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def _import_ray() -> Any:
