@@ -194,8 +194,7 @@ def refill(s: WotState, slot: int, masks: list[int] | None = None) -> float:
     else:
         order = []
         q = s.turn_seat
-        starting = s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
-        if not (s.terrorist[q] or q == slot) and (starting or s.builds > 0):
+        if not (s.terrorist[q] or q == slot) and (_turn_to_begin(s) or s.builds > 0):
             order.append(q)
         q = (q + 1) % n
         while q != slot and q != s.turn_seat:
@@ -244,6 +243,12 @@ def empire_masks(s: WotState) -> list[int]:
     return masks
 
 
+def _turn_to_begin(s: WotState) -> bool:
+    """The running turn has not begun yet: its action die is still to roll (a window before
+    it may be open)."""
+    return s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
+
+
 def _hand_size(s: WotState, side: int) -> int:
     """Cards a side holds, plus its free cards when its turn is still to come this round."""
     held = sum(s.hand[side * K : side * K + K])
@@ -253,8 +258,7 @@ def _hand_size(s: WotState, side: int) -> int:
     slot = s.tseats[0] if side == n else side
     mine = (slot - s.start_seat) % n
     now = (s.turn_seat - s.start_seat) % n
-    starting = s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
-    if mine > now or (mine == now and starting):
+    if mine > now or (mine == now and _turn_to_begin(s)):
         held += BOARD.free_cards
     return held
 
