@@ -7,6 +7,7 @@ import hashlib
 import importlib
 import itertools
 import json
+import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Any
 
 from realpolitik.ai.bots import format_spec, make_bot, parse_spec
 from realpolitik.ai.match import MatchResult, play_match
-from realpolitik.engine import load_game
+from realpolitik.engine import load_game, use_data
 from realpolitik.engine.core.api import SEED_MAX, Game, HasBalanceFacts, RealpolitikError, check_players
 
 ROW_VERSION = 1
@@ -76,9 +77,25 @@ class TournamentConfig:
         return hashlib.sha256(blob).hexdigest()[:16]
 
 
+DATA_REF = "+data="
+"""In a game reference, what separates the game's name from the data folder it reads."""
+
+
+def game_ref(name: str, data: str | os.PathLike[str] | None) -> str:
+    """The reference to game ``name`` reading ``data`` (a folder; ``""`` for the packaged files;
+    None for whatever the process reads), which every process running a game resolves alike."""
+    return name if data is None else f"{name}{DATA_REF}{data}"
+
+
 def resolve_game(ref: str) -> Game:
     """The game named by a registry name or alias, or by ``package.module:attribute`` (a game
-    object or class). Raises ``UnknownGame``, or ``TournamentError`` when the import fails."""
+    object or class); ``name+data=FOLDER`` is the game reading that data folder
+    (``engine.use_data``, ``""`` for the packaged files: workers get the parent's data).
+    Raises ``UnknownGame``, ``InvalidState`` for bad data, or ``TournamentError`` when the
+    import fails."""
+    name, sep, folder = ref.partition(DATA_REF)
+    if sep:
+        return use_data(name, folder)
     if ":" not in ref:
         return load_game(ref)
     module, _, attr = ref.partition(":")
@@ -115,7 +132,8 @@ def make_config(
         InvalidState: for a player count the game does not take.
     """
     g = resolve_game(game)
-    ref = game if ":" in game else g.spec.name
+    name, sep, folder = game.partition(DATA_REF)
+    ref = game_ref(g.spec.name, folder) if sep else game if ":" in game else g.spec.name
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise TournamentError(f"games must be an integer from 1 to {MAX_GAMES:,}, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:

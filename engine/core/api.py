@@ -22,6 +22,7 @@ __all__ = [
     "Game",
     "GameSpec",
     "HasBalanceFacts",
+    "HasDataFiles",
     "HasEvalTerms",
     "HasFingerprint",
     "HasImplementations",
@@ -463,6 +464,18 @@ class HasImplementations(Protocol):
     def with_implementation(self, name: str) -> Game:
         """This game with states of implementation ``name``; raises ``UnknownGame`` when it is
         not available (not built)."""
+
+
+@runtime_checkable
+class HasDataFiles(Protocol):
+    """A game whose component facts are data files a user may replace (``--data DIR``:
+    ``engine.use_data``; ``realpolitik data GAME --export DIR`` writes the packaged ones)."""
+
+    def data_files(self) -> dict[str, str]:
+        """The files the game reads, each with one line on what it holds."""
+
+    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
+        """The packaged files' texts by name (a packaged variant's own where it has one)."""
 
 
 def check_seed(seed: object) -> int:

@@ -10,6 +10,7 @@ What each file must hold is the game's own business (its ``board.py``).
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
@@ -21,7 +22,16 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 
-__all__ = ["DataSource", "read_sources", "row_int", "rows"]
+__all__ = [
+    "DataSource",
+    "data_digest",
+    "data_env_var",
+    "packaged_texts",
+    "read_sources",
+    "row_int",
+    "rows",
+    "unknown_files",
+]
 
 
 class DataSource:
@@ -96,6 +106,33 @@ class DataSource:
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"line (\d+)", str(exc))
             raise InvalidState(f"{self.origin} line {m.group(1) if m else '?'}: {exc}") from None
+
+
+def data_env_var(game: str) -> str:
+    """The environment variable naming a user's data folder for ``game``
+    (``REALPOLITIK_INVASION_DATA``); ``--data DIR`` sets it for the processes a command starts."""
+    return f"REALPOLITIK_{game.upper()}_DATA"
+
+
+def data_digest(sources: Mapping[str, DataSource], files: Sequence[str]) -> str:
+    """The SHA-256 of the files in use, first 10 hex digits: what a record made with a user's
+    data names in its ``game_version`` (``invasion-3+data-<digest>``)."""
+    return hashlib.sha256("\0".join(sources[n].text for n in files).encode("utf-8")).hexdigest()[:10]
+
+
+def packaged_texts(package: str, files: Sequence[str], variant: str | None = None) -> dict[str, str]:
+    """The packaged files' texts (a packaged variant's own where it has one), by file name."""
+    return {n: s.text for n, s in read_sources(package, files, "", None, variant).items()}
+
+
+def unknown_files(directory: str | os.PathLike[str], files: Sequence[str]) -> list[str]:
+    """Data-like files (``.csv``, ``.toml``) in a user's folder that the game does not read: a
+    misspelt name would otherwise be ignored without a word."""
+    return sorted(
+        p.name
+        for p in Path(directory).iterdir()
+        if p.suffix.lower() in (".csv", ".toml") and p.name not in files and not p.name.startswith(".")
+    )
 
 
 def rows(src: DataSource, columns: Sequence[str]) -> list[tuple[int, dict[str, str]]]:

@@ -144,9 +144,7 @@ def load_record(obj: Any, game: Game | None = None) -> dict[str, Any]:
         if name != game.spec.name:
             raise InvalidState(f"record: field 'game' is '{name}', expected '{game.spec.name}'")
         if gver != game.spec.version:
-            raise InvalidState(
-                f"record: field 'game_version' is '{gver}', this engine is '{game.spec.version}'"
-            )
+            raise InvalidState(_version_error(gver, game.spec.version))
         for i, a in enumerate(actions):
             if a >= game.spec.num_distinct_actions:
                 raise InvalidState(f"record: actions[{i}] = {a} is out of range")
@@ -288,3 +286,18 @@ def check_position(state: Any, record: Any) -> None:
 def dumps(record: Mapping[str, Any]) -> str:
     """Serialize a record compactly but readably (one line per field)."""
     return json.dumps(record, indent=1, sort_keys=False)
+
+
+def _version_error(record: str, engine: str) -> str:
+    """Why a record of another game version is refused; when the versions differ only in their
+    data (``+data-<digest>``: a user's data folder), name both data sets and the way out."""
+    rbase, _, rdata = record.partition("+data-")
+    ebase, _, edata = engine.partition("+data-")
+    if rbase == ebase and rdata != edata:
+        made = f"a user's data folder with digest {rdata}" if rdata else "the packaged data"
+        used = f"a data folder with digest {edata}" if edata else "the packaged data"
+        return (
+            f"record: made with {made}, but this run reads {used}; "
+            f"give --data with the folder the record was made with"
+        )
+    return f"record: field 'game_version' is '{record}', this engine is '{engine}'"

@@ -23,10 +23,11 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.datafiles import packaged_texts
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
+from realpolitik.engine.ideology.board import BOARD, DATA_FILES, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
@@ -480,6 +481,22 @@ class IdeologyGame(GameBase):
 
     spec = SPEC
     search = SEARCH
+
+    def data_files(self) -> dict[str, str]:
+        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
+        return {
+            "regions.csv": "the 43 regions: Development Level, area, neighbours (';'-separated)",
+            "ideologies.csv": "the five ideologies: chart space, start region and advancement, deck split",
+            "ideology_rules.csv": "each ideology's special rules, as effects",
+            "advancements.csv": "the advancements: tier, count, cost, effects, Global Influence",
+            "setup.toml": "turn limit and the other set-up values",
+        }
+
+    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
+        """The packaged files' texts (``realpolitik data ideology --export DIR``)."""
+        return packaged_texts(
+            "realpolitik.engine.ideology", DATA_FILES, variant if variant not in (None, VARIANTS[0]) else None
+        )
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)

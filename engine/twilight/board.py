@@ -2,19 +2,41 @@
 
 Countries are indexed 0..83 in ``countries.csv`` order. Sides: USSR = 0, US = 1 (the USSR
 is seat 0 because it moves first). Regions are small ints; subregions are bitmasks.
+
+A user's folder (``--data DIR``, or ``REALPOLITIK_TWILIGHT_DATA``) may replace any of
+``DATA_FILES``; its values (stability, battlegrounds, adjacency, regions, card ops, sides,
+periods, scoring and space race values) are honoured, but the list of countries and of cards
+is the game's (card events and rules name them), and such a game runs on the pure reference:
+the compiled core reads the packaged data only.
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.core.datafiles import DataSource, data_digest, data_env_var, read_sources
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
-__all__ = ["BOARD", "REGIONS", "REGION_NAMES", "SIDE_NAMES", "US", "USSR", "Board", "Card"]
+__all__ = [
+    "BOARD",
+    "DATA_FILES",
+    "ENV_VAR",
+    "REGIONS",
+    "REGION_NAMES",
+    "SIDE_NAMES",
+    "US",
+    "USSR",
+    "Board",
+    "Card",
+    "load_board",
+]
+
+PACKAGE = "realpolitik.engine.twilight"
+DATA_FILES = ("countries.csv", "cards.csv", "scoring.csv", "space_race.csv")
+ENV_VAR = data_env_var("twilight")
 
 USSR = 0
 US = 1
@@ -64,14 +86,8 @@ class Card:
     text: str
 
 
-def _read(name: str) -> list[dict[str, str]]:
-    raw = (
-        resources.files("realpolitik.engine.twilight")
-        .joinpath("data")
-        .joinpath(name)
-        .read_text(encoding="utf-8")
-    )
-    return list(csv.DictReader(io.StringIO(raw)))
+def _rows(src: DataSource, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
+    return src.rows(columns)
 
 
 def _int(row: dict[str, str], key: str, source: str, line: int, lo: int, hi: int) -> int:
@@ -85,10 +101,22 @@ def _int(row: dict[str, str], key: str, source: str, line: int, lo: int, hi: int
 
 
 class Board:
-    """Every fact the rules need, as tuples and bitmasks."""
+    """Every fact the rules need, as tuples and bitmasks.
 
-    def __init__(self) -> None:
-        rows = _read("countries.csv")
+    Args:
+        sources: The data files (``DATA_FILES``), packaged or a user's.
+
+    Attributes:
+        packaged: True when no file came from a user's folder.
+        digest: Short hash of the files, part of the game version when a user's file is read.
+    """
+
+    def __init__(self, sources: Mapping[str, DataSource]) -> None:
+        self.packaged = not any(s.user for s in sources.values())
+        self.digest = data_digest(sources, DATA_FILES)
+        self._src = sources
+        src = sources["countries.csv"]
+        rows = _rows(src, ("id", "name", "region", "subregions", "stability", "battleground", "adjacent"))
         ids: list[str] = []
         edges: list[tuple[str, str]] = []
         self.name: list[str] = []
@@ -98,24 +126,24 @@ class Board:
         adj_super = [0, 0]
         self.region_mask = [0] * 7
         sub_masks = {"western_europe": 0, "eastern_europe": 0, "southeast_asia": 0}
-        for line, r in enumerate(rows, start=2):
+        for line, r in rows:
             i = len(ids)
             cid = r.get("id", "").strip()
             if not cid:
-                raise InvalidState(f"countries.csv line {line}: field 'id' is empty")
+                raise src.fail(line, "id", "is empty")
             ids.append(cid)
             self.name.append(r["name"].strip())
             reg = r.get("region", "").strip()
             if reg not in REGIONS:
-                raise InvalidState(f"countries.csv line {line}: field 'region' = '{reg}' is unknown")
+                raise src.fail(line, "region", f"= '{reg}' is unknown")
             self.region.append(REGIONS.index(reg))
             self.region_mask[REGIONS.index(reg)] |= 1 << i
             for s in r.get("subregions", "").split():
                 if s not in sub_masks:
-                    raise InvalidState(f"countries.csv line {line}: field 'subregions' = '{s}' is unknown")
+                    raise src.fail(line, "subregions", f"= '{s}' is unknown")
                 sub_masks[s] |= 1 << i
-            self.stability.append(_int(r, "stability", "countries.csv", line, 1, 5))
-            self.battleground.append(_int(r, "battleground", "countries.csv", line, 0, 1) == 1)
+            self.stability.append(_int(r, "stability", src.origin, line, 1, 5))
+            self.battleground.append(_int(r, "battleground", src.origin, line, 0, 1) == 1)
             for a in r.get("adjacent", "").split():
                 if a == "ussr":
                     adj_super[USSR] |= 1 << i
@@ -123,7 +151,18 @@ class Board:
                     adj_super[US] |= 1 << i
                 else:
                     edges.append((cid, a))
-        self.graph = build_graph(ids, edges, "countries.csv")
+        for a, b in edges:
+            if b not in ids:
+                raise src.fail(rows[ids.index(a)][0], "adjacent", f"names unknown country '{b}'")
+        if src.user and ids != list(_packaged_ids()):
+            extra = sorted(set(ids) ^ set(_packaged_ids())) or ["the order"]
+            raise src.fail(
+                1,
+                "id",
+                f"the countries must be the game's {len(_packaged_ids())} in its order "
+                f"(card events name them; differs at: {', '.join(extra[:5])})",
+            )
+        self.graph = build_graph(ids, edges, src.origin)
         self.map: FrozenMap = freeze(self.graph, ids)
         self.n = len(ids)
         self.ids = tuple(ids)
@@ -145,43 +184,54 @@ class Board:
 
     def _cards(self) -> dict[int, Card]:
         out: dict[int, Card] = {}
-        for line, r in enumerate(_read("cards.csv"), start=2):
-            n = _int(r, "number", "cards.csv", line, 1, 110)
+        src = self._src["cards.csv"]
+        cols = ("number", "title", "ops", "side", "period", "starred", "scoring", "persistent")
+        for line, r in _rows(src, cols):
+            n = _int(r, "number", src.origin, line, 1, 110)
             side = r.get("side", "").strip()
             period = r.get("period", "").strip()
             if side not in SIDES:
-                raise InvalidState(f"cards.csv line {line}: field 'side' = '{side}' is unknown")
+                raise src.fail(line, "side", f"= '{side}' is unknown")
             if period not in PERIODS:
-                raise InvalidState(f"cards.csv line {line}: field 'period' = '{period}' is unknown")
+                raise src.fail(line, "period", f"= '{period}' is unknown")
             if n in out:
-                raise InvalidState(f"cards.csv line {line}: card number {n} appears twice")
+                raise src.fail(line, "number", f"= {n} appears twice")
             out[n] = Card(
                 number=n,
                 title=r["title"].strip(),
-                ops=_int(r, "ops", "cards.csv", line, 0, 4),
+                ops=_int(r, "ops", src.origin, line, 0, 4),
                 side=SIDES[side],
                 period=PERIODS[period],
-                starred=_int(r, "starred", "cards.csv", line, 0, 1) == 1,
-                scoring=_int(r, "scoring", "cards.csv", line, 0, 1) == 1,
-                persistent=_int(r, "persistent", "cards.csv", line, 0, 1) == 1,
+                starred=_int(r, "starred", src.origin, line, 0, 1) == 1,
+                scoring=_int(r, "scoring", src.origin, line, 0, 1) == 1,
+                persistent=_int(r, "persistent", src.origin, line, 0, 1) == 1,
                 text=(r.get("text") or "").strip(),
+            )
+        if src.user and sorted(out) != sorted(_packaged_cards()):
+            diff = sorted(set(out) ^ set(_packaged_cards()))
+            raise src.fail(
+                1,
+                "number",
+                f"the cards must be the game's {len(_packaged_cards())} (each has its event "
+                f"in code; differs at: {', '.join(map(str, diff[:5]))})",
             )
         return out
 
     def _scoring(self) -> dict[int, tuple[int, int, int, int]]:
         """card -> (region, presence, domination, control); control -1 = automatic win."""
         out: dict[int, tuple[int, int, int, int]] = {}
-        for line, r in enumerate(_read("scoring.csv"), start=2):
-            card = _int(r, "card", "scoring.csv", line, 1, 110)
+        src = self._src["scoring.csv"]
+        for line, r in _rows(src, ("card", "region", "presence", "domination", "control")):
+            card = _int(r, "card", src.origin, line, 1, 110)
             reg = r.get("region", "").strip()
             if reg not in REGIONS:
-                raise InvalidState(f"scoring.csv line {line}: field 'region' = '{reg}' is unknown")
+                raise src.fail(line, "region", f"= '{reg}' is unknown")
             ctrl = r.get("control", "").strip()
-            c = -1 if ctrl == "win" else _int(r, "control", "scoring.csv", line, 0, 20)
+            c = -1 if ctrl == "win" else _int(r, "control", src.origin, line, 0, 20)
             out[card] = (
                 REGIONS.index(reg),
-                _int(r, "presence", "scoring.csv", line, 0, 20),
-                _int(r, "domination", "scoring.csv", line, 0, 20),
+                _int(r, "presence", src.origin, line, 0, 20),
+                _int(r, "domination", src.origin, line, 0, 20),
                 c,
             )
         return out
@@ -189,21 +239,23 @@ class Board:
     def _space(self) -> list[tuple[int, int, int, int, str]]:
         """Box 1..8 -> (ops_needed, max_roll, vp_first, vp_second, ability); index 0 unused."""
         out: list[tuple[int, int, int, int, str]] = [(0, 0, 0, 0, "none")]
-        for line, r in enumerate(_read("space_race.csv"), start=2):
-            box = _int(r, "box", "space_race.csv", line, 1, 8)
+        src = self._src["space_race.csv"]
+        cols = ("box", "ops_needed", "max_roll", "vp_first", "vp_second", "ability")
+        for line, r in _rows(src, cols):
+            box = _int(r, "box", src.origin, line, 1, 8)
             if box != len(out):
-                raise InvalidState(f"space_race.csv line {line}: boxes must be listed 1..8 in order")
+                raise src.fail(line, "box", "boxes must be listed 1..8 in order")
             out.append(
                 (
-                    _int(r, "ops_needed", "space_race.csv", line, 1, 4),
-                    _int(r, "max_roll", "space_race.csv", line, 1, 6),
-                    _int(r, "vp_first", "space_race.csv", line, 0, 10),
-                    _int(r, "vp_second", "space_race.csv", line, 0, 10),
+                    _int(r, "ops_needed", src.origin, line, 1, 4),
+                    _int(r, "max_roll", src.origin, line, 1, 6),
+                    _int(r, "vp_first", src.origin, line, 0, 10),
+                    _int(r, "vp_second", src.origin, line, 0, 10),
                     r.get("ability", "none").strip(),
                 )
             )
         if len(out) != 9:
-            raise InvalidState("space_race.csv: expected boxes 1..8")
+            raise src.fail(1, "box", "expected boxes 1..8")
         return out
 
     def country(self, name: str) -> int:
@@ -223,4 +275,28 @@ class Board:
         return m
 
 
-BOARD = Board()
+def _packaged_column(name: str, column: str) -> tuple[str, ...]:
+    src = read_sources(PACKAGE, (name,), ENV_VAR, None)[name]
+    return tuple(r[column] for _, r in src.rows((column,)))
+
+
+def _packaged_ids() -> tuple[str, ...]:
+    return _packaged_column("countries.csv", "id")
+
+
+def _packaged_cards() -> tuple[int, ...]:
+    return tuple(int(n) for n in _packaged_column("cards.csv", "number"))
+
+
+def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
+    """Load and validate the data (package files, or a folder overriding some of them).
+
+    Raises:
+        InvalidState: naming the file, line and field of the first problem.
+    """
+    if directory is None:
+        directory = os.environ.get(ENV_VAR) or None
+    return Board(read_sources(PACKAGE, DATA_FILES, ENV_VAR, directory))
+
+
+BOARD = load_board()

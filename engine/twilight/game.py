@@ -16,13 +16,14 @@ from realpolitik.engine.core.api import (
     check_seed,
 )
 from realpolitik.engine.core.base import GameBase, StateBase
+from realpolitik.engine.core.datafiles import packaged_texts
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
-from realpolitik.engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
+from realpolitik.engine.twilight.board import BOARD, DATA_FILES, SIDE_NAMES, US, USSR
 from realpolitik.engine.twilight.events import EVENTS, load_all
 from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
 
@@ -41,7 +42,7 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=6000,
-    version="ts-seed-1",
+    version="ts-seed-1" if BOARD.packaged else f"ts-seed-1+data-{BOARD.digest}",
     aliases=("ts", "twilight-struggle", "twilight_struggle"),
     options=OPTIONS,
 )
@@ -347,7 +348,9 @@ class PureTwilightState(TwilightState, TSState):
     implementation = "pure"
 
 
-_CORE_C: Any = movegen.compiled_core()
+# The compiled core builds its tables from the packaged data when it is first imported, and a
+# compiled module cannot be imported again: a user's data runs on the pure reference.
+_CORE_C: Any = movegen.compiled_core() if BOARD.packaged else None
 if _CORE_C is not None:
 
     class CompiledTwilightState(TwilightState, _CORE_C.CState):
@@ -441,6 +444,21 @@ class TwilightGame(GameBase):
 
     spec = SPEC
     search = SEARCH
+
+    def data_files(self) -> dict[str, str]:
+        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
+        return {
+            "countries.csv": "the 84 countries: region, subregions, stability, battleground, adjacency",
+            "cards.csv": "the cards: title, ops, side, period, starred, scoring, persistent",
+            "scoring.csv": "each scoring card's region and presence/domination/control VP",
+            "space_race.csv": "the space race boxes: ops needed, highest roll, VP, ability",
+        }
+
+    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
+        """The packaged files' texts (``realpolitik data twilight --export DIR``)."""
+        if variant is not None:
+            raise InvalidState(f"{self.spec.title} has no variants of its data")
+        return packaged_texts("realpolitik.engine.twilight", DATA_FILES)
 
     def __init__(self, implementation: str = "pure") -> None:
         if implementation not in ("pure", "compiled"):
