@@ -15,12 +15,13 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 
-from realpolitik.engine import load_game
+from realpolitik.engine import data_in_use, load_game, use_data
 from realpolitik.engine.core.api import (
     SEED_MAX,
     Game,
@@ -32,6 +33,7 @@ from realpolitik.engine.core.api import (
 
 __all__ = [
     "CliError",
+    "DataOption",
     "check_budget",
     "check_seed_option",
     "fail",
@@ -114,6 +116,21 @@ def _os_error(exc: OSError) -> str:
     return why
 
 
+_AT_END: list[Callable[[], object]] = []
+"""What a command undoes when it ends (the data a game read before ``--data``)."""
+
+
+@contextlib.contextmanager
+def _restored_at_end() -> Iterator[None]:
+    """Run the command, then undo what it asked to be undone (latest first), whatever the end."""
+    mark = len(_AT_END)
+    try:
+        yield
+    finally:
+        while len(_AT_END) > mark:
+            _AT_END.pop()()
+
+
 def friendly_errors(fn: F) -> F:
     """Turn every exception raised by a command into one line and exit status 1; SIGTERM and
     SIGHUP are handled as Ctrl-C is (see :func:`stop_signals_interrupt`)."""
@@ -121,7 +138,7 @@ def friendly_errors(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            with stop_signals_interrupt():
+            with stop_signals_interrupt(), _restored_at_end():
                 return fn(*args, **kwargs)
         except (typer.Exit, typer.Abort, SystemExit):
             raise
@@ -202,9 +219,31 @@ def stdin_is_tty() -> bool:
         return False
 
 
-def game_by_name(name: str) -> Game:
-    """The game registered under ``name``; raises ``UnknownGame`` listing the games."""
-    return load_game(name)
+def game_by_name(name: str, data: Path | None = None) -> Game:
+    """The game registered under ``name``; raises ``UnknownGame`` listing the games.
+
+    With ``data`` (``--data DIR``), the game reads that folder's files in place of the packaged
+    ones (``engine.use_data``; a bad file raises ``InvalidState`` naming file, line and field)
+    until the command ends: the data the process used before comes back then.
+    """
+    if data is None:
+        return load_game(name)
+    before = data_in_use(name)
+    game = use_data(name, data)
+    _AT_END.append(lambda: use_data(name, before or ""))
+    return game
+
+
+DataOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        help="A folder of data files replacing the packaged ones of the same name "
+        "(`realpolitik data GAME --export DIR` writes them to start from).",
+        file_okay=False,
+    ),
+]
+"""``--data DIR`` in every command that creates a game (:func:`game_by_name`)."""
 
 
 VariantOption = Annotated[

@@ -11,7 +11,14 @@ import typer
 from rich.text import Text
 
 from realpolitik.cli.analysis_view import explain_top, print_analysis
-from realpolitik.cli.common import CliError, check_budget, check_seed_option, friendly_errors, make_console
+from realpolitik.cli.common import (
+    CliError,
+    DataOption,
+    check_budget,
+    check_seed_option,
+    friendly_errors,
+    make_console,
+)
 from realpolitik.cli.levels import (
     DEFAULT_LEVEL,
     IterationMeter,
@@ -78,13 +85,14 @@ def hint(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    data: DataOption = None,
 ) -> None:
     """Analyse the position in a save: ranked moves with visits, value and win chance, and the line."""
     if iters is not None and time is not None:
         raise CliError("give --iters or --time, not both")
     check_budget(iters, time)
     check_seed_option(seed)
-    loaded = read_game_file(str(load), expect_game=game)
+    loaded = read_game_file(str(load), expect_game=game, data=data)
     state = loaded.state
     p = state.current_player()
     if p == TERMINAL:

@@ -11,6 +11,7 @@ import typer
 from realpolitik.cli.balance import balance_cmd
 from realpolitik.cli.bench import bench_cmd
 from realpolitik.cli.common import friendly_errors
+from realpolitik.cli.data import data_cmd
 from realpolitik.cli.hint import hint
 from realpolitik.cli.importer import import_cmd
 from realpolitik.cli.play import play
@@ -147,6 +148,7 @@ app.command("tournament")(tournament_cmd)
 app.command("balance")(balance_cmd)
 app.command("train")(train_cmd)
 app.command("tune")(tune_cmd)
+app.command("data")(data_cmd)
 
 
 def main() -> None:

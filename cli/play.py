@@ -21,10 +21,12 @@ from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import (
     CliError,
+    DataOption,
     GameOptionsOption,
     VariantOption,
     check_seed_option,
     friendly_errors,
+    game_by_name,
     game_options,
     make_console,
     parse_seats,
@@ -662,6 +664,7 @@ def play(
     ] = None,
     variant: VariantOption = None,
     option: GameOptionsOption = None,
+    data: DataOption = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
     save: Annotated[
         Path | None,
@@ -684,9 +687,7 @@ def play(
     ] = False,
 ) -> None:
     """Play a game against the computer (or hot seat) in the terminal."""
-    from realpolitik.engine import load_game
-
-    g = load_game(game)
+    g = game_by_name(game, data)
     check_seed_option(seed)
     if save is not None:
         check_save_path(save)
@@ -735,6 +736,8 @@ def play(
         spec = ai_spec(ai, lvl, the_seed, g, time, nplayers)
         stored_level = lvl if ai is None else level
         intro = f"New game, seed {the_seed}."
+    if data is not None:
+        intro += f" Data from {data} ({g.spec.version})."
     if len(humans) > nplayers:
         raise CliError(f"{len(humans)} human seats but only {nplayers} players")
     session = Session(g, state, humans, spec, stored_level, the_seed, renderer)

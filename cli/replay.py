@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from realpolitik.cli.common import CliError, friendly_errors, make_console
+from realpolitik.cli.common import CliError, DataOption, friendly_errors, make_console
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, seat_name
 from realpolitik.engine.core.records import replay as replay_record
@@ -28,9 +28,10 @@ def replay(
         bool, typer.Option("--quiet", "-q", help="Only the result and position, not each action.")
     ] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    data: DataOption = None,
 ) -> None:
     """Step through a game: each action in words (dice included), then the position at --to."""
-    loaded = read_game_file(str(file))
+    loaded = read_game_file(str(file), data=data)
     game, final = loaded.game, loaded.state
     record = final.to_json()
     total = len(record["actions"])

@@ -28,9 +28,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
-from realpolitik.cli.common import CliError
+from realpolitik.cli.common import CliError, game_by_name
 from realpolitik.cli.levels import LEVELS
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import SEED_MAX, Game, RealpolitikError, State
@@ -282,13 +283,17 @@ def _load_record(game: Game, record: Any, path: str) -> State:
         raise CliError(f"cannot load {path}: record does not replay ({type(exc).__name__}: {exc})") from None
 
 
-def read_game_file(path: str, expect_game: str | None = None, allow_record: bool = True) -> Loaded:
+def read_game_file(
+    path: str, expect_game: str | None = None, allow_record: bool = True, data: Path | None = None
+) -> Loaded:
     """Read and validate a save (or a bare record) without changing the file.
 
     Args:
         path: The file.
         expect_game: When given, the file must be of this game (name or alias).
         allow_record: Accept a bare ``realpolitik-record`` too.
+        data: The data folder the game reads (``--data``; a file made with other data is
+            refused, naming both digests).
 
     Returns:
         What the file holds.
@@ -305,7 +310,7 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
         name = obj.get("game")
         if not isinstance(name, str):
             raise CliError(f"cannot load {path}: record field 'game' is missing or not a string")
-        game = _game_of(name, want, path)
+        game = _game_of(name, want, path, data)
         state = _load_record(game, obj, path)
         return Loaded(path, game, state, is_save=False, seed=int(obj.get("seed", 0)))
     if fmt != SAVE_FORMAT:
@@ -328,7 +333,7 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     extra = sorted(set(obj) - set(FIELDS))
     if extra:
         raise CliError(f"cannot load {path}: unknown field '{extra[0]}'")
-    game = _game_of(obj["game"], want, path)
+    game = _game_of(obj["game"], want, path, data)
     record = obj["record"]
     if record.get("game") != obj["game"]:
         raise CliError(
@@ -368,9 +373,9 @@ def read_game_file(path: str, expect_game: str | None = None, allow_record: bool
     )
 
 
-def _game_of(name: str, want: str | None, path: str) -> Game:
+def _game_of(name: str, want: str | None, path: str, data: Path | None = None) -> Game:
     try:
-        game = load_game(name)
+        game = game_by_name(name, data)
     except RealpolitikError as exc:
         raise CliError(f"cannot load {path}: {exc}") from None
     if want is not None and game.spec.name != want:

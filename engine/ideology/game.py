@@ -489,7 +489,7 @@ class IdeologyGame(GameBase):
             "ideologies.csv": "the five ideologies: chart space, start region and advancement, deck split",
             "ideology_rules.csv": "each ideology's special rules, as effects",
             "advancements.csv": "the advancements: tier, count, cost, effects, Global Influence",
-            "setup.toml": "turn limit and the other set-up values",
+            "setup.toml": "region and deck counts, starting level and cards, victory influence, turn limit",
         }
 
     def packaged_data(self, variant: str | None = None) -> dict[str, str]:

@@ -352,13 +352,13 @@ class WarOnTerrorGame(GameBase):
     def data_files(self) -> dict[str, str]:
         """The data files a user's folder may replace (``--data DIR``), with what each holds."""
         return {
-            "continents.csv": "the continents and the income each gives its holder",
+            "continents.csv": "the continents, their abbreviations and values",
             "countries.csv": "the countries and their continent",
             "borders.csv": "borders between countries: land or sea route and its cost",
             "oil_chits.csv": "the oil chits: number on the chit, how many",
             "action_die.csv": "the action die's faces",
             "cards.csv": "the empire and terrorist decks: kind, count, roll",
-            "setup.toml": "starting money, pieces and the other set-up values",
+            "setup.toml": "starting villages, money and cards by player count; building, oil, card and unit costs",
         }
 
     def packaged_data(self, variant: str | None = None) -> dict[str, str]:
