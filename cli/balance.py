@@ -33,8 +33,10 @@ from realpolitik.ai.tournament import (
     make_config,
     run_games,
 )
+from realpolitik.ai.tournament.config import game_ref
 from realpolitik.cli.common import (
     CliError,
+    DataOption,
     GameOptionsOption,
     VariantOption,
     check_seed_option,
@@ -45,6 +47,7 @@ from realpolitik.cli.common import (
 )
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.tournament import default_workers
+from realpolitik.engine import data_in_use, use_data
 from realpolitik.engine.core.api import Game
 
 __all__ = ["against_path", "balance_cmd", "plot_balance"]
@@ -329,6 +332,28 @@ def plot_balance(out: dict[str, Any], lines: dict[str, dict[int, Lines]], path: 
 # --------------------------------------------------------------------------- the command
 
 
+def _data_refs(game: Game, data: Path | None, against: Path | None) -> tuple[list[str], dict[str, str]]:
+    """The game references of the two sets (``game_ref``: the data folder each reads, so the
+    workers read it too) and what each set's label adds about its data (``--data``,
+    ``--against-data``). Without either, the plain name for both and no label."""
+    if data is None and against is None:
+        return [game.spec.name, game.spec.name], {}
+    name = game.spec.name
+    before = data_in_use(name)
+    folders = [before or ""]
+    versions = [game.spec.version]
+    if against is not None:
+        other = game_by_name(name, against)
+        folders.append(data_in_use(name) or "")
+        versions.append(other.spec.version)
+        use_data(name, before or "")  # the first set's data again, until its games run
+    refs = [game_ref(name, f) for f in folders]
+    labels = {
+        ref: f"; data {f or 'packaged'} ({v})" for ref, f, v in zip(refs, folders, versions, strict=False)
+    }
+    return refs + refs[:1] * (2 - len(refs)), labels
+
+
 def _options_label(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
 
@@ -387,6 +412,16 @@ def balance_cmd(
             help="Compare with the same games under this option NAME=VALUE (repeatable; over --option).",
         ),
     ] = None,
+    data: DataOption = None,
+    against_data: Annotated[
+        Path | None,
+        typer.Option(
+            "--against-data",
+            file_okay=False,
+            help="Compare with the same games reading this data folder (paired seeds; "
+            "the games compared read --data, else the packaged files).",
+        ),
+    ] = None,
     workers: Annotated[
         int | None, typer.Option("--workers", min=1, help="Games at once (default: every core).")
     ] = None,
@@ -419,23 +454,26 @@ def balance_cmd(
         raise CliError("--resume needs --out (the results file to continue)")
     if plot is not None:
         check_plot_path(plot)
-    g = game_by_name(game)
+    g = game_by_name(game, data)
     options = game_options(g, option or (), variant)
-    comparing = against_variant is not None or bool(against_option)
+    comparing = against_variant is not None or bool(against_option) or against_data is not None
+    refs, data_labels = _data_refs(g, data, against_data)
     other: dict[str, Any] = {}
     if comparing:
         other = {**options, **game_options(g, against_option or (), against_variant)}
-        if {**g.spec.options, **other} == {**g.spec.options, **options}:
-            raise CliError("--against-variant/--against-option give the same options as the games compared")
+        if {**g.spec.options, **other} == {**g.spec.options, **options} and refs[0] == refs[1]:
+            raise CliError(
+                "--against-variant/--against-option/--against-data give the same games as those compared"
+            )
     seat_bots = _bot_list(bot, bots, players, g)
     cfgs = [
         (
             "A" if comparing else "",
-            make_config(g.spec.name, seat_bots, games, seed=seed, options=options, facts=True),
+            make_config(refs[0], seat_bots, games, seed=seed, options=options, facts=True),
         )
     ]
     if comparing:
-        cfgs.append(("B", make_config(g.spec.name, seat_bots, games, seed=seed, options=other, facts=True)))
+        cfgs.append(("B", make_config(refs[1], seat_bots, games, seed=seed, options=other, facts=True)))
     n = cfgs[0][1].players
     for _, cfg in cfgs:  # the game checks the values at the door, not in the first game
         g.new_initial_state(players=n, seed=cfg.seed, **cfg.options)
@@ -480,7 +518,7 @@ def balance_cmd(
         summary = _with_bots(summarize_balance(lines[key].values(), seats), lines[key])
         summary.update(
             options=dict(arm.cfg.options),
-            label=_options_label(dict(arm.cfg.options)),
+            label=_options_label(dict(arm.cfg.options)) + data_labels.get(arm.cfg.game, ""),
             errors=arm.errors(),
             results=None if out is None else str(arm.path),
         )

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, plural
+from realpolitik.cli.common import CliError, DataOption, friendly_errors, make_console, parse_seats, plural
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.saves import read_game_file
@@ -268,6 +268,7 @@ def review(
         int | None, typer.Option("--workers", min=1, help="Processes (default: every core).")
     ] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    data: DataOption = None,
 ) -> None:
     """Review a game: for each decision, the AI's value before and after, its best move, the
     win probability lost and a label (best, good, inaccuracy, mistake, blunder)."""
@@ -275,7 +276,7 @@ def review(
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     if plot is not None:
         check_plot_path(plot)
-    loaded = read_game_file(str(save))
+    loaded = read_game_file(str(save), data=data)
     state = loaded.state
     players = state.num_players()
     if seat:

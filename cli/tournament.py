@@ -32,8 +32,10 @@ from realpolitik.ai.tournament import (
     run_games,
     summarize,
 )
+from realpolitik.ai.tournament.config import game_ref
 from realpolitik.cli.common import (
     CliError,
+    DataOption,
     GameOptionsOption,
     VariantOption,
     check_seed_option,
@@ -43,6 +45,7 @@ from realpolitik.cli.common import (
     make_console,
 )
 from realpolitik.cli.outputs import check_plot_path, write_plot
+from realpolitik.engine import data_in_use
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
 
@@ -251,6 +254,7 @@ def tournament_cmd(
     ] = False,
     variant: VariantOption = None,
     option: GameOptionsOption = None,
+    data: DataOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")
     ] = False,
@@ -270,9 +274,10 @@ def tournament_cmd(
         raise CliError(RAY_INSTALL_HINT)
     if plot is not None:
         check_plot_path(plot)
-    g = game_by_name(game)
+    g = game_by_name(game, data)
     options = game_options(g, option or (), variant)
-    cfg = make_config(g.spec.name, parse_bot_args(bot), games, seed=seed, players=players, options=options)
+    ref = game_ref(g.spec.name, data_in_use(g.spec.name) if data is not None else None)
+    cfg = make_config(ref, parse_bot_args(bot), games, seed=seed, players=players, options=options)
     if options:  # the game checks the values at the door, not in the first game
         g.new_initial_state(players=cfg.players, seed=cfg.seed, **options)
     seats = list(resolve_game(cfg.game).spec.seats_for(cfg.players))

@@ -20,9 +20,8 @@ from realpolitik.ai.fit import (
     save_weights_elsewhere,
     train,
 )
-from realpolitik.cli.common import CliError, check_seed_option, friendly_errors
+from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
 from realpolitik.cli.outputs import check_plot_path, write_plot
-from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasEvalTerms
 from realpolitik.engine.core.files import shown
 
@@ -93,6 +92,7 @@ def train_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
     ] = False,
+    data: DataOption = None,
 ) -> None:
     """Fit GAME's evaluator weights by self-play and report their calibration.
 
@@ -101,7 +101,7 @@ def train_cmd(
     Use the file with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
     """
     check_seed_option(seed)
-    g = load_game(game)
+    g = game_by_name(game, data)
     probe = g.new_initial_state(players=players) if players is not None else g.new_initial_state()
     if scale_only and free is not None:
         raise CliError("--scale-only and --free exclude each other (--scale-only is --free with no terms)")

@@ -12,9 +12,8 @@ import typer
 
 from realpolitik.ai.fit import check_weights_path, load_weights
 from realpolitik.ai.tune import TuneConfig, tune
-from realpolitik.cli.common import CliError, check_seed_option, friendly_errors
+from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
 from realpolitik.cli.train import write_weights
-from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasEvalTerms
 
 __all__ = ["tune_cmd"]
@@ -71,6 +70,7 @@ def tune_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
     ] = False,
+    data: DataOption = None,
 ) -> None:
     """Tune GAME's evaluator weights by the games they win (SPSA, docs/ai.md).
 
@@ -81,7 +81,7 @@ def tune_cmd(
     Use them with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
     """
     check_seed_option(seed)
-    g = load_game(game)
+    g = game_by_name(game, data)
     probe = g.new_initial_state(players=2) if g.spec.min_players <= 2 <= g.spec.max_players else None
     names = tuple(probe.eval_term_names()) if isinstance(probe, HasEvalTerms) else ()
     check_weights_path(out, force=force)  # before any game: a bad --out loses no tuning
