@@ -116,7 +116,7 @@ def data_env_var(game: str) -> str:
 
 def data_digest(sources: Mapping[str, DataSource], files: Sequence[str]) -> str:
     """The SHA-256 of the files in use, first 10 hex digits: what a record made with a user's
-    data names in its ``game_version`` (``invasion-3+data-<digest>``)."""
+    data names in its ``game_version`` (``invasion-4+data-<digest>``)."""
     return hashlib.sha256("\0".join(sources[n].text for n in files).encode("utf-8")).hexdigest()[:10]
 
 

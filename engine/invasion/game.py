@@ -43,7 +43,7 @@ SPEC = GameSpec(
     information=Information.PERFECT,
     num_distinct_actions=A.NUM_ACTIONS,
     max_game_length=40000,
-    version="invasion-3" if BOARD.packaged else f"invasion-3+data-{BOARD.digest}",
+    version="invasion-4" if BOARD.packaged else f"invasion-4+data-{BOARD.digest}",
     aliases=("how-to-invade",),
     options=OPTIONS,
 )

@@ -3,7 +3,7 @@
 One-ply greedy search on the evaluator cannot see a conquest pay: the purchase, the movement,
 the battle turns, the logistics, the productions and the withdrawals are a dozen decisions
 apart. ``plan_action`` decides the strategic decisions by a short plan instead, and leaves
-the tactical ones (rebels, retreats, media, rebel attacks, support) to the greedy search:
+the tactical ones (retreats, media, support, where the rebels go first) to the greedy search:
 
 1. **Invade once, early, with the odds**: while no province is held or being fought for and
    there are at least six turns left, take a purchase box, buy by land the troops that beat
@@ -22,13 +22,17 @@ the tactical ones (rebels, retreats, media, rebel attacks, support) to the greed
    (*Produzione di petrolio*), the free action produces every turn it can, a construction box
    builds a warehouse with a spare logistics (storage for the end) and grants contracts.
 4. **Income otherwise**: new taxes while pacifism is low, else a money box.
+5. **Rebels against the leader**: once placed, they attack the provinces of the seat with the
+   best prospects among the others, or move towards them (*Ribelli*).
 
-Oil is held to the end (it is worth the last price) and sold only to pay for supplies.
+Oil is held to the end (it is worth the last price) and sold only to pay for supplies, the
+barrels the missing dollars need and no more.
 """
 
 from __future__ import annotations
 
 from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import heuristics as H
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD, band
 from realpolitik.engine.invasion.state import (
@@ -40,6 +44,7 @@ from realpolitik.engine.invasion.state import (
     S_MOVE_TO,
     S_MOVE_TROOPS,
     S_PRODUCE,
+    S_REBEL,
     S_RETREAT,
     S_WITHDRAW,
     InvState,
@@ -199,8 +204,11 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
     if A.PRODUCE_ACT in legal:
         return A.PRODUCE_ACT
     if deficit and money < deficit and s.oil[p]:
-        k = min(s.oil[p], A.MAX_SELL)
-        return A.SELL + k  # pay for supplies
+        # pay for supplies with the barrels the missing dollars need, no more: a barrel
+        # sold early at 0.5$ to 2$ is worth the last price at the end (# Vittoria finale)
+        short = 2 * deficit - s.money[p]
+        k = min(s.oil[p], A.MAX_SELL, -(-short // R.price_halves(s)))
+        return A.SELL + k
     purchase = _box(legal, A.K_PURCHASE)
     if purchase is not None:
         left = _turns_left(s)
@@ -385,6 +393,48 @@ def _on_retreat(s: InvState, p: int, legal: list[int]) -> int | None:
     return None
 
 
+def _on_rebel(s: InvState, p: int, legal: list[int]) -> int | None:
+    """# Ribelli: once placed, a seat's rebels go after the seat whose projected final money
+    is the highest of the others (the game has one winner): they attack its logistics, else
+    its troops, when one of its provinces is in range, else they move a step towards the
+    nearest. Placing them, strengthening them, and a seat that leads itself are left to the
+    greedy search. (Before, the greedy search attacked whatever was next to the rebels: the
+    provinces by Wasit, two seats' first ones, were hit four to five times as often as
+    Bassora, and the first seat of the turn order won 41.5 % at 4 players.)"""
+    at = s.rebel_at[p]
+    if at < 0 or at >= BOARD.n:
+        return None  # not placed yet, or waiting outside the map
+    pro = H.prospects(s)
+    leader = max((q for q in range(s.n) if q != p), key=lambda q: pro[q])
+    theirs = _mine(s, leader)
+    if pro[leader] < pro[p] or not theirs:
+        return None
+    for k in (1, 0):  # A.TARGETS: logistics, then troops
+        for t in theirs:
+            if A.ATTACK + k * A.NT + t in legal:
+                return A.ATTACK + k * A.NT + t
+    dist = _distances(theirs)
+    best, best_d = None, dist.get(at, 99)
+    for a in legal:
+        d = dist.get(a - A.REBEL_MOVE, 99) if A.REBEL_MOVE <= a < A.REBEL_MOVE + A.NT else 99
+        if d < best_d:
+            best, best_d = a, d
+    return best
+
+
+def _distances(targets: list[int]) -> dict[int, int]:
+    """Steps from each territory to the nearest of ``targets`` (the Border left out)."""
+    dist = dict.fromkeys(targets, 0)
+    todo = list(targets)
+    while todo:
+        u = todo.pop(0)
+        for v in R.NEIGH[u]:
+            if v > 0 and v not in dist:
+                dist[v] = dist[u] + 1
+                todo.append(v)
+    return dist
+
+
 def _on_withdraw(s: InvState, p: int, legal: list[int]) -> int | None:
     """# Check petrolio: the most the allowance gives, each barrel from the province whose
     oil would spoil first (the most above its storage), then the fullest."""
@@ -409,5 +459,6 @@ _STAGES = {
     S_BUILD: _on_build,
     S_PRODUCE: _on_produce,
     S_RETREAT: _on_retreat,
+    S_REBEL: _on_rebel,
     S_WITHDRAW: _on_withdraw,
 }

@@ -297,13 +297,15 @@ def test_the_last_turn_pays_the_normal_penalty_and_then_ten_times_it() -> None:
 def test_records_of_the_earlier_rules_are_refused_with_their_version() -> None:
     """A record of an earlier engine is refused, naming its version: invasion-1 (two dice a
     side, no withdrawal decisions, no lent police stations) and invasion-2 (a board of four
-    south provinces, where the same seeds give other games)."""
-    assert GAME.spec.version == "invasion-3"
+    south provinces, where the same seeds give other games) and invasion-3 (the heuristic
+    plan's rebels attacked whatever was next to them, and it sold all its oil for supplies:
+    the bot's moves in a record differ)."""
+    assert GAME.spec.version == "invasion-4"
     s = position(4)
     act(s, "money box 1")
     record = json.loads(json.dumps(s.to_json()))
     assert GAME.state_from_json(record).history == s.history
-    for old in ("invasion-1", "invasion-2"):
+    for old in ("invasion-1", "invasion-2", "invasion-3"):
         record["game_version"] = old
-        with pytest.raises(InvalidState, match=f"'{old}', this engine is 'invasion-3'"):
+        with pytest.raises(InvalidState, match=f"'{old}', this engine is 'invasion-4'"):
             GAME.state_from_json(record)
