@@ -74,11 +74,11 @@ wheel-check: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
 	$(PYTHON) -m venv build/wheel-venv
 	build/wheel-venv/bin/python -m pip install --quiet --no-compile --disable-pip-version-check \
-		build/wheel/realpolitik-*.whl pytest hypothesis
+		build/wheel/realpolitik-*.whl pytest pytest-xdist hypothesis
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
 	cd build && REALPOLITIK_CONFORMANCE_GAMES=5 wheel-venv/bin/python -m pytest -p no:cacheprovider -q \
-		../tests/core ../tests/interop
+		-n auto ../tests/core ../tests/interop
 
 # Rewrite the golden data (tests/golden/data, docs/transcript.md) from the registered games;
 # a commit that changes them says so (docs/architecture.md).
