@@ -103,6 +103,7 @@ cdef enum:
     CARD_QUAGMIRE = 42
     CARD_SALT_NEGOTIATIONS = 43
     CARD_BEAR_TRAP = 44
+    CARD_KITCHEN_DEBATES = 48
     CARD_MISSILE_ENVY = 49
     CARD_BREZHNEV_DOCTRINE = 51
     CARD_WILLY_BRANDT = 55
@@ -114,6 +115,7 @@ cdef enum:
     CARD_ALDRICH_AMES = 98
     CARD_CAMBRIDGE_FIVE = 104
     CARD_NORAD = 106
+    CARD_OUR_MAN_IN_TEHRAN = 108
     CARD_YURI_AND_SAMANTHA = 109
     CARD_FORMOSAN_RESOLUTION = 101
 
@@ -143,6 +145,7 @@ _KINDS = (
     (CARD_QUAGMIRE, Card.QUAGMIRE),
     (CARD_SALT_NEGOTIATIONS, Card.SALT_NEGOTIATIONS),
     (CARD_BEAR_TRAP, Card.BEAR_TRAP),
+    (CARD_KITCHEN_DEBATES, Card.KITCHEN_DEBATES),
     (CARD_MISSILE_ENVY, Card.MISSILE_ENVY),
     (CARD_BREZHNEV_DOCTRINE, Card.BREZHNEV_DOCTRINE),
     (CARD_WILLY_BRANDT, Card.WILLY_BRANDT),
@@ -154,6 +157,7 @@ _KINDS = (
     (CARD_ALDRICH_AMES, Card.ALDRICH_AMES),
     (CARD_CAMBRIDGE_FIVE, Card.CAMBRIDGE_FIVE),
     (CARD_NORAD, Card.NORAD),
+    (CARD_OUR_MAN_IN_TEHRAN, Card.OUR_MAN_IN_TEHRAN),
     (CARD_YURI_AND_SAMANTHA, Card.YURI_AND_SAMANTHA),
     (CARD_FORMOSAN_RESOLUTION, Card.FORMOSAN_RESOLUTION),
 )
@@ -593,10 +597,13 @@ cdef int _ops_value(CState s, int card, int side):
     cdef int v = _card_ops(s, card)
     if v == 0:
         return 0
-    if (side == US and _turnfx(s, CARD_CONTAINMENT)) or (side == USSR and _turnfx(s, CARD_BREZHNEV_DOCTRINE)):
-        if v < 4:
-            v += 1
-    if (s.red_scare >> side) & 1:
+    cdef bint boost = (side == US and _turnfx(s, CARD_CONTAINMENT)) or (side == USSR and _turnfx(s, CARD_BREZHNEV_DOCTRINE))
+    cdef bint scare = (s.red_scare >> side) & 1
+    if s.options.get("edition") == "deluxe":  # Deluxe: both added, then bounded to 1..4
+        return min(4, max(1, v + (1 if boost else 0) - (1 if scare else 0)))
+    if boost and v < 4:
+        v += 1
+    if scare:
         v = v - 1 if v > 1 else 1
     return v
 
@@ -736,6 +743,8 @@ cdef bint _event_blocked(CState s, int card):
         return True
     if card == CARD_CAMBRIDGE_FIVE and s.turn >= 8:  # card 104
         return True
+    if (card == CARD_KITCHEN_DEBATES or card == CARD_OUR_MAN_IN_TEHRAN) and R.deluxe_condition_unmet(s, card):
+        return True  # cards 48 and 108 in the Deluxe edition
     return False
 
 
@@ -1012,6 +1021,8 @@ cdef void _phase_step(CState s):
 # ---------------------------------------------------------------- automatic frames
 cdef inline void _flower_power_check(CState s, int card, int side):
     if side == US and C_WAR[card] and _perm(s, CARD_FLOWER_POWER):
+        if s.options.get("edition") == "deluxe" and R.war_prohibited(s, card):
+            return  # ``rules.flower_power_check``: Deluxe, a prohibited war card
         _gain_vp(s, USSR, 2)
 
 
@@ -1029,11 +1040,24 @@ def compiled_events():
     return [n for n in range(MAXC) if REGION_CARD[n] >= 0 and SCORING_EVENT[n]]
 
 
+cdef void _unfire(CState s, int card):
+    """``rules.unfire``: the card's pending FINISH frame marked as not fired."""
+    cdef Py_ssize_t i
+    cdef tuple fr
+    for i in range(len(s.stack) - 1, -1, -1):
+        fr = <tuple>s.stack[i]
+        if _ti(fr, 0) == K_FINISH and _ti(fr, 2) == card:
+            s.stack[i] = (fr[0], fr[1], fr[2], fr[3], False)
+            return
+
+
 cdef void _run_event(CState s, int card, int side, int finisher):
     cdef bint blocked = _event_blocked(s, card)
     if finisher >= 0:
         s.stack.append((K_FINISH, AUTO, card, finisher, not blocked))
     if blocked:
+        if finisher < 0:
+            _unfire(s, card)
         return
     if s.phase == PH_HEADLINE:
         s.phasing = side

@@ -304,10 +304,14 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- what moved the VP
+END_OF_TURN = "the end of the turn (military operations short, 8.2.1; final scoring after turn 10)"
+"""``vp_causes``'s cause for the turn's bookkeeping steps (4.5 E–J)."""
+
+
 def _cause(fr: tuple | None, action: int, edition: str = "seed") -> str:
     """The card, roll or step a frame stands for, in words."""
     if fr is None:
-        return "the end of the turn (military operations short, 8.2.1; final scoring after turn 10)"
+        return END_OF_TURN
     k = fr[0]
     if k in (F.ACTION, F.HEADLINE):
         d = A.decode(action)

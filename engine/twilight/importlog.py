@@ -29,11 +29,13 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState, State
 from realpolitik.engine.core.records import position_of
+from realpolitik.engine.twilight import advice
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.game import GAME, TwilightGame, TwilightState
+from realpolitik.engine.twilight.state import PH_OVER
 
-__all__ = ["ImportResult", "LogError", "import_log", "parse_log"]
+__all__ = ["ImportResult", "LogError", "ended_by_final_scoring", "import_log", "parse_log", "turn_end_vp"]
 
 N = len(BOARD.name)
 CHINA = 6
@@ -91,7 +93,8 @@ EVENT = re.compile(r"^Event: (.*)$")
 HEADLINES = re.compile(r"^(USSR|US) Headlines (.*)$")
 TARGET = re.compile(r"^Target: (.*)$")
 MILOPS = re.compile(r"^(USSR|US) Military Ops to (\d+)")
-KNOWN = re.compile(r"^(USSR|US) (?:reveals|discards|plays) (.*?)(?: from hand)?$")
+KNOWN = re.compile(r"^(USSR|US) (reveals|discards|plays) (.*?)(?: from hand)?$")
+RETURNS = re.compile(r"^(?:USSR|US) returns (.*) to (?:USSR|US)$")
 DICE = (
     ("coup", re.compile(r"^(?:SUCCESS|FAILURE): (\d+) ")),
     ("realign", re.compile(r"^(USSR|US) rolls (\d+)\b")),
@@ -194,6 +197,8 @@ def parse_log(text: str) -> Log:
             line = p.group(1)
         elif re.match(r"^Turn \d+, (?:USSR|US) AR\d+: *:?$", line):
             continue  # the prefix of a round that has no card (a log's cut end)
+        elif re.match(r"^Turn \d+, (?:USSR|US) AR\d+: .*:$", line):
+            continue  # a card's prefix with no use after it (a log cut inside the round)
         if cur is not None:
             cur.lines.append((no, line))
     return log
@@ -217,6 +222,10 @@ class Facts:
     headlines: dict[int, int]
     known: dict[int, list[int]]
     milops: dict[int, int] = field(default_factory=dict)
+    returned: set[int] = field(default_factory=set)
+    discarded: set[int] = field(default_factory=set)
+    """Cards the block says a side discards (``US discards X``), of those it shows."""
+    """Cards given back unplayed (Grain Sales to Soviets: ``US returns X to USSR``)."""
 
 
 def _no_dice() -> dict[str, list[int]]:
@@ -286,10 +295,17 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
             f.headlines[SIDES[m.group(1)]] = n
         m = KNOWN.match(line)
         if m:
-            n = card_number(m.group(2))
+            n = card_number(m.group(3))
             if n is not None:
                 f.known[SIDES[m.group(1)]].append(n)
-                f.names.add(_norm(m.group(2)))
+                f.names.add(_norm(m.group(3)))
+                if m.group(2) == "discards":
+                    f.discarded.add(n)
+        m = RETURNS.match(line)
+        if m:
+            n = card_number(m.group(1))
+            if n is not None:
+                f.returned.add(n)
         for kind, rx in DICE:
             m = rx.match(line)
             if m:
@@ -301,6 +317,21 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
 
 
 # ----- following the log with the engine -----
+
+
+TURN_END_VP = "turn end vp"
+
+
+def turn_end_vp(before: Any, action: int, after: Any) -> int:
+    """The VP the turn's end added while ``action`` was played (4.5 E: military operations
+    short, 8.2.1), which a log states only where it logs the turn's cleanup."""
+    return sum(d for cause, d, _ in advice.vp_causes(before, action, after) if cause == advice.END_OF_TURN)
+
+
+def ended_by_final_scoring(s: Any) -> bool:
+    """Whether the game is over by the final scoring after turn 10 (10.3.2), which the logs
+    do not state."""
+    return bool(s.is_terminal() and s.phase == PH_OVER)
 
 
 def _key(s: Any) -> tuple:
@@ -357,23 +388,30 @@ class Search:
     limit: int = 60000
     last: bool = False
     start_vp: int = 0
+    cut: bool = False
+    """The log ends inside this block: a line of play may stop wherever the block's lines do
+    (every die shown used, the stated totals reached)."""
 
-    def done(self, s: Any) -> bool:
+    def done(self, s: Any, used: dict[str, int]) -> bool:
         if s.is_terminal() and not self.last:
             return False
         inf = s.inf
         for idx, v in self.f.targets.items():
             if inf[idx] != v:
                 return False
-        if self.f.vp is not None and s.vp != self.f.vp:
-            return False
-        if self.f.vp is None and s.vp != self.start_vp and s.turn == self.block.turn:
-            return False  # every VP change in a turn is logged with its score
-        # a new turn's DEFCON improvement (4.5 A) is logged with its headlines
-        new_turn = s.turn != self.block.turn
-        return not (
-            self.f.defcon is not None and s.defcon != self.f.defcon and not s.is_terminal() and not new_turn
-        )
+        if self.last and ended_by_final_scoring(s):
+            pass  # the final scoring (10.3.2) that follows the last block is not in the logs
+        elif self.f.vp is not None and self.f.vp not in (s.vp, s.vp - used.get(TURN_END_VP, 0)):
+            return False  # the score stated before the turn's end (8.2.1), or after it
+        elif self.f.vp is None and s.vp != self.start_vp and s.turn == self.block.turn and not self.cut:
+            return False  # every VP change in a turn is logged with its score (unless cut off)
+        if self.f.defcon is None or s.is_terminal():
+            return True
+        if s.turn != self.block.turn:
+            # the turn's end improved DEFCON by 1 (4.5 F), which the log gives with the next
+            # turn's headlines
+            return s.defcon == min(5, self.f.defcon + 1)
+        return s.defcon == self.f.defcon
 
     def ok(self, s: Any) -> bool:
         """No influence changed outside the countries the block names."""
@@ -419,8 +457,9 @@ class Search:
                 modes = ["event", *modes]
             elif 0 <= self.f.event_line < self.f.mode_line:
                 modes.reverse()  # the opponent's event first: the side's own use comes last
-            if not modes:
-                modes = ["event"]
+            if not modes:  # no use shown: the event, or the opponent's event ended the game first
+                own = BOARD.cards[self.first_card].side in (self.block.side, 2) or self.first_card == CHINA
+                modes = ["event"] if own else ["influence", "coup", "realign"]
             plays = [
                 (a, used)
                 for m in modes
@@ -438,11 +477,19 @@ class Search:
             ev_first = 0 <= self.f.event_line < self.f.mode_line or self.f.mode_line < 0
             order = ("event first", "ops first") if ev_first else ("ops first", "event first")
             return [(a, used) for w in order for a in legal if texts[a] == w]
+        returned = tuple(f"#{_shown(n)} " for n in self.f.returned)
         scored = []
         for a in legal:
             t = texts[a]
+            if returned and fr[0] == F.ACTION and t.startswith(returned):
+                continue  # the log gives the card back: it is not played
             c = _action_country(t)
             score = 5
+            if t == "return it" and returned:
+                score = 0
+            if self.f.discarded and t.endswith(": discard") and t.startswith("#"):
+                if not t.startswith(tuple(f"#{_shown(n)} " for n in self.f.discarded)):
+                    continue  # a card the log shows kept, not discarded
             if c is not None:
                 if t.startswith(("coup ", "realign ")):
                     if self.f.targets_named:
@@ -484,6 +531,9 @@ class Search:
         scored.sort(key=lambda x: x[0])
         return [(a, used) for _, a in scored]
 
+    def _all_dice(self, used: dict[str, int]) -> bool:
+        return all(used.get(kind, 0) == len(q) for kind, q in self.f.dice.items())
+
     def run(self, s: Any) -> list[int] | None:
         """The actions from ``s`` to the end of the block that match it, or None."""
         out: list[int] = []
@@ -493,7 +543,9 @@ class Search:
 
     def _dfs(self, s: Any, used: dict[str, int], out: list[int], depth: int) -> bool:
         if depth > 0 and (s.is_terminal() or (at_block_start(s) and _key(s) != self.start_key)):
-            return self.done(s)
+            return self.done(s, used)
+        if self.cut and depth > 0 and self._all_dice(used) and self.done(s, used):
+            return True
         if depth > 400:
             return False
         for a, u in self.options(s, used):
@@ -507,6 +559,8 @@ class Search:
                 continue
             if not self.ok(c):
                 continue
+            if c.turn != s.turn or ended_by_final_scoring(c):
+                u = u | {TURN_END_VP: turn_end_vp(s, a, c)}
             out.append(a)
             if self._dfs(c, u, out, depth + 1):
                 return True
@@ -635,6 +689,14 @@ def _pin_block(s: Any, log: Log, i: int, pins: list[list[int]]) -> None:
         if spare:
             s.pin_card(side, card, spare[0])
             pins.append([len(s.history), side, card, spare[0]])
+    # a scoring card drawn during the turn (Ask Not..., a reshuffle) that the log does not show
+    # played goes back to the draw deck: held at the turn's end it would lose the game (11.1)
+    for side in (USSR, US):
+        for card in [c for c in s.hands[side] if c in scoring and c not in later]:
+            repl = [c for c in s.deck if c not in scoring and c not in later]
+            if repl:
+                s.pin_card(side, repl[0], card)
+                pins.append([len(s.history), side, repl[0], card])
 
 
 def _pin_turn(s: Any, need: dict[int, list[int]], pins: list[list[int]]) -> None:
@@ -765,6 +827,9 @@ def import_log(
             budget = False
             try:
                 acts = srch.run(s)
+                if acts is None and srch.last:
+                    srch.cut, srch.nodes = True, 0  # a log cut inside its last block
+                    acts = srch.run(s)
             except _Budget:
                 acts, budget = None, True
             if acts is None:

@@ -261,19 +261,25 @@ def card_ops(s: TSState, card: int) -> int:
 def ops_value(s: TSState, card: int, side: int) -> int:
     """Operations value of ``card`` for ``side`` with the modifiers in effect (7.4, 7.4.1).
 
-    Containment / Brezhnev Doctrine add 1 up to 4; Red Scare/Purge subtracts 1 down to 1.
+    Containment / Brezhnev Doctrine add 1 up to 4; Red Scare/Purge subtracts 1 down to 1. The
+    seed applies the +1 first (a 4-Ops card under both is worth 3); the Deluxe edition adds
+    both, then bounds the value to 1..4 (a 4-Ops card under both is worth 4, a 1-Ops card 1),
+    as online Deluxe play does.
     Area bonuses (China Card in Asia, Vietnam Revolts in Southeast Asia) are added where the
     points are spent, not here.
     """
     v = card_ops(s, card)
     if v == 0:
         return 0
-    if (side == US and s.turnfx >> Card.CONTAINMENT & 1) or (
+    boost = (side == US and s.turnfx >> Card.CONTAINMENT & 1) or (
         side == USSR and s.turnfx >> Card.BREZHNEV_DOCTRINE & 1
-    ):
-        if v < 4:
-            v += 1
-    if s.red_scare >> side & 1:
+    )
+    scare = s.red_scare >> side & 1
+    if s.options.get("edition") == "deluxe":
+        return min(4, max(1, v + (1 if boost else 0) - scare))
+    if boost and v < 4:
+        v += 1
+    if scare:
         v = v - 1 if v > 1 else 1
     return v
 
@@ -443,7 +449,30 @@ def event_block(s: TSState, card: int, side: int) -> str:
         return f"cancelled by {label(s, bar)}"
     if card == Card.CAMBRIDGE_FIVE and s.turn >= 8:  # card 104: no event in the Late War (4.1)
         return "not an event in the Late War"
+    if card in DELUXE_CONDITIONS and deluxe_condition_unmet(s, card):
+        return DELUXE_CONDITIONS[card]
     return ""
+
+
+# Deluxe events whose "if ..." is a prerequisite (5.2), as online Deluxe play treats them: unmet,
+# the event cannot be played and a card played for Operations is discarded, not removed. The
+# seed fires them with no effect (a starred card is then removed).
+DELUXE_CONDITIONS = {
+    Card.KITCHEN_DEBATES: "the US does not control more battlegrounds than the USSR",
+    Card.OUR_MAN_IN_TEHRAN: "the US controls no Middle East country",
+}
+
+
+def deluxe_condition_unmet(s: TSState, card: int) -> bool:
+    """Whether ``card``'s Deluxe prerequisite (``DELUXE_CONDITIONS``) is unmet now."""
+    if s.options.get("edition") != "deluxe":
+        return False
+    if card == Card.KITCHEN_DEBATES:  # #48: more US-controlled battlegrounds
+        bg = BOARD.bg_mask
+        return (s.control_mask(US) & bg).bit_count() <= (s.control_mask(USSR) & bg).bit_count()
+    if card == Card.OUR_MAN_IN_TEHRAN:  # card 108: a US-controlled Middle East country
+        return not s.control_mask(US) & BOARD.region_mask[MIDDLE_EAST]
+    return False
 
 
 def un_targets(s: TSState, side: int) -> list[int]:
@@ -744,9 +773,19 @@ def phase_step(s: TSState) -> None:
 
 # ---------------------------------------------------------------- automatic frames
 def flower_power_check(s: TSState, card: int, side: int) -> None:
-    """#59 Flower Power: 2 VP to the USSR for each war card the US plays (not for space)."""
+    """#59 Flower Power: 2 VP to the USSR for each war card the US plays (not for space). In
+    the Deluxe edition not a war card whose event another card prohibits (Arab-Israeli War
+    under Camp David Accords), as online Deluxe play has it."""
     if side == US and card in WAR_CARDS and s.perm >> Card.FLOWER_POWER & 1:
+        if s.options.get("edition") == "deluxe" and war_prohibited(s, card):
+            return
         s.gain_vp(USSR, 2)
+
+
+def war_prohibited(s: TSState, card: int) -> bool:
+    """Whether another card in effect prohibits war card ``card``'s event (7.5)."""
+    bar = PROHIBITED_BY.get(card)
+    return bool(bar and s.perm >> bar & 1)
 
 
 def run_event(s: TSState, card: int, side: int, finisher: int) -> None:
@@ -754,10 +793,23 @@ def run_event(s: TSState, card: int, side: int, finisher: int) -> None:
     if finisher >= 0:
         s.stack.append((F.FINISH, F.AUTO, card, finisher, not block))
     if block:
+        if finisher < 0:
+            unfire(s, card)
         return
     if s.phase == PH_HEADLINE:
         s.phasing = side  # 4.5 C note: the side implementing a headline event is phasing
     F.run_handler(s, EVENTS[card], side)
+
+
+def unfire(s: TSState, card: int) -> None:
+    """An opponent's event that cannot occur when its turn comes after the Operations (a Deluxe
+    prerequisite the Operations undid, 5.2) leaves its card to be discarded, not removed: the
+    card's pending FINISH frame is marked as not fired."""
+    for i in range(len(s.stack) - 1, -1, -1):
+        fr = s.stack[i]
+        if fr[0] == F.FINISH and fr[2] == card:
+            s.stack[i] = (*fr[:4], False)
+            return
 
 
 def finish(s: TSState, card: int, side: int, fired: bool) -> None:
