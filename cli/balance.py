@@ -463,7 +463,7 @@ def balance_cmd(
         other = {**options, **game_options(g, against_option or (), against_variant)}
         if {**g.spec.options, **other} == {**g.spec.options, **options} and refs[0] == refs[1]:
             raise CliError(
-                "--against-variant/--against-option/--against-data give the same games as those compared"
+                "--against-variant/--against-option/--against-data give the same options and data as the games compared"
             )
     seat_bots = _bot_list(bot, bots, players, g)
     cfgs = [

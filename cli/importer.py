@@ -14,8 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from realpolitik.cli.common import CliError, friendly_errors
-from realpolitik.engine import load_game
+from realpolitik.cli.common import CliError, DataOption, friendly_errors, game_by_name
 from realpolitik.engine.core.files import FileRefused, check_output, read_bounded, shown, write_atomic
 from realpolitik.engine.core.records import RECORD_FORMAT, dumps
 
@@ -52,11 +51,12 @@ def import_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print a summary object.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace --out even if it is not a record.")] = False,
     seed: Annotated[int, typer.Option("--seed", help="The seed of the deals the log does not show.")] = 0,
+    data_folder: DataOption = None,
 ) -> None:
     """Import a real game's log: the record holds its setup, bid, every logged decision and
     die, and the cards each side is shown to hold; the deals the log leaves out are the
     engine's, kept consistent with it. Stops at the first line it cannot follow (exit 1)."""
-    game = load_game(game_name)
+    game = game_by_name(game_name, data_folder)
     if game.spec.name != "twilight":
         raise CliError(f"import reads Twilight Struggle logs only, not {game.spec.title}")
     try:

@@ -43,7 +43,10 @@ def pure() -> ModuleType:
 
 
 def compiled() -> ModuleType | None:
-    """The compiled loops if they are built, else None."""
+    """The compiled loops if they are built, else None; None too under a user's data (the
+    compiled module is one per process and holds the packaged board's constants)."""
+    if not BOARD.packaged:
+        return None
     try:
         from realpolitik.engine.twilight import _movegen_c  # type: ignore[attr-defined]
     except ImportError:

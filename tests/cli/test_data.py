@@ -4,6 +4,7 @@ records carry the data's digest."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -127,9 +128,19 @@ def test_edited_data_changes_the_game_in_every_process(cli: Cli, rich_muthanna: 
     r = cli("tournament", "invasion", *bots, "--games", "4", "--workers", "2", "--out", str(out), "--json")
     plain = json.loads(r.stdout)
     r = cli(
-        "tournament", "invasion", *bots, "--games", "4", "--workers", "2", "--out", str(tmp_path / "u.jsonl"),
-        "--json", "--data", str(rich_muthanna),
-    )  # fmt: skip
+        "tournament",
+        "invasion",
+        *bots,
+        "--games",
+        "4",
+        "--workers",
+        "2",
+        "--out",
+        str(tmp_path / "u.jsonl"),
+        "--json",
+        "--data",
+        str(rich_muthanna),
+    )
     assert r.exit_code == 0, r.output
     rich = json.loads(r.stdout)
     rows = [json.loads(x) for x in (tmp_path / "u.jsonl").read_text().splitlines()]
@@ -149,7 +160,7 @@ def test_balance_compares_two_data_folders_on_paired_seeds(cli: Cli, rich_muthan
     assert out["b"]["label"].startswith(f"default options; data {rich_muthanna.resolve()} (invasion-4+data-")
     assert out["a"]["games"] == out["b"]["games"] == 4 and "comparison" in out
     r = cli(*args, "--data", str(rich_muthanna), "--against-data", str(rich_muthanna))
-    assert_one_line_error(r, "give the same games")
+    assert_one_line_error(r, "give the same options and data")
     assert load_game("invasion").spec.version == "invasion-4"
 
 
@@ -168,7 +179,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "1",
         "--out",
         "OUT",
-    ),  # fmt: skip
+    ),
     "balance": ("balance", "invasion", "--games", "1"),
     "train": ("train", "invasion", "--games", "2", "--out", "OUT"),
     "tune": ("tune", "invasion", "--pairs", "2", "--out", "OUT"),
@@ -255,8 +266,15 @@ def test_twilight_data_runs_on_the_pure_reference_and_keeps_the_countries(cli: C
         assert g.implementations() == ("pure",)  # type: ignore[attr-defined]
         assert type(g.new_initial_state(seed=1)).__name__ == "PureTwilightState"
         assert g.spec.version.startswith("ts-seed-1+data-")
+        importlib.import_module("realpolitik.engine.twilight.features")  # sets up the board loops
     finally:
         use_data("twilight", None)
+    # the compiled loops are one per process: they keep the packaged board (UK stability 5)
+    compiled = importlib.import_module("realpolitik.engine.twilight.movegen").compiled()
+    if compiled is not None:
+        inf = [0] * (2 * BOARD.n)
+        inf[BOARD.n + uk_id] = 3
+        assert not compiled.control(inf, 1) >> uk_id & 1
     edit(folder, "countries.csv", "uk,United Kingdom", "britain,United Kingdom")
     r = cli("data", "twilight", "--data", str(folder))
     assert_one_line_error(r, "countries.csv line ", "field 'adjacent' names unknown country 'uk'")
@@ -271,3 +289,12 @@ def test_the_environment_variable_still_names_a_data_folder(rich_muthanna: Path)
     code = "from realpolitik.engine import load_game; print(load_game('invasion').spec.version)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.startswith("invasion-4+data-")
+
+
+def test_import_reads_a_data_folder_too(cli: Cli, tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    log.write_text("nothing\n", encoding="utf-8")
+    r = cli(
+        "import", "twilight", str(log), "--out", str(tmp_path / "r.json"), "--data", str(tmp_path / "nowhere")
+    )
+    assert_one_line_error(r, "--data:", "nowhere' is not a folder")
