@@ -15,7 +15,7 @@ from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.heuristics import prospects
-from realpolitik.engine.invasion.state import S_ACTION, S_MOVE_FROM
+from realpolitik.engine.invasion.state import S_ACTION, S_MOVE_FROM, S_REBEL
 
 from .helpers import T, act, at_action, control, position, roll, texts
 
@@ -483,3 +483,52 @@ def test_influence_ranks_a_seat_only_while_its_provinces_can_produce() -> None:
     # with a spare logistics the province still produces: the point ranks it first
     before, after = _influence_from_logistics(4)
     assert after > before + 10
+
+
+def test_supplies_are_paid_with_the_barrels_they_lack_and_no_more() -> None:
+    """Altre azioni: oil may be sold before an action; a barrel sold early at 1$ is worth the
+    last price at the end (Vittoria finale), so the plan sells what the missing dollars need
+    (before, it sold all the oil in hand)."""
+    s = position(4)
+    control(s, "Bassora", 0, troops=1, logistics=1)  # 3 logistics short of 4
+    s.money[0] = 2 * 1
+    s.oil[0] = 5
+    s.price = 1  # 1$ a barrel
+    at_action(s, 0)
+    assert R.price_halves(s) == 2
+    assert s.action_to_string(s.plan_action(0)) == "sell 2 oil"  # 1$ + 2 x 1$ = 3$
+    s.oil[0] = 1
+    s._legal = None
+    assert s.action_to_string(s.plan_action(0)) == "sell 1 oil"  # all it has
+
+
+def _rebels_of(s: InvasionState, seat: int, at: str) -> None:
+    s.rebel_at[seat] = T(at)
+    s.rebel_str[seat] = 1
+    s.stage = S_REBEL
+    s.idx = s.order.index(seat)
+    s.actor = seat
+    s._legal = None
+
+
+def test_rebels_go_after_the_seat_with_the_best_prospects() -> None:
+    """Ribelli: the game has one winner, so a seat's rebels attack the leader among the others
+    (its logistics first), or move towards its provinces, rather than the province next to
+    them (before, the greedy search hit the provinces by Wasit four to five times as often as
+    Bassora, the first seat's)."""
+    s = position(4, phase=2)
+    control(s, "Dhi Qar", 1, troops=1, logistics=2)  # next to Wasit
+    control(s, "Bassora", 2, troops=1, logistics=2)  # two steps from Wasit
+    s.money[2] = 2 * 60
+    assert max(range(1, 4), key=lambda q: prospects(s)[q]) == 2
+    _rebels_of(s, 0, "Wasit")
+    assert "attack logistics in Dhi Qar" in texts(s)
+    assert s.action_to_string(s.plan_action(0)) in ("rebels to Dhi Qar", "rebels to Maysan")
+    _rebels_of(s, 0, "Maysan")
+    assert s.action_to_string(s.plan_action(0)) == "attack logistics in Bassora"
+    s.logistics[T("Bassora")] = 0
+    _rebels_of(s, 0, "Maysan")
+    assert s.action_to_string(s.plan_action(0)) == "attack troops in Bassora"
+    s.money[0] = 2 * 200  # leading itself: left to the greedy search
+    _rebels_of(s, 0, "Maysan")
+    assert s.plan_action(0) is None
