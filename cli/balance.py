@@ -341,16 +341,16 @@ def _data_refs(game: Game, data: Path | None, against: Path | None) -> tuple[lis
     name = game.spec.name
     before = data_in_use(name)
     folders = [before or ""]
+    shown = [str(data) if data is not None else before or "packaged"]  # as the user typed it
     versions = [game.spec.version]
     if against is not None:
         other = game_by_name(name, against)
         folders.append(data_in_use(name) or "")
+        shown.append(str(against))
         versions.append(other.spec.version)
         use_data(name, before or "")  # the first set's data again, until its games run
     refs = [game_ref(name, f) for f in folders]
-    labels = {
-        ref: f"; data {f or 'packaged'} ({v})" for ref, f, v in zip(refs, folders, versions, strict=False)
-    }
+    labels = {ref: f"; data {s} ({v})" for ref, s, v in zip(refs, shown, versions, strict=False)}
     return refs + refs[:1] * (2 - len(refs)), labels
 
 

@@ -22,6 +22,9 @@ from tests.cli.conftest import assert_one_line_error
 
 Cli = Callable[..., Result]
 
+INVASION = load_game("invasion").spec.version
+"""The packaged data's game version (``invasion-N``)."""
+
 MUTHANNA = "Muthanna,MUT,province,south,2,4,"
 """The packaged territories.csv row the tests edit (line 4): Muthanna gives 2 oil."""
 
@@ -117,7 +120,7 @@ def test_edited_data_changes_the_game_in_every_process(cli: Cli, rich_muthanna: 
 
         assert BOARD.oil[BOARD.territory("Muthanna")] == 5
         version = g.spec.version
-        assert version.startswith("invasion-4+data-")
+        assert version.startswith(f"{INVASION}+data-")
     finally:
         use_data("invasion", None)
     from realpolitik.engine.invasion.board import BOARD as PACKAGED
@@ -156,12 +159,12 @@ def test_balance_compares_two_data_folders_on_paired_seeds(cli: Cli, rich_muthan
     r = cli(*args, "--against-data", str(rich_muthanna))
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert out["a"]["label"] == "default options; data packaged (invasion-4)"
-    assert out["b"]["label"].startswith(f"default options; data {rich_muthanna.resolve()} (invasion-4+data-")
+    assert out["a"]["label"] == f"default options; data packaged ({INVASION})"
+    assert out["b"]["label"].startswith(f"default options; data {rich_muthanna} ({INVASION}+data-")
     assert out["a"]["games"] == out["b"]["games"] == 4 and "comparison" in out
     r = cli(*args, "--data", str(rich_muthanna), "--against-data", str(rich_muthanna))
     assert_one_line_error(r, "give the same options and data")
-    assert load_game("invasion").spec.version == "invasion-4"
+    assert load_game("invasion").spec.version == INVASION
 
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -203,7 +206,7 @@ def test_every_command_names_the_file_line_and_field_of_a_bad_value(
     assert not (tmp_path / "out.json").exists()
     r = cli(*args, "--data", str(tmp_path / "nowhere"), input="quit\n")
     assert_one_line_error(r, "--data:", "nowhere' is not a folder")
-    assert load_game("invasion").spec.version == "invasion-4"
+    assert load_game("invasion").spec.version == INVASION
 
 
 def test_a_misspelt_file_is_refused_not_ignored(cli: Cli, tmp_path: Path) -> None:
@@ -243,7 +246,7 @@ def test_a_save_made_with_data_carries_its_digest_and_loads_with_it(
     assert r.exit_code == 0, r.output
     assert f"Data from {rich_muthanna}" in r.output
     version = json.loads(save.read_text())["record"]["game_version"]
-    assert version.startswith("invasion-4+data-")
+    assert version.startswith(f"{INVASION}+data-")
     r = cli("play", "invasion", "--load", str(save), "--ai", "random", input="quit\n")
     assert_one_line_error(r, "--data")
     r = cli("play", "invasion", "--load", str(save), "--data", str(rich_muthanna), input="quit\n")
@@ -288,7 +291,7 @@ def test_the_environment_variable_still_names_a_data_folder(rich_muthanna: Path)
     env = {**os.environ, "REALPOLITIK_INVASION_DATA": str(rich_muthanna)}
     code = "from realpolitik.engine import load_game; print(load_game('invasion').spec.version)"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.startswith("invasion-4+data-")
+    assert out.stdout.startswith(f"{INVASION}+data-")
 
 
 def test_import_reads_a_data_folder_too(cli: Cli, tmp_path: Path) -> None:
