@@ -33,14 +33,14 @@ game (``ai/data/<game>.json``, :func:`packaged_weights`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.ai.weights import (
     FORMAT,
@@ -61,6 +61,9 @@ from realpolitik.engine.core.files import (
     write_atomic,
     write_new_file,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.ai.tournament import Executor
 
 __all__ = [
     "FORMAT",
@@ -159,6 +162,7 @@ def collect(
     rate: float = 0.25,
     workers: int = 1,
     on_game: Callable[[], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[Sample]:
     """Play ``games`` self-play games and record sampled positions with their final results.
 
@@ -169,27 +173,25 @@ def collect(
         bot_spec: The bot every seat plays (its seed is set per game and seat).
         seed: Every game's seed derives from it.
         rate: Probability that a decision position is recorded.
-        workers: Processes playing games at once.
+        workers: Local processes playing games at once, when no ``executor`` is given.
         on_game: Called after each finished game (a progress bar).
+        executor: Where the games run (left open; the caller closes it).
 
     Returns:
-        The samples, in game order.
+        The samples, in game order (whatever order the games finished in).
     """
     jobs = [(game, players, bot_spec, seed, i, rate) for i in range(games)]
-    out: list[Sample] = []
+    parts: list[list[Sample]] = [[] for _ in jobs]
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            from realpolitik.ai.tournament import open_executor
 
-    def consume(results: Iterator[list[Sample]]) -> None:
-        for part in results:
-            out.extend(part)
+            executor = stack.enter_context(open_executor("local", workers, None, todo=games, game=game))
+        for index, part in executor.imap_unordered(_play_one, jobs):
+            parts[index] = part
             if on_game is not None:
                 on_game()
-
-    if workers <= 1:
-        consume(map(_play_one, jobs))
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            consume(pool.imap(_play_one, jobs))
-    return out
+    return [s for part in parts for s in part]
 
 
 # ----- fitting -----------------------------------------------------------------------------------
@@ -396,12 +398,14 @@ def train(
     rate: float = 0.25,
     on_game: Callable[[], None] | None = None,
     free: Sequence[str] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Weights, dict[str, Any]]:
     """Self-play, fit and check: the whole of ``realpolitik train``.
 
     Whole games are held out: the last ``holdout`` share of the games (at least one).
     ``free`` restricts the fit (:func:`restriction`): only those terms get weights of their
-    own, the others one common scale of their hand weights.
+    own, the others one common scale of their hand weights. The games run in ``executor``
+    (default: ``workers`` local processes); the weights are the same whatever runs them.
 
     Returns:
         ``(weights, report)``; the report holds the held-out calibration of the fitted and the
@@ -422,7 +426,7 @@ def train(
     names = tuple(probe.eval_term_names())
     hand = tuple(probe.eval_hand_weights())
     restriction(names, hand, free)  # a bad term name fails before any game is played
-    samples = collect(g.spec.name, games, n_players, bot_spec, seed, rate, workers, on_game)
+    samples = collect(g.spec.name, games, n_players, bot_spec, seed, rate, workers, on_game, executor)
     held = max(1, round(games * holdout))
     cut = games - held
     fit_set = [s for s in samples if s.game < cut]

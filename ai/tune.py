@@ -18,18 +18,21 @@ Only two-player games: a pair of games between two bots, seats swapped, is the u
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-import multiprocessing
+import os
 import random
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from realpolitik.ai.fit import Weights, save_weights
+from realpolitik.ai.fit import Weights
 from realpolitik.engine.core.api import HasEvalTerms
+
+if TYPE_CHECKING:
+    from realpolitik.ai.tournament import Executor
 
 __all__ = ["TuneConfig", "tune"]
 
@@ -55,7 +58,7 @@ class TuneConfig:
         step_zero: Perturbation of an additive group (in weight units).
         rate: Step size at the first update, per unit of a pair's score difference.
         batch: Pairs played between updates (played at once by the workers).
-        workers: Games played at once (processes).
+        workers: Games played at once (local processes) when ``tune`` is given no executor.
     """
 
     game: str
@@ -87,11 +90,13 @@ class TuneConfig:
 
 
 _Job = tuple[str, str, int, int, str, str]
-"""A game: the game, the bot spec, its seed, the plus side's seat, the two weights files."""
+"""A game: the game, the bot spec, its seed, the plus side's seat, the two weights files' text.
+
+The weights travel as text, not paths, so a game runs on any node of a Ray cluster."""
 
 
 def _play(job: _Job) -> float:
-    """One game: the plus weights' bot in seat ``swap`` (0 or 1); its return."""
+    """One game: the plus weights' bot in seat ``swap`` (0 or 1); its return (a worker's task)."""
     from realpolitik.ai.bots import format_spec, make_bot, parse_spec
     from realpolitik.ai.match import play_match
     from realpolitik.engine import load_game
@@ -99,24 +104,41 @@ def _play(job: _Job) -> float:
     game, bot, game_seed, swap, plus, minus = job
     state = load_game(game).new_initial_state(players=2, seed=game_seed)
     name, raw = parse_spec(bot)
-    specs = [
-        format_spec(name, {**raw, "weights": plus, "seed": game_seed + 1}),
-        format_spec(name, {**raw, "weights": minus, "seed": game_seed + 2}),
-    ]
-    if swap:
-        specs.reverse()
-    bots = [make_bot(s) for s in specs]
+    with tempfile.TemporaryDirectory(prefix="realpolitik-tune-") as tmp:
+        paths = []
+        for label, text in (("plus", plus), ("minus", minus)):
+            path = os.path.join(tmp, f"{label}.json")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            paths.append(path)
+        specs = [
+            format_spec(name, {**raw, "weights": paths[0], "seed": game_seed + 1}),
+            format_spec(name, {**raw, "weights": paths[1], "seed": game_seed + 2}),
+        ]
+        if swap:
+            specs.reverse()
+        bots = [make_bot(s) for s in specs]  # the weights are read here
     return play_match(state, bots, random.Random(game_seed)).returns[1 if swap else 0]
 
 
 def tune(
-    config: TuneConfig, on_update: Callable[[int, list[float]], None] | None = None
+    config: TuneConfig,
+    on_update: Callable[[int, list[float]], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    on_game: Callable[[], None] | None = None,
 ) -> tuple[Weights, list[list[float]]]:
     """Run SPSA (see the module text).
+
+    An update's games run at once in ``executor`` (default: ``config.workers`` local
+    processes); each result is put back in its place before the update, so the weights are the
+    same whatever the executor and its number of workers.
 
     Args:
         config: The run.
         on_update: Called after every update with its index and ``theta`` (for progress).
+        executor: Where the games run (left open; the caller closes it).
+        on_game: Called after every finished game (for progress).
 
     Returns:
         ``(weights, history)``: the tuned weights (their ``training`` records the run and the
@@ -177,40 +199,40 @@ def tune(
     rng = random.Random(config.seed)
     theta = [0.0] * len(members)
     history: list[list[float]] = []
-    ctx = multiprocessing.get_context("spawn") if config.workers > 1 else None
-    with tempfile.TemporaryDirectory(prefix="realpolitik-tune-") as tmp:
-        pool = ctx.Pool(config.workers) if ctx is not None else None
-        try:
-            for k in range(updates):
-                jobs: list[_Job] = []
-                signs: list[list[int]] = []
-                for b in range(config.batch):
-                    d = [rng.choice((-1, 1)) for _ in members]
-                    plus = weights_of([t + s * di for t, s, di in zip(theta, steps, d, strict=True)])
-                    minus = weights_of([t - s * di for t, s, di in zip(theta, steps, d, strict=True)])
-                    paths = []
-                    for label, values in (("p", plus), ("m", minus)):
-                        path = Path(tmp) / f"{label}{k}_{b}.json"
-                        save_weights(weights(values, {"method": "spsa perturbation"}), path)
-                        paths.append(str(path))
-                    game_seed = config.seed * 100_003 + k * 31 + b
-                    jobs += [
-                        (g.spec.name, config.bot, game_seed, swap, paths[0], paths[1]) for swap in (0, 1)
-                    ]
-                    signs.append(d)
-                results = pool.map(_play, jobs) if pool is not None else [_play(j) for j in jobs]
-                a = config.rate * (1 + 0.1 * DECAY_START) / (1 + 0.1 * (k + DECAY_START))
-                for b, d in enumerate(signs):
-                    r = results[2 * b] + results[2 * b + 1] - 1.0  # the plus side's score, centred
-                    for i in range(len(theta)):
-                        theta[i] += a * r * d[i] * steps[i]
-                history.append(list(theta))
-                if on_update is not None:
-                    on_update(k, theta)
-        finally:
-            if pool is not None:
-                pool.close()
-                pool.join()
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            from realpolitik.ai.tournament import open_executor
+
+            executor = stack.enter_context(
+                open_executor("local", config.workers, None, todo=2 * config.batch, game=g.spec.name)
+            )
+        for k in range(updates):
+            jobs: list[_Job] = []
+            signs: list[list[int]] = []
+            for b in range(config.batch):
+                d = [rng.choice((-1, 1)) for _ in members]
+                plus = weights_of([t + s * di for t, s, di in zip(theta, steps, d, strict=True)])
+                minus = weights_of([t - s * di for t, s, di in zip(theta, steps, d, strict=True)])
+                texts = [
+                    json.dumps(weights(values, {"method": "spsa perturbation"}).to_json(), indent=1)
+                    for values in (plus, minus)
+                ]
+                game_seed = config.seed * 100_003 + k * 31 + b
+                jobs += [(g.spec.name, config.bot, game_seed, swap, texts[0], texts[1]) for swap in (0, 1)]
+                signs.append(d)
+            results = [0.0] * len(jobs)
+            for at, value in executor.imap_unordered(_play, jobs):
+                results[at] = value
+                if on_game is not None:
+                    on_game()
+            a = config.rate * (1 + 0.1 * DECAY_START) / (1 + 0.1 * (k + DECAY_START))
+            for b, d in enumerate(signs):
+                r = results[2 * b] + results[2 * b + 1] - 1.0  # the plus side's score, centred
+                for i in range(len(theta)):
+                    theta[i] += a * r * d[i] * steps[i]
+            history.append(list(theta))
+            if on_update is not None:
+                on_update(k, theta)
     half = history[len(history) // 2 :]
     mean = [sum(h[i] for h in half) / len(half) for i in range(len(members))]
     training = {

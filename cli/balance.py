@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,10 +22,7 @@ from realpolitik.ai.balance import Lines, compare, game_lines, summarize_balance
 from realpolitik.ai.bots import bot_names, split_specs
 from realpolitik.ai.tournament import (
     MAX_GAMES,
-    Executor,
-    InlineExecutor,
     Outcome,
-    ProcessExecutor,
     ResultsFile,
     TournamentConfig,
     make_config,
@@ -45,8 +40,18 @@ from realpolitik.cli.common import (
     game_options,
     make_console,
 )
+from realpolitik.cli.jobs import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    Progress,
+    QuietOption,
+    check_backend,
+    open_work,
+    progress_wanted,
+    workers_option,
+)
 from realpolitik.cli.outputs import check_plot_path, write_plot
-from realpolitik.cli.tournament import default_workers
 from realpolitik.engine import data_in_use, use_data
 from realpolitik.engine.core.api import Game
 
@@ -78,40 +83,21 @@ def against_path(out: Path) -> Path:
     return out.with_name(f"{out.stem}.against{out.suffix}")
 
 
-class _Progress:
-    """A tqdm bar on standard error with the ETA (off without a terminal, with --json or --quiet)."""
+class _Progress(Progress):
+    """The progress bar, with the count of games stopped by an engine error."""
 
     def __init__(self, total: int, done: int, enabled: bool) -> None:
-        self.bar: Any = None
+        super().__init__(total, "game", enabled, initial=done)
         self.errors = 0
-        if enabled and done < total:
-            from tqdm import tqdm
-
-            try:  # a terminal that reports no width (some ptys) gets a fixed one
-                wide = os.get_terminal_size(sys.stderr.fileno()).columns > 0
-            except OSError:
-                wide = False
-            size: dict[str, Any] = {"dynamic_ncols": True} if wide else {"ncols": 100, "nrows": 24}
-            self.bar = tqdm(total=total, initial=done, unit="game", file=sys.stderr, **size)
 
     def __call__(self, row: dict[str, Any]) -> None:
-        if self.bar is not None:
-            self.bar.update(1)
+        self.update(1)
 
     def failed(self, count: int) -> None:
         self.errors += count
-        if self.bar is not None and count:
-            self.bar.update(count)
-            self.bar.set_postfix_str(f"{self.errors} engine errors")
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _open_executor(workers: int | None, game: str, todo: int) -> Executor:
-    n = max(1, min(workers or default_workers(), todo))
-    return InlineExecutor() if n == 1 else ProcessExecutor(n, game)
+        if count:
+            self.update(count)
+            self.postfix(f"{self.errors} engine errors")
 
 
 class _Arm:
@@ -422,9 +408,9 @@ def balance_cmd(
             "the games compared read --data, else the packaged files).",
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="Games at once (default: every core).")
-    ] = None,
+    workers: Annotated[int | None, workers_option("Games")] = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -443,13 +429,14 @@ def balance_cmd(
         Path | None,
         typer.Option("--plot", help="Write a PNG of the win shares and lengths.", dir_okay=False),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """How balanced GAME is under self-play: win share by seat, by place in the first turn order and by role, how games end and how long they last; with --against-variant or --against-option, what a change did, on the same seeds.
 
     Games that stop with an engine error are counted and left out of the figures. Each finished game is appended to OUT at once: run the same command again with --resume to finish a killed run.
     """
     check_seed_option(seed)
+    check_backend(backend, address)
     if resume and out is None:
         raise CliError("--resume needs --out (the results file to continue)")
     if plot is not None:
@@ -491,10 +478,12 @@ def balance_cmd(
             arm.note()
         total = sum(a.cfg.games for a in arms)
         done = sum(a.results.done_count() for a in arms)
-        progress = _Progress(total, done, not (as_json or quiet) and sys.stderr.isatty())
+        progress = _Progress(total, done, progress_wanted(as_json, quiet))
         try:
             if done < total:
-                with _open_executor(workers, cfgs[0][1].game, total - done) as executor:
+                with open_work(
+                    backend, workers, address, todo=total - done, game=cfgs[0][1].game
+                ) as executor:
                     for arm in arms:
                         arm.failures = run_games(arm.results, executor, progress)
                         progress.failed(len(arm.failures))

@@ -6,25 +6,35 @@ played move's value is ``win_after`` (the same number when the played move is th
 a search of the position after the move: the seat's own next decision, the other seat's in a
 two-seat game (one minus its value), or, at dice or with more seats, the move's value in the
 first search), and ``loss`` is what the move gave away. Labels come from :data:`THRESHOLDS`
-(also in docs/play.md). Decisions are searched in parallel on every core; each search is
-seeded from the game seed and the move number, so the review is the same with any number of
-workers.
+(also in docs/play.md). Decisions are searched in parallel (every core, or a Ray cluster with
+``--backend ray``); each search is seeded from the game seed and the move number, so the review
+is the same with any number of workers and on any backend.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import sys
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
+from realpolitik.ai.tournament import Executor
 from realpolitik.cli.common import CliError, DataOption, friendly_errors, make_console, parse_seats, plural
+from realpolitik.cli.jobs import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    Progress,
+    QuietOption,
+    check_backend,
+    check_data_backend,
+    open_work,
+    progress_wanted,
+    workers_option,
+)
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.cli.saves import read_game_file
@@ -151,8 +161,23 @@ def summarize_review(moves: list[dict[str, Any]], seats: list[str]) -> dict[str,
     return out
 
 
+def review_jobs(state: State, seats: list[int], spec: str) -> list[tuple[str, dict[str, Any], int, int, str]]:
+    """One work unit per decision of ``seats`` to review (:func:`review_one`'s arguments)."""
+    record = state.to_json()
+    game_name = state.game().spec.name
+    seed = int(record.get("seed", 0))
+    return [
+        (game_name, record, ply, seat, f"{spec},seed={(seed * 1_000_003 + ply) % 2**31}")
+        for ply, seat, _ in decisions(state, seats)
+    ]
+
+
 def review_game(
-    state: State, seats: list[int], spec: str, workers: int, progress: bool = False
+    state: State,
+    seats: list[int],
+    spec: str,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """The review of ``seats``' decisions in the game that ended (or stopped) at ``state``.
 
@@ -161,47 +186,24 @@ def review_game(
         seats: Seats to review.
         spec: The searching bot (``ismcts:iters=N``), without a seed: each decision's seed is
             the record's seed and the move number.
-        workers: Processes (1: in this process).
+        executor: Where the positions are searched (default: one by one in this process; left
+            open, the caller closes it).
         progress: Show a progress bar on standard error.
 
     Returns:
         ``{"game", "moves": [...], "summary": {SEAT: {...}}}``.
     """
-    record = state.to_json()
-    game_name = state.game().spec.name
-    seed = int(record.get("seed", 0))
-    jobs = [
-        (game_name, record, ply, seat, f"{spec},seed={(seed * 1_000_003 + ply) % 2**31}")
-        for ply, seat, _ in decisions(state, seats)
-    ]
-    bar: Any = None
-    if progress and jobs:
-        from tqdm import tqdm
+    from realpolitik.ai.tournament import InlineExecutor
 
-        bar = tqdm(total=len(jobs), desc="reviewing", unit="decision", file=sys.stderr, leave=False)
+    jobs = review_jobs(state, seats, spec)
     results: list[dict[str, Any]] = []
-    try:
-        if workers <= 1 or len(jobs) <= 1:
-            for job in jobs:
-                results.append(_job(job))
-                if bar is not None:
-                    bar.update(1)
-        else:
-            pool: Executor = ProcessPoolExecutor(
-                max_workers=min(workers, len(jobs)), mp_context=get_context("fork")
-            )
-            with pool:
-                futures = [pool.submit(_job, job) for job in jobs]
-                for fut in as_completed(futures):
-                    results.append(fut.result())
-                    if bar is not None:
-                        bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+    with Progress(len(jobs), "decision", progress, desc="reviewing") as bar:
+        for _, move in (executor or InlineExecutor()).imap_unordered(_job, jobs):
+            results.append(move)
+            bar.update(1)
     results.sort(key=lambda m: m["ply"])
     names = [seat_name(state, s) for s in seats]
-    return {"game": game_name, "moves": results, "summary": summarize_review(results, names)}
+    return {"game": state.game().spec.name, "moves": results, "summary": summarize_review(results, names)}
 
 
 def plot_review(review: dict[str, Any], path: Path) -> None:
@@ -242,13 +244,6 @@ def plot_review(review: dict[str, Any], path: Path) -> None:
     write_plot(fig, path)
 
 
-def _workers_default() -> int:
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 @friendly_errors
 def review(
     save: Annotated[Path, typer.Argument(help="A save or a game record (JSON).")],
@@ -264,14 +259,19 @@ def review(
         Path | None,
         typer.Option("--plot", help="Write a PNG of the win probability across the game.", dir_okay=False),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="Processes (default: every core).")
-    ] = None,
+    workers: Annotated[int | None, workers_option("Positions searched")] = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
     """Review a game: for each decision, the AI's value before and after, its best move, the
-    win probability lost and a label (best, good, inaccuracy, mistake, blunder)."""
+    win probability lost and a label (best, good, inaccuracy, mistake, blunder).
+
+    The review is the same whatever --workers and --backend."""
+    check_backend(backend, address)
+    check_data_backend(backend, data)
     if level not in LEVELS:
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     if plot is not None:
@@ -289,9 +289,10 @@ def review(
 
     _, raw = parse_spec(level_spec(level, loaded.game, players))
     spec = f"ismcts:iters={raw.get('iters', 2000)}"
-    result = review_game(
-        state, seats, spec, workers or _workers_default(), sys.stderr.isatty() and not as_json
-    )
+    jobs = review_jobs(state, seats, spec)
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(open_work(backend, workers, address, todo=len(jobs))) if jobs else None
+        result = review_game(state, seats, spec, executor, progress_wanted(as_json, quiet))
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         if plot is not None:

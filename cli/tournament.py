@@ -6,11 +6,7 @@ prints the summary (a rich table, or one JSON object with ``--json``) and draws 
 
 from __future__ import annotations
 
-import enum
-import importlib.util
 import json
-import os
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,12 +17,9 @@ from rich.table import Table
 from realpolitik.ai.bots import bot_names
 from realpolitik.ai.tournament import (
     MAX_GAMES,
-    RAY_INSTALL_HINT,
-    Executor,
     Outcome,
-    ProcessExecutor,
-    RayExecutor,
     ResultsFile,
+    default_workers,
     make_config,
     resolve_game,
     run_games,
@@ -44,25 +37,20 @@ from realpolitik.cli.common import (
     game_options,
     make_console,
 )
+from realpolitik.cli.jobs import (
+    Backend,
+    BackendOption,
+    Progress,
+    QuietOption,
+    check_backend,
+    open_work,
+    progress_wanted,
+    workers_option,
+)
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.engine import data_in_use
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
-
-
-class Backend(enum.StrEnum):
-    """Where the games run."""
-
-    local = "local"
-    ray = "ray"
-
-
-def default_workers() -> int:
-    """Every core this process may use."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def parse_bot_args(entries: list[str]) -> list[tuple[str, str]]:
@@ -159,24 +147,15 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
 
 
 class _Progress:
-    """A tqdm bar on standard error with win rates so far (off without a terminal)."""
+    """The progress bar with win rates so far (off without a terminal, with --json or --quiet)."""
 
     def __init__(self, total: int, rows: Iterable[dict[str, Any]], bots: list[str], enabled: bool) -> None:
         self.wins = dict.fromkeys(bots, 0.0)
         self.games = 0
         for row in rows:
             self._count(row)
-        self.bar: Any = None
-        if enabled:
-            from tqdm import tqdm
-
-            try:  # a terminal that reports no width (some ptys) gets a fixed one
-                wide = os.get_terminal_size(sys.stderr.fileno()).columns > 0
-            except OSError:
-                wide = False
-            size: dict[str, Any] = {"dynamic_ncols": True} if wide else {"ncols": 100, "nrows": 24}
-            self.bar = tqdm(total=total, initial=self.games, unit="game", file=sys.stderr, **size)
-            self._postfix()
+        self.bar = Progress(total, "game", enabled, initial=self.games)
+        self._postfix()
 
     def _count(self, row: dict[str, Any]) -> None:
         self.games += 1
@@ -185,29 +164,15 @@ class _Progress:
 
     def _postfix(self) -> None:
         if self.games:
-            self.bar.set_postfix_str(" ".join(f"{b} {_pct(w / self.games)}" for b, w in self.wins.items()))
+            self.bar.postfix(" ".join(f"{b} {_pct(w / self.games)}" for b, w in self.wins.items()))
 
     def __call__(self, row: dict[str, Any]) -> None:
         self._count(row)
-        if self.bar is not None:
-            self.bar.update(1)
-            self._postfix()
+        self.bar.update(1)
+        self._postfix()
 
     def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _ray_installed() -> bool:
-    return importlib.util.find_spec("ray") is not None
-
-
-def _open_executor(
-    backend: Backend, workers: int | None, ray_address: str | None, game: str, todo: int
-) -> Executor:
-    if backend is Backend.ray:
-        return RayExecutor(workers, ray_address)
-    return ProcessExecutor(max(1, min(workers or default_workers(), todo)), game)
+        self.bar.close()
 
 
 @friendly_errors
@@ -232,21 +197,16 @@ def tournament_cmd(
     seed: Annotated[
         int, typer.Option("--seed", help="Tournament seed; every game's seed derives from it.")
     ] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            min=1,
-            help="Games at once (default: every core; with --ray-address: the cluster's CPUs).",
-        ),
-    ] = None,
-    backend: Annotated[
-        Backend, typer.Option("--backend", help="local process pool, or Ray tasks.")
-    ] = Backend.local,
-    ray_address: Annotated[
+    workers: Annotated[int | None, workers_option("Games")] = None,
+    backend: BackendOption = Backend.local,
+    address: Annotated[
         str | None,
         typer.Option(
-            "--ray-address", help="HOST:PORT of a running Ray cluster (default: a private local Ray)."
+            "--address",
+            "--ray-address",
+            metavar="HOST:PORT",
+            help="A running Ray cluster's head (ray start --head), with --backend ray (default: a "
+            "private local Ray); --ray-address is the older name.",
         ),
     ] = None,
     resume: Annotated[
@@ -262,16 +222,14 @@ def tournament_cmd(
         Path | None,
         typer.Option("--plot", help="Write a PNG of win rates with 95% intervals.", dir_okay=False),
     ] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Play GAME many times between bots, rotating seats; rate and compare them.
 
     Each finished game is appended to OUT at once, so a killed run loses only the games in flight: run the same command again with --resume to finish it.
     """
     check_seed_option(seed)
-    if ray_address and backend is not Backend.ray:
-        raise CliError("--ray-address needs --backend ray")
-    if backend is Backend.ray and not _ray_installed():
-        raise CliError(RAY_INSTALL_HINT)
+    check_backend(backend, address)
     if plot is not None:
         check_plot_path(plot)
     g = game_by_name(game, data)
@@ -295,10 +253,10 @@ def tournament_cmd(
                 cfg.games,
                 results.iter_done(),
                 [name for name, _ in cfg.bots],
-                not as_json and sys.stderr.isatty(),
+                progress_wanted(as_json, quiet),
             )
             try:
-                with _open_executor(backend, workers, ray_address, cfg.game, todo) as executor:
+                with open_work(backend, workers, address, todo=todo, game=cfg.game) as executor:
                     failures = run_games(results, executor, progress)
             finally:
                 progress.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +20,18 @@ from realpolitik.ai.fit import (
     train,
 )
 from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
+from realpolitik.cli.jobs import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    Progress,
+    QuietOption,
+    check_backend,
+    check_data_backend,
+    open_work,
+    progress_wanted,
+    workers_option,
+)
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.engine.core.api import HasEvalTerms
 from realpolitik.engine.core.files import shown
@@ -60,7 +71,9 @@ def train_cmd(
     players: Annotated[
         int | None, typer.Option("--players", min=1, help="Players (default: the game's).")
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Games played at once (processes).")] = 1,
+    workers: Annotated[int | None, workers_option("Games")] = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot every seat plays, a spec.")] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help="Every self-play game's seed derives from it.")] = 0,
     rate: Annotated[
@@ -92,15 +105,18 @@ def train_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
     ] = False,
+    quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
     """Fit GAME's evaluator weights by self-play and report their calibration.
 
     Plays GAMES games of BOT against itself, records the evaluation terms at sampled positions with each seat's final result, fits a logistic regression on three quarters of the games and compares the fitted and hand evaluators on the rest (Brier score, reliability table).
 
-    Use the file with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
+    Use the file with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT. The weights are the same for a seed whatever --workers and --backend.
     """
     check_seed_option(seed)
+    check_backend(backend, address)
+    check_data_backend(backend, data)
     g = game_by_name(game, data)
     probe = g.new_initial_state(players=players) if players is not None else g.new_initial_state()
     if scale_only and free is not None:
@@ -117,26 +133,21 @@ def train_cmd(
     check_weights_path(out, force=force)  # before any game: a bad --out loses no training
     if plot is not None:
         check_plot_path(plot)
-    bar: Any = None
-    if not as_json and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, unit="game", file=sys.stderr)
-    try:
+    with (
+        Progress(games, "game", progress_wanted(as_json, quiet)) as bar,
+        open_work(backend, workers, address, todo=games, game=g.spec.name) as executor,
+    ):
         weights, report = train(
             g.spec.name,
             games,
             players=players,
             bot_spec=bot,
             seed=seed,
-            workers=workers,
             rate=rate,
-            on_game=bar.update if bar is not None else None,
+            on_game=bar.update,
             free=free_terms,
+            executor=executor,
         )
-    finally:
-        if bar is not None:
-            bar.close()
     write_weights(weights, out, force)
     if plot is not None:
         write_plot(reliability_figure(report, f"{g.spec.title}: held-out games"), plot)

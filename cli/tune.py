@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from realpolitik.ai.fit import check_weights_path, load_weights
 from realpolitik.ai.tune import TuneConfig, tune
 from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
+from realpolitik.cli.jobs import (
+    AddressOption,
+    Backend,
+    BackendOption,
+    Progress,
+    QuietOption,
+    check_backend,
+    check_data_backend,
+    open_work,
+    progress_wanted,
+    workers_option,
+)
 from realpolitik.cli.train import write_weights
 from realpolitik.engine.core.api import HasEvalTerms
 
@@ -54,7 +65,9 @@ def tune_cmd(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Every perturbation and game derives from it.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Games played at once (processes).")] = 1,
+    workers: Annotated[int | None, workers_option("Games")] = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     step: Annotated[
         float, typer.Option("--step", min=0.0, help="Perturbation of a weighted group, as log of a factor.")
     ] = 0.4,
@@ -70,6 +83,7 @@ def tune_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
     ] = False,
+    quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
     """Tune GAME's evaluator weights by the games they win (SPSA, docs/ai.md).
@@ -79,8 +93,12 @@ def tune_cmd(
     pair, and moves every tuned group toward the side that won more. The
     weights written are the average over the second half of the updates.
     Use them with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT.
+
+    The weights are the same for a seed whatever --workers and --backend.
     """
     check_seed_option(seed)
+    check_backend(backend, address)
+    check_data_backend(backend, data)
     g = game_by_name(game, data)
     probe = g.new_initial_state(players=2) if g.spec.min_players <= 2 <= g.spec.max_players else None
     names = tuple(probe.eval_term_names()) if isinstance(probe, HasEvalTerms) else ()
@@ -96,20 +114,16 @@ def tune_cmd(
         step_zero=step_zero,
         rate=rate,
         batch=batch,
-        workers=workers,
     )
-    bar: Any = None
-    if not as_json and sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=pairs // batch, unit="update", file=sys.stderr)
+    games = 2 * (pairs // batch) * batch
     try:
-        weights, _ = tune(config, on_update=(lambda k, theta: bar.update()) if bar is not None else None)
+        with (
+            Progress(games, "game", progress_wanted(as_json, quiet)) as bar,
+            open_work(backend, workers, address, todo=2 * batch, game=g.spec.name) as executor,
+        ):
+            weights, _ = tune(config, executor=executor, on_game=bar.update)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    finally:
-        if bar is not None:
-            bar.close()
     write_weights(weights, out, force)
     if as_json:
         typer.echo(json.dumps({"out": str(out), **weights.to_json()}))

@@ -34,7 +34,15 @@ from realpolitik.ai.tournament.config import (
     seat_order,
     seeded_spec,
 )
-from realpolitik.ai.tournament.executors import Executor, InlineExecutor, ProcessExecutor, RayExecutor
+from realpolitik.ai.tournament.executors import (
+    Executor,
+    InlineExecutor,
+    ProcessExecutor,
+    RayExecutor,
+    check_address,
+    default_workers,
+    open_executor,
+)
 from realpolitik.ai.tournament.results import ResultsFile, run_games
 from realpolitik.ai.tournament.stats import summarize, wilson_interval
 
@@ -51,9 +59,12 @@ __all__ = [
     "TournamentConfig",
     "TournamentError",
     "chance_seed",
+    "check_address",
+    "default_workers",
     "game_seed",
     "make_config",
     "make_task",
+    "open_executor",
     "play_task",
     "play_tasks",
     "replay_row",

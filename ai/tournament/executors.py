@@ -1,7 +1,12 @@
-"""Where games run: this process, a persistent pool of spawned processes, or Ray tasks.
+"""Where long work runs: this process, a persistent pool of spawned processes, or Ray tasks.
 
-Workers receive only small ``GameTask`` values (strings and ints) and build game and bots
-themselves; states are never pickled."""
+One executor serves every long job: a tournament's or a balance run's games
+(:meth:`Executor.run`, small ``GameTask`` values from which workers build game and bots
+themselves; states are never pickled), and any other list of independent work units
+(:meth:`Executor.imap_unordered`: tuning's and training's games, a review's positions). Results
+come back in the order they finish; callers put them back in order by index, so what they
+compute does not depend on the backend or the number of workers. :func:`open_executor` is the
+one way to choose and open one."""
 
 from __future__ import annotations
 
@@ -12,10 +17,11 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import socket
 import sys
 import threading
-from collections.abc import Iterable, Iterator, Sized
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sized
+from typing import Any, TypeVar
 
 from realpolitik.ai.tournament.config import (
     RAY_INSTALL_HINT,
@@ -27,14 +33,17 @@ from realpolitik.ai.tournament.config import (
     resolve_game,
 )
 
+A = TypeVar("A")
+R = TypeVar("R")
+
 # --------------------------------------------------------------------------- executors
 
 
 class Executor:
     """Runs game tasks somewhere; yields outcomes in batches as games finish.
 
-    Subclasses run lists of tasks (``_submit``; one list is one remote call) and collect them
-    (``_done``, ``_result``). Two lists per worker are out at a time, so no worker waits while
+    Subclasses start one call (``_call``; a list of tasks is one call) and collect calls
+    (``_done``, ``_value``). Two lists per worker are out at a time, so no worker waits while
     the parent writes and fsyncs. Very short games are handed out several at a time, up to
     about ``chunk_seconds`` of play per list (judged from the games so far) and shrinking
     towards the end so that workers finish together; this keeps per-call overhead from eating
@@ -101,14 +110,52 @@ class Executor:
             for handle in pending:
                 self._cancel(handle)
 
+    def imap_unordered(self, fn: Callable[[A], R], items: Iterable[A]) -> Iterator[tuple[int, R]]:
+        """Call ``fn`` on every item where the executor runs work; yield ``(index, result)`` as
+        each call finishes, in any order (put the results back in order by index).
+
+        ``fn`` must be a module-level function and the items small picklable values: a Ray
+        cluster's nodes import ``fn`` by name. At most two calls per worker are out at a time,
+        so items are consumed lazily. An exception raised by ``fn`` is raised here (the calls
+        still out are cancelled).
+
+        Raises:
+            TournamentError: when the executor breaks (a pool process died).
+        """
+        todo = enumerate(items)
+        pending: dict[Any, int] = {}
+        try:
+            while True:
+                while len(pending) < 2 * self.workers:
+                    nxt = next(todo, None)
+                    if nxt is None:
+                        break
+                    pending[self._call(fn, nxt[1])] = nxt[0]
+                if not pending:
+                    return
+                for handle in self._done(list(pending)):
+                    index = pending.pop(handle)
+                    yield index, self._value(handle)
+        finally:
+            for handle in pending:
+                self._cancel(handle)
+
     def _submit(self, tasks: list[GameTask]) -> Any:
+        return self._call(play_tasks, tasks)
+
+    def _call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
+        """Start ``fn(arg)``; return its handle."""
         raise NotImplementedError
 
-    def _done(self, handles: list[Any]) -> list[Any]:
-        """Wait for at least one handle to finish; return every finished one."""
+    def _value(self, handle: Any) -> Any:
+        """The finished call's return value (its exception raised)."""
         raise NotImplementedError
 
     def _result(self, handle: Any) -> list[Outcome]:
+        return self._value(handle)  # type: ignore[no-any-return]
+
+    def _done(self, handles: list[Any]) -> list[Any]:
+        """Wait for at least one handle to finish; return every finished one."""
         raise NotImplementedError
 
     def _cancel(self, handle: Any) -> None:
@@ -125,11 +172,15 @@ class Executor:
 
 
 class InlineExecutor(Executor):
-    """Plays the games one by one in this process (tests, debugging)."""
+    """Plays the games (runs the work) one by one in this process: one worker, tests, debugging."""
 
     def run(self, tasks: Iterable[GameTask], total: int | None = None) -> Iterator[list[Outcome]]:
         for task in tasks:
             yield [play_task(task)]
+
+    def imap_unordered(self, fn: Callable[[A], R], items: Iterable[A]) -> Iterator[tuple[int, R]]:
+        for index, item in enumerate(items):
+            yield index, fn(item)
 
 
 def _exit_with_parent() -> None:
@@ -147,7 +198,7 @@ _STOP_SIGNALS = frozenset(
 prints a traceback), and that the parent alone answers."""
 
 
-def _init_worker(game_ref: str) -> None:
+def _init_worker(game_ref: str | None) -> None:
     """Set up a pool process: never outlive the parent; import the engine, bots and game once.
 
     Ctrl-C reaches every process of the terminal's group; the parent alone answers it (it ends
@@ -157,6 +208,8 @@ def _init_worker(game_ref: str) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)  # held back while it started
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with_parent, daemon=True, name="exit-with-parent").start()
+    if game_ref is None:
+        return
     try:
         resolve_game(game_ref)
     except Exception:
@@ -171,7 +224,7 @@ class ProcessExecutor(Executor):
     ``kill -9``.
     """
 
-    def __init__(self, workers: int, game: str, start_method: str = "spawn") -> None:
+    def __init__(self, workers: int, game: str | None = None, start_method: str = "spawn") -> None:
         if workers < 1:
             raise TournamentError(f"workers must be at least 1, not {workers}")
         self.workers = workers
@@ -183,23 +236,23 @@ class ProcessExecutor(Executor):
             initargs=(game,),
         )
 
-    def _submit(self, tasks: list[GameTask]) -> Any:
+    def _call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
         # Submitting may start processes: a stop signal waits until they are started (it is
         # delivered, and raises, right after).
         if not hasattr(signal, "pthread_sigmask"):
-            return self._pool.submit(play_tasks, tasks)
+            return self._pool.submit(fn, arg)
         held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
-            return self._pool.submit(play_tasks, tasks)
+            return self._pool.submit(fn, arg)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def _done(self, handles: list[Any]) -> list[Any]:
         return list(cf.wait(handles, return_when=cf.FIRST_COMPLETED).done)
 
-    def _result(self, handle: Any) -> list[Outcome]:
+    def _value(self, handle: Any) -> Any:
         try:
-            return handle.result()  # type: ignore[no-any-return]
+            return handle.result()
         except cf.process.BrokenProcessPool:
             raise TournamentError(
                 "a worker process died (killed or out of memory); the finished games are saved — "
@@ -277,6 +330,7 @@ class RayExecutor(Executor):
             self._owned = not ray.is_initialized()
             quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
             if self._owned and address:
+                check_address(address)
                 ray.init(address=address, **quiet)
             elif self._owned:
                 ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
@@ -288,17 +342,26 @@ class RayExecutor(Executor):
         cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
         self.workers = min(workers, cpus) if workers else cpus
         self.chunk_seconds = 0.2
-        self._remote = ray.remote(num_cpus=1)(play_tasks)
+        self._remote: dict[Callable[[Any], Any], Any] = {}
 
-    def _submit(self, tasks: list[GameTask]) -> Any:
-        return self._remote.remote(tasks)
+    def _call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = self._ray.remote(num_cpus=1)(fn)
+        return remote.remote(arg)
 
     def _done(self, handles: list[Any]) -> list[Any]:
         self._ray.wait(handles, num_returns=1)
         return list(self._ray.wait(handles, num_returns=len(handles), timeout=0)[0])
 
-    def _result(self, handle: Any) -> list[Outcome]:
-        return self._ray.get(handle)  # type: ignore[no-any-return]
+    def _value(self, handle: Any) -> Any:
+        try:
+            return self._ray.get(handle)
+        except self._ray.exceptions.RayTaskError as exc:
+            cause = getattr(exc, "cause", None)  # the work's own exception, as it was raised
+            if isinstance(cause, BaseException):
+                raise cause from None
+            raise
 
     def _cancel(self, handle: Any) -> None:
         try:
@@ -309,3 +372,59 @@ class RayExecutor(Executor):
     def close(self) -> None:
         if self._owned and self._ray.is_initialized():
             self._ray.shutdown()
+
+
+def check_address(address: str, timeout: float = 5.0) -> None:
+    """``HOST:PORT`` of a Ray head that answers: Ray itself waits minutes for an address that
+    does not, so the head's port is tried first.
+
+    Raises:
+        TournamentError: a malformed address, or nothing listening there.
+    """
+    host, colon, port = address.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise TournamentError(
+            f"--address must be HOST:PORT of a Ray head (ray start --head), not '{address}'"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise TournamentError(
+            f"no Ray cluster at {address} ({reason.lower()}): start one with ray start --head --port "
+            f"{port}, or leave out --address for a private local Ray"
+        ) from None
+
+
+def open_executor(
+    backend: str, workers: int | None, address: str | None, *, todo: int, game: str | None = None
+) -> Executor:
+    """The executor a long job's options ask for (every command opens it here).
+
+    Args:
+        backend: ``local`` (this process with one worker, else a process pool) or ``ray``.
+        workers: Work units at once; None: every core (local) or the cluster's CPUs (Ray).
+        address: ``HOST:PORT`` of a running Ray cluster (Ray only; None: a private local Ray).
+        todo: How many work units there are (no more local workers than that).
+        game: A game reference the pool's processes import at start (None: none).
+
+    Raises:
+        TournamentError: an address without the Ray backend, Ray not installed, no cluster at
+            the address, an unknown backend.
+    """
+    if backend not in ("local", "ray"):
+        raise TournamentError(f"--backend must be local or ray, not '{backend}'")
+    if address and backend != "ray":
+        raise TournamentError("--address needs --backend ray")
+    if backend == "ray":
+        return RayExecutor(workers, address)
+    n = max(1, min(workers or default_workers(), todo))
+    return InlineExecutor() if n == 1 else ProcessExecutor(n, game)
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

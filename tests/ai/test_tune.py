@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from realpolitik.ai import tune as T
 from realpolitik.ai.bots import make_bot
-from realpolitik.ai.fit import load_weights
+from realpolitik.ai.fit import Weights, load_weights
+from realpolitik.ai.weights import weights_from_json
 from realpolitik.cli.main import app
 from realpolitik.engine.twilight.features import HAND_WEIGHTS, TERM_NAMES
 
@@ -19,10 +20,15 @@ SPACE = TERM_NAMES.index("space")
 NONBG = TERM_NAMES.index("nonbg_influence")
 
 
+def _weights(text: str) -> Weights:
+    """A game's weights as its job carries them (a weights file's text)."""
+    return weights_from_json(json.loads(text), "job")
+
+
 def _fake_play(job: tuple[str, str, int, int, str, str]) -> float:
     """The bot whose space weight is larger wins every game, whatever its seat."""
     _, _, _, _, plus, minus = job
-    p, m = (load_weights(x).weights[SPACE] for x in (plus, minus))
+    p, m = (_weights(x).weights[SPACE] for x in (plus, minus))
     return 1.0 if p > m else 0.0
 
 
@@ -52,7 +58,7 @@ def test_a_term_weighted_zero_is_tuned_by_addition(monkeypatch: pytest.MonkeyPat
     """nonbg_influence starts at zero: a multiplier could never move it, an addition does."""
 
     def nonbg_wins(job: tuple[str, str, int, int, str, str]) -> float:
-        p, m = (load_weights(x).weights[NONBG] for x in job[4:])
+        p, m = (_weights(x).weights[NONBG] for x in job[4:])
         return 1.0 if p > m else 0.0
 
     monkeypatch.setattr(T, "_play", nonbg_wins)

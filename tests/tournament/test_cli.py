@@ -102,7 +102,7 @@ def test_three_bots_in_a_registered_multiplayer_game(tmp_path: Path) -> None:
         (["--bot", "random", "--bot", "random"], "given twice"),
         (BOTS + ["--players", "3"], "--players 3 but 2"),
         (["--bot", "a=random"], "players"),
-        (BOTS + ["--ray-address", "127.0.0.1:6379"], "--ray-address needs --backend ray"),
+        (BOTS + ["--ray-address", "127.0.0.1:6379"], "--address needs --backend ray"),  # the older name
     ],
 )
 def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -124,9 +124,9 @@ def test_existing_results_need_resume(tmp_path: Path) -> None:
 
 
 def test_missing_ray_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import realpolitik.cli.tournament as cli_tournament
+    import realpolitik.cli.jobs as cli_jobs
 
-    monkeypatch.setattr(cli_tournament, "_ray_installed", lambda: False)
+    monkeypatch.setattr(cli_jobs, "_ray_installed", lambda: False)
     res = _run(*BOTS, "--games", "2", "--out", str(tmp_path / "r.jsonl"), "--backend", "ray")
     assert res.exit_code == 1
     assert (

@@ -126,3 +126,64 @@ def test_ray_import_failure_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) 
         RayExecutor(2)
     assert str(err.value) == RAY_INSTALL_HINT
     assert os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER") == before  # restored
+
+
+def test_tune_train_and_review_give_the_same_results_on_ray(tmp_path: Path) -> None:
+    """The long jobs' work units on Ray (two workers, a private local instance) come back in
+    any order and are put back in place: the weights and the review are those of one process."""
+    import random as _random
+
+    from realpolitik.ai import fit
+    from realpolitik.ai import tune as T
+    from realpolitik.ai.tournament import RayExecutor
+    from realpolitik.cli.review import review_game
+    from realpolitik.engine import load_game
+
+    config = T.TuneConfig(
+        "ideology", "ismcts:iters=5", (("influence_lead",), ("late_lead",)), pairs=4, batch=2
+    )
+    train = {"game": "invasion", "games": 4, "seed": 2, "rate": 0.5}
+    state = load_game("ideology").new_initial_state(players=2, seed=3)
+    rng = _random.Random(3)
+    for _ in range(12):
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                      else state.legal_actions()))  # fmt: skip
+    with RayExecutor(2) as executor:
+        tuned = T.tune(config, executor=executor)
+        trained = fit.train(**train, executor=executor)
+        reviewed = review_game(state, [0, 1], "ismcts:iters=5", executor)
+    assert not ray.is_initialized()
+    assert tuned == T.tune(config)
+    assert trained[0] == fit.train(**train)[0]
+    assert reviewed == review_game(state, [0, 1], "ismcts:iters=5") and reviewed["moves"]
+
+
+def test_cli_balance_on_ray_gives_the_local_rows(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from realpolitik.cli.main import app
+
+    args = [
+        "balance",
+        "invasion",
+        "--players",
+        "3",
+        "--bot",
+        "heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--json",
+    ]
+    for name, more in (("ray", ["--backend", "ray", "--workers", "2"]), ("local", ["--workers", "1"])):
+        res = CliRunner().invoke(app, [*args, *more, "--out", str(tmp_path / f"{name}.jsonl")])
+        assert res.exit_code == 0, res.output
+    assert not ray.is_initialized()
+
+    def rows(name: str) -> list[dict]:
+        lines = (tmp_path / name).read_text().splitlines()
+        return sorted(({k: v for k, v in json.loads(x).items() if k != "duration"} for x in lines),
+                      key=lambda r: r["game_id"])  # fmt: skip
+
+    assert len(rows("ray.jsonl")) == 6 and rows("ray.jsonl") == rows("local.jsonl")
