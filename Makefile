@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto
 
-.PHONY: play test fuzz check lint typecheck wheel-check bench golden install clean
+.PHONY: play test ray-cluster-test fuzz check lint typecheck wheel-check bench golden install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,10 +34,17 @@ PURE_PASS_SKIP := not (test_conformance and (ideology or invasion or waronterror
 	and not test_imports and not test_package and not test_self_contained
 
 test: $(STAMP)
-	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py
+	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py \
+		-m "not ray_cluster"
 	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai \
 		-k "$(PURE_PASS_SKIP)"
 	$(MAKE) --no-print-directory wheel-check
+
+# The Ray backend against a real two-node cluster that the test starts with `ray start` on this
+# machine and stops by process id (tests/tournament/test_ray_cluster.py, docs/cluster.md):
+# slow, so left out of `make test`; CI runs it after `make test`.
+ray-cluster-test: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -m ray_cluster tests/tournament/test_ray_cluster.py
 
 # The fuzz suite's long profile (many more examples, fresh randomness each run): the nightly kind
 # of run. `make test` runs the same tests with the fast, repeatable profile. See docs/reliability.md.
