@@ -145,6 +145,15 @@ def row_int(src: DataSource, line: int, row: Mapping[str, str], key: str, lo: in
     return src.integer(line, key, row.get(key, ""), lo, hi)
 
 
+def _shown(path: Path) -> str:
+    """A user's file as errors name it: relative to the working folder when it is inside it
+    (``my-data/regions.csv``), else the whole path."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 def read_sources(
     package: str,
     files: Sequence[str],
@@ -177,8 +186,8 @@ def read_sources(
             try:
                 text = path.read_text(encoding="utf-8")
             except UnicodeDecodeError:
-                raise InvalidState(f"{path} line 1: the file is not UTF-8 text") from None
-            out[name] = DataSource(name, text, str(path), user=True)
+                raise InvalidState(f"{_shown(path)} line 1: the file is not UTF-8 text") from None
+            out[name] = DataSource(name, text, _shown(path), user=True)
         elif var is not None and var.joinpath(name).is_file():
             out[name] = DataSource(name, var.joinpath(name).read_text(encoding="utf-8"), f"{variant}/{name}")
         else:

@@ -59,3 +59,15 @@ def test_toml_errors_and_key_lines() -> None:
     assert src.toml() == {"a": {"x": 1, "y": 2}} and src.line_of("y") == 3 and src.line_of("z") == 1
     with pytest.raises(InvalidState, match=r"^s.toml line 2: "):
         DataSource("s.toml", "x = 1\ny = \n", "s.toml").toml()
+
+
+def test_a_users_file_is_named_from_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "setup.toml").write_text("x = \n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    src = read_sources(PKG, ("setup.toml",), "VAR", (tmp_path / "d").resolve())
+    assert src["setup.toml"].origin == "d/setup.toml"
+    with pytest.raises(InvalidState, match=r"^d/setup.toml line 1: "):
+        src["setup.toml"].toml()
