@@ -56,8 +56,10 @@ def data_cmd(
     ] = False,
     data: DataOption = None,
 ) -> None:
-    """List GAME's data files (what each holds, the data in use), or write the packaged ones
-    with --export DIR as a starting point for --data DIR."""
+    """List GAME's data files and what each holds, or write the packaged ones with --export DIR as a starting point for --data DIR.
+
+    Any command that creates a game takes --data DIR: files in DIR replace the packaged ones of the same name, each validated (a mistake names its file, line and field), and the game version carries the data's digest.
+    """
     g = game_by_name(game, data)
     if not isinstance(g, HasDataFiles):
         raise CliError(f"{g.spec.title} has no data files")

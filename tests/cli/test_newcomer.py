@@ -197,7 +197,18 @@ def test_games_table_lines_up_every_column(cli) -> None:
 def test_every_commands_help_wraps_whole_paragraphs_at_80_columns(cli) -> None:
     """No command's description breaks a line mid-sentence (Typer keeps a docstring's own line
     breaks; train's once ended lines after 'sampled positions' and 'the games')."""
-    for command in ("play", "hint", "replay", "review", "tournament", "bench", "train", "tune", "games"):
+    for command in (
+        "play",
+        "hint",
+        "replay",
+        "review",
+        "tournament",
+        "bench",
+        "train",
+        "tune",
+        "games",
+        "data",
+    ):
         r = cli(command, "--help", env={"COLUMNS": "80", "TERM": "dumb"})
         assert r.exit_code == 0, command
         head = r.output.split("╭")[0]
