@@ -331,7 +331,11 @@ class RayExecutor(Executor):
             quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
             if self._owned and address:
                 check_address(address)
-                ray.init(address=address, **quiet)
+                try:
+                    ray.init(address=address, **quiet)
+                except (ConnectionError, RuntimeError, ValueError) as exc:  # refused by the head
+                    why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                    raise TournamentError(f"cannot join the Ray cluster at {address}: {why}") from None
             elif self._owned:
                 ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                          _node_ip_address="127.0.0.1", **quiet)  # fmt: skip
