@@ -25,8 +25,8 @@ the tactical ones (retreats, media, support, where the rebels go first) to the g
 5. **Rebels against the leader**: once placed, they attack the provinces of the seat with the
    best prospects among the others, or move towards them (*Ribelli*).
 
-Oil is held to the end (it is worth the last price) and sold only to pay for supplies, the
-barrels the missing dollars need and no more.
+Oil is held to the end (it is worth the last price) and sold only to pay for supplies: the
+barrels that pay for them and for a phase of productions, no more.
 """
 
 from __future__ import annotations
@@ -204,9 +204,11 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
     if A.PRODUCE_ACT in legal:
         return A.PRODUCE_ACT
     if deficit and money < deficit and s.oil[p]:
-        # pay for supplies with the barrels the missing dollars need, no more: a barrel
-        # sold early at 0.5$ to 2$ is worth the last price at the end (# Vittoria finale)
-        short = 2 * deficit - s.money[p]
+        # Pay for supplies with the barrels that cover them and a phase of productions (one
+        # logistics each a turn), no more: a barrel sold early at 0.5$ to 2$ is worth the last
+        # price at the end (# Vittoria finale), and a turn with a seller is a turn the price
+        # rises a box less (# Prezzo del petrolio), so a seat sells seldom.
+        short = 2 * (deficit + s.turns * len(mine)) - s.money[p]
         k = min(s.oil[p], A.MAX_SELL, -(-short // R.price_halves(s)))
         return A.SELL + k
     purchase = _box(legal, A.K_PURCHASE)

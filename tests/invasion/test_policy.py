@@ -486,20 +486,22 @@ def test_influence_ranks_a_seat_only_while_its_provinces_can_produce() -> None:
 
 
 def test_supplies_are_paid_with_the_barrels_they_lack_and_no_more() -> None:
-    """Altre azioni: oil may be sold before an action; a barrel sold early at 1$ is worth the
-    last price at the end (Vittoria finale), so the plan sells what the missing dollars need
-    (before, it sold all the oil in hand)."""
+    """Altre azioni: oil may be sold before an action. A barrel sold early at 1$ is worth the
+    last price at the end (Vittoria finale), and a turn with a seller is a turn the price
+    rises a box less (Prezzo del petrolio): the plan sells the barrels that pay for the
+    missing logistics and for a phase of productions, one logistics a turn (before, it sold
+    all the oil in hand)."""
     s = position(4)
     control(s, "Bassora", 0, troops=1, logistics=1)  # 3 logistics short of 4
     s.money[0] = 2 * 1
-    s.oil[0] = 5
+    s.oil[0] = 12
     s.price = 1  # 1$ a barrel
     at_action(s, 0)
     assert R.price_halves(s) == 2
-    assert s.action_to_string(s.plan_action(0)) == "sell 2 oil"  # 1$ + 2 x 1$ = 3$
-    s.oil[0] = 1
+    assert s.action_to_string(s.plan_action(0)) == "sell 6 oil"  # 1$ + 6 x 1$ = 3$ + 4 turns x 1$
+    s.oil[0] = 2
     s._legal = None
-    assert s.action_to_string(s.plan_action(0)) == "sell 1 oil"  # all it has
+    assert s.action_to_string(s.plan_action(0)) == "sell 2 oil"  # all it has
 
 
 def _rebels_of(s: InvasionState, seat: int, at: str) -> None:
