@@ -335,7 +335,10 @@ class RayExecutor(Executor):
                     ray.init(address=address, **quiet)
                 except (ConnectionError, RuntimeError, ValueError) as exc:  # refused by the head
                     why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-                    raise TournamentError(f"cannot join the Ray cluster at {address}: {why}") from None
+                    raise TournamentError(
+                        f"cannot join the Ray cluster at {address}: {why} (a cluster with token "
+                        "authentication needs RAY_AUTH_MODE=token and its token: docs/cluster.md)"
+                    ) from None
             elif self._owned:
                 ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False,
                          _node_ip_address="127.0.0.1", **quiet)  # fmt: skip
