@@ -246,7 +246,8 @@ def test_our_man_in_tehran_needs_a_us_controlled_middle_east_country():
     s = position(turn=4, edition="deluxe", inf={"iran": (0, 1)}, hands=([19], []))
     deck = list(s.deck)
     fire(s, 108, US)
-    assert finished(s) and s.deck == [n for n in deck if n != 108] and not s.discard
+    # the condition is a prerequisite (5.2, rulings.md): no event, the card is discarded
+    assert finished(s) and s.deck == [n for n in deck if n != 108] and s.discard == [108]
 
 
 # ---------------------------------------------------------------- #109 Yuri and Samantha
