@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
@@ -100,6 +100,18 @@ class Pane(VerticalScroll):
         app = self.app
         if isinstance(app, FullScreen):
             app.refit()
+
+
+def _text_key(content: RenderableType) -> tuple[object, ...] | None:
+    """What makes two texts (or groups of texts) show the same (Rich's ``Text ==`` leaves out the
+    base style); None for other renderables, which are always drawn again."""
+    if isinstance(content, Group):
+        keys = tuple(_text_key(part) for part in content.renderables)
+        return None if None in keys else keys
+    if not isinstance(content, Text):
+        return None
+    return (content.plain, tuple(content.spans), str(content.style), content.justify, content.no_wrap,
+            content.overflow, content.end)  # fmt: skip
 
 
 class FullScreen(App[int]):
@@ -184,9 +196,9 @@ class FullScreen(App[int]):
         self.busy_since = 0.0
         self.busy_budget: float | None = None
         self.meter: IterationMeter | None = None
+        """Counts the iterations of the search running now (the computer's move, a hint)."""
         self.searches: list[IterationMeter] = []
         """Every search started (its meter), so a stop signal can end the one running."""
-        """Counts the iterations of the search running now (the computer's move, a hint)."""
         self.meter_total: int | None = None
         """That search's iteration budget."""
         self.digits = ""
@@ -199,6 +211,9 @@ class FullScreen(App[int]):
         """Per human seat, the log's length right after its last decision."""
         self.panes_drawn = 0.0
         """When the panes were last drawn (``time.monotonic``)."""
+        self.shown: dict[str, tuple[object, ...] | None] = {}
+        """Per text pane, what it shows now (:func:`_text_key`), so the same text again is not
+        sent: every update of a pane lays the whole screen out again."""
         self.saved_at_end = False
         self.refit_pending = False
         self.closing = False
@@ -297,6 +312,14 @@ class FullScreen(App[int]):
         """A widget of the game's screen, also while a window (help, save) is over it."""
         return self.screen_stack[0].query_one(selector, kind)
 
+    def _set(self, selector: str, content: RenderableType) -> None:
+        """Show ``content`` in a text pane, unless it shows that text already."""
+        key = _text_key(content)
+        if key is not None and self.shown.get(selector) == key:
+            return
+        self.shown[selector] = key
+        self._q(selector, Static).update(content)
+
     def _width(self, selector: str, fallback: int) -> int:
         """Columns of a pane's text (the width the presentation fits its lines to)."""
         w = self._q(selector, Widget).content_region.width
@@ -311,14 +334,14 @@ class FullScreen(App[int]):
         v = self.viewer
         bar = Text(f"{self.s.game.spec.title} | ")
         bar.append_text(self.panes.status(st, v))
-        self._q("#statusbar", Static).update(bar)
+        self._set("#statusbar", bar)
         tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
         if tracks is not None:
-            self._q("#tracks-text", Static).update(tracks)
-        self._q("#board-text", Static).update(self.panes.board(st, v, self._width("#board-text", 60)))
+            self._set("#tracks-text", tracks)
+        self._set("#board-text", self.panes.board(st, v, self._width("#board-text", 60)))
         hand = self.panes.hand(st, v, self._width("#hand-text", 40))
         if hand is not None:
-            self._q("#hand-text", Static).update(hand)
+            self._set("#hand-text", hand)
 
     def rebuild_log(self) -> None:
         """The whole log again for the viewer (after an undo, or a hand-over)."""
@@ -342,7 +365,7 @@ class FullScreen(App[int]):
 
     def say(self, text: str) -> None:
         """A message under the choices (why a move was refused, where the game was saved)."""
-        self._q("#notice", Static).update(Text(text))
+        self._set("#notice", Text(text))
 
     def show_choices(self) -> None:
         """The question and the numbered choices of the decision now."""
@@ -350,9 +373,8 @@ class FullScreen(App[int]):
         options: list[Option] = []
         self.choices = Choices()
         self.digits = ""
-        question = self._q("#question", Static)
         if self.s.over():
-            question.update(Text(f"Game over: {self.s.renderer.result(st)}"))
+            self._set("#question", Text(f"Game over: {self.s.renderer.result(st)}"))
             options.append(
                 Option(Text("u: undo your last decision   s: save   q: quit", style="dim"), disabled=True)
             )
@@ -362,7 +384,7 @@ class FullScreen(App[int]):
             default = self.s.renderer.default_choice(st)
             if default is not None:
                 asked += f"  (highlighted: {st.action_to_string(default[0])}, {default[1]})"
-            question.update(Text(f"{asked}\n{all_lose}" if all_lose else asked))
+            self._set("#question", Text(f"{asked}\n{all_lose}" if all_lose else asked))
             for title, items in groups:
                 if title is not None:
                     options.append(Option(Text(title, style="bold"), disabled=True))
@@ -425,7 +447,7 @@ class FullScreen(App[int]):
     def _tick(self) -> None:
         if not self.busy:
             return
-        self._q("#question", Static).update(Text(self.busy_text()))
+        self._set("#question", Text(self.busy_text()))
 
     def busy_text(self) -> str:
         """What the computer is doing: the iterations done of the budget (the search's progress
@@ -548,7 +570,7 @@ class FullScreen(App[int]):
         new = [e for e in self.s.log[self.decided_at.get(seat, 0) :] if e.actor != seat and e.texts.get(seat)]
         if not new:
             return
-        self._q("#hint-text", Static).update(since_text(new, seat, self.s.seat_name))
+        self._set("#hint-text", since_text(new, seat, self.s.seat_name))
         self._q("#hint", VerticalScroll).scroll_home(animate=False)
 
     def engine_failed(self, message: str) -> None:
@@ -616,7 +638,7 @@ class FullScreen(App[int]):
         self.add_entry(self.s.log[-1])
         self.decided_at[self.seat] = len(self.s.log)
         self.say("")
-        self._q("#hint-text", Static).update(HINT_PROMPT)
+        self._set("#hint-text", HINT_PROMPT)
         self.autosave()
         self.advance()
 
@@ -808,7 +830,7 @@ class FullScreen(App[int]):
         meter = IterationMeter()
         self.searches.append(meter)
         self._set_busy("thinking about a hint", spec_time(spec), meter, spec_iters(spec))
-        self._q("#hint-text", Static).update(Text("thinking...", style="dim"))
+        self._set("#hint-text", Text("thinking...", style="dim"))
         self._hint(spec, self.seat, meter)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -826,17 +848,17 @@ class FullScreen(App[int]):
 
     def _hint_failed(self, message: str) -> None:
         self.ready()
-        self._q("#hint-text", Static).update(Text(message))
+        self._set("#hint-text", Text(message))
 
     def _show_hint(self, analysis: Analysis, explanation: str) -> None:
         numbers = {a: i + 1 for i, a in enumerate(self.choices.actions)}
         self.busy = False
         self.meter = self.meter_total = None
-        self._q("#question", Static).update(Text(self.s.renderer.question(self.s.state)))
+        self._set("#question", Text(self.s.renderer.question(self.s.state)))
         self.hint_shown = (tuple(self.s.state.history), analysis, explanation)
         text = hint_text(analysis, numbers, self._width("#hint-text", 40), explanation=explanation)
         text.append("\nh again: every move and the whole line in a window", style="dim")
-        self._q("#hint-text", Static).update(text)
+        self._set("#hint-text", text)
 
     def wait_message(self) -> str:
         """Why a move or an undo is not taken now."""

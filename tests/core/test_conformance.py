@@ -59,8 +59,16 @@ def random_game(name: str, players: int, seed: int, check=None):
     return state
 
 
+_CHECKS_INVARIANTS: dict[type, bool] = {}
+"""Per state class, whether it has ``check_invariants`` (a protocol's isinstance costs more than
+many a game's step, and the random games ask it at every step)."""
+
+
 def invariants(state) -> None:
-    problems = state.check_invariants() if isinstance(state, HasInvariants) else []
+    kind = type(state)
+    if kind not in _CHECKS_INVARIANTS:
+        _CHECKS_INVARIANTS[kind] = isinstance(state, HasInvariants)
+    problems = state.check_invariants() if _CHECKS_INVARIANTS[kind] else []
     assert not problems, problems
 
 
