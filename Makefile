@@ -26,7 +26,8 @@ play: $(STAMP)
 # interop extra), then the core, Twilight and AI suites again against the pure-Python
 # reference, then the installed wheel.
 # The pure pass leaves out what does not depend on REALPOLITIK_PURE: the other games' random
-# conformance games and the import and package checks (the main pass runs them). The lockstep
+# conformance games, the import and package checks, and the tests marked main_pass_only
+# (fitting and tuning weights, reviewing a game: the main pass runs them). The lockstep
 # differential (tests/twilight/test_compiled_differential.py) plays both implementations
 # side by side whatever REALPOLITIK_PURE says, so it runs once, in the pure pass, where
 # REALPOLITIK_CHECK_LEGAL also checks the pure side's legal-action cache at every step.
@@ -37,7 +38,7 @@ test: $(STAMP)
 	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py \
 		-m "not ray_cluster"
 	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai \
-		-k "$(PURE_PASS_SKIP)"
+		-k "$(PURE_PASS_SKIP)" -m "not main_pass_only"
 	$(MAKE) --no-print-directory wheel-check
 
 # The Ray backend against a real two-node cluster that the test starts with `ray start` on this

@@ -22,6 +22,8 @@ from realpolitik.engine.twilight.board import BOARD, US, USSR
 
 GAMES = [sp.name for sp in game_specs()]
 
+pytestmark = pytest.mark.main_pass_only  # fitting and tuning do not depend on REALPOLITIK_PURE
+
 
 def _walk(state, steps: int, seed: int):
     """Play ``steps`` uniformly random actions (chance included) on ``state``."""

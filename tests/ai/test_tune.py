@@ -19,6 +19,8 @@ from realpolitik.engine.twilight.features import HAND_WEIGHTS, TERM_NAMES
 SPACE = TERM_NAMES.index("space")
 NONBG = TERM_NAMES.index("nonbg_influence")
 
+pytestmark = pytest.mark.main_pass_only  # fitting and tuning do not depend on REALPOLITIK_PURE
+
 
 def _weights(text: str) -> Weights:
     """A game's weights as its job carries them (a weights file's text)."""

@@ -305,6 +305,7 @@ def test_import_command_refuses_a_file_that_is_not_a_record(tmp_path: Path) -> N
     assert r.exit_code == 1 and "no such file" in r.output
 
 
+@pytest.mark.main_pass_only  # a review does not depend on REALPOLITIK_PURE
 def test_review_of_an_imported_game_runs_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "game.json"
     plot = tmp_path / "review.png"
