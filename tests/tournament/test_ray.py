@@ -61,6 +61,12 @@ def _loopback(addr: str) -> bool:
     return ip.is_loopback or (ip.version == 6 and ip.ipv4_mapped is not None and ip.ipv4_mapped.is_loopback)
 
 
+def _rows(path: Path) -> list[dict]:
+    lines = path.read_text().splitlines()
+    return sorted(({k: v for k, v in json.loads(x).items() if k != "duration"} for x in lines),
+                  key=lambda r: r["game_id"])  # fmt: skip
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads listening sockets from /proc")
 def test_local_ray_plays_the_same_games_and_listens_on_loopback_only(tmp_path: Path) -> None:
     from realpolitik.ai.tournament import RayExecutor
@@ -77,44 +83,7 @@ def test_local_ray_plays_the_same_games_and_listens_on_loopback_only(tmp_path: P
     assert not ray.is_initialized()
     with ResultsFile(tmp_path / "inline.jsonl", cfg, resume=False) as results:
         run_games(results, InlineExecutor())
-
-    def rows(name: str) -> list[dict]:
-        lines = (tmp_path / name).read_text().splitlines()
-        return sorted(({k: v for k, v in json.loads(x).items() if k != "duration"} for x in lines),
-                      key=lambda r: r["game_id"])  # fmt: skip
-
-    assert rows("ray.jsonl") == rows("inline.jsonl")
-
-
-def test_cli_backend_ray(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
-    from realpolitik.cli.main import app
-
-    out = tmp_path / "r.jsonl"
-    res = CliRunner().invoke(
-        app,
-        [
-            "tournament",
-            "twilight",
-            "--bot",
-            "a=random",
-            "--bot",
-            "b=random",
-            "--games",
-            "4",
-            "--workers",
-            "2",
-            "--backend",
-            "ray",
-            "--out",
-            str(out),
-            "--json",
-        ],
-    )
-    assert res.exit_code == 0, res.output
-    assert json.loads(res.stdout)["games"] == 4 and len(out.read_text().splitlines()) == 4
-    assert not ray.is_initialized()
+    assert _rows(tmp_path / "ray.jsonl") == _rows(tmp_path / "inline.jsonl")
 
 
 def test_ray_import_failure_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,14 +97,21 @@ def test_ray_import_failure_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) 
     assert os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER") == before  # restored
 
 
-def test_tune_train_and_review_give_the_same_results_on_ray(tmp_path: Path) -> None:
-    """The long jobs' work units on Ray (two workers, a private local instance) come back in
-    any order and are put back in place: the weights and the review are those of one process."""
+def test_every_long_job_gives_the_local_results_on_one_ray(tmp_path: Path) -> None:
+    """Tune, train and review through a Ray executor, then ``tournament`` and ``balance`` with
+    ``--backend ray`` on the same private local instance (one Ray start for all: each costs
+    seconds; the executor's own start is the test above). The work units come back in any
+    order and are put back in place: the weights, the review and the rows are those of one
+    process; a command leaves a Ray it did not start running, and the executor that started
+    it shuts it down."""
     import random as _random
+
+    from typer.testing import CliRunner
 
     from realpolitik.ai import fit
     from realpolitik.ai import tune as T
     from realpolitik.ai.tournament import RayExecutor
+    from realpolitik.cli.main import app
     from realpolitik.cli.review import review_game
     from realpolitik.engine import load_game
 
@@ -148,42 +124,30 @@ def test_tune_train_and_review_give_the_same_results_on_ray(tmp_path: Path) -> N
     for _ in range(12):
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
                                       else state.legal_actions()))  # fmt: skip
+    tournament = ["tournament", "twilight", "--bot", "a=random", "--bot", "b=random", "--games", "4",
+                  "--out", str(tmp_path / "t.jsonl"), "--json"]  # fmt: skip
+    balance = ["balance", "invasion", "--players", "3", "--bot", "heuristic", "--games", "6",
+               "--seed", "4", "--json"]  # fmt: skip
     with RayExecutor(2) as executor:
         tuned = T.tune(config, executor=executor)
         trained = fit.train(**train, executor=executor)
         reviewed = review_game(state, [0, 1], "ismcts:iters=5", executor)
+        res = CliRunner().invoke(app, [*tournament, "--workers", "2", "--backend", "ray"])
+        assert res.exit_code == 0, res.output
+        assert (
+            json.loads(res.stdout)["games"] == 4 and len((tmp_path / "t.jsonl").read_text().splitlines()) == 4
+        )
+        res = CliRunner().invoke(
+            app, [*balance, "--backend", "ray", "--workers", "2", "--out", str(tmp_path / "ray.jsonl")]
+        )
+        assert res.exit_code == 0, res.output
+        assert ray.is_initialized()  # the commands leave the Ray they joined running
     assert not ray.is_initialized()
     assert tuned == T.tune(config)
     assert trained[0] == fit.train(**train)[0]
     assert reviewed == review_game(state, [0, 1], "ismcts:iters=5") and reviewed["moves"]
-
-
-def test_cli_balance_on_ray_gives_the_local_rows(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
-    from realpolitik.cli.main import app
-
-    args = [
-        "balance",
-        "invasion",
-        "--players",
-        "3",
-        "--bot",
-        "heuristic",
-        "--games",
-        "6",
-        "--seed",
-        "4",
-        "--json",
-    ]
-    for name, more in (("ray", ["--backend", "ray", "--workers", "2"]), ("local", ["--workers", "1"])):
-        res = CliRunner().invoke(app, [*args, *more, "--out", str(tmp_path / f"{name}.jsonl")])
-        assert res.exit_code == 0, res.output
-    assert not ray.is_initialized()
-
-    def rows(name: str) -> list[dict]:
-        lines = (tmp_path / name).read_text().splitlines()
-        return sorted(({k: v for k, v in json.loads(x).items() if k != "duration"} for x in lines),
-                      key=lambda r: r["game_id"])  # fmt: skip
-
-    assert len(rows("ray.jsonl")) == 6 and rows("ray.jsonl") == rows("local.jsonl")
+    res = CliRunner().invoke(app, [*balance, "--workers", "1", "--out", str(tmp_path / "local.jsonl")])
+    assert res.exit_code == 0, res.output
+    assert len(_rows(tmp_path / "ray.jsonl")) == 6 and _rows(tmp_path / "ray.jsonl") == _rows(
+        tmp_path / "local.jsonl"
+    )
