@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from realpolitik.engine.core.api import (
     Game,
@@ -23,6 +23,7 @@ from realpolitik.engine.core.api import (
     check_players,
     parse_action_text,
 )
+from realpolitik.engine.core.datafiles import packaged_texts
 from realpolitik.engine.core.records import (
     apply_record,
     check_position,
@@ -31,7 +32,7 @@ from realpolitik.engine.core.records import (
     position_of,
 )
 
-__all__ = ["GameBase", "StateBase"]
+__all__ = ["DataFilesBase", "GameBase", "StateBase"]
 
 
 class GameBase:
@@ -87,6 +88,38 @@ class GameBase:
         apply_record(state, rec)
         check_position(state, obj)
         return state
+
+
+class DataFilesBase:
+    """Template for a game whose component facts are data files a user may replace
+    (:class:`~realpolitik.engine.core.api.HasDataFiles`): subclasses set ``data_package`` (the
+    package whose ``data`` folder holds the files), ``data_descriptions`` (each file the game
+    reads, in its reading order, with one line on what it holds) and, where the game has
+    packaged variants of its data, ``data_variants`` (the first is the default)."""
+
+    spec: GameSpec
+    data_package: str
+    data_descriptions: ClassVar[Mapping[str, str]]
+    data_variants: ClassVar[tuple[str, ...]] = ()
+
+    def data_files(self) -> dict[str, str]:
+        """The files the game reads, each with one line on what it holds."""
+        return dict(self.data_descriptions)
+
+    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
+        """The packaged files' texts by name (a packaged variant's own where it has one).
+
+        Raises:
+            InvalidState: a variant the game does not have.
+        """
+        if variant is not None and variant not in self.data_variants:
+            if not self.data_variants:
+                raise InvalidState(f"{self.spec.title} has no variants of its data")
+            raise InvalidState(
+                f"{self.spec.title} has no data variant {variant!r}; its variants: {', '.join(self.data_variants)}"
+            )
+        own = variant if variant is not None and variant != self.data_variants[0] else None
+        return packaged_texts(self.data_package, list(self.data_descriptions), own)
 
 
 def _checked_action_text(own: Callable[[Any, int], str]) -> Callable[[Any, Any], str]:

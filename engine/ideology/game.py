@@ -10,7 +10,7 @@ import itertools
 import operator
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -22,12 +22,11 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import GameBase, StateBase
-from realpolitik.engine.core.datafiles import packaged_texts
+from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import BOARD, DATA_FILES, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
+from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
@@ -476,27 +475,21 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         }
 
 
-class IdeologyGame(GameBase):
+class IdeologyGame(DataFilesBase, GameBase):
     """Ideology: The War of Ideas, 2-5 players."""
 
     spec = SPEC
     search = SEARCH
 
-    def data_files(self) -> dict[str, str]:
-        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
-        return {
-            "regions.csv": "the 43 regions: Development Level, area, neighbours (';'-separated)",
-            "ideologies.csv": "the five ideologies: chart space, start region and advancement, deck split",
-            "ideology_rules.csv": "each ideology's special rules, as effects",
-            "advancements.csv": "the advancements: tier, count, cost, effects, Global Influence",
-            "setup.toml": "region and deck counts, starting level and cards, victory influence, turn limit",
-        }
-
-    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
-        """The packaged files' texts (``realpolitik data ideology --export DIR``)."""
-        return packaged_texts(
-            "realpolitik.engine.ideology", DATA_FILES, variant if variant not in (None, VARIANTS[0]) else None
-        )
+    data_package = "realpolitik.engine.ideology"
+    data_descriptions: ClassVar[dict[str, str]] = {
+        "regions.csv": "the 43 regions: Development Level, area, neighbours (';'-separated)",
+        "ideologies.csv": "the five ideologies: chart space, start region and advancement, deck split",
+        "ideology_rules.csv": "each ideology's special rules, as effects",
+        "advancements.csv": "the advancements: tier, count, cost, effects, Global Influence",
+        "setup.toml": "region and deck counts, starting level and cards, victory influence, turn limit",
+    }
+    data_variants = VARIANTS
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)

@@ -9,24 +9,22 @@ public, so the engine treats the game as one of perfect information (``docs/ruli
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
     GameSpec,
     Information,
-    InvalidState,
     SearchDefaults,
     check_action,
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import GameBase, StateBase
-from realpolitik.engine.core.datafiles import packaged_texts
+from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
-from realpolitik.engine.invasion.board import BOARD, DATA_FILES
+from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.state import _LISTS, _SCALARS, CHANCE_STAGES, S_OVER, STAGE_NAMES, InvState
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
@@ -293,27 +291,20 @@ class InvasionState(StateBase, TermsFromModule, InvState):
         }
 
 
-class InvasionGame(GameBase):
+class InvasionGame(DataFilesBase, GameBase):
     """How to Invade a Sovereign Nation and Become Rich, 3-5 players."""
 
     spec = SPEC
     search = SEARCH
 
-    def data_files(self) -> dict[str, str]:
-        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
-        return {
-            "territories.csv": "the Border and the provinces: group, oil, logistics, neighbours (';'-separated)",
-            "combat.csv": "losses one die inflicts, by roll and force ratio",
-            "buildings.csv": "the four buildings: cost in logistics, how many a province holds",
-            "tracks.toml": "oil price track, market, speculation, pacifism, media, influence, contracts",
-            "setup.toml": "starting money, phases and turns, action boxes, war and oil settings",
-        }
-
-    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
-        """The packaged files' texts (``realpolitik data invasion --export DIR``)."""
-        if variant is not None:
-            raise InvalidState(f"{self.spec.title} has no variants of its data")
-        return packaged_texts("realpolitik.engine.invasion", DATA_FILES)
+    data_package = "realpolitik.engine.invasion"
+    data_descriptions: ClassVar[dict[str, str]] = {
+        "territories.csv": "the Border and the provinces: group, oil, logistics, neighbours (';'-separated)",
+        "combat.csv": "losses one die inflicts, by roll and force ratio",
+        "buildings.csv": "the four buildings: cost in logistics, how many a province holds",
+        "tracks.toml": "oil price track, market, speculation, pacifism, media, influence, contracts",
+        "setup.toml": "starting money, phases and turns, action boxes, war and oil settings",
+    }
 
     def presentation(self) -> Any:
         from realpolitik.engine.invasion import render

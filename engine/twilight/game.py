@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -15,15 +15,14 @@ from realpolitik.engine.core.api import (
     check_action,
     check_seed,
 )
-from realpolitik.engine.core.base import GameBase, StateBase
-from realpolitik.engine.core.datafiles import packaged_texts
+from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
-from realpolitik.engine.twilight.board import BOARD, DATA_FILES, SIDE_NAMES, US, USSR
+from realpolitik.engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
 from realpolitik.engine.twilight.events import EVENTS, load_all
 from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
 
@@ -434,7 +433,7 @@ if CompiledTwilightState is not None:
     _PINNED["compiled"] = PinnedCompiledTwilightState
 
 
-class TwilightGame(GameBase):
+class TwilightGame(DataFilesBase, GameBase):
     """Twilight Struggle (seed edition): 2 players, USSR seat 0, US seat 1.
 
     Args:
@@ -445,20 +444,13 @@ class TwilightGame(GameBase):
     spec = SPEC
     search = SEARCH
 
-    def data_files(self) -> dict[str, str]:
-        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
-        return {
-            "countries.csv": "the 84 countries: region, subregions, stability, battleground, adjacency",
-            "cards.csv": "the cards: title, ops, side, period, starred, scoring, persistent",
-            "scoring.csv": "each scoring card's region and presence/domination/control VP",
-            "space_race.csv": "the space race boxes: ops needed, highest roll, VP, ability",
-        }
-
-    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
-        """The packaged files' texts (``realpolitik data twilight --export DIR``)."""
-        if variant is not None:
-            raise InvalidState(f"{self.spec.title} has no variants of its data")
-        return packaged_texts("realpolitik.engine.twilight", DATA_FILES)
+    data_package = "realpolitik.engine.twilight"
+    data_descriptions: ClassVar[dict[str, str]] = {
+        "countries.csv": "the 84 countries: region, subregions, stability, battleground, adjacency",
+        "cards.csv": "the cards: title, ops, side, period, starred, scoring, persistent",
+        "scoring.csv": "each scoring card's region and presence/domination/control VP",
+        "space_race.csv": "the space race boxes: ops needed, highest roll, VP, ability",
+    }
 
     def __init__(self, implementation: str = "pure") -> None:
         if implementation not in ("pure", "compiled"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -21,12 +21,11 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import GameBase, StateBase
-from realpolitik.engine.core.datafiles import packaged_texts
+from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
-from realpolitik.engine.waronterror.board import BOARD, DATA_FILES, SIZE_NAMES, UNIT_NAMES
+from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
 from realpolitik.engine.waronterror.state import P_OVER, PHASE_NAMES, WotState
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
@@ -343,29 +342,22 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
         }
 
 
-class WarOnTerrorGame(GameBase):
+class WarOnTerrorGame(DataFilesBase, GameBase):
     """War on Terror, the boardgame, 2-6 players."""
 
     spec = SPEC
     search = SEARCH
 
-    def data_files(self) -> dict[str, str]:
-        """The data files a user's folder may replace (``--data DIR``), with what each holds."""
-        return {
-            "continents.csv": "the continents, their abbreviations and values",
-            "countries.csv": "the countries and their continent",
-            "borders.csv": "borders between countries: land or sea route and its cost",
-            "oil_chits.csv": "the oil chits: number on the chit, how many",
-            "action_die.csv": "the action die's faces",
-            "cards.csv": "the empire and terrorist decks: kind, count, roll",
-            "setup.toml": "starting villages, money and cards by player count; building, oil, card and unit costs",
-        }
-
-    def packaged_data(self, variant: str | None = None) -> dict[str, str]:
-        """The packaged files' texts (``realpolitik data waronterror --export DIR``)."""
-        if variant is not None:
-            raise InvalidState(f"{self.spec.title} has no variants of its data")
-        return packaged_texts("realpolitik.engine.waronterror", DATA_FILES)
+    data_package = "realpolitik.engine.waronterror"
+    data_descriptions: ClassVar[dict[str, str]] = {
+        "continents.csv": "the continents, their abbreviations and values",
+        "countries.csv": "the countries and their continent",
+        "borders.csv": "borders between countries: land or sea route and its cost",
+        "oil_chits.csv": "the oil chits: number on the chit, how many",
+        "action_die.csv": "the action die's faces",
+        "cards.csv": "the empire and terrorist decks: kind, count, roll",
+        "setup.toml": "starting villages, money and cards by player count; building, oil, card and unit costs",
+    }
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)
