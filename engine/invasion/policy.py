@@ -32,9 +32,9 @@ barrels that pay for them and for a phase of productions, no more.
 from __future__ import annotations
 
 from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import heuristics as H
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD, band
+from realpolitik.engine.invasion.prospects import prospects
 from realpolitik.engine.invasion.state import (
     S_ACTION,
     S_BUILD,
@@ -406,7 +406,7 @@ def _on_rebel(s: InvState, p: int, legal: list[int]) -> int | None:
     at = s.rebel_at[p]
     if at < 0 or at >= BOARD.n:
         return None  # not placed yet, or waiting outside the map
-    pro = H.prospects(s)
+    pro = prospects(s)
     leader = max((q for q in range(s.n) if q != p), key=lambda q: pro[q])
     theirs = _mine(s, leader)
     if pro[leader] < pro[p] or not theirs:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from realpolitik.engine import load_game
-from realpolitik.engine.invasion import heuristics as H
+from realpolitik.engine.invasion import prospects as H
 from realpolitik.engine.invasion import render
 from realpolitik.engine.invasion.game import GAME
 

@@ -14,7 +14,7 @@ from realpolitik.engine.invasion import policy as P
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
-from realpolitik.engine.invasion.heuristics import prospects
+from realpolitik.engine.invasion.prospects import prospects
 from realpolitik.engine.invasion.state import S_ACTION, S_MOVE_FROM, S_REBEL
 
 from .helpers import T, act, at_action, control, position, roll, texts
@@ -261,7 +261,7 @@ def test_money_a_province_needs_for_its_logistics_is_worth_more_than_its_face_va
 def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from realpolitik.engine.invasion import heuristics as H
+    from realpolitik.engine.invasion import prospects as H
 
     def option(s: InvasionState) -> float:
         with_option = prospects(s)[0]
@@ -428,7 +428,7 @@ def test_on_the_last_turn_the_final_pacifism_penalty_counts_by_its_band() -> Non
 
 
 def test_the_final_penalty_is_smoothed_until_the_last_turns() -> None:
-    from realpolitik.engine.invasion.heuristics import EXACT_TURNS, final_penalty, smooth_penalty
+    from realpolitik.engine.invasion.prospects import EXACT_TURNS, final_penalty, smooth_penalty
 
     for pac in (0.0, 3.0, 4.5, 7.0, 12.0):
         assert final_penalty(pac, 1, 3, EXACT_TURNS) == smooth_penalty(pac)
