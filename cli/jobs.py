@@ -103,8 +103,8 @@ def open_work(
     backend: Backend, workers: int | None, address: str | None, *, todo: int, game: str | None = None
 ) -> Executor:
     """The executor the options ask for (see :func:`ai.tournament.open_executor`); close it
-    (``with``) when the work is done."""
-    check_backend(backend, address)
+    (``with``) when the work is done. The command has checked the options with
+    :func:`check_backend` before any work (the executor probes a cluster's address itself)."""
     return open_executor(backend.value, workers, address, todo=todo, game=game)
 
 

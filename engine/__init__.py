@@ -22,7 +22,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from realpolitik.engine.core.api import Game, InvalidState, UnknownGame
+from realpolitik.engine.core.api import Game, HasDataFiles, InvalidState, UnknownGame
+from realpolitik.engine.core.datafiles import data_env_var, unknown_files
 
 __all__ = ["available_games", "data_in_use", "game_specs", "load_game", "use_data"]
 
@@ -101,14 +102,8 @@ def _stamp(folder: str | None) -> tuple[Any, ...]:
     return tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in Path(folder).iterdir()))
 
 
-def _env_var(key: str) -> str:
-    from realpolitik.engine.core.datafiles import data_env_var
-
-    return data_env_var(key)
-
-
 def _default_folder(key: str) -> str | None:
-    raw = _ENV0.get(_env_var(key))
+    raw = _ENV0.get(data_env_var(key))
     return str(Path(raw).resolve()) if raw else None
 
 
@@ -146,7 +141,7 @@ def _install(key: str, folder: str | None) -> None:
         for name in mods:
             del sys.modules[name]
     _CACHE.pop(key, None)
-    env = _env_var(key)
+    env = data_env_var(key)
     if folder is None:
         os.environ.pop(env, None)
     else:
@@ -196,15 +191,13 @@ def use_data(name: str, folder: str | os.PathLike[str] | None) -> Game:
             del sys.modules[mod]
         _install(key, previous)
         raise
-    files = getattr(game, "data_files", None)
-    if want is not None and callable(files):
-        from realpolitik.engine.core.datafiles import unknown_files
-
-        stray = unknown_files(want, list(files()))
+    if want is not None and isinstance(game, HasDataFiles):
+        files = list(game.data_files())
+        stray = unknown_files(want, files)
         if stray:
             _install(key, previous)
             raise InvalidState(
                 f"--data: {', '.join(stray)} in '{folder}' is not a file {game.spec.name} reads "
-                f"(its files: {', '.join(files())})"
+                f"(its files: {', '.join(files)})"
             )
     return game

@@ -87,7 +87,7 @@ class Executor:
                     if not chunk:
                         break
                     given += len(chunk)
-                    pending[self._submit(chunk)] = [t.game_id for t in chunk]
+                    pending[self._call(play_tasks, chunk)] = [t.game_id for t in chunk]
                 if not pending:
                     return
                 batch: list[Outcome] = []
@@ -95,7 +95,7 @@ class Executor:
                 for handle in self._done(list(pending)):
                     ids = pending.pop(handle)
                     try:
-                        batch.extend(self._result(handle))
+                        batch.extend(self._value(handle))
                     except TournamentError as exc:
                         broken = exc
                     except Exception as exc:
@@ -140,9 +140,6 @@ class Executor:
             for handle in pending:
                 self._cancel(handle)
 
-    def _submit(self, tasks: list[GameTask]) -> Any:
-        return self._call(play_tasks, tasks)
-
     def _call(self, fn: Callable[[Any], Any], arg: Any) -> Any:
         """Start ``fn(arg)``; return its handle."""
         raise NotImplementedError
@@ -150,9 +147,6 @@ class Executor:
     def _value(self, handle: Any) -> Any:
         """The finished call's return value (its exception raised)."""
         raise NotImplementedError
-
-    def _result(self, handle: Any) -> list[Outcome]:
-        return self._value(handle)  # type: ignore[no-any-return]
 
     def _done(self, handles: list[Any]) -> list[Any]:
         """Wait for at least one handle to finish; return every finished one."""

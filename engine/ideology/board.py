@@ -33,7 +33,7 @@ import networkx as nx
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import read_sources
+from realpolitik.engine.core.datafiles import data_env_var, read_sources
 from realpolitik.engine.core.datafiles import row_int as _int
 from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
@@ -75,7 +75,7 @@ PEACE, NEUTRAL, WAR = 0, 1, 2
 STANCE_NAMES = ("peace", "neutral", "war")
 
 DATA_FILES = ("regions.csv", "ideologies.csv", "ideology_rules.csv", "advancements.csv", "setup.toml")
-ENV_VAR = "REALPOLITIK_IDEOLOGY_DATA"
+ENV_VAR = data_env_var("ideology")
 
 VARIANTS = ("reconstructed", "rulebook")
 SCOPES = ("home", "near-home", "controlled", "anywhere")

@@ -24,7 +24,7 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import read_sources
+from realpolitik.engine.core.datafiles import data_env_var, read_sources
 from realpolitik.engine.core.datafiles import row_int as _int
 from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 DATA_FILES = ("territories.csv", "combat.csv", "buildings.csv", "tracks.toml", "setup.toml")
-ENV_VAR = "REALPOLITIK_INVASION_DATA"
+ENV_VAR = data_env_var("invasion")
 GROUPS = ("border", "south", "east", "centre", "west", "north")
 BUILDINGS = ("warehouse", "police", "pipeline", "refinery")
 WAREHOUSE, POLICE, PIPELINE, REFINERY = 0, 1, 2, 3

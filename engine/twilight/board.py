@@ -16,8 +16,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.core.datafiles import DataSource, data_digest, data_env_var, read_sources
+from realpolitik.engine.core.datafiles import (
+    DataSource,
+    data_digest,
+    data_env_var,
+    read_sources,
+    row_int,
+)
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -86,20 +91,6 @@ class Card:
     text: str
 
 
-def _rows(src: DataSource, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    return src.rows(columns)
-
-
-def _int(row: dict[str, str], key: str, source: str, line: int, lo: int, hi: int) -> int:
-    try:
-        v = int(row[key])
-    except (KeyError, TypeError, ValueError):
-        raise InvalidState(f"{source} line {line}: field '{key}' must be an integer") from None
-    if not lo <= v <= hi:
-        raise InvalidState(f"{source} line {line}: field '{key}' = {v} is outside {lo}..{hi}")
-    return v
-
-
 class Board:
     """Every fact the rules need, as tuples and bitmasks.
 
@@ -116,7 +107,7 @@ class Board:
         self.digest = data_digest(sources, DATA_FILES)
         self._src = sources
         src = sources["countries.csv"]
-        rows = _rows(src, ("id", "name", "region", "subregions", "stability", "battleground", "adjacent"))
+        rows = src.rows(("id", "name", "region", "subregions", "stability", "battleground", "adjacent"))
         ids: list[str] = []
         edges: list[tuple[str, str]] = []
         self.name: list[str] = []
@@ -142,8 +133,8 @@ class Board:
                 if s not in sub_masks:
                     raise src.fail(line, "subregions", f"= '{s}' is unknown")
                 sub_masks[s] |= 1 << i
-            self.stability.append(_int(r, "stability", src.origin, line, 1, 5))
-            self.battleground.append(_int(r, "battleground", src.origin, line, 0, 1) == 1)
+            self.stability.append(row_int(src, line, r, "stability", 1, 5))
+            self.battleground.append(row_int(src, line, r, "battleground", 0, 1) == 1)
             for a in r.get("adjacent", "").split():
                 if a == "ussr":
                     adj_super[USSR] |= 1 << i
@@ -186,8 +177,8 @@ class Board:
         out: dict[int, Card] = {}
         src = self._src["cards.csv"]
         cols = ("number", "title", "ops", "side", "period", "starred", "scoring", "persistent")
-        for line, r in _rows(src, cols):
-            n = _int(r, "number", src.origin, line, 1, 110)
+        for line, r in src.rows(cols):
+            n = row_int(src, line, r, "number", 1, 110)
             side = r.get("side", "").strip()
             period = r.get("period", "").strip()
             if side not in SIDES:
@@ -199,12 +190,12 @@ class Board:
             out[n] = Card(
                 number=n,
                 title=r["title"].strip(),
-                ops=_int(r, "ops", src.origin, line, 0, 4),
+                ops=row_int(src, line, r, "ops", 0, 4),
                 side=SIDES[side],
                 period=PERIODS[period],
-                starred=_int(r, "starred", src.origin, line, 0, 1) == 1,
-                scoring=_int(r, "scoring", src.origin, line, 0, 1) == 1,
-                persistent=_int(r, "persistent", src.origin, line, 0, 1) == 1,
+                starred=row_int(src, line, r, "starred", 0, 1) == 1,
+                scoring=row_int(src, line, r, "scoring", 0, 1) == 1,
+                persistent=row_int(src, line, r, "persistent", 0, 1) == 1,
                 text=(r.get("text") or "").strip(),
             )
         if src.user and sorted(out) != sorted(_packaged_cards()):
@@ -221,17 +212,17 @@ class Board:
         """card -> (region, presence, domination, control); control -1 = automatic win."""
         out: dict[int, tuple[int, int, int, int]] = {}
         src = self._src["scoring.csv"]
-        for line, r in _rows(src, ("card", "region", "presence", "domination", "control")):
-            card = _int(r, "card", src.origin, line, 1, 110)
+        for line, r in src.rows(("card", "region", "presence", "domination", "control")):
+            card = row_int(src, line, r, "card", 1, 110)
             reg = r.get("region", "").strip()
             if reg not in REGIONS:
                 raise src.fail(line, "region", f"= '{reg}' is unknown")
             ctrl = r.get("control", "").strip()
-            c = -1 if ctrl == "win" else _int(r, "control", src.origin, line, 0, 20)
+            c = -1 if ctrl == "win" else row_int(src, line, r, "control", 0, 20)
             out[card] = (
                 REGIONS.index(reg),
-                _int(r, "presence", src.origin, line, 0, 20),
-                _int(r, "domination", src.origin, line, 0, 20),
+                row_int(src, line, r, "presence", 0, 20),
+                row_int(src, line, r, "domination", 0, 20),
                 c,
             )
         return out
@@ -241,16 +232,16 @@ class Board:
         out: list[tuple[int, int, int, int, str]] = [(0, 0, 0, 0, "none")]
         src = self._src["space_race.csv"]
         cols = ("box", "ops_needed", "max_roll", "vp_first", "vp_second", "ability")
-        for line, r in _rows(src, cols):
-            box = _int(r, "box", src.origin, line, 1, 8)
+        for line, r in src.rows(cols):
+            box = row_int(src, line, r, "box", 1, 8)
             if box != len(out):
                 raise src.fail(line, "box", "boxes must be listed 1..8 in order")
             out.append(
                 (
-                    _int(r, "ops_needed", src.origin, line, 1, 4),
-                    _int(r, "max_roll", src.origin, line, 1, 6),
-                    _int(r, "vp_first", src.origin, line, 0, 10),
-                    _int(r, "vp_second", src.origin, line, 0, 10),
+                    row_int(src, line, r, "ops_needed", 1, 4),
+                    row_int(src, line, r, "max_roll", 1, 6),
+                    row_int(src, line, r, "vp_first", 0, 10),
+                    row_int(src, line, r, "vp_second", 0, 10),
                     r.get("ability", "none").strip(),
                 )
             )

@@ -24,7 +24,7 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import read_sources
+from realpolitik.engine.core.datafiles import data_env_var, read_sources
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -48,7 +48,7 @@ DATA_FILES = (
     "cards.csv",
     "setup.toml",
 )
-ENV_VAR = "REALPOLITIK_WARONTERROR_DATA"
+ENV_VAR = data_env_var("waronterror")
 
 SIZE_NAMES = ("", "village", "town", "city")
 UNIT_NAMES = ("", "vanguard", "column", "cell")

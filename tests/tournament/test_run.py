@@ -93,7 +93,7 @@ class _Recording(Executor):
     def __init__(self, duration: float) -> None:
         self.workers, self.chunk_seconds, self.duration, self.sizes = 2, 0.02, duration, []
 
-    def _submit(self, tasks):
+    def _call(self, fn, tasks):
         self.sizes.append(len(tasks))
         return _Handle(
             [Outcome(t.game_id, row={"game_id": t.game_id, "duration": self.duration}) for t in tasks]
@@ -102,7 +102,7 @@ class _Recording(Executor):
     def _done(self, handles):
         return handles[:1]
 
-    def _result(self, handle):
+    def _value(self, handle):
         return handle.outcomes
 
 
