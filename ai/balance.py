@@ -9,8 +9,11 @@ order are whatever the game's facts say.
 Every figure is a *line*: per game, an amount ``x`` and a count ``c`` (a seat's return and 1; a
 role's returns summed over the seats dealt it and their number; 1 and 1 when a game ended a
 given way), and the line's figure is ``sum(x) / sum(c)``. Shares carry Wilson's 95 % interval.
-Two sets of games played from the same seeds are compared line by line on the games both
-finished: the difference of the two figures with a 95 % interval from the paired games
+A game's own measures (``measures`` in its facts: a number per game, or one per seat, e.g. a
+seat's final money) are lines too: the amount, and 1 (a number per game) or the number of
+seats, so the figure is the mean per game or per seat, with a 95 % interval by the delta
+method and the spread of the values. Two sets of games played from the same seeds are
+compared line by line on the games both finished: the difference of the two figures with a 95 % interval from the paired games
 (the delta method for a ratio of sums, so a role dealt a different number of times in the two
 sets is still compared fairly).
 """
@@ -38,7 +41,8 @@ __all__ = [
 
 Line = tuple[str, ...]
 """A line's key: its section and labels, e.g. ``("seat", "Red")``, ``("role", "ideology",
-"Communism")``, ``("end", "turn cap")``, ``("length", "rounds")``."""
+"Communism")``, ``("end", "turn cap")``, ``("length", "rounds")``, ``("measure", "final
+money")``; and, for a measure of each seat, ``("measure seat", name, seat)`` (not compared)."""
 
 Lines = dict[Line, tuple[float, float]]
 """One game's lines: key -> ``(x, c)``."""
@@ -71,6 +75,13 @@ def game_lines(row: Mapping[str, Any], seats: Sequence[str]) -> Lines:
             x, c = out.get(("role", what, label), (0.0, 0.0))
             out[("role", what, label)] = (x + returns[seat], c + 1.0)
     out[("end", str(facts.get("end_kind", "?")))] = (1.0, 1.0)
+    for name, value in (facts.get("measures") or {}).items():
+        if isinstance(value, list):
+            out[("measure", name)] = (float(sum(value)), float(len(value)))
+            for seat, x in zip(seats, value):
+                out[("measure seat", name, seat)] = (float(x), 1.0)
+        else:
+            out[("measure", name)] = (float(value), 1.0)
     for name in ("rounds", "turns"):
         if isinstance(facts.get(name), int):
             out[("length", name)] = (float(facts[name]), 1.0)
@@ -102,19 +113,56 @@ def _spread(values: Sequence[float]) -> dict[str, Any]:
     }
 
 
+def _ratio_interval(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float] | None]:
+    """``sum(x) / sum(c)`` over games and its 95 % interval by the delta method (None with fewer
+    than two games)."""
+    total = sum(c for _, c in pairs)
+    mean = sum(x for x, _ in pairs) / total
+    m = len(pairs)
+    if m < 2:  # a spread needs two games
+        return mean, None
+    half = Z95 * math.sqrt(m / (m - 1) * sum(((x - mean * c) / total) ** 2 for x, c in pairs))
+    return mean, [mean - half, mean + half]
+
+
+def _measure(pairs: Sequence[tuple[float, float]], by_seat: Mapping[str, list[float]]) -> dict[str, Any]:
+    """A measure's figures: its mean per game (or per seat) with the 95 % interval, the spread of
+    its values (each game's, or each seat's in each game) and, for a measure of each seat, each
+    seat's mean."""
+    mean, ci = _ratio_interval(pairs)
+    values = [x for vals in by_seat.values() for x in vals] if by_seat else [x for x, _ in pairs]
+    out = {
+        **_spread(values),
+        "per": "seat" if by_seat else "game",
+        "games": len(pairs),
+        "mean": mean,
+        "ci95": ci,
+    }
+    if by_seat:
+        out["by_seat"] = {seat: statistics.fmean(vals) for seat, vals in by_seat.items()}
+    return out
+
+
 @dataclass
 class _Tally:
-    """Sums of every line over games, and each length's values."""
+    """Sums of every line over games, each length's values, and each measure's amounts per
+    game and values per seat."""
 
     games: int = 0
     sums: dict[Line, list[float]] = field(default_factory=dict)
     lengths: dict[str, list[float]] = field(default_factory=dict)
+    measures: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    by_seat: dict[str, dict[str, list[float]]] = field(default_factory=dict)
 
     def add(self, lines: Lines) -> None:
         self.games += 1
         for key, (x, c) in lines.items():
             if key[0] == "length":
                 self.lengths.setdefault(key[1], []).append(x)
+            elif key[0] == "measure":
+                self.measures.setdefault(key[1], []).append((x, c))
+            elif key[0] == "measure seat":
+                self.by_seat.setdefault(key[1], {}).setdefault(key[2], []).append(x)
             else:
                 acc = self.sums.setdefault(key, [0.0, 0.0])
                 acc[0] += x
@@ -128,7 +176,9 @@ def summarize_balance(games: Iterable[Lines], seats: Sequence[str]) -> dict[str,
         ``{"games", "seats": {seat: share}, "turn_order": {place: share}, "first_player":
         {"share", "even", "advantage", "ci95"} or None, "roles": {what: {label: share}},
         "ends": {kind: share}, "length": {name: {"median", "p10", "p90", "min", "max",
-        "mean", "games"}}}``, a share being ``{"games", "wins", "share", "ci95"}`` (for an end
+        "mean", "games"}}, "measures": {name: {"per" ("game" or "seat"), "games", "mean",
+        "ci95" (None with one game), "median", "p10", "p90", "min", "max", and for a measure
+        of each seat "by_seat": {seat: mean}}}}``, a share being ``{"games", "wins", "share", "ci95"}`` (for an end
         kind, ``wins`` counts the games that ended so).
     """
     tally = _Tally()
@@ -161,6 +211,9 @@ def summarize_balance(games: Iterable[Lines], seats: Sequence[str]) -> dict[str,
         "roles": roles,
         "ends": ends,
         "length": {name: _spread(tally.lengths[name]) for name in LENGTHS if tally.lengths.get(name)},
+        "measures": {
+            name: _measure(pairs, tally.by_seat.get(name, {})) for name, pairs in tally.measures.items()
+        },
     }
 
 
@@ -175,10 +228,12 @@ def _label(key: Line) -> str:
         return f"{rest[0]}: {rest[1]}"
     if section == "end":
         return f"ends: {rest[0]}"
+    if section == "measure":
+        return rest[0]
     return f"mean {rest[0]}"
 
 
-_SECTIONS = {"seat": 0, "order": 1, "role": 2, "end": 3, "length": 4}
+_SECTIONS = {"seat": 0, "order": 1, "role": 2, "end": 3, "length": 4, "measure": 5}
 
 
 MIN_PAIRED = 10
@@ -203,14 +258,15 @@ def compare(a: Mapping[int, Lines], b: Mapping[int, Lines]) -> dict[str, Any]:
 
     Returns:
         ``{"paired_games", "lines": [{"section", "line", "a", "b", "diff", "ci95", "paired"}]}``:
-        for a share the two win (or game) shares, for a length the two means; ``diff`` is
+        for a share the two win (or game) shares, for a length or a measure the two means; ``diff`` is
         ``b - a`` with its 95 % interval (None with fewer than two paired games), from the
         paired games (``paired``) or, for a share seen fewer than ``MIN_PAIRED`` times in
         either set, Newcombe's unpaired interval.
     """
     ids = sorted(set(a) & set(b))
     m = len(ids)
-    seen = dict.fromkeys(k for i in ids for k in (*a[i], *b[i]))  # seats and places in order
+    # seats, places and measures in the order seen; a seat's own measure is not compared
+    seen = dict.fromkeys(k for i in ids for k in (*a[i], *b[i]) if k[0] != "measure seat")
     keys = sorted(seen, key=lambda k: (_SECTIONS.get(k[0], 9), k[1:] if k[0] in ("role", "end") else ()))
     out: list[dict[str, Any]] = []
     for key in keys:
@@ -222,7 +278,7 @@ def compare(a: Mapping[int, Lines], b: Mapping[int, Lines]) -> dict[str, Any]:
             continue
         ra = sum(x for x, _ in xa) / ca
         rb = sum(x for x, _ in xb) / cb
-        share = key[0] != "length"
+        share = key[0] not in ("length", "measure")
         ci: list[float] | None = None
         unpaired = share and min(ca, cb) < MIN_PAIRED
         if unpaired:

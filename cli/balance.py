@@ -210,6 +210,22 @@ def _show_summary(console: Any, s: dict[str, Any]) -> None:
             f"{_num(v['min'])}–{_num(v['max'])}", f"{v['mean']:.1f}",
         )  # fmt: skip
     console.print(table)
+    if s["measures"]:
+        console.print(_measures_table(s["measures"]))
+
+
+def _measures_table(measures: dict[str, Any]) -> Table:
+    """The game's own measures: mean per game or per seat with its 95% interval, and spread."""
+    table = Table(title="the game's measures", title_justify="left")
+    for col in ("measure", "per", "mean", "95% CI", "10–90%", "min–max"):
+        table.add_column(col, justify="left" if col in ("measure", "per") else "right")
+    for name, v in measures.items():
+        ci = v["ci95"]
+        table.add_row(
+            name, v["per"], f"{v['mean']:.1f}", "" if ci is None else f"{ci[0]:.1f}–{ci[1]:.1f}",
+            f"{_num(v['p10'])}–{_num(v['p90'])}", f"{_num(v['min'])}–{_num(v['max'])}",
+        )  # fmt: skip
+    return table
 
 
 def _show_errors(console: Any, label: str, errors: dict[str, Any]) -> None:
@@ -231,7 +247,7 @@ def _show_comparison(console: Any, out: dict[str, Any]) -> None:
     for col in ("line", "A", "B", "B − A", "95% CI", ""):
         table.add_column(col, justify="left" if col in ("line", "") else "right")
     for ln in comp["lines"]:
-        mean = ln["section"] == "length"
+        mean = ln["section"] in ("length", "measure")
         fmt = (lambda x: f"{x:.1f}") if mean else _pct
         diff = f"{ln['diff']:+.1f}" if mean else f"{100 * ln['diff']:+.1f}"
         ci = ln["ci95"]
@@ -243,7 +259,8 @@ def _show_comparison(console: Any, out: dict[str, Any]) -> None:
         table.add_row(ln["line"], fmt(ln["a"]), fmt(ln["b"]), diff, shown, mark)
     console.print(table)
     console.print(
-        "differences in points (shares) or in rounds, turns, decisions, actions (means); "
+        "differences in points (shares) or in rounds, turns, decisions, actions and the game's "
+        "measures (means); "
         "* marks a difference whose 95% interval leaves out 0"
     )
 

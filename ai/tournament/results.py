@@ -97,6 +97,13 @@ def _check_facts(facts: Any, n: int, gid: int) -> None:
         v = facts.get(name)
         if v is not None and not (_num(v) and isinstance(v, int) and v >= 0):
             raise ValueError(f"{bad}: {name} is not a count")
+    measures = facts.get("measures", {})
+    if not isinstance(measures, dict) or not all(
+        isinstance(name, str)
+        and (_num(v) or (isinstance(v, list) and len(v) == n and all(_num(x) for x in v)))
+        for name, v in measures.items()
+    ):
+        raise ValueError(f"{bad}: measures is not a number, or a number per seat, for each name")
 
 
 MAX_LINE = 64 * 1024 * 1024

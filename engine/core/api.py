@@ -313,7 +313,10 @@ class HasBalanceFacts(Protocol):
         """Of a finished game, JSON-able: ``end_kind`` (how it ended, in the game's words),
         ``first_order`` (the seats in the first turn's order), ``roles`` (``{what: [label per
         seat]}``, e.g. ``{"ideology": [...]}``; empty where the game deals none), ``rounds`` and
-        ``turns`` (counts in the game's own terms, or None where it has no such count)."""
+        ``turns`` (counts in the game's own terms, or None where it has no such count); and
+        optionally ``measures``, the game's own figures a designer follows: ``{name: number}``
+        for a figure of the whole game, ``{name: [number per seat]}`` for one of each seat (the
+        command reports each as a mean with its interval and spread, and compares it)."""
 
 
 @runtime_checkable

@@ -472,7 +472,40 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
             "roles": {"ideology": [self.ideology_name(x) for x in range(n)]},
             "rounds": self.turn,
             "turns": None,
+            "measures": self.distance_measures(),
         }
+
+    def distance_measures(self) -> dict[str, float]:
+        """Over the game (replayed from its record), each placement (4.1) and conflict (5.1)
+        on a distant region (``R.distant``: not adjacent to a region the player controls, and
+        for a conflict not its own): how many there were, how many paid the distance penalty,
+        how many an advancement waived (without the player's advancements the penalty would
+        have been due) and how many a special rule waived (the rest)."""
+        out = {
+            f"distant {what}{part}": 0.0
+            for what in ("placements", "conflicts")
+            for part in ("", ": penalty paid", ": waived by advancement", ": waived by special rule")
+        }
+        replay = self.game().new_initial_state(players=self.n, seed=self.seed, **self.options)
+        for a in self.history:
+            p = replay.current_player()
+            if not replay.is_chance_node() and replay.conflict is None:
+                kind, r, t, _ = A.decode(a)
+                if kind in (A.K_PLACE, A.K_ATTACK) and R.distant(replay, p, r):
+                    attacking = kind == A.K_ATTACK
+                    what = "conflicts" if attacking else "placements"
+                    bare = replay.clone()  # the same position without the player's advancements
+                    bare.adv[p * NA : p * NA + NA] = [0] * NA
+                    if R.distance_penalty(replay, p, r, t, attacking):
+                        part = ": penalty paid"
+                    elif R.distance_penalty(bare, p, r, t, attacking):
+                        part = ": waived by advancement"
+                    else:
+                        part = ": waived by special rule"
+                    out[f"distant {what}"] += 1
+                    out[f"distant {what}{part}"] += 1
+            replay.apply_action(a)
+        return out
 
 
 class IdeologyGame(DataFilesBase, GameBase):

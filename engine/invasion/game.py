@@ -288,7 +288,32 @@ class InvasionState(StateBase, TermsFromModule, InvState):
             "roles": {"first province": first},
             "rounds": (self.phase - 1) * self.turns + self.turn,
             "turns": None,
+            "measures": self.money_measures(),
         }
+
+    def money_measures(self) -> dict[str, float | list[float]]:
+        """Of a finished game (*Vittoria finale*), in dollars: each seat's final money and its
+        sources (``R.wealth_sources``: money in hand, oil sold at the last price, government
+        oil, contracts, the pacifism penalty); the richest seat's lead over the poorest; and its
+        lead over the second richest (who wins on money), in all and from each source (the
+        sources' leads add up to it). Empty for an unfinished game."""
+        wealth = self.wealth
+        if wealth is None:
+            return {}
+        n = self.n
+        sources = [R.wealth_sources(self, p) for p in range(n)]
+        names = {"money": "in hand", "oil": "oil sold", "government oil": "government oil",
+                 "contracts": "contracts", "pacifism": "pacifism penalty"}  # fmt: skip
+        out: dict[str, float | list[float]] = {"final money": [w / 2 for w in wealth]}
+        for key, name in names.items():
+            out[f"final money: {name}"] = [sources[p][key] for p in range(n)]
+        ranked = sorted(range(n), key=lambda p: wealth[p], reverse=True)
+        top, second = ranked[0], ranked[1]
+        out["richest - poorest"] = (wealth[top] - wealth[ranked[-1]]) / 2
+        out["richest - second"] = (wealth[top] - wealth[second]) / 2
+        for key, name in names.items():
+            out[f"richest - second: {name}"] = sources[top][key] - sources[second][key]
+        return out
 
 
 class InvasionGame(DataFilesBase, GameBase):

@@ -236,3 +236,17 @@ def test_openspiel_bots_come_from_the_interop_plugin(monkeypatch: pytest.MonkeyP
     with pytest.raises(ValueError, match=r"needs OpenSpiel: pip install 'realpolitik\[interop\]'"):
         make_bot("openspiel-ismcts:iters=10")
     assert bots._REGISTRY["openspiel-ismcts"].params[-1].name == "leaf"
+
+
+def test_bot_list_keeps_each_specs_parameters() -> None:
+    assert bots.split_specs("ismcts:iters=1000,c=0.3,weights=w.json,heuristic,random") == [
+        "ismcts:iters=1000,c=0.3,weights=w.json",
+        "heuristic",
+        "random",
+    ]
+    assert bots.split_specs("heuristic") == ["heuristic"]
+    assert bots.split_specs("heuristic:follow=8,ismcts:iters=10, heuristic,") == [
+        "heuristic:follow=8",
+        "ismcts:iters=10",
+        "heuristic",
+    ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from typer.testing import Result
 from realpolitik.ai import bots
 from realpolitik.ai.balance import compare, game_lines, newcombe_interval, summarize_balance
 from realpolitik.engine import available_games, load_game
+from realpolitik.engine.core.api import HasBalanceFacts
 from tests.cli.conftest import assert_one_line_error
 
 Cli = Callable[..., Result]
@@ -204,6 +207,62 @@ def test_help_wraps_whole_paragraphs_at_80_columns(cli: Cli) -> None:
         assert flag in r.output
 
 
+def test_how_to_invade_measures_are_each_seats_final_money_and_its_sources(cli: Cli, tmp_path: Path) -> None:
+    out_file = tmp_path / "inv.jsonl"
+    args = ("balance", "invasion", "--players", "3", "--bot", "heuristic", "--games", "3", "--workers", "1")
+    out = _json(cli(*args, "--out", str(out_file), "--json"))
+    rows = [json.loads(x) for x in out_file.read_text().splitlines()]
+    sources = ("in hand", "oil sold", "government oil", "contracts", "pacifism penalty")
+    for row in rows:
+        m = row["facts"]["measures"]
+        # Vittoria finale: the final money is the sum of its sources, seat by seat
+        for seat in range(3):
+            assert m["final money"][seat] == pytest.approx(sum(m[f"final money: {k}"][seat] for k in sources))
+        money = sorted(m["final money"], reverse=True)
+        assert m["richest - poorest"] == money[0] - money[-1] and m["richest - second"] == money[0] - money[1]
+        assert m["richest - second"] == pytest.approx(sum(m[f"richest - second: {k}"] for k in sources))
+        assert row["scores"] == pytest.approx(m["final money"])  # the game's own score is its money
+    fm = out["measures"]["final money"]
+    values = [x for row in rows for x in row["facts"]["measures"]["final money"]]
+    assert fm["per"] == "seat" and fm["games"] == 3 and fm["mean"] == pytest.approx(sum(values) / 9)
+    assert fm["min"] == min(values) and fm["max"] == max(values)
+    assert fm["ci95"][0] <= fm["mean"] <= fm["ci95"][1]
+    assert set(fm["by_seat"]) == {"Red", "Blue", "Green"}
+    lead = out["measures"]["richest - second"]
+    assert lead["per"] == "game" and "by_seat" not in lead
+    # shown in the table, and compared line by line (a mean) against another option
+    table = cli(*args)
+    assert "the game's measures" in table.stdout and "richest - second" in table.stdout
+    comp = _json(cli(*args, "--against-option", "fifth_turn=true", "--json"))["comparison"]
+    line = next(ln for ln in comp["lines"] if ln["line"] == "final money")
+    assert line["section"] == "measure" and line["a"] == pytest.approx(fm["mean"])
+    assert line["diff"] == pytest.approx(line["b"] - line["a"]) and line["ci95"] is not None
+    assert {ln["line"] for ln in comp["lines"] if ln["section"] == "measure"} == set(out["measures"])
+
+
+def test_ideology_measures_count_the_distance_penalties_paid_and_waived() -> None:
+    # 4.1, 5.1: each placement or conflict on a distant region pays the penalty, or an
+    # advancement or a special rule waives it. The counts of this game (seed 4, five heuristic
+    # bots seeded 40..44, chance drawn from random.Random(4)) were also those of the Ideology
+    # bench script the command replaced.
+    game = load_game("ideology")
+    state = game.new_initial_state(players=5, seed=4)
+    seats = [bots.make_bot(f"heuristic:seed={40 + i}") for i in range(5)]
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0])
+        else:
+            p = state.current_player()
+            state.apply_action(seats[p].step(state, p))
+    assert isinstance(state, HasBalanceFacts)
+    m = state.balance_facts()["measures"]
+    for what, counts in (("placements", (37, 23, 6, 8)), ("conflicts", (7, 3, 0, 4))):
+        parts = ("", ": penalty paid", ": waived by advancement", ": waived by special rule")
+        assert tuple(m[f"distant {what}{part}"] for part in parts) == counts
+
+
 # --------------------------------------------------------------------------- ai.balance
 
 
@@ -242,3 +301,47 @@ def test_paired_difference_is_narrower_than_unpaired_when_games_move_together() 
     few = compare({0: {("seat", "N"): (1.0, 1.0)}, 1: {}}, {0: {("seat", "N"): (0.0, 1.0)}, 1: {}})
     lo, hi = few["lines"][0]["ci95"]
     assert not few["lines"][0]["paired"] and lo <= few["lines"][0]["diff"] == -1 < hi
+
+
+def test_measures_of_hand_made_games_give_means_intervals_spread_and_comparison() -> None:
+    def facts(money: list[float], lead: float) -> dict[str, Any]:
+        return {
+            "end_kind": "won",
+            "first_order": [0, 1],
+            "roles": {},
+            "measures": {"money": money, "lead": lead},
+        }
+
+    rows = [([10.0, 20.0], 10.0), ([30.0, 0.0], 30.0), ([20.0, 20.0], 0.0)]
+    a = {
+        i: game_lines({"returns": [1.0, 0.0], "length": 5, "facts": facts(m, lead)}, ["N", "S"])
+        for i, (m, lead) in enumerate(rows)
+    }
+    s = summarize_balance(a.values(), ["N", "S"])
+    money, lead = s["measures"]["money"], s["measures"]["lead"]
+    assert money["per"] == "seat" and money["mean"] == pytest.approx(100 / 6) and money["games"] == 3
+    assert money["by_seat"] == {"N": 20.0, "S": pytest.approx(40 / 3)}
+    assert (money["min"], money["median"], money["max"]) == (0.0, 20.0, 30.0)  # over the six seats
+    assert lead["per"] == "game" and lead["mean"] == pytest.approx(40 / 3)
+    # the interval of a mean of three games: t-free normal, sample spread over sqrt(3)
+    half = 1.959964 * statistics.stdev([10.0, 30.0, 0.0]) / 3**0.5
+    assert lead["ci95"] == pytest.approx([40 / 3 - half, 40 / 3 + half], rel=1e-5)
+    # compared: each measure is one line (a mean), a seat's own value is not compared
+    b = {
+        i: {**lines, ("measure", "lead"): (lines[("measure", "lead")][0] + 6.0, 1.0)}
+        for i, lines in a.items()
+    }
+    out = {ln["line"]: ln for ln in compare(a, b)["lines"]}
+    assert out["lead"]["section"] == "measure" and out["lead"]["diff"] == pytest.approx(6.0)
+    assert out["lead"]["ci95"] == pytest.approx([6.0, 6.0])  # every twin moved by the same amount
+    assert out["money"]["diff"] == 0 and not any("N" in name for name in out if name.startswith("money"))
+
+
+def test_a_row_whose_measures_are_not_numbers_per_game_or_per_seat_is_refused() -> None:
+    from realpolitik.ai.tournament.results import _check_facts
+
+    good = {"end_kind": "won", "first_order": [1, 0], "roles": {}}
+    _check_facts({**good, "measures": {"a": 1.5, "b": [1, 2]}}, 2, 0)
+    for bad in ({"a": [1.0]}, {"a": "many"}, {"a": float("nan")}, {"a": True}, [1.0]):
+        with pytest.raises(ValueError, match="measures"):
+            _check_facts({**good, "measures": bad}, 2, 0)

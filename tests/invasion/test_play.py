@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pathlib
 import random
-
-import pytest
 
 from realpolitik.engine import load_game
 from realpolitik.engine.invasion import prospects as H
@@ -80,38 +77,6 @@ def test_battle_odds_follow_the_combat_table() -> None:
     assert H.battle_odds(1, 1)[0] == 0.0  # 1:1 always kills both: mutual destruction
     assert H.battle_odds(10, 2)[0] > 0.9
     assert H.battle_odds(2, 8)[0] < 0.05
-
-
-def test_the_seats_bench_replays_each_game_with_another_bot_in_one_seat(
-    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import json
-
-    from typer.testing import CliRunner
-
-    from realpolitik.bench import invasion_seats
-    from realpolitik.cli.main import app
-
-    out = tmp_path / "r.jsonl"
-    res = CliRunner().invoke(
-        app,
-        ["tournament", "invasion", "--bot", "a=random", "--bot", "b=random", "--bot", "c=random",
-         "--games", "3", "--workers", "1", "--seed", "5", "--out", str(out)],
-    )  # fmt: skip
-    assert res.exit_code == 0, res.output
-    invasion_seats.main([str(out), "--bot", "a", "--instead", "random"])
-    text = capsys.readouterr().out
-    assert "3 games; bot 'a', replayed with 'random' in its seat" in text
-    places = [ln for ln in text.splitlines() if "in the first turn order" in ln]
-    assert sum(int(ln.split(": ")[1].split()[0]) for ln in places) == 3
-    # the same bot in its seat (same seeded spec, same chance seed) replays every game as
-    # recorded, so both columns agree
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
-    won = sum(r["returns"][[x["bot"] for x in r["seats"]].index("a")] for r in rows)
-    for ln in places:
-        a_won = ln.split("a won ")[1].split(" ")[0]
-        assert f"random {a_won} " in ln
-    assert won == sum(float(ln.split("a won ")[1].split(" ")[0]) for ln in places)
 
 
 def test_the_board_fits_the_full_screens_narrow_pane() -> None:
