@@ -243,6 +243,7 @@ class SearchBot:
         evaluation: Evaluation = HAND,
         game_c: bool = False,
         game_others: bool = False,
+        game_prior: bool = False,
     ) -> None:
         self.spec = spec
         self.config = config
@@ -255,6 +256,9 @@ class SearchBot:
         """True when the spec leaves ``others`` unset: a search then takes the game's
         ``SearchDefaults.others`` at the position's player count (``config.others`` where
         the game names none)."""
+        self.game_prior = game_prior
+        """True when the spec leaves ``prior`` unset: a search then takes the game's
+        ``SearchDefaults.prior`` (``config.prior`` where the game names none)."""
         self._rng = random.Random(seed)
         self.progress: Progress | None = None
         """Called with the iterations done so far while a search runs (a progress bar); it
@@ -262,8 +266,8 @@ class SearchBot:
 
     def config_for(self, state: State) -> SearchConfig:
         """The search configuration used at ``state``: ``config``, with the game's exploration
-        constant and model of the other seats for the state's player count where the spec
-        leaves them to the game."""
+        constant and model of the other seats for the state's player count, and its plan's
+        virtual visits, where the spec leaves them to the game."""
         config = self.config
         search = state.game().search
         if self.game_c:
@@ -274,6 +278,10 @@ class SearchBot:
             others = search.others.get(state.num_players())
             if others is not None and others != config.others:
                 config = replace(config, others=others)
+        if self.game_prior:
+            prior = search.prior
+            if prior is not None and prior != config.prior:
+                config = replace(config, prior=prior)
         return config
 
     def step(self, state: State, seat: int) -> int:
@@ -569,12 +577,13 @@ _SEARCH_PARAMS = (
     Param(
         "prior",
         int,
-        PLAN_PRIOR_VISITS,
+        None,
         "virtual visits, each worth the best return, the plan's move starts with in a game that "
         "offers a plan (How to Invade), and another seat's greedy move with others=greedy; "
         "0 = only expanded first; otherwise unused",
         low=0,
         high=MAX_PRIOR,
+        shown=f"the game's prior, else {PLAN_PRIOR_VISITS}",
     ),
     Param(
         "others",
@@ -603,11 +612,17 @@ def _search_factory(determinize: bool) -> Callable[[str, dict[str, Any]], Bot]:
             widen=v["widen"],
             workers=v["workers"],
             determinize=determinize,
-            prior=v["prior"],
+            prior=PLAN_PRIOR_VISITS if v["prior"] is None else v["prior"],
             others=SearchConfig.others if v["others"] is None else v["others"],
         )
         return SearchBot(
-            spec, config, v["seed"], _evaluation(v), game_c=v["c"] is None, game_others=v["others"] is None
+            spec,
+            config,
+            v["seed"],
+            _evaluation(v),
+            game_c=v["c"] is None,
+            game_others=v["others"] is None,
+            game_prior=v["prior"] is None,
         )
 
     return build

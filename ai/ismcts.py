@@ -18,7 +18,7 @@ The algorithm follows Cowling, Powley & Whitehouse, "Information Set Monte Carlo
   first at every node, so that seats with few visits below a node play what the plan plays
   (the ``heuristic`` bots it is measured against), and that child starts with
   ``SearchConfig.prior`` virtual visits (:data:`PLAN_PRIOR_VISITS` unless a spec sets
-  ``prior``) worth :data:`PLAN_PRIOR_VALUE` each, so the search
+  ``prior`` or the game its ``SearchDefaults.prior``: How to Invade 100) worth :data:`PLAN_PRIOR_VALUE` each, so the search
   keeps to the plan until real returns show a better move (the virtual visits are taken out of
   the root statistics it reports); elsewhere the expansion order is random and nothing is
   virtual;

@@ -146,6 +146,12 @@ class SearchDefaults:
     ``greedy`` (their one-ply best by their own ``evaluate`` expanded first, as the
     ``heuristic`` bot plays)."""
 
+    prior: int | None = None
+    """The virtual visits the ``mcts``/``ismcts`` bots give the plan's move (``HasPlan``) and
+    another seat's greedy move (``others="greedy"``) when a spec does not set ``prior``; None
+    keeps the search's own default. A game whose plan beats the search's departures from it
+    at small budgets keeps the search closer to the plan with more."""
+
     def levels_for(self, players: int | None) -> dict[str, str]:
         """Level -> bot spec at a player count: ``levels`` with what ``player_levels`` names
         for that count (``levels`` itself when ``players`` is None or not listed).

@@ -10,6 +10,7 @@ import pytest
 
 from realpolitik.ai import bots
 from realpolitik.ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
+from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS
 from tests.ai.toygames import (
     PASS,
     Decision,
@@ -200,6 +201,17 @@ def test_a_game_without_its_own_c_keeps_the_searchs_own_exploration_constant() -
     explicit = make_bot("ismcts:iters=5,c=0.3")
     assert isinstance(explicit, SearchBot) and not explicit.game_c
     assert explicit.config_for(s).c == 0.3 and explicit.spec == "ismcts:iters=5,c=0.3"
+
+
+def test_a_game_without_its_own_prior_keeps_the_searchs_virtual_visits() -> None:
+    s = RaceGame().new_initial_state(players=3, seed=1)
+    assert RaceGame.search.prior is None
+    bot = make_bot("ismcts:iters=5")
+    assert isinstance(bot, SearchBot) and bot.game_prior
+    assert bot.config_for(s) is bot.config and bot.config.prior == PLAN_PRIOR_VISITS
+    explicit = make_bot("ismcts:iters=5,prior=3")
+    assert isinstance(explicit, SearchBot) and not explicit.game_prior
+    assert explicit.config_for(s).prior == 3 and explicit.spec == "ismcts:iters=5,prior=3"
 
 
 def test_a_registered_bot_kind_is_listed_parsed_and_built(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -184,6 +184,25 @@ def test_ismcts_gives_the_plan_move_virtual_visits() -> None:
     assert all(child.visits == 1 for a, child in root.children.items() if a != planned)
 
 
+def test_the_game_gives_the_plan_move_a_hundred_virtual_visits_unless_a_spec_sets_prior() -> None:
+    """At 1,000 iterations the search's departures from the plan lost more games than they won
+    against three heuristic bots (docs/invasion.md, "On `invasion-4`"), so the game keeps the
+    search closer to the plan than the search's own default of 10 virtual visits."""
+    s = position(4)
+    at_action(s, 0)
+    planned = s.plan_action(0)
+    assert planned is not None
+    assert GAME.search.prior == 100
+    bot = make_bot("ismcts:iters=3,seed=5")
+    config = bot.config_for(s)  # type: ignore[attr-defined]
+    assert config.prior == 100
+    priors: dict[int, int] = {}
+    root, _ = grow_tree(s, 0, config, random.Random(5), priors=priors)
+    assert priors == {planned: 100}
+    assert root.children[planned].visits == 100 + 1
+    assert make_bot("ismcts:iters=3,prior=10").config_for(s).prior == PLAN_PRIOR_VISITS  # type: ignore[attr-defined]
+
+
 def test_plan_steps_carry_a_chosen_purchase_box_out_and_leave_choices_to_the_search() -> None:
     s = position(4)
     at_action(s, 0)
