@@ -4,9 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
-PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto
+PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto --dist worksteal
 
-.PHONY: play test ray-cluster-test fuzz check lint typecheck wheel-check bench golden install clean
+# Python writes its byte code here even where the environment says not to
+# (PYTHONDONTWRITEBYTECODE): without it every process the tests start (each CLI call, each
+# pytest worker, each pass) compiles the whole package and its dependencies again, and pytest
+# rewrites every test module again in each pass. The files go to __pycache__ folders that git
+# ignores.
+unexport PYTHONDONTWRITEBYTECODE
+
+.PHONY: play test test-main test-pure ray-cluster-test fuzz check lint typecheck wheel-check bench golden install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +29,12 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/realpolitik play twilight --seat USSR
 
-# Every test (in parallel; the OpenSpiel and PettingZoo adapters' too, installed by the
-# interop extra), then the core, Twilight and AI suites again against the pure-Python
-# reference, then the installed wheel.
+# Every test, in three parts that run side by side (`make -j`, each part's output printed whole
+# when it ends): the main pass (every test, in parallel; the OpenSpiel and PettingZoo adapters'
+# too, installed by the interop extra), the pure pass (the core, Twilight and AI suites again
+# against the pure-Python reference) and the wheel check (the installed wheel). Run one after
+# the other they left a core idle for about a third of the time (tests waiting on the processes
+# they start, pip unpacking); side by side the other parts fill it.
 # The pure pass leaves out what does not depend on REALPOLITIK_PURE: the other games' random
 # conformance games, the import and package checks, and the tests marked main_pass_only
 # (fitting and tuning weights, reviewing a game: the main pass runs them). The lockstep
@@ -35,11 +45,15 @@ PURE_PASS_SKIP := not (test_conformance and (ideology or invasion or waronterror
 	and not test_imports and not test_package and not test_self_contained
 
 test: $(STAMP)
+	@$(MAKE) --no-print-directory -j 3 --output-sync=target test-main test-pure wheel-check
+
+test-main: $(STAMP)
 	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py \
 		-m "not ray_cluster"
+
+test-pure: $(STAMP)
 	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai \
 		-k "$(PURE_PASS_SKIP)" -m "not main_pass_only"
-	$(MAKE) --no-print-directory wheel-check
 
 # The Ray backend against a real two-node cluster that the test starts with `ray start` on this
 # machine and stops by process id (tests/tournament/test_ray_cluster.py, docs/cluster.md):
@@ -76,13 +90,14 @@ typecheck: $(STAMP)
 # The core suite plays 5 random games of every game at every player count there
 # (REALPOLITIK_CONFORMANCE_GAMES): what it proves is that the installed package plays every
 # game to the end; the main pass of `make test` plays the full count. --no-compile: the
-# dependencies' modules are byte-compiled when imported, not all of them at install.
+# dependencies' modules are byte-compiled when imported, not all of them at install. The new
+# environment has no pip of its own: the project's pip installs into it (--python).
 wheel-check: $(STAMP)
 	rm -rf build/wheel build/wheel-venv
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir build/wheel .
-	$(PYTHON) -m venv build/wheel-venv
-	build/wheel-venv/bin/python -m pip install --quiet --no-compile --disable-pip-version-check \
-		build/wheel/realpolitik-*.whl pytest pytest-xdist hypothesis
+	$(PYTHON) -m venv --without-pip build/wheel-venv
+	$(BIN)/python -m pip --python build/wheel-venv/bin/python install --quiet --no-compile \
+		--disable-pip-version-check build/wheel/realpolitik-*.whl pytest pytest-xdist hypothesis
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
 	cd build && REALPOLITIK_CONFORMANCE_GAMES=5 wheel-venv/bin/python -m pytest -p no:cacheprovider -q \
