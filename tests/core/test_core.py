@@ -111,7 +111,7 @@ def test_search_defaults_live_beside_the_spec_not_in_it() -> None:
     settings) is its ``SearchDefaults``, with the core's defaults where a game names none."""
     spec_fields = set(GameSpec.__dataclass_fields__)
     search_fields = set(SearchDefaults.__dataclass_fields__)
-    assert search_fields == {"levels", "player_levels", "heuristic_follow", "c", "others"}
+    assert search_fields == {"levels", "player_levels", "heuristic_follow", "c", "others", "prior"}
     assert not spec_fields & (search_fields | {"search_c", "search_others"})
     plain = SearchDefaults()
     assert dict(plain.levels) == dict(DEFAULT_LEVELS) and plain.levels_for(3) == dict(DEFAULT_LEVELS)
