@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYX := $(wildcard engine/*/*.pyx ai/*.pyx)
 PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto --dist worksteal
+# The pure pass and the wheel check run beside the main pass (`make test`): one worker each.
+PYTEST_ONE := $(BIN)/python -m pytest -p no:cacheprovider
 
 # Python writes its byte code here even where the environment says not to
 # (PYTHONDONTWRITEBYTECODE): without it every process the tests start (each CLI call, each
@@ -13,7 +15,7 @@ PYTEST := $(BIN)/python -m pytest -p no:cacheprovider -n auto --dist worksteal
 # ignores.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: play test test-main test-pure ray-cluster-test fuzz check lint typecheck wheel-check bench golden install clean
+.PHONY: play test test-main test-pure ray-test fuzz check lint typecheck wheel-check bench golden install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,17 +51,20 @@ test: $(STAMP)
 
 test-main: $(STAMP)
 	$(PYTEST) tests bench --benchmark-disable --ignore=tests/twilight/test_compiled_differential.py \
-		-m "not ray_cluster"
+		-m "not ray and not ray_cluster"
 
 test-pure: $(STAMP)
-	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST) tests/core tests/twilight tests/ai \
+	REALPOLITIK_PURE=1 REALPOLITIK_CHECK_LEGAL=1 $(PYTEST_ONE) tests/core tests/twilight tests/ai \
 		-k "$(PURE_PASS_SKIP)" -m "not main_pass_only"
 
-# The Ray backend against a real two-node cluster that the test starts with `ray start` on this
-# machine and stops by process id (tests/tournament/test_ray_cluster.py, docs/cluster.md):
-# slow, so left out of `make test`; CI runs it after `make test`.
-ray-cluster-test: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider -m ray_cluster tests/tournament/test_ray_cluster.py
+# The Ray backend (tests/tournament/test_ray.py on a private local Ray, marker ray, and
+# tests/tournament/test_ray_cluster.py on a real two-node cluster that the test starts with
+# `ray start` on this machine and stops by process id, marker ray_cluster; docs/cluster.md):
+# each starts a Ray runtime of its own, which costs more processor time than the tests
+# themselves, so they are left out of `make test`; CI runs this after `make test`.
+ray-test: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -m "ray or ray_cluster" tests/tournament/test_ray.py \
+		tests/tournament/test_ray_cluster.py
 
 # The fuzz suite's long profile (many more examples, fresh randomness each run): the nightly kind
 # of run. `make test` runs the same tests with the fast, repeatable profile. See docs/reliability.md.
@@ -101,7 +106,7 @@ wheel-check: $(STAMP)
 	cd build && wheel-venv/bin/realpolitik games
 	cd build && ! wheel-venv/bin/python -c 'import engine' 2>/dev/null
 	cd build && REALPOLITIK_CONFORMANCE_GAMES=5 wheel-venv/bin/python -m pytest -p no:cacheprovider -q \
-		-n auto ../tests/core ../tests/interop
+		../tests/core ../tests/interop
 
 # Rewrite the golden data (tests/golden/data, docs/transcript.md) from the registered games;
 # a commit that changes them says so (docs/architecture.md).

@@ -1,4 +1,5 @@
-"""The Ray backend on a private local Ray instance (runs in CI: Ray is in the dev extra)."""
+"""The Ray backend on a private local Ray instance (marked ``ray``: ``make ray-test`` runs it, not
+``make test``, as each test starts a Ray runtime; CI runs it after ``make test``)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ on this machine (two raylets, one CPU each), the commands pointed at it with
 ``--backend ray --address HOST:PORT`` from a separate process, as a user would.
 
 Slow (the cluster takes about half a minute to come up): marked ``ray_cluster``, left out of
-``make test`` and run by ``make ray-cluster-test`` (CI runs it after ``make test``).
+``make test`` and run by ``make ray-test`` (CI runs it after ``make test``).
 
 Only this test's Ray processes are stopped: each ``ray start`` runs with ``--block`` in its
 own session and is ended by its process id (it takes its node's processes down with it); any
