@@ -555,13 +555,22 @@ def new_state(seed, options, cls=CState):
 
 # ---------------------------------------------------------------- cards and decks (4.3, 4.4)
 cdef int _draw(CState s):
+    """``rules.draw``: the Deluxe edition reshuffles as soon as a draw empties the deck."""
+    cdef int card
     if not s.deck:
         if not s.discard:
             return 0
-        s.deck = s.discard
-        s.discard = []
-        s.rng = shuffle(s.deck, s.rng)
-    return s.deck.pop()
+        _reshuffle(s)
+    card = s.deck.pop()
+    if not s.deck and s.discard and s.options.get("edition") == "deluxe":
+        _reshuffle(s)
+    return card
+
+
+cdef void _reshuffle(CState s):
+    s.deck = s.discard
+    s.discard = []
+    s.rng = shuffle(s.deck, s.rng)
 
 
 cdef void _deal(CState s):

@@ -269,11 +269,13 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
             f.modes.append(MODE_WORD[m.group(1)])
             if f.mode is None:
                 f.mode, f.mode_line = MODE_WORD[m.group(1)], i
-        if i == 0 and not block.is_headline:
+        if f.mode is None and f.event_line < 0 and not block.is_headline:
+            # the round's card played for its event: its event line comes before any use
+            # (after a line the round opens with, as We Will Bury You's 3 VP)
             m = EVENT.match(line)
             n = card_number(m.group(1)) if m else None
             if n is not None and n == card_number(block.card_name) and BOARD.cards[n].side in (block.side, 2):
-                f.mode, f.mode_line = "event", 0
+                f.mode, f.mode_line = "event", i
         m = EVENT.match(line)
         if m:
             if f.event_line < 0:

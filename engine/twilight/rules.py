@@ -210,14 +210,26 @@ def hand_size(s: TSState) -> int:
 
 
 def draw(s: TSState) -> int:
-    """Top card of the deck, reshuffling the discards when it is empty (4.3); 0 if none."""
+    """Top card of the deck, reshuffling the discards when it is empty (4.3); 0 if none.
+
+    In the Deluxe edition the discards are reshuffled as soon as a draw empties the deck, as
+    online Deluxe play does (a deal that takes the last card reshuffles before the turn's
+    plays are discarded); the seed reshuffles at the next draw."""
     if not s.deck:
         if not s.discard:
             return 0
-        s.deck = s.discard
-        s.discard = []
-        s.rng = shuffle(s.deck, s.rng)
-    return s.deck.pop()
+        reshuffle(s)
+    card = s.deck.pop()
+    if not s.deck and s.discard and s.options.get("edition") == "deluxe":
+        reshuffle(s)
+    return card
+
+
+def reshuffle(s: TSState) -> None:
+    """4.3: the discard pile, shuffled, becomes the draw deck."""
+    s.deck = s.discard
+    s.discard = []
+    s.rng = shuffle(s.deck, s.rng)
 
 
 def deal(s: TSState) -> None:

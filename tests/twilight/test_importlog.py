@@ -22,7 +22,7 @@ from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.advice import END_OF_TURN, vp_causes
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.game import GAME
-from realpolitik.engine.twilight.importlog import import_log, parse_log
+from realpolitik.engine.twilight.importlog import facts, import_log, parse_log
 from realpolitik.engine.twilight.state import PH_OVER
 from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, play, position, texts
 
@@ -75,6 +75,28 @@ def test_a_line_the_engine_cannot_follow_stops_the_import_there() -> None:
     assert r.imported == 3  # setup, headlines, USSR AR1
     s: Any = GAME.state_from_json(r.record)
     assert inf(s, "syria") == (2, 0) and s.vp == 1
+
+
+def test_an_event_play_after_the_rounds_opening_line_is_read_as_the_event() -> None:
+    """A round whose first line is not its card's event (We Will Bury You's 3 VP, logged as
+    the US's round opens) but whose own or neutral card's ``Event:`` line comes before any use:
+    the card was played for its event (#49 Missile Envy), and the ``Place Influence`` after it
+    is the exchanged card's Operations, not the round's use."""
+    text = (
+        "--- Turn 7, US AR1: Missile Envy ---\n"
+        "Turn 7, US AR1: Missile Envy: USSR gains 3 VP. Score is US 5.\n"
+        "Event: Missile Envy\n"
+        "USSR reveals Flower Power*\n"
+        "Place Influence (4 Ops):\n"
+        "US +2 in Israel [5][7]\n"
+    )
+    f = facts(parse_log(text).blocks[0])
+    assert (f.mode, f.mode_line, f.modes) == ("event", 1, ["influence"])
+    # a use before the event line stays the round's use (an opponent's event after it)
+    ops_first = text.replace("Event: Missile Envy\n", "").replace(
+        "US +2 in Israel [5][7]\n", "US +2 in Israel [5][7]\nEvent: Missile Envy\n"
+    )
+    assert facts(parse_log(ops_first).blocks[0]).mode == "influence"
 
 
 # ---------------------------------------------------------------- the record's known_cards
@@ -253,6 +275,28 @@ def test_deluxe_flower_power_skips_a_war_card_camp_david_prohibits(impl: str) ->
         s = position(perm=(Card.FLOWER_POWER,), inf={"canada": (0, 2)}, edition=edition, implementation=impl)
         play(s, US, Card.ARAB_ISRAELI_WAR, "influence")
         assert s.vp == -2, edition  # without Camp David the war card counts in both
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+def test_deluxe_a_deal_that_empties_the_deck_reshuffles_at_once(impl: str) -> None:
+    """4.3 in the Deluxe edition: turn 7's deal takes the deck's last two cards; the discards
+    are reshuffled into a new deck there and then, as online Deluxe play logs ``*RESHUFFLE*``
+    with turn 7's headlines where the engine's deal left an empty deck (``game-059.txt``,
+    ``game-072.txt``, ``game-154.txt``). The seed leaves the deck empty until the next draw."""
+    held = ([7, 8, 9, 10, 12, 13, 14, 15], [16, 17, 18, 19, 20, 21, 22, 23])
+    gone = [24, 25, 26, 27, 28]
+    for edition, deck, discard in (("deluxe", 5, []), ("seed", 0, gone)):
+        s = position(turn=6, hands=held, discard=gone, milops=(5, 5), edition=edition, implementation=impl)
+        s.deck = [29, 30]
+        s.ar, s.phasing, s.rounds_done = 7, US, [7, 7]
+        s.stack = []
+        s.touch()
+        s._core.advance(s)  # the end of turn 6, then turn 7's deal
+        assert s.turn == 7 and [len(h) for h in s.hands] == [9, 9], edition
+        assert {s.hands[USSR][-1], s.hands[US][-1]} == {29, 30}, edition
+        assert len(s.deck) == deck and s.discard == discard, edition
+        if deck:
+            assert sorted(s.deck) == gone
 
 
 # ---------------------------------------------------------------- the command
