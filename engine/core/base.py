@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import operator
+import os
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
     Game,
@@ -20,6 +22,7 @@ from realpolitik.engine.core.api import (
     InvalidState,
     SearchDefaults,
     State,
+    check_action,
     check_players,
     parse_action_text,
 )
@@ -32,7 +35,12 @@ from realpolitik.engine.core.records import (
     position_of,
 )
 
-__all__ = ["DataFilesBase", "GameBase", "StateBase"]
+__all__ = ["CHECK_LEGAL", "DataFilesBase", "GameBase", "RulesState", "StateBase"]
+
+CHECK_LEGAL = os.environ.get("REALPOLITIK_CHECK_LEGAL", "") not in ("", "0")
+"""``REALPOLITIK_CHECK_LEGAL=1``: every remembered list of legal actions is checked against a
+fresh generation when it is used (a state edited without ``touch()`` fails loudly). The pure
+pass of ``make test`` sets it."""
 
 
 class GameBase:
@@ -189,3 +197,59 @@ class StateBase:
         )
         rec["position"] = position_of(self)
         return rec
+
+
+class RulesState(StateBase):
+    """Template for a state whose rules are a module (``rules``) of three functions:
+    ``generate_legal(state)`` (the sorted legal actions, a fresh list), ``play(state, action)``
+    (carry out a legal action and go on to the next decision) and ``why_illegal(state,
+    action)`` (one line on why an action is refused, citing the rule where there is one).
+
+    The protocol's ``legal_actions`` and ``apply_action`` are written here once: the legal
+    actions are remembered in the ``_legal`` field (a ``CACHE`` of the game's schema) until the
+    next action or ``touch()``; ``apply_action`` checks legality against them, raises
+    ``IllegalAction`` with the rules' reason, appends the action to ``history``, forgets every
+    cache, then plays it. ``play`` may leave ``_legal`` set to the next position's legal
+    actions when it computed them anyway (a game that settles forced moves does).
+
+    ``rules`` is a class attribute, so a state's class carries its rules: a compiled core is
+    another class with another module, and states of both kinds live side by side.
+    """
+
+    if not TYPE_CHECKING:  # mypy would refuse the fields' assignments on an empty __slots__
+        __slots__ = ()
+    rules: ClassVar[ModuleType]
+    _legal: list[int] | None
+    history: list[int]
+    result: list[float] | None
+
+    if TYPE_CHECKING:
+
+        def touch(self) -> None:
+            """Forget remembered derived data (made from the schema's ``CACHE`` fields)."""
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.generate_legal(self)
+        elif CHECK_LEGAL:
+            fresh = self.rules.generate_legal(self)
+            if fresh != legal:
+                raise AssertionError(f"stale legal actions: remembered {legal}, generated {fresh}")
+        return legal[:]
+
+    def apply_action(self, action: int) -> None:
+        a = action if type(action) is int else check_action(action)
+        legal = self._legal
+        if legal is None or CHECK_LEGAL:
+            legal = self.legal_actions()
+        if a not in legal:
+            raise IllegalAction(self.rules.why_illegal(self, a))
+        self.history.append(a)
+        self.touch()
+        self.rules.play(self, a)
+
+    def returns(self) -> list[float]:
+        """The result once the game is over (a shared win shares it), zeros before."""
+        result = self.result
+        return [0.0] * self.num_players() if result is None else result[:]

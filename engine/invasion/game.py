@@ -9,23 +9,23 @@ public, so the engine treats the game as one of perfect information (``docs/ruli
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
     GameSpec,
     Information,
     SearchDefaults,
-    check_action,
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import _LISTS, _SCALARS, CHANCE_STAGES, S_OVER, STAGE_NAMES, InvState
+from realpolitik.engine.invasion.state import CHANCE_STAGES, S_OVER, STAGE_NAMES, InvState
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
 
@@ -63,11 +63,17 @@ SEARCH = SearchDefaults(
 )
 
 
-class InvasionState(StateBase, TermsFromModule, InvState):
-    """A position speaking the ``State`` protocol."""
+class InvasionState(TermsFromModule, InvState):
+    """A position speaking the ``State`` protocol: the rules are ``rules``' (see
+    ``core.base.RulesState``)."""
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.invasion.features"
+    rules: ClassVar[ModuleType] = R
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> InvasionState: ...
 
     def game(self) -> InvasionGame:
         return GAME
@@ -84,27 +90,8 @@ class InvasionState(StateBase, TermsFromModule, InvState):
     def is_terminal(self) -> bool:
         return self.stage == S_OVER
 
-    def legal_actions(self) -> list[int]:
-        return R.legal_actions(self)
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return R.chance_outcomes(self)
-
-    def apply_action(self, action: int) -> None:
-        R.apply(self, check_action(action))
-
-    def touch(self) -> None:
-        """Forget the remembered legal actions and evaluation (after editing fields by hand)."""
-        self._legal = None
-        self._eval = None
-
-    def clone(self) -> InvasionState:
-        return InvState.clone(self)  # type: ignore[return-value]
-
-    def returns(self) -> list[float]:
-        if self.result is None:
-            return [0.0] * self.n
-        return self.result[:]
 
     def scores(self) -> list[float]:
         """Money in dollars: the final wealth at the end, money plus oil at today's price before."""
@@ -194,17 +181,6 @@ class InvasionState(StateBase, TermsFromModule, InvState):
         return s
 
     # ----- checks
-    def fingerprint(self) -> tuple[Any, ...]:
-        """Every field of the position."""
-        out: list[Any] = []
-        for name in (*_SCALARS, *_LISTS):
-            if name == "rng":
-                continue
-            v = getattr(self, name)
-            out.append((name, repr(v)))
-        out.append(("battles", repr(self.battles)))
-        return tuple(out)
-
     def check_invariants(self) -> list[str]:
         """Violations of the game's invariants (empty when sound)."""
         bad: list[str] = []

@@ -10,7 +10,6 @@ to rather than its first atomic step.
 from __future__ import annotations
 
 from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.policy import plan_action
 from realpolitik.engine.invasion.prospects import MARGIN_SCALE, MARGIN_WEIGHT, prospects, softmax
 from realpolitik.engine.invasion.state import (
@@ -45,15 +44,15 @@ def completed(s: InvState) -> InvState:
     for _ in range(_CHAIN_STEPS):
         st = c.stage
         if st == S_LOCALS_DIE:
-            R.apply(c, A.CHANCE + 4)
+            c.apply_action(A.CHANCE + 4)
             continue
         if st not in _CHAIN or c.actor < 0:
             break
         a = plan_action(c, c.actor)
         if a is None:
-            legal = R.legal_actions(c)
+            legal = c.legal_actions()
             a = A.DONE if A.DONE in legal else legal[0]
-        R.apply(c, a)
+        c.apply_action(a)
     return c
 
 

@@ -169,7 +169,7 @@ def _gather(s: InvState, p: int) -> int:
 
 def plan_action(s: InvState, p: int) -> int | None:
     """The plan's decision for seat ``p`` (to move), or None to leave it to the greedy search."""
-    legal = R.legal_actions(s)
+    legal = s.legal_actions()
     st = s.stage
     handler = _STAGES.get(st)
     if handler is None:

@@ -245,7 +245,7 @@ def default_choice(s: Any) -> tuple[int, str] | None:
     of them, the most the list offers."""
     if s.stage not in (S_MOVE_TROOPS, S_MOVE_LOG) or R.current_player(s) < 0:
         return None
-    counts = [a for a in R.legal_actions(s) if A.NUM <= a < A.BUILD]
+    counts = [a for a in s.legal_actions() if A.NUM <= a < A.BUILD]
     return (max(counts), "all of them") if counts else None
 
 

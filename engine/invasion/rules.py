@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeVar
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
+from realpolitik.engine.core.api import CHANCE, TERMINAL
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion.board import BOARD, BUILDINGS, POLICE, RATIOS, REFINERY, WAREHOUSE, band
 from realpolitik.engine.invasion.state import (
@@ -48,18 +48,19 @@ from realpolitik.engine.invasion.state import (
 )
 
 __all__ = [
-    "apply",
     "chance_outcomes",
     "current_player",
     "dollars",
     "final_wealth",
+    "generate_legal",
     "government_shares",
-    "legal_actions",
     "new_state",
     "oil_price_change",
+    "play",
     "ratio_column",
     "to_string",
     "wealth_sources",
+    "why_illegal",
 ]
 
 NT = BOARD.n
@@ -274,15 +275,8 @@ def _sources(s: InvState, p: int) -> list[int]:
 # ============================================================================ legal actions
 
 
-def legal_actions(s: InvState) -> list[int]:
-    if s._legal is not None:
-        return s._legal[:]
-    out = _legal(s)
-    s._legal = out
-    return out[:]
-
-
-def _legal(s: InvState) -> list[int]:
+def generate_legal(s: InvState) -> list[int]:
+    """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
     st = s.stage
     if st == S_OVER:
         return []
@@ -441,17 +435,13 @@ def _target_present(s: InvState, t: int, k: int) -> bool:
 # ============================================================================ applying
 
 
-def apply(s: InvState, a: int) -> None:
-    legal = legal_actions(s)
-    if a not in legal:
-        raise IllegalAction(_why_illegal(s, a))
-    s.history.append(a)
-    s._legal = None
-    s._eval = None
+def play(s: InvState, a: int) -> None:
+    """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
     _HANDLERS[s.stage](s, a)
 
 
-def _why_illegal(s: InvState, a: int) -> str:
+def why_illegal(s: InvState, a: int) -> str:
+    """Why ``a`` is refused here."""
     if s.stage == S_OVER:
         return "the game is over"
     if not 0 <= a < A.NUM_ACTIONS:

@@ -1,4 +1,4 @@
-"""The plain state of How to Invade a Sovereign Nation: flat int lists and a hand-written clone.
+"""The plain state of How to Invade a Sovereign Nation: flat int lists, declared in :data:`SCHEMA`.
 
 Layouts (``n`` = players, ``NT`` = territories, border first):
 
@@ -11,8 +11,21 @@ Layouts (``n`` = players, ``NT`` = territories, border first):
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from realpolitik.engine.core.base import RulesState
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    MAYBE_LIST,
+    NESTED,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
 from realpolitik.engine.invasion.board import BOARD
 
 __all__ = [
@@ -94,213 +107,123 @@ STAGE_NAMES = {
     S_OVER: "game over",
 }
 
-_LISTS = (
-    "order",
-    "money",
-    "oil",
-    "media",
-    "pacifism",
-    "influence",
-    "contracts",
-    "speech_used",
-    "taxed",
-    "sold",
-    "boxes",
-    "money_takers",
-    "explored",
-    "locals",
-    "controller",
-    "troops",
-    "logistics",
-    "border_log",
-    "buildings",
-    "store",
-    "rebel_at",
-    "rebel_str",
-    "rebel_out",
-    "repeats",
-    "battles",
-    "retreaters",
-    "joiners",
-    "defenders",
-    "drawn",
-    "gov_share",
-)
-_SCALARS = (
-    "n",
-    "seed",
-    "rng",
-    "phase",
-    "turn",
-    "turns",
-    "stage",
-    "idx",
-    "round",
-    "price",
-    "gov_oil",
-    "box",
-    "units",
-    "moves",
-    "asked",
-    "support",
-    "helper",
-    "mv_src",
-    "mv_dst",
-    "mv_troops",
-    "battle",
-    "roll_p",
-    "attack",
-    "repair",
-    "actor",
-    "result",
-    "wealth",
-    "ret",
-)
+
+def _per_territory(value: int) -> Callable[[], list[int]]:
+    return lambda: [value] * BOARD.n
 
 
-class InvState:
-    """One position (the protocol methods live in ``game.InvasionState``).
+@state_fields
+class InvState(RulesState, SchemaFields):
+    """One position, its fields in the order the fingerprint gives them; ``legal_actions``,
+    ``apply_action``, ``clone`` and ``fingerprint`` come from the skeleton, the rest of the
+    protocol from ``game.InvasionState``, which binds the rules."""
 
-    Attributes:
-        n: Number of players.
-        seed: Seed of the initial state.
-        options: Options given to ``new_initial_state``.
-        history: Every action applied, chance outcomes included.
-        log: What happened, one line per effect, each naming its cause.
-        rng: SplitMix64 state (reserved for determinizations; dice are chance nodes).
-        phase: 1 Invasion, 2 Guerrilla, 3 Provisional Government.
-        turn: Turn within the phase, from 1.
-        turns: Turns per phase (4, or 5 with the option).
-        stage: One of the ``S_*`` codes: what is being decided.
-        order: Seats in turn order.
-        idx: Index into ``order`` of the seat acting (actions, rebels, retreats, joins).
-        round: 0 for the first chosen action of the turn, 1 for the second.
-        money: Half dollars per seat.
-        oil: Oil in hand per seat.
-        media, pacifism, influence, contracts: Track positions per seat.
-        speech_used: 1 once a seat has made its speech to the nation.
-        taxed: 1 once a seat has used the Taxes box this turn.
-        sold: 1 when a seat sold oil this turn (the market counts sellers).
-        boxes: Per action box (kind * 4 + column), the seat on it or -1.
-        money_takers: Seats that took the money boxes, by box (-1 none): next turn's order.
-        explored: Per territory, 1 once entered.
-        locals: Local troops per territory.
-        controller: Controlling seat per territory, -1 none.
-        troops, logistics, border_log, buildings: See the module docstring.
-        store: Oil stored per province.
-        rebel_at: Territory of each seat's rebels; -1 not on the map, ``OFFMAP`` waiting outside.
-        rebel_str: Attack strength of each seat's rebels (1..4).
-        rebel_out: The turn number (phase * 10 + turn) a seat's rebels attacked (they come
-            back the turn after), -1 otherwise.
-        repeats: Construction moves of each kind (building, influence, contract) this action.
-        battles: Per territory, the seats that entered its battle, in order (the first rolls).
-        retreaters: Seats that retreated from the battle being fought, in the order they did.
-        joiners: Seats whose rebels joined the attack being resolved.
-        defenders: Seats that lent their police stations to the defender of that attack.
-        drawn: Provinces the seat withdrawing oil has taken a barrel from this turn, in order.
-        gov_share: Government oil each seat received at the end (empty before).
-        price: Index on the oil price track.
-        gov_oil: Oil held by the Provisional Government.
-        box: The action box being carried out (kind * 4 + column), -1 none.
-        units: Units still to buy in a purchase box.
-        moves: Movement points (purchases) or construction moves left.
-        asked: 1 when the mover asked for a support manoeuvre this action.
-        support: The seat that asked for support while allies answer, -1 otherwise.
-        helper: Index (into order) of the ally answering a support request.
-        mv_src, mv_dst, mv_troops: The movement being chosen.
-        battle: The territory whose battle is being fought, -1 none.
-        roll_p: The players' roll in that battle.
-        attack: The rebel attack being resolved, ``(attacker, territory, target, strength)``.
-        repair: A partial damage awaiting repair, ``(seat, territory, building, damage)``.
-        actor: The seat deciding now (every decision stage sets it).
-        ret: The stage to return to after a phase-1 local troops die.
-        result: Returns per seat once the game is over, else None.
-        wealth: Final money per seat in half dollars once the game is over.
-    """
+    n: int = field(VALUE, "number of players", 0)
+    seed: int = field(VALUE, "seed of the initial state", 0)
+    rng: int = field(
+        VALUE, "SplitMix64 state (reserved for determinizations; dice are chance nodes)", 0, position=False
+    )
+    phase: int = field(VALUE, "1 Invasion, 2 Guerrilla, 3 Provisional Government", 1)
+    turn: int = field(VALUE, "turn within the phase, from 1", 1)
+    turns: int = field(VALUE, "turns per phase (4, or 5 with the option)", lambda: BOARD.turns_per_phase)
+    stage: int = field(VALUE, "one of the S_* codes: what is being decided", S_ORDER)
+    idx: int = field(VALUE, "index into order of the seat acting (actions, rebels, retreats, joins)", 0)
+    round: int = field(VALUE, "0 for the first chosen action of the turn, 1 for the second", 0)
+    price: int = field(VALUE, "index on the oil price track", 0)
+    gov_oil: int = field(VALUE, "oil held by the Provisional Government", 0)
+    box: int = field(VALUE, "the action box being carried out (kind * 4 + column), -1 none", -1)
+    units: int = field(VALUE, "units still to buy in a purchase box", 0)
+    moves: int = field(VALUE, "movement points (purchases) or construction moves left", 0)
+    asked: int = field(VALUE, "1 when the mover asked for a support manoeuvre this action", 0)
+    support: int = field(VALUE, "the seat that asked for support while allies answer, -1 otherwise", -1)
+    helper: int = field(VALUE, "index (into order) of the ally answering a support request", 0)
+    mv_src: int = field(VALUE, "the movement being chosen: from", -1)
+    mv_dst: int = field(VALUE, "the movement being chosen: to", -1)
+    mv_troops: int = field(VALUE, "the movement being chosen: troops", 0)
+    battle: int = field(VALUE, "the territory whose battle is being fought, -1 none", -1)
+    roll_p: int = field(VALUE, "the players' roll in that battle", 0)
+    attack: tuple[int, int, int, int] | None = field(
+        VALUE, "the rebel attack being resolved, (attacker, territory, target, strength)"
+    )
+    repair: tuple[int, int, int, int] | None = field(
+        VALUE, "a partial damage awaiting repair, (seat, territory, building, damage)"
+    )
+    actor: int = field(VALUE, "the seat deciding now (every decision stage sets it)", -1)
+    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
+    wealth: list[int] | None = field(
+        MAYBE_LIST, "final money per seat in half dollars once the game is over, else None"
+    )
+    ret: int = field(VALUE, "the stage to return to after a phase-1 local troops die", S_ACTION)
+    order: list[int] = field(LIST, "seats in turn order", list)
+    money: list[int] = field(LIST, "half dollars per seat", list)
+    oil: list[int] = field(LIST, "oil in hand per seat", list)
+    media: list[int] = field(LIST, "media track position per seat", list)
+    pacifism: list[int] = field(LIST, "pacifism track position per seat", list)
+    influence: list[int] = field(LIST, "influence track position per seat", list)
+    contracts: list[int] = field(LIST, "contracts track position per seat", list)
+    speech_used: list[int] = field(LIST, "1 once a seat has made its speech to the nation", list)
+    taxed: list[int] = field(LIST, "1 once a seat has used the Taxes box this turn", list)
+    sold: list[int] = field(LIST, "1 when a seat sold oil this turn (the market counts sellers)", list)
+    boxes: list[int] = field(
+        LIST, "per action box (kind * 4 + column), the seat on it or -1", lambda: [-1] * 16
+    )
+    money_takers: list[int] = field(
+        LIST, "seats that took the money boxes, by box (-1 none): next turn's order", lambda: [-1] * 4
+    )
+    explored: list[int] = field(LIST, "per territory, 1 once entered", _per_territory(0))
+    locals: list[int] = field(LIST, "local troops per territory", _per_territory(0))
+    controller: list[int] = field(LIST, "controlling seat per territory, -1 none", _per_territory(-1))
+    troops: list[int] = field(LIST, "troops[t * n + p]: troops of seat p on territory t", list)
+    logistics: list[int] = field(
+        LIST, "logistics per province (they belong to its controller)", _per_territory(0)
+    )
+    border_log: list[int] = field(LIST, "logistics per seat on the Border Territory", list)
+    buildings: list[int] = field(
+        LIST, "buildings[t * 4 + k]: buildings of kind k on province t", lambda: [0] * (BOARD.n * 4)
+    )
+    store: list[int] = field(LIST, "oil stored per province", _per_territory(0))
+    rebel_at: list[int] = field(
+        LIST, "territory of each seat's rebels; -1 not on the map, OFFMAP waiting outside", list
+    )
+    rebel_str: list[int] = field(LIST, "attack strength of each seat's rebels (1..4)", list)
+    rebel_out: list[int] = field(
+        LIST,
+        "the turn (phase * 10 + turn) a seat's rebels attacked (back the turn after), -1 otherwise",
+        list,
+    )
+    repeats: list[int] = field(
+        LIST, "construction moves of each kind (building, influence, contract) this action", lambda: [0, 0, 0]
+    )
+    battles: list[list[int]] = field(
+        NESTED,
+        "per territory, the seats that entered its battle, in order (the first rolls)",
+        lambda: [[] for _ in range(BOARD.n)],
+    )
+    retreaters: list[int] = field(
+        LIST, "seats that retreated from the battle being fought, in the order they did", list
+    )
+    joiners: list[int] = field(LIST, "seats whose rebels joined the attack being resolved", list)
+    defenders: list[int] = field(
+        LIST, "seats that lent their police stations to the defender of that attack", list
+    )
+    drawn: list[int] = field(
+        LIST, "provinces the seat withdrawing oil has taken a barrel from this turn, in order", list
+    )
+    gov_share: list[int] = field(LIST, "government oil each seat received at the end (empty before)", list)
+    options: dict[str, Any] = field(MAPPING, "options given to new_initial_state", dict, position=False)
+    history: list[int] = field(LIST, "every action applied, chance outcomes included", list, position=False)
+    log: list[str] = field(
+        LIST, "what happened, one line per effect, each naming its cause", list, position=False
+    )
+    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    _eval: tuple[int, list[float]] | None = field(
+        CACHE, "the evaluator's values with the key they were computed for"
+    )
 
-    __slots__ = (*_LISTS, *_SCALARS, "options", "history", "log", "_legal", "_eval")
+    if TYPE_CHECKING:
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.seed = 0
-        self.options: dict[str, Any] = {}
-        self.history: list[int] = []
-        self.log: list[str] = []
-        self.rng = 0
-        self.phase = 1
-        self.turn = 1
-        self.turns = BOARD.turns_per_phase
-        self.stage = S_ORDER
-        self.idx = 0
-        self.round = 0
-        self.price = 0
-        self.gov_oil = 0
-        self.box = -1
-        self.units = 0
-        self.moves = 0
-        self.asked = 0
-        self.support = -1
-        self.helper = 0
-        self.mv_src = -1
-        self.mv_dst = -1
-        self.mv_troops = 0
-        self.battle = -1
-        self.roll_p = 0
-        self.attack: tuple[int, int, int, int] | None = None
-        self.repair: tuple[int, int, int, int] | None = None
-        self.actor = -1
-        self.result: list[float] | None = None
-        self.wealth: list[int] | None = None
-        self.ret = S_ACTION
-        self.order: list[int] = []
-        self.money: list[int] = []
-        self.oil: list[int] = []
-        self.media: list[int] = []
-        self.pacifism: list[int] = []
-        self.influence: list[int] = []
-        self.contracts: list[int] = []
-        self.speech_used: list[int] = []
-        self.taxed: list[int] = []
-        self.sold: list[int] = []
-        self.boxes: list[int] = [-1] * 16
-        self.money_takers: list[int] = [-1] * 4
-        self.explored: list[int] = [0] * BOARD.n
-        self.locals: list[int] = [0] * BOARD.n
-        self.controller: list[int] = [-1] * BOARD.n
-        self.troops: list[int] = []
-        self.logistics: list[int] = [0] * BOARD.n
-        self.border_log: list[int] = []
-        self.buildings: list[int] = [0] * (BOARD.n * 4)
-        self.store: list[int] = [0] * BOARD.n
-        self.rebel_at: list[int] = []
-        self.rebel_str: list[int] = []
-        self.rebel_out: list[int] = []
-        self.repeats: list[int] = [0, 0, 0]
-        self.battles: list[list[int]] = [[] for _ in range(BOARD.n)]
-        self.retreaters: list[int] = []
-        self.joiners: list[int] = []
-        self.defenders: list[int] = []
-        self.drawn: list[int] = []
-        self.gov_share: list[int] = []
-        self._legal: list[int] | None = None
-        self._eval: tuple[int, list[float]] | None = None
-
-    def clone(self) -> InvState:
-        """An independent copy (lists copied, immutable fields shared)."""
-        s = self.__class__.__new__(self.__class__)
-        for name in _SCALARS:
-            setattr(s, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        s.battles = [b[:] for b in self.battles]
-        s.result = None if self.result is None else self.result[:]
-        s.wealth = None if self.wealth is None else self.wealth[:]
-        s.options = dict(self.options)
-        s.history = self.history[:]
-        s.log = self.log[:]
-        s._legal = None if self._legal is None else self._legal[:]
-        s._eval = self._eval
-        return s
+        def clone(self) -> InvState: ...
+        def touch(self) -> None: ...
 
     # ----- small accessors
     def troops_at(self, t: int, p: int) -> int:
