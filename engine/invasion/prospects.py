@@ -57,6 +57,7 @@ __all__ = [
 TROOP_EARLY = 0.9  # $ per troop out of battle while there is land to take
 LOGISTICS_EARLY = 0.9  # $ per logistics while it can still produce
 PRICE_RISK = 0.85  # of the price the track is heading for, for oil held to the end
+SELL_SHARE = 0.125  # of the seats holding provinces expected to sell oil each turn (the plan sells seldom)
 MEDIA_VALUE = 0.4  # $ per media point (1 troop allowed per 2 points)
 INFLUENCE_VALUE = 0.8  # $ per influence point (ranking, defence)
 PRODUCE_SHARE = 0.5  # of a production the logistics allow, until it is made
@@ -144,15 +145,32 @@ def turns_left(s: InvState) -> int:
 
 
 def end_price(s: InvState, left: int) -> float:
-    """Dollars a barrel the price track is heading for by the end: each turn left, the market
-    change if half the seats holding provinces sell, plus the speculation of today's highest
-    pacifism when the market does not fall (*Prezzo del petrolio*)."""
+    """Dollars a barrel the price track is heading for by the end (*Prezzo del petrolio*).
+
+    Each turn left the price moves by the market change for the seats that sell, plus the
+    speculation of today's highest pacifism when the market does not fall. This turn counts
+    the seats that have sold already (a sale now lowers the price a box); each later turn
+    expects :data:`SELL_SHARE` of the seats holding provinces to sell, between two rows of
+    the market table. The heuristic plan sells only to pay for missing logistics: in 100
+    four-player target games (``invasion-4``) a turn had 0.4 sellers on average with four
+    holders, and 97 of them ended at 9$ or 10$."""
     n = s.n
     holders = len({c for c in s.controller if c >= 0})
-    market = BOARD.market[n][min(n, holders // 2)]
-    drift = market + (band(BOARD.speculation, max(s.pacifism)) if market >= 0 else 0)
+    spec = band(BOARD.speculation, max(s.pacifism))
+
+    def change(sellers: float) -> float:
+        k = min(n - 1, int(sellers))
+        f = min(1.0, sellers - k)
+        lo, hi = BOARD.market[n][k], BOARD.market[n][k + 1]
+        return (1 - f) * (lo + (spec if lo >= 0 else 0)) + f * (hi + (spec if hi >= 0 else 0))
+
+    expected = SELL_SHARE * holders
+    drift = change(max(float(sum(s.sold)), expected)) + change(expected) * left
     top = len(BOARD.price_track) - 1
-    return BOARD.price_track[max(0, min(top, s.price + drift * (left + 1)))] / 2
+    at = max(0.0, min(float(top), s.price + drift))
+    k = min(top - 1, int(at))
+    track = BOARD.price_track
+    return (track[k] + (at - k) * (track[k + 1] - track[k])) / 2
 
 
 def prospects(s: InvState) -> list[float]:
