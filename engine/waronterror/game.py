@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -17,11 +18,10 @@ from realpolitik.engine.core.api import (
     Information,
     InvalidState,
     SearchDefaults,
-    check_action,
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
@@ -87,11 +87,17 @@ SEARCH = SearchDefaults(
 )
 
 
-class WarOnTerrorState(StateBase, TermsFromModule, WotState):
-    """A War on Terror position speaking the ``State`` protocol."""
+class WarOnTerrorState(TermsFromModule, WotState):
+    """A War on Terror position speaking the ``State`` protocol: the rules are ``rules``' (see
+    ``core.base.RulesState``)."""
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.waronterror.features"
+    rules: ClassVar[ModuleType] = R
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> WarOnTerrorState: ...
 
     # ----- protocol
     def game(self) -> WarOnTerrorGame:
@@ -109,22 +115,8 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
 
-    def legal_actions(self) -> list[int]:
-        return R.legal_actions(self)
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return R.chance_outcomes(self)
-
-    def apply_action(self, action: int) -> None:
-        R.apply(self, check_action(action))
-
-    def clone(self) -> WarOnTerrorState:
-        return WotState.clone(self)  # type: ignore[return-value,unused-ignore]
-
-    def returns(self) -> list[float]:
-        if self.result is None:
-            return [0.0] * self.n
-        return self.result[:]
 
     def scores(self) -> list[float]:
         """Liberation points per seat (a terrorist seat: the terrorists' points)."""
@@ -253,20 +245,6 @@ class WarOnTerrorState(StateBase, TermsFromModule, WotState):
         return s
 
     # ----- checks
-    def fingerprint(self) -> tuple[Any, ...]:
-        """Every field of the position (replay and determinism tests)."""
-        out: list[Any] = []
-        for name in WotState.__slots__:
-            if name in ("history", "options", "_legal"):
-                continue
-            v = getattr(self, name)
-            if name == "decks":
-                v = (tuple(v[0]), tuple(v[1]))
-            elif isinstance(v, list):
-                v = tuple(v)
-            out.append((name, v))
-        return tuple(out)
-
     def check_invariants(self) -> list[str]:
         """Violations of the game's invariants (empty when sound)."""
         bad: list[str] = []

@@ -286,7 +286,7 @@ def _debt_paid(s: WotState) -> WotState:
     """A copy of ``s`` with the pending debts paid, smallest refunds removed first."""
     t = s.clone()
     while t.phase == P_DEBT:
-        R.apply(t, min(R.legal_actions(t), key=lambda a: (BOARD.build_cost[t.size[a - A.DISMANTLE]], a)))
+        t.apply_action(min(t.legal_actions(), key=lambda a: (BOARD.build_cost[t.size[a - A.DISMANTLE]], a)))
     return t
 
 
@@ -294,11 +294,11 @@ def _acting_out(s: WotState, seat: int) -> float:
     actor = s.actor
     here = _static(s, actor)
     best, best_v = None, here + OUT_OF_TURN_MARGIN
-    for a in R.legal_actions(s):
+    for a in s.legal_actions():
         if a == A.DONE:
             continue
         child = s.clone()
-        R.apply(child, a)
+        child.apply_action(a)
         v = evaluate(child, actor) if child.phase != P_OUT else _static(child, actor)
         if v > best_v:
             best, best_v = child, v

@@ -1068,15 +1068,8 @@ def end_by_limit(s: WotState) -> None:
 # ----------------------------------------------------------------------------- legal / apply
 
 
-def legal_actions(s: WotState) -> list[int]:
-    if s._legal is not None and s._legal[0] == len(s.history):
-        return s._legal[1][:]
-    out = _legal(s)
-    s._legal = (len(s.history), out)
-    return out[:]
-
-
-def _legal(s: WotState) -> list[int]:
+def generate_legal(s: WotState) -> list[int]:
+    """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
     ph = s.phase
     if ph == P_OVER:
         return []
@@ -1210,13 +1203,8 @@ def chance_outcomes(s: WotState) -> list[tuple[int, float]]:
     return []
 
 
-def apply(s: WotState, a: int) -> None:
-    """Apply one action (raises ``IllegalAction`` saying why it is not legal)."""
-    legal = legal_actions(s)
-    if a not in legal:
-        raise IllegalAction(_why(s, a))
-    s.history.append(a)
-    s._legal = None
+def play(s: WotState, a: int) -> None:
+    """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
     ph = s.phase
     if ph == P_FIRST:
         # Round di preparazione: 2d6 each, the highest starts (ties rolled again: uniform);
@@ -1319,7 +1307,8 @@ def _apply_play(s: WotState, a: int) -> None:
         raise IllegalAction(f"action {a} has no meaning here")
 
 
-def _why(s: WotState, a: int) -> str:
+def why_illegal(s: WotState, a: int) -> str:
+    """Why ``a`` is refused here."""
     if not isinstance(a, int) or a < 0 or a >= A.NUM_ACTIONS:
         return f"action {a} is out of range"
     if s.phase == P_OVER:

@@ -1,4 +1,4 @@
-"""The plain War on Terror state: flat int lists, a one-int RNG, a hand-written ``clone()``.
+"""The plain War on Terror state: flat int lists, a one-int RNG, its fields declared once.
 
 Sides: seats ``0..n-1`` are the empires' money, hands and camps; index ``n`` is the
 terrorists' shared purse, hand and training camp (the terrorist players share one turn and
@@ -13,7 +13,20 @@ its resources). Layouts (``K`` card types):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from realpolitik.engine.core.base import RulesState
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    MAYBE_LIST,
+    NESTED,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
 
 __all__ = [
     "OUT_OF_TURN",
@@ -81,218 +94,99 @@ PHASE_NAMES = (
 )
 
 
-class WotState:
-    """One War on Terror position (the protocol methods live in ``game.WarOnTerrorState``).
+@state_fields
+class WotState(RulesState, SchemaFields):
+    """One War on Terror position, its fields in the order the fingerprint gives them
+    (``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint`` come from the skeleton,
+    the rest of the protocol from ``game.WarOnTerrorState``, which binds the rules)."""
 
-    Attributes:
-        n: Number of players (seats, clockwise).
-        seed: Seed of the initial state.
-        options: Options given to ``new_initial_state``.
-        history: Every action applied, chance outcomes included.
-        rng: SplitMix64 state for card draws and shuffles (hidden information).
-        max_rounds: Round limit (house rule; see docs/rulings.md).
-        phase: One of the ``P_*`` codes.
-        ret: Phase to return to after an Axis of Evil spin.
-        actor: The seat deciding now (also during chance nodes: whose turn it is).
-        turn_seat: The seat whose turn slot is running.
-        round: Round number; 0 in the preparation round, 1 = the first round (no attacks).
-        start_seat: The seat that played the first turn (a round starts with its slot).
-        turns: Turns played (empire and terrorist turns).
-        setup_order: Seats in preparation-round order (counter-clockwise).
-        setup_left: Starting villages the placing seat has left to place.
-        owner: Per country, the empire with a development there, or -1.
-        size: Per country, the development's size (0 none, 1 village, 2 town, 3 city).
-        unit: Per country, the terrorist unit (0 none, 1 vanguard, 2 column, 3 cell).
-        rad: Per country, 1 when a radiation counter lies there.
-        chit: Per country, its oil chit (0 = blank); hidden until ``revealed``.
-        spare: The oil chits left in the box (hidden).
-        revealed: Per country, 1 once its oil chit is face up.
-        freed: Per continent, 1 while it is freed: a card effect removed its last empire
-            development, and no empire has developed there since (the terrorists' points under
-            the ``cleared`` house rule; kept under either reading).
-        terrorist: Per seat, 1 once it plays for the terrorists.
-        tseats: Terrorist seats in the order they changed sides.
-        tturns: Terrorist turns played (the seats take them in rotation).
-        money: Per side (seats, then the terrorist purse), money in millions.
-        hand: Cards per side and type (see module docstring).
-        camp: Training-camp units per side and size.
-        decks: The two decks (see module docstring).
-        known: Publicly known bottom cards of each deck.
-        evil: The Evil Empire's seat, or -1.
-        builds: Developments the action die still allows this turn.
-        free_builds: Free developments (Free Development cards) still to place this turn.
-        buys: Extra cards that may still be bought this turn.
-        moves: Terrorist moves left this turn.
-        die: The action die's last face (0..5), or -1.
-        pcard: The card type being resolved, or -1.
-        ptarget: Its target (country, or seat for seat cards), or -1.
-        paused: While another seat decides out of turn (``OUT_OF_TURN`` phases: answering a
-            card, a window, a debt), the seat whose turn it is (``actor`` is the deciding seat
-            then); -1 otherwise.
-        asking: The seats still to be asked in the open out-of-turn window, in order.
-        resume: What the open window goes back to (``RESUME_DIE`` or ``RESUME_CARD``).
-        debts: Debts still to be paid, flat triples (debtor seat, amount, creditor side or -1
-            for the World Bank), the first being paid now (Bancarotta).
-        cleared_only: Option ``terrorist_points == "cleared"`` (house rule): a continent
-            counts for the terrorists only while ``freed``; otherwise (the rulebook) every
-            continent with no empire development counts.
-        holds: Option ``last_empire_holds`` (house rule): the last empire neither changes
-            sides by choice nor dismantles its last development.
-        tw_any: Option ``terrorist_win == "any_time"``: the terrorists' points are counted
-            the moment they reach the target; otherwise (the ruling) only in the Terrorist
-            Player's own turn.
-        move_from: The country of the unit being moved, or -1.
-        units_seen: 1 once a terrorist unit has stood on the board (World Peace needs it).
-        last_roll: The last 2d6 total (combat or oil), or 0.
-        result: Returns per seat once the game is over, else None.
-        end_reason: How the game ended ('' while it runs).
-        _legal: Remembered legal actions (history length, list) or None.
-    """
-
-    __slots__ = (
-        "n",
-        "seed",
-        "options",
-        "history",
-        "rng",
-        "max_rounds",
-        "phase",
-        "ret",
-        "actor",
-        "turn_seat",
-        "round",
-        "start_seat",
-        "turns",
-        "setup_order",
-        "setup_left",
-        "owner",
-        "size",
-        "unit",
-        "rad",
-        "chit",
-        "spare",
-        "revealed",
-        "freed",
-        "terrorist",
-        "tseats",
-        "tturns",
-        "money",
-        "hand",
-        "camp",
-        "decks",
-        "known",
-        "evil",
-        "builds",
-        "free_builds",
-        "buys",
-        "moves",
-        "die",
-        "pcard",
-        "ptarget",
-        "paused",
-        "asking",
-        "resume",
-        "debts",
-        "cleared_only",
-        "holds",
-        "tw_any",
-        "move_from",
-        "units_seen",
-        "last_roll",
-        "result",
-        "end_reason",
-        "_legal",
+    n: int = field(VALUE, "number of players (seats, clockwise)", 0)
+    seed: int = field(VALUE, "seed of the initial state", 0)
+    options: dict[str, Any] = field(MAPPING, "options given to ``new_initial_state``", dict, position=False)
+    history: list[int] = field(LIST, "every action applied, chance outcomes included", list, position=False)
+    rng: int = field(VALUE, "SplitMix64 state for card draws and shuffles (hidden information)", 0)
+    max_rounds: int = field(VALUE, "round limit (house rule; see docs/rulings.md)", 0)
+    phase: int = field(VALUE, "one of the ``P_*`` codes", 0)
+    ret: int = field(VALUE, "phase to return to after an Axis of Evil spin", 0)
+    actor: int = field(VALUE, "the seat deciding now (also during chance nodes: whose turn it is)", 0)
+    turn_seat: int = field(VALUE, "the seat whose turn slot is running", 0)
+    round: int = field(VALUE, "round number; 0 in the preparation round, 1 = the first round (no attacks)", 0)
+    start_seat: int = field(VALUE, "the seat that played the first turn (a round starts with its slot)", 0)
+    turns: int = field(VALUE, "turns played (empire and terrorist turns)", 0)
+    setup_order: list[int] = field(LIST, "seats in preparation-round order (counter-clockwise)", list)
+    setup_left: int = field(VALUE, "starting villages the placing seat has left to place", 0)
+    owner: list[int] = field(LIST, "per country, the empire with a development there, or -1", list)
+    size: list[int] = field(
+        LIST, "per country, the development's size (0 none, 1 village, 2 town, 3 city)", list
     )
-
-    n: int
-    seed: int
-    options: dict[str, Any]
-    history: list[int]
-    rng: int
-    max_rounds: int
-    phase: int
-    ret: int
-    actor: int
-    turn_seat: int
-    round: int
-    start_seat: int
-    turns: int
-    setup_order: list[int]
-    setup_left: int
-    owner: list[int]
-    size: list[int]
-    unit: list[int]
-    rad: list[int]
-    chit: list[int]
-    spare: list[int]
-    revealed: list[int]
-    freed: list[int]
-    terrorist: list[int]
-    tseats: list[int]
-    tturns: int
-    money: list[int]
-    hand: list[int]
-    camp: list[int]
-    decks: list[list[int]]
-    known: list[int]
-    evil: int
-    builds: int
-    free_builds: int
-    buys: int
-    moves: int
-    die: int
-    pcard: int
-    ptarget: int
-    paused: int
-    asking: list[int]
-    resume: int
-    debts: list[int]
-    cleared_only: bool
-    holds: bool
-    tw_any: bool
-    move_from: int
-    units_seen: int
-    last_roll: int
-    result: list[float] | None
-    end_reason: str
-    _legal: tuple[int, list[int]] | None
-
-    _LISTS = (
-        "history",
-        "setup_order",
-        "owner",
-        "size",
-        "unit",
-        "rad",
-        "chit",
-        "spare",
-        "revealed",
-        "freed",
-        "terrorist",
-        "tseats",
-        "money",
-        "hand",
-        "camp",
-        "known",
-        "asking",
-        "debts",
+    unit: list[int] = field(
+        LIST, "per country, the terrorist unit (0 none, 1 vanguard, 2 column, 3 cell)", list
     )
+    rad: list[int] = field(LIST, "per country, 1 when a radiation counter lies there", list)
+    chit: list[int] = field(LIST, "per country, its oil chit (0 = blank); hidden until ``revealed``", list)
+    spare: list[int] = field(LIST, "the oil chits left in the box (hidden)", list)
+    revealed: list[int] = field(LIST, "per country, 1 once its oil chit is face up", list)
+    freed: list[int] = field(
+        LIST,
+        "per continent, 1 while it is freed: a card effect removed its last empire development, and no empire has developed there since (the terrorists' points under the ``cleared`` house rule; kept under either reading)",
+        list,
+    )
+    terrorist: list[int] = field(LIST, "per seat, 1 once it plays for the terrorists", list)
+    tseats: list[int] = field(LIST, "terrorist seats in the order they changed sides", list)
+    tturns: int = field(VALUE, "terrorist turns played (the seats take them in rotation)", 0)
+    money: list[int] = field(LIST, "per side (seats, then the terrorist purse), money in millions", list)
+    hand: list[int] = field(LIST, "cards per side and type (see module docstring)", list)
+    camp: list[int] = field(LIST, "training-camp units per side and size", list)
+    decks: list[list[int]] = field(NESTED, "the two decks (see module docstring)", lambda: [[], []])
+    known: list[int] = field(LIST, "publicly known bottom cards of each deck", list)
+    evil: int = field(VALUE, "the Evil Empire's seat, or -1", 0)
+    builds: int = field(VALUE, "developments the action die still allows this turn", 0)
+    free_builds: int = field(VALUE, "free developments (Free Development cards) still to place this turn", 0)
+    buys: int = field(VALUE, "extra cards that may still be bought this turn", 0)
+    moves: int = field(VALUE, "terrorist moves left this turn", 0)
+    die: int = field(VALUE, "the action die's last face (0..5), or -1", 0)
+    pcard: int = field(VALUE, "the card type being resolved, or -1", 0)
+    ptarget: int = field(VALUE, "its target (country, or seat for seat cards), or -1", 0)
+    paused: int = field(
+        VALUE,
+        "while another seat decides out of turn (``OUT_OF_TURN`` phases: answering a card, a window, a debt), the seat whose turn it is (``actor`` is the deciding seat then); -1 otherwise",
+        0,
+    )
+    asking: list[int] = field(
+        LIST, "the seats still to be asked in the open out-of-turn window, in order", list
+    )
+    resume: int = field(VALUE, "what the open window goes back to (``RESUME_DIE`` or ``RESUME_CARD``)", 0)
+    debts: list[int] = field(
+        LIST,
+        "debts still to be paid, flat triples (debtor seat, amount, creditor side or -1 for the World Bank), the first being paid now (Bancarotta)",
+        list,
+    )
+    cleared_only: bool = field(
+        VALUE,
+        'option ``terrorist_points == "cleared"`` (house rule): a continent counts for the terrorists only while ``freed``; otherwise (the rulebook) every continent with no empire development counts',
+        False,
+    )
+    holds: bool = field(
+        VALUE,
+        "option ``last_empire_holds`` (house rule): the last empire neither changes sides by choice nor dismantles its last development",
+        False,
+    )
+    tw_any: bool = field(
+        VALUE,
+        "option ``terrorist_win == \"any_time\"``: the terrorists' points are counted the moment they reach the target; otherwise (the ruling) only in the Terrorist Player's own turn",
+        False,
+    )
+    move_from: int = field(VALUE, "the country of the unit being moved, or -1", 0)
+    units_seen: int = field(VALUE, "1 once a terrorist unit has stood on the board (World Peace needs it)", 0)
+    last_roll: int = field(VALUE, "the last 2d6 total (combat or oil), or 0", 0)
+    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
+    end_reason: str = field(VALUE, "how the game ended ('' while it runs)", "")
+    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
 
-    def clone(self) -> WotState:
-        """An independent copy."""
-        c = object.__new__(type(self))
-        for name in WotState.__slots__:
-            setattr(c, name, getattr(self, name))
-        for name in WotState._LISTS:
-            setattr(c, name, getattr(self, name)[:])
-        c.decks = [self.decks[0][:], self.decks[1][:]]
-        c.result = None if self.result is None else self.result[:]
-        c._legal = None
-        return c
+    if TYPE_CHECKING:
 
-    def touch(self) -> None:
-        """Forget the remembered legal actions (after fields were edited by hand)."""
-        self._legal = None
+        def clone(self) -> WotState: ...
+        def touch(self) -> None: ...
 
     def side(self, seat: int) -> int:
         """The side index of a seat: itself while an empire, ``n`` (the shared terrorist
