@@ -10,7 +10,8 @@ import itertools
 import operator
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
     ChanceMode,
@@ -18,11 +19,10 @@ from realpolitik.engine.core.api import (
     Information,
     InvalidState,
     SearchDefaults,
-    check_action,
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
@@ -129,11 +129,17 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-class IdeologyState(StateBase, TermsFromModule, IdeoState):
-    """An Ideology position speaking the ``State`` protocol."""
+class IdeologyState(TermsFromModule, IdeoState):
+    """An Ideology position speaking the ``State`` protocol: the rules are ``rules``' (see
+    ``core.base.RulesState``)."""
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.ideology.features"
+    rules: ClassVar[ModuleType] = R
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> IdeologyState: ...
 
     # ----- protocol
     def game(self) -> IdeologyGame:
@@ -151,22 +157,8 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 
-    def legal_actions(self) -> list[int]:
-        return R.legal_actions(self)
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return R.chance_outcomes(self)
-
-    def apply_action(self, action: int) -> None:
-        R.apply(self, check_action(action))
-
-    def clone(self) -> IdeologyState:
-        return IdeoState.clone(self)  # type: ignore[return-value]
-
-    def returns(self) -> list[float]:
-        if self.result is None:
-            return [0.0] * self.n
-        return self.result[:]
 
     def scores(self) -> list[float]:
         """Global Influence per seat."""
@@ -343,18 +335,6 @@ class IdeologyState(StateBase, TermsFromModule, IdeoState):
         return s
 
     # ----- checks
-    def fingerprint(self) -> tuple:
-        """Every field of the position (for replay and determinism tests)."""
-        out = []
-        for name in IdeoState.__slots__:
-            if name in ("history", "options", "_legal", "_pros", "fx"):
-                continue
-            v = getattr(self, name)
-            out.append(
-                (name, tuple(v) if isinstance(v, list) else bytes(v) if isinstance(v, bytearray) else v)
-            )
-        return tuple(out)
-
     def check_invariants(self) -> list[str]:
         """Violations of the game's invariants (empty when sound).
 

@@ -13,7 +13,7 @@ the history repeats it.
 
 from __future__ import annotations
 
-from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, InvalidState
+from realpolitik.engine.core.api import CHANCE, TERMINAL, InvalidState
 from realpolitik.engine.core.rng import MASK64, splitmix64
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology.board import BOARD, BOARDS, CUL, ECO, MIL, NEUTRAL, PEACE, VARIANTS, WAR
@@ -37,7 +37,6 @@ from realpolitik.engine.ideology.state import (
 __all__ = [
     "action_extra",
     "advancement_level",
-    "apply",
     "attack_level",
     "begin_turn",
     "chance_outcomes",
@@ -52,17 +51,19 @@ __all__ = [
     "draw",
     "free_mask",
     "gap_penalty",
+    "generate_legal",
     "global_influence",
     "global_influences",
-    "legal_actions",
     "max_influence",
     "may_offer_war",
     "new_state",
     "new_turn_order",
+    "play",
     "reach",
     "settle",
     "tiebreak_points",
     "trading_power",
+    "why_illegal",
 ]
 
 NR = BOARD.n
@@ -670,18 +671,17 @@ def _gen(s: IdeoState) -> list[int]:
     return out
 
 
-def legal_actions(s: IdeoState) -> list[int]:
-    """Sorted legal action ids (chance outcomes at the reveal)."""
-    if s._legal is None:
-        s._legal = _gen(s)
-    return s._legal[:]
+def generate_legal(s: IdeoState) -> list[int]:
+    """Sorted legal action ids (chance outcomes at the reveal), a fresh list (the state
+    remembers them: ``RulesState``)."""
+    return _gen(s)
 
 
 def chance_outcomes(s: IdeoState) -> list[tuple[int, float]]:
     """Region tiles that may be turned up, each equally likely (4)."""
     if s.phase != PH_REVEAL:
         return []
-    acts = legal_actions(s)
+    acts = s.legal_actions()
     p = 1.0 / len(acts)
     return [(a, p) for a in acts]
 
@@ -712,22 +712,15 @@ def settle(s: IdeoState) -> None:
         return
 
 
-def apply(s: IdeoState, a: int) -> None:
-    """Apply a legal action and settle.
-
-    Raises:
-        IllegalAction: naming the action and why it is refused.
-    """
-    legal = s._legal if s._legal is not None else _gen(s)
-    if a not in legal:
-        raise IllegalAction(_why(s, a))
-    s.history.append(a)
-    s._legal = None
+def play(s: IdeoState, a: int) -> None:
+    """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)
+    and settle the forced moves that follow."""
     _do(s, a)
     settle(s)
 
 
-def _why(s: IdeoState, a: int) -> str:
+def why_illegal(s: IdeoState, a: int) -> str:
+    """Why ``a`` is refused here."""
     if s.phase == PH_OVER:
         return "the game is over"
     if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:

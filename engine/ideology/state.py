@@ -1,4 +1,4 @@
-"""The plain Ideology state: flat int lists, a one-int RNG, a hand-written ``clone()``.
+"""The plain Ideology state: flat int lists, a one-int RNG, its fields declared once.
 
 Influence cards of one type are interchangeable in play, so hands, decks, discard piles and
 the sectors beside each region are *counts* per type. A deck is a multiset: drawing takes a
@@ -16,9 +16,20 @@ Layouts (``n`` = players, ``T`` = 3 influence types, ``NA`` = 7 advancement type
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from realpolitik.engine.ideology.board import BOARD
+from realpolitik.engine.core.base import RulesState
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    MAYBE_LIST,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
+from realpolitik.engine.ideology.board import BOARD, Board
 
 __all__ = [
     "IN_PLAY",
@@ -65,162 +76,86 @@ IN_PLAY = 1  # region tile face up: controlled (owner >= 0) or independent (owne
 WMD_TYPE = 3  # conflict "type" of a Weapons of Mass Destruction strike
 
 
-class IdeoState:
-    """One Ideology position (the protocol methods live in ``game.IdeologyState``).
+@state_fields
+class IdeoState(RulesState, SchemaFields):
+    """One Ideology position, its fields in the order the fingerprint gives them
+    (``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint`` come from the skeleton,
+    the rest of the protocol from ``game.IdeologyState``, which binds the rules)."""
 
-    Attributes:
-        n: Number of players.
-        fx: The data set in play (``board.Board`` of the ``variant`` option): what advancements
-            and special rules do. Shared, never modified.
-        ideo: Ideology index of each seat.
-        seat_of: Seat of each ideology index, -1 when not in play.
-        seed: Seed of the initial state.
-        options: Options given to ``new_initial_state``.
-        history: Every action applied (forced single-choice moves are not recorded: they
-            are replayed by the rules themselves).
-        rng: SplitMix64 state for card draws.
-        turn: Turn number, from 1.
-        phase: One of the ``PH_*`` codes.
-        order: Seats in Turn Order Chart order.
-        idx: Index into ``order`` of the seat acting in a sequential phase.
-        passes: Consecutive passes in the Foreign or Conflict phase.
-        owner: Per region, controlling seat or -1 (independent / off the table).
-        dev: Per region, current Development Level (printed level until changed).
-        where: Per region, ``OFF_DECK`` or ``IN_PLAY``.
-        inf: Influence cards beside the regions (see module docstring).
-        hand: Cards in hand per seat and type.
-        deck: Cards in the draw deck per seat and type.
-        discard: Cards in the discard pile per seat and type (face up: public).
-        staged: Cards a seat has chosen to discard in the simultaneous Resource phase, not
-            yet revealed to the others.
-        adv: Advancements owned per seat and type.
-        supply: Advancements left in each supply pile.
-        stance: Diplomatic stance between each pair (``PEACE``/``NEUTRAL``/``WAR``).
-        offers: Stances offered in the running Diplomacy phase (-1 = not yet), hidden.
-        shown_offers: The offers of the last completed Diplomacy phase (public).
-        dip: Index (0..n-2) of the opponent the acting seat is making an offer to.
-        attacked: Per seat, bitmask of seats that started a conflict against it this turn.
-        conflict: The conflict being fought, ``(attacker, defender, region, type, stage)``
-            with type 0..2 or ``WMD_TYPE``; stage 0 = the defender answers an attack card
-            on the table, 1 = the attacker decides whether to go on. None when no conflict.
-        traded: Cards the acting seat has traded away so far this Trading phase.
-        revealed: Region turned up this turn (-1 if none).
-        result: Returns per seat once the game is over, else None.
-    """
-
-    __slots__ = (
-        "n",
-        "fx",
-        "ideo",
-        "seat_of",
-        "seed",
-        "options",
-        "history",
-        "rng",
-        "turn",
-        "phase",
-        "order",
-        "idx",
-        "passes",
-        "owner",
-        "dev",
-        "where",
-        "inf",
-        "hand",
-        "deck",
-        "discard",
-        "staged",
-        "adv",
-        "supply",
-        "stance",
-        "offers",
-        "shown_offers",
-        "dip",
-        "attacked",
-        "conflict",
-        "traded",
-        "revealed",
-        "result",
-        "_legal",
-        "_pros",
+    n: int = field(VALUE, "number of players", 0)
+    fx: Board = field(
+        VALUE,
+        "the data set in play (``board.Board`` of the ``variant`` option): what advancements and special rules do. Shared, never modified",
+        lambda: BOARD,
+        position=False,
+    )
+    ideo: list[int] = field(LIST, "ideology index of each seat", list)
+    seat_of: list[int] = field(
+        LIST, "seat of each ideology index, -1 when not in play", lambda: [-1] * len(BOARD.ideologies)
+    )
+    seed: int = field(VALUE, "seed of the initial state", 0)
+    options: dict[str, Any] = field(MAPPING, "options given to ``new_initial_state``", dict, position=False)
+    history: list[int] = field(
+        LIST,
+        "every action applied (forced single-choice moves are not recorded: they are replayed by the rules themselves)",
+        list,
+        position=False,
+    )
+    rng: int = field(VALUE, "SplitMix64 state for card draws", 0)
+    turn: int = field(VALUE, "turn number, from 1", 0)
+    phase: int = field(VALUE, "one of the ``PH_*`` codes", PH_RESOURCES)
+    order: list[int] = field(LIST, "seats in Turn Order Chart order", list)
+    idx: int = field(VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
+    passes: int = field(VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
+    owner: list[int] = field(
+        LIST, "per region, controlling seat or -1 (independent / off the table)", lambda: [-1] * BOARD.n
+    )
+    dev: list[int] = field(
+        LIST, "per region, current Development Level (printed level until changed)", lambda: list(BOARD.level)
+    )
+    where: list[int] = field(LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [OFF_DECK] * BOARD.n)
+    inf: bytearray = field(LIST, "influence cards beside the regions (see module docstring)", bytearray)
+    hand: list[int] = field(LIST, "cards in hand per seat and type", list)
+    deck: list[int] = field(LIST, "cards in the draw deck per seat and type", list)
+    discard: list[int] = field(LIST, "cards in the discard pile per seat and type (face up: public)", list)
+    staged: list[int] = field(
+        LIST,
+        "cards a seat has chosen to discard in the simultaneous Resource phase, not yet revealed to the others",
+        list,
+    )
+    adv: list[int] = field(LIST, "advancements owned per seat and type", list)
+    supply: list[int] = field(
+        LIST, "advancements left in each supply pile", lambda: [a.count for a in BOARD.advancements]
+    )
+    stance: list[int] = field(
+        LIST, "diplomatic stance between each pair (``PEACE``/``NEUTRAL``/``WAR``)", list
+    )
+    offers: list[int] = field(
+        LIST, "stances offered in the running Diplomacy phase (-1 = not yet), hidden", list
+    )
+    shown_offers: list[int] = field(LIST, "the offers of the last completed Diplomacy phase (public)", list)
+    dip: int = field(VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0)
+    attacked: list[int] = field(
+        LIST, "per seat, bitmask of seats that started a conflict against it this turn", list
+    )
+    conflict: tuple[int, int, int, int, int] | None = field(
+        VALUE,
+        "the conflict being fought, ``(attacker, defender, region, type, stage)`` with type 0..2 or ``WMD_TYPE``; stage 0 = the defender answers an attack card on the table, 1 = the attacker decides whether to go on. None when no conflict",
+        None,
+    )
+    traded: int = field(VALUE, "cards the acting seat has traded away so far this Trading phase", 0)
+    revealed: int = field(VALUE, "region turned up this turn (-1 if none)", -1)
+    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
+    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    _pros: tuple[list[int], list[float]] | None = field(
+        CACHE,
+        "the prospects (heuristics.prospects) with the _legal list they were computed beside: a match means the same position",
     )
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.fx = BOARD
-        self.ideo: list[int] = []
-        self.seat_of: list[int] = [-1] * len(BOARD.ideologies)
-        self.seed = 0
-        self.options: dict[str, Any] = {}
-        self.history: list[int] = []
-        self.rng = 0
-        self.turn = 0
-        self.phase = PH_RESOURCES
-        self.order: list[int] = []
-        self.idx = 0
-        self.passes = 0
-        self.owner: list[int] = [-1] * BOARD.n
-        self.dev: list[int] = list(BOARD.level)
-        self.where: list[int] = [OFF_DECK] * BOARD.n
-        self.inf = bytearray()
-        self.hand: list[int] = []
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.staged: list[int] = []
-        self.adv: list[int] = []
-        self.supply: list[int] = [a.count for a in BOARD.advancements]
-        self.stance: list[int] = []
-        self.offers: list[int] = []
-        self.shown_offers: list[int] = []
-        self.dip = 0
-        self.attacked: list[int] = []
-        self.conflict: tuple[int, int, int, int, int] | None = None
-        self.traded = 0
-        self.revealed = -1
-        self.result: list[float] | None = None
-        self._legal: list[int] | None = None
-        # (the _legal list they were computed beside, heuristics.prospects): rules.apply and
-        # settle give every position a new _legal list, so a match means the same position
-        self._pros: tuple[list[int], list[float]] | None = None
+    if TYPE_CHECKING:
 
-    def clone(self) -> IdeoState:
-        """An independent copy (lists copied, immutable fields shared)."""
-        s = self.__class__.__new__(self.__class__)
-        s.n = self.n
-        s.fx = self.fx
-        s.ideo = self.ideo[:]
-        s.seat_of = self.seat_of[:]
-        s.seed = self.seed
-        s.options = dict(self.options)
-        s.history = self.history[:]
-        s.rng = self.rng
-        s.turn = self.turn
-        s.phase = self.phase
-        s.order = self.order[:]
-        s.idx = self.idx
-        s.passes = self.passes
-        s.owner = self.owner[:]
-        s.dev = self.dev[:]
-        s.where = self.where[:]
-        s.inf = self.inf[:]
-        s.hand = self.hand[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.staged = self.staged[:]
-        s.adv = self.adv[:]
-        s.supply = self.supply[:]
-        s.stance = self.stance[:]
-        s.offers = self.offers[:]
-        s.shown_offers = self.shown_offers[:]
-        s.dip = self.dip
-        s.attacked = self.attacked[:]
-        s.conflict = self.conflict
-        s.traded = self.traded
-        s.revealed = self.revealed
-        s.result = None if self.result is None else self.result[:]
-        s._legal = None if self._legal is None else self._legal[:]
-        s._pros = None
-        return s
+        def clone(self) -> IdeoState: ...
+        def touch(self) -> None: ...
 
     # ----- small accessors used everywhere
     def cards(self, r: int, t: int, seat: int) -> int:
