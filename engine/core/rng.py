@@ -1,10 +1,13 @@
-"""A tiny seeded PRNG whose whole state is one int, so game states clone it for free.
+"""The games' shuffles: a tiny seeded PRNG whose whole state is one int, so game states clone
+it for free, and the shuffle a search's determinization uses with its ``random.Random``.
 
 SplitMix64 (Steele, Lea & Flood 2014). Used for deck shuffles inside game states, where a
 ``random.Random`` would make ``clone()`` slow. Not for cryptography.
 """
 
 from __future__ import annotations
+
+import random
 
 MASK64 = (1 << 64) - 1
 
@@ -26,3 +29,19 @@ def shuffle(items: list[int], seed_state: int) -> int:
         j = r % (i + 1)
         items[i], items[j] = items[j], items[i]
     return x
+
+
+def shuffle_with(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same draws and the same permutation (CPython's Fisher-Yates
+    over ``getrandbits``, rejection sampling each index), without a method call per item. A
+    determinization shuffles every opponent's unseen cards at each search iteration, so this
+    sits on the search's hot path (``tests/core`` checks it against ``random.Random.shuffle``).
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -24,6 +24,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.rng import shuffle_with
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
@@ -112,21 +113,6 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
             if x.strip() and x.strip() != "?":
                 fixed[seat] = BOARD.ideology(x)
     return R.deal_ideologies(players, seed, fixed)
-
-
-def _shuffle(items: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(items)``: the same draws and the same permutation (CPython's
-    Fisher-Yates over ``getrandbits``, rejection sampling each index), without a method call
-    per card; ``resample_hidden`` shuffles every opponent's unseen cards each search iteration
-    (tests/ideology/test_search.py checks it against ``random.Random.shuffle``)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 class IdeologyState(TermsFromModule, IdeoState):
@@ -314,7 +300,7 @@ class IdeologyState(TermsFromModule, IdeoState):
                 pool.extend([t] * (s.hand[b + t] + s.staged[b + t] + s.deck[b + t]))
             hs = s.hand_size(o)
             ss = sum(s.staged[b : b + 3])
-            _shuffle(pool, rng)
+            shuffle_with(pool, rng)
             for t in range(3):
                 s.hand[b + t] = s.staged[b + t] = s.deck[b + t] = 0
             for i, t in enumerate(pool):

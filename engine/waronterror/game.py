@@ -23,6 +23,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.rng import shuffle_with
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
@@ -33,15 +34,6 @@ __all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
 K = len(BOARD.cards)
 N = BOARD.n
 DECK_TYPES = tuple(tuple(k for k in range(K) if BOARD.cards[k].deck == d) for d in (0, 1))
-
-
-def _shuffle(xs: list[Any], rng: random.Random) -> None:
-    """Fisher-Yates in place with ``rng.random()`` (a uniform permutation, about twice as
-    fast as ``rng.shuffle`` on the short lists of a determinization)."""
-    rand = rng.random
-    for i in range(len(xs) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        xs[i], xs[j] = xs[j], xs[i]
 
 
 OPTIONS: dict[str, Any] = {
@@ -225,7 +217,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
                         pool.extend([k] * cnt)
                         hand[base + k] = 0
                 sizes.append(size)
-            _shuffle(pool, rng)
+            shuffle_with(pool, rng)
             i = 0
             for x, size in zip(others, sizes):
                 base = x * K
@@ -236,7 +228,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
         revealed, chit = s.revealed, s.chit
         hidden = [c for c in range(N) if not revealed[c]]
         chits = [chit[c] for c in hidden] + s.spare
-        _shuffle(chits, rng)
+        shuffle_with(chits, rng)
         for c, v in zip(hidden, chits):
             chit[c] = v
         s.spare = sorted(chits[len(hidden) :])

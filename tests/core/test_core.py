@@ -120,3 +120,20 @@ def test_search_defaults_live_beside_the_spec_not_in_it() -> None:
     ideology = load_game("ideology").search
     assert ideology.levels_for(5)["normal"] == ideology.player_levels[5]["normal"]
     assert ideology.levels_for(4) == dict(ideology.levels)
+
+
+def test_the_determinization_shuffle_is_random_shuffle() -> None:
+    """``core.rng.shuffle_with`` (every game's determinization shuffle) is an inlined
+    Fisher-Yates: the same draws and the same permutation as ``random.Random.shuffle``."""
+    import random
+
+    from realpolitik.engine.core.rng import shuffle_with
+
+    for seed in range(40):
+        items = [t % 3 for t in range(seed % 37)] + list(range(seed % 5))
+        a, b = items[:], items[:]
+        ra, rb = random.Random(seed), random.Random(seed)
+        ra.shuffle(a)
+        shuffle_with(b, rb)
+        assert a == b, seed
+        assert ra.getrandbits(64) == rb.getrandbits(64), seed  # the same draws consumed

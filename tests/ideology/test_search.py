@@ -100,23 +100,6 @@ def test_ismcts_passes_through_five_player_diplomacy() -> None:
     assert make_bot("ismcts:iters=50").step(s, me) == s.plan_step(me)
 
 
-def test_the_determinization_shuffle_is_random_shuffle() -> None:
-    """``resample_hidden`` shuffles with an inlined Fisher-Yates: the same draws and the same
-    permutation as ``random.Random.shuffle``, so the searches are unchanged."""
-    import random
-
-    from realpolitik.engine.ideology.game import _shuffle
-
-    for seed in range(40):
-        items = [t % 3 for t in range(seed % 37)] + list(range(seed % 5))
-        a, b = items[:], items[:]
-        ra, rb = random.Random(seed), random.Random(seed)
-        ra.shuffle(a)
-        _shuffle(b, rb)
-        assert a == b, seed
-        assert ra.getrandbits(64) == rb.getrandbits(64), seed  # the same draws consumed
-
-
 def test_the_kth_target_is_the_kth_opponent_in_turn_order() -> None:
     s = decision(5)
     for order in ([0, 1, 2, 3, 4], [3, 1, 4, 0, 2], [4, 3, 2, 1, 0]):
