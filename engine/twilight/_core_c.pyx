@@ -115,6 +115,7 @@ cdef enum:
     CARD_ALDRICH_AMES = 98
     CARD_CAMBRIDGE_FIVE = 104
     CARD_NORAD = 106
+    CARD_CHE = 107
     CARD_OUR_MAN_IN_TEHRAN = 108
     CARD_YURI_AND_SAMANTHA = 109
     CARD_FORMOSAN_RESOLUTION = 101
@@ -157,6 +158,7 @@ _KINDS = (
     (CARD_ALDRICH_AMES, Card.ALDRICH_AMES),
     (CARD_CAMBRIDGE_FIVE, Card.CAMBRIDGE_FIVE),
     (CARD_NORAD, Card.NORAD),
+    (CARD_CHE, Card.CHE),
     (CARD_OUR_MAN_IN_TEHRAN, Card.OUR_MAN_IN_TEHRAN),
     (CARD_YURI_AND_SAMANTHA, Card.YURI_AND_SAMANTHA),
     (CARD_FORMOSAN_RESOLUTION, Card.FORMOSAN_RESOLUTION),
@@ -1684,7 +1686,7 @@ cdef void _ap_coup(CState s, tuple fr, int c):
         _end(s, opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
     cdef int mo
-    if not free_mask:
+    if not free_mask or _ti(fr, 2) == CARD_CHE:  # R.coup_adds_milops: card 107's coups count
         mo = <int>s.milops[side] + ops
         s.milops[side] = mo if mo < 5 else 5  # 6.3.3, 8.2.3
     if side == US and _turnfx(s, CARD_YURI_AND_SAMANTHA):  # card 109

@@ -111,7 +111,8 @@ def move_odds(state: TSState, action: int) -> str | None:
             parts.append(f"DEFCON {state.defcon}->{state.defcon - 1}")
         else:
             parts.append("DEFCON stays")
-        parts.append("no mil ops (free)" if free else f"mil ops +{min(ops, 5 - state.milops[side])}")  # 6.3.3
+        counts = R.coup_adds_milops(fr[2], free)  # 6.3.3; free coups 8.2.5
+        parts.append(f"mil ops +{min(ops, 5 - state.milops[side])}" if counts else "no mil ops (free)")
         return ", ".join(parts)
     if k == F.REALIGN and d.kind == "country":
         win, tie, removed = realign_odds(state, fr[1], d.value)

@@ -1396,7 +1396,7 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
     if s.missile_crisis >> opp(side) & 1:  # #40 Cuban Missile Crisis
         s.end(opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
-    if not free_mask:
+    if coup_adds_milops(_card, free_mask):
         s.milops[side] = min(5, s.milops[side] + ops)  # 6.3.3, 8.2.3 (free coups: 8.2.5)
     if side == US and s.turnfx >> Card.YURI_AND_SAMANTHA & 1:  # card 109: 1 VP per US coup
         s.gain_vp(USSR, 1)
@@ -1408,6 +1408,14 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         if s.winner >= 0:
             return
     s.stack.append((F.COUP_ROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+
+
+def coup_adds_milops(card: int | None, free_mask: int) -> bool:
+    """Whether a coup adds its Ops to the side's military operations (6.3.3, 8.2.3): not a
+    free coup (8.2.5), except card 107 Che's (an optional card of the Deluxe edition): its text
+    makes "a Coup attempt using this card's Operations value" where Junta, Ortega and Tear Down
+    This Wall give a free coup, and online Deluxe play logs their military operations."""
+    return not free_mask or card == Card.CHE
 
 
 def coup_modifier(s: TSState, side: int, c: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.twilight import advice
 from realpolitik.engine.twilight.cards import DELUXE_NUMBER, printed_number
 from realpolitik.engine.twilight.game import GAME
 from tests.twilight.helpers import (
@@ -204,18 +205,29 @@ def test_norad_needs_canada_and_is_cancelled_by_quagmire():
 
 
 # ---------------------------------------------------------------- #107 Che
-def test_che_second_coup_after_removing_us_influence():
-    s = position(turn=4, edition="deluxe", inf={"bolivia": (0, 1), "ecuador": (0, 1), "brazil": (0, 2)})
+@pytest.mark.parametrize("impl", GAME.implementations())
+def test_che_second_coup_after_removing_us_influence(impl: str) -> None:
+    s = position(
+        turn=4,
+        edition="deluxe",
+        inf={"bolivia": (0, 1), "ecuador": (0, 1), "brazil": (0, 2)},
+        implementation=impl,
+    )
     fire(s, 107, USSR)
     assert texts(s) == ["coup Ecuador", "coup Bolivia", "pass"]  # battleground Brazil is out
+    bolivia = next(a for a in s.legal_actions() if s.action_to_string(a) == "coup Bolivia")
+    assert advice.move_odds(s, bolivia).endswith("DEFCON stays, mil ops +3")
     act(s, "coup Bolivia")
     die(s, 3)  # 3 + 3 Ops - 2 x stability 2 = 2: removes the 1 US, adds 1 USSR
-    assert inf(s, "bolivia") == (1, 0)
+    assert inf(s, "bolivia") == (1, 0) and s.milops[USSR] == 3
     assert texts(s) == ["coup Ecuador", "pass"]  # a second one, elsewhere
     act(s, "coup Ecuador")
     die(s, 1)  # 1 + 3 - 4 = 0: nothing
     assert finished(s)
-    assert inf(s, "ecuador") == (0, 1) and s.milops[USSR] == 0
+    assert inf(s, "ecuador") == (0, 1)
+    # not free coups (8.2.5): each adds its 3 Ops to the USSR's military operations, as online
+    # Deluxe play logs them ("USSR Military Ops to 3", "... to 5"), to at most 5
+    assert s.milops[USSR] == 5
 
 
 def test_che_no_second_coup_when_the_first_fails():
