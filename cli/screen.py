@@ -1,40 +1,30 @@
-"""Per-game rendering with a generic fallback, and the numbered, grouped, paged choice list.
+"""The game's presentation on the terminal, and the numbered, grouped, paged choice list.
 
-A game offers its presentation (``HasPresentation.presentation()``, usually its ``render``
-module) defining any of ``board``, ``status``, ``question``, ``choices``, ``describe_action``,
-``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` (how to type a move,
-with examples), ``LEGEND`` (every abbreviation on screen, explained),
-``REDRAW_AFTER_OWN_MOVE`` (draw the board after the player's own moves too), and the advice hooks
-``round_key``, ``move_odds``, ``move_danger``, ``why_illegal``, ``explain``, ``turn_number``
-and ``score_text`` (each documented on its :class:`Renderer` method) (see
-``engine/twilight/render.py`` for their meaning). In place of ``board(state, viewer)`` a module may define
-``render(state, viewer, width=80, color=True) -> str`` returning text with ANSI colours; the
-colours become rich styles, so ``--no-color`` still removes them. Functions may return rich
-renderables or plain strings. :class:`Renderer` uses the game's function where there is one
-and a generic one built on ``observation()`` and ``action_to_string()`` otherwise, so every
-game in ``available_games()`` can be played, hinted and replayed.
+A game draws itself through its presentation (``Game.presentation()``, a
+:class:`~realpolitik.engine.core.presentation.Presentation`): the board, the status line, the
+question, the grouped choices, the log lines, the details of ``show``, the result, the move
+help and the legend, and the advice a player gets (the odds of a move with dice, a loss a move
+makes certain, why a typed move is refused, a hint's one line). The base class is the generic
+version of each, built on ``observation()`` and ``action_to_string()``, so every game in
+``available_games()`` can be played, hinted and replayed. :class:`Renderer` calls those
+methods and turns what they draw into rich renderables: a string (ANSI colours allowed)
+becomes Text, so ``--no-color`` still removes the colours; what the CLI adds of its own (the
+look-ahead for a move that loses, the ``[LOSES]`` marks) is here too.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from realpolitik.cli.lookahead import losing_chance
-from realpolitik.engine.core.api import CHANCE, TERMINAL, Game, HasPresentation, State, seat_label
+from realpolitik.engine.core.api import Game, State
+from realpolitik.engine.core.presentation import ChoiceGroups, Drawing, Presentation, seat_name
 
 __all__ = ["PAGE_LINES", "ChoiceList", "Renderer", "layout_choices", "match_words", "seat_name"]
-
-GENERIC_MOVES_HELP = (
-    "Moves: type a choice number, or the move in words (a unique part is enough, as long as\n"
-    "  it is a whole word or the start of one)."
-)
-"""The move help of a game whose presentation has no ``HELP``."""
 
 PAGE_LINES = 22
 """Choice lines shown at once; the rest come with ``more``."""
@@ -42,7 +32,7 @@ PAGE_LINES = 22
 WIDTH = 78
 """Usable columns for wrapped lines (80-column terminals)."""
 
-Groups = list[tuple[str | None, list[tuple[int, str]]]]
+Groups = ChoiceGroups
 
 _CHANCE_WORDS = "with probability"
 """How a danger that is not certain says so (``Renderer.danger``)."""
@@ -59,25 +49,12 @@ class MarkedChoices(NamedTuple):
     """Said once when every move loses (then none is marked), else None."""
 
 
-def seat_name(state: State, seat: int) -> str:
-    """The name of ``seat`` (``CHANCE``/``TERMINAL`` get words too), with the name it was
-    dealt at setup where the game deals one (``Player 3 (Capitalism)``)."""
-    if seat == CHANCE:
-        return "chance"
-    if seat == TERMINAL:
-        return "nobody"
-    return seat_label(state, seat)
-
-
-def _renderable(obj: Any) -> RenderableType:
-    """A game's output as something rich prints: strings (ANSI colours allowed) become Text."""
+def _renderable(obj: Drawing) -> RenderableType:
+    """What a presentation draws as something rich prints: strings (ANSI colours allowed)
+    become Text."""
     if isinstance(obj, str):
         return Text.from_ansi(obj)
     return obj
-
-
-def _render_module(game: Game) -> Any:
-    return game.presentation() if isinstance(game, HasPresentation) else None
 
 
 STEP_SEPARATORS = (";", ",")
@@ -93,61 +70,33 @@ def split_steps(text: str) -> list[str]:
 
 
 class Renderer:
-    """The game's render functions, each falling back to a generic one."""
+    """The game's presentation as the terminal draws it, with the CLI's own advice."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.module = _render_module(game)
-
-    def _fn(self, name: str) -> Callable[..., Any] | None:
-        fn = getattr(self.module, name, None) if self.module is not None else None
-        return fn if callable(fn) else None
+        self.presentation: Presentation = game.presentation()
 
     # ----- the screen
     def board(self, state: State, viewer: int | None) -> RenderableType:
         """The whole position as ``viewer`` sees it (None: everything)."""
-        fn = self._fn("board")
-        if fn is not None:
-            return _renderable(fn(state, viewer))
-        fn = self._fn("render")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width=WIDTH + 2, color=True))
-        obs = state.observation(viewer if viewer is not None else max(0, state.current_player()))
-        lines = [Text(f"{state.game().spec.title}", style="bold")]
-        for key, val in obs.items():
-            text = json.dumps(val, separators=(",", ":")) if not isinstance(val, str) else val
-            line = f"  {key}: {text}"
-            lines.append(Text(line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."))
-        return Group(*lines)
+        return _renderable(self.presentation.board(state, viewer))
 
     def round_key(self, state: State) -> object | None:
-        """Which round of the game ``state`` is in (any comparable value), from the
-        presentation's ``round_key``: line mode draws the board once per round. None when the
-        game names no rounds."""
-        fn = self._fn("round_key")
-        return fn(state) if fn is not None else None
+        """Which round of the game ``state`` is in (any comparable value): line mode draws the
+        board once per round. None when the game names no rounds."""
+        return self.presentation.round_key(state)
 
     def status(self, state: State, viewer: int | None) -> RenderableType:
         """One line of the position, shown at every prompt."""
-        fn = self._fn("status")
-        if fn is not None:
-            return _renderable(fn(state, viewer))
-        scores = ", ".join(f"{seat_name(state, i)} {s:g}" for i, s in enumerate(state.scores()))
-        return Text(f"{len(state.history)} actions played | scores: {scores}")
+        return _renderable(self.presentation.status(state, viewer))
 
     def question(self, state: State) -> str:
         """What the player to move is asked."""
-        fn = self._fn("question")
-        if fn is not None:
-            return str(fn(state))
-        return f"{seat_name(state, state.current_player())} to move"
+        return self.presentation.question(state)
 
     def choices(self, state: State, actions: list[int]) -> Groups:
         """The legal actions grouped for the numbered list."""
-        fn = self._fn("choices")
-        if fn is not None:
-            return list(fn(state, actions))
-        return [(None, [(a, state.action_to_string(a)) for a in actions])]
+        return self.presentation.choices(state, actions)
 
     def marked_choices(self, state: State, seat: int) -> MarkedChoices:
         """The grouped choices with the odds of moves with dice and a ``[LOSES]`` mark on each
@@ -185,41 +134,25 @@ class Renderer:
     # ----- the log
     def describe_action(self, state: State, action: int, viewer: int | None) -> str:
         """One log line for ``action`` (state before it), as ``viewer`` may see it."""
-        fn = self._fn("describe_action")
-        if fn is not None:
-            return str(fn(state, action, viewer))
-        who = seat_name(state, state.current_player())
-        return f"{who}: {state.action_to_string(action)}"
+        return self.presentation.describe_action(state, action, viewer)
 
     def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
         """What ``action`` changed, one line each."""
-        fn = self._fn("describe_change")
-        if fn is not None:
-            return list(fn(before, action, after, viewer))
-        out = []
-        if before.scores() != after.scores():
-            out.append("scores: " + ", ".join(f"{s:g}" for s in after.scores()))
-        if after.is_terminal() and not before.is_terminal():
-            out.append(f"GAME OVER: {self.result(after)}")
-        return out
+        return self.presentation.describe_change(before, action, after, viewer)
 
     # ----- advice: odds, dangers, refusals, explanations
     def odds(self, state: State, action: int) -> str | None:
         """The odds of a move with dice (a coup, a space race attempt) and what else it
-        changes, from the presentation's ``move_odds(state, action)``; None without."""
-        fn = self._fn("move_odds")
-        return fn(state, action) if fn is not None else None
+        changes (the presentation's ``move_odds``); None without."""
+        return self.presentation.move_odds(state, action)
 
     def danger(self, state: State, action: int, seat: int) -> str | None:
-        """Why a move loses the game, or None: the presentation's ``move_danger(state,
-        action)`` (a loss the game can foresee further, such as a card one would be left
-        holding), else a look-ahead through dice and forced moves
-        (``cli.lookahead.losing_chance``)."""
-        fn = self._fn("move_danger")
-        if fn is not None:
-            said = fn(state, action)
-            if said:
-                return str(said)
+        """Why a move loses the game, or None: the presentation's ``move_danger`` (a loss the
+        game can foresee further, such as a card one would be left holding), else a look-ahead
+        through dice and forced moves (``cli.lookahead.losing_chance``)."""
+        said = self.presentation.move_danger(state, action)
+        if said:
+            return said
         try:
             p, how = losing_chance(state, action, seat, self.result)
         except Exception:  # a move the engine cannot play says so when it is chosen
@@ -233,99 +166,59 @@ class Renderer:
 
     def default_choice(self, state: State) -> tuple[int, str] | None:
         """The move Enter plays at the last step of a compound move (the presentation's
-        ``default_choice(state)``: the action and why it is the default, e.g. "all of them"),
-        or None where the game names none."""
-        fn = self._fn("default_choice")
-        if fn is None:
-            return None
-        found = fn(state)
+        ``default_choice``: the action and why it is the default, e.g. "all of them"), or None
+        where the game names none or names a move that is not legal here."""
+        found = self.presentation.default_choice(state)
         if found is None:
             return None
         action, why = found
-        return (int(action), str(why)) if int(action) in state.legal_actions() else None
+        return (action, why) if action in state.legal_actions() else None
 
     def refusal(self, state: State, text: str) -> str | None:
         """Why a typed move is not legal here, citing the rule (the presentation's
-        ``why_illegal(state, text)``); None when the game cannot say."""
-        fn = self._fn("why_illegal")
-        if fn is None:
-            return None
-        said = fn(state, text)
-        return str(said) if said else None
+        ``why_illegal``); None when the game cannot say."""
+        return self.presentation.why_illegal(state, text) or None
 
     def explain(self, before: State, after: State, seat: int) -> str:
         """One line on what a move (and the own moves after it) gains, from the evaluator's
-        terms (the presentation's ``explain(before, after, seat)``), else the change of the
-        evaluation itself."""
-        fn = self._fn("explain")
-        if fn is not None:
-            return str(fn(before, after, seat))
-        v0, v1 = before.evaluate(seat), after.evaluate(seat)
-        return f"the evaluation for {seat_name(before, seat)} goes {v0:.2f} -> {v1:.2f}"
+        terms (the presentation's ``explain``; generic: the change of the evaluation)."""
+        return self.presentation.explain(before, after, seat)
 
     def turn_number(self, state: State) -> int | None:
-        """The game's turn (the presentation's ``turn_number``), for summaries; None when the
-        game has no turns to speak of."""
-        fn = self._fn("turn_number")
-        return int(fn(state)) if fn is not None else None
+        """The game's turn, for summaries; None when the game has no turns to speak of."""
+        return self.presentation.turn_number(state)
 
     def score_text(self, state: State) -> str:
-        """The score in the game's words (the presentation's ``score_text``), else each seat's
-        ``scores()``."""
-        fn = self._fn("score_text")
-        if fn is not None:
-            return str(fn(state))
-        return ", ".join(f"{seat_name(state, i)} {v:g}" for i, v in enumerate(state.scores()))
+        """The score in the game's words (generic: each seat's ``scores()``)."""
+        return self.presentation.score_text(state)
 
     # ----- details and the end
     def moves_help(self) -> str:
-        """How to type a move in this game, with examples (the presentation's ``HELP``)."""
-        text = getattr(self.module, "HELP", None) if self.module is not None else None
-        return str(text).rstrip("\n") if text else GENERIC_MOVES_HELP
+        """How to type a move in this game, with examples (the presentation's ``moves_help``)."""
+        return self.presentation.moves_help.rstrip("\n")
 
     def legend(self) -> str:
-        """Every abbreviation on this game's screens, explained (the presentation's ``LEGEND``)."""
-        text = getattr(self.module, "LEGEND", None) if self.module is not None else None
-        return str(text).rstrip("\n") if text else ""
+        """Every abbreviation on this game's screens, explained (the presentation's ``legend``)."""
+        return self.presentation.legend.rstrip("\n")
 
     @property
     def redraw_after_own_move(self) -> bool:
-        """Whether the board is drawn again after the player's own move (the presentation's
-        ``REDRAW_AFTER_OWN_MOVE``; otherwise only after the others' moves)."""
-        return (
-            bool(getattr(self.module, "REDRAW_AFTER_OWN_MOVE", False)) if self.module is not None else False
-        )
+        """Whether the board is drawn again after the player's own move (otherwise only after
+        the others' moves)."""
+        return self.presentation.redraw_after_own_move
 
     @property
     def show_topics(self) -> str:
         """What ``show`` accepts."""
-        topics = getattr(self.module, "SHOW_TOPICS", None) if self.module is not None else None
-        return str(topics) if topics else "a key of the observation"
+        return self.presentation.show_topics
 
     def show(self, state: State, viewer: int | None, what: str) -> RenderableType:
         """Details on request; raises ``ValueError`` naming what is accepted."""
-        fn = self._fn("show")
-        if fn is not None:
-            return _renderable(fn(state, viewer, what))
-        obs = state.observation(viewer if viewer is not None else max(0, state.current_player()))
-        key = what.strip()
-        if key not in obs:
-            raise ValueError(f"nothing called '{key}' to show; try: {', '.join(obs)}")
-        return Text(f"{key}: {json.dumps(obs[key], indent=1)}")
+        return _renderable(self.presentation.show(state, viewer, what))
 
     def result(self, state: State) -> str:
         """How the game ended."""
-        fn = self._fn("result")
-        if fn is not None:
-            return str(fn(state))
-        if not state.is_terminal():
-            return "the game is not over"
-        rets = state.returns()
-        best = max(rets)
-        winners = [seat_name(state, i) for i, r in enumerate(rets) if r == best]
-        if len(winners) == len(rets):
-            return "a draw"
-        return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+        return self.presentation.result(state)
 
 
 @dataclass

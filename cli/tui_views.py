@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -23,6 +23,7 @@ from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.screen import Renderer
 from realpolitik.cli.session import LogEntry
 from realpolitik.engine.core.api import State
+from realpolitik.engine.core.presentation import Drawing
 
 __all__ = [
     "HINT_PROMPT",
@@ -42,21 +43,17 @@ HINT_PROMPT = Text("h: the computer's advice for this decision", style="dim")
 """The hint pane before a hint is asked."""
 
 
-def _renderable(obj: Any) -> RenderableType:
+def _renderable(obj: Drawing) -> RenderableType:
     """A presentation's output as something rich draws: strings (ANSI colours allowed) become Text."""
     return Text.from_ansi(obj) if isinstance(obj, str) else obj
 
 
 class PaneRenderer:
-    """The panes of the full screen from the game's presentation, with their fallbacks."""
+    """The panes of the full screen from the game's presentation (its generic versions where
+    the game draws no pane of its own)."""
 
     def __init__(self, renderer: Renderer) -> None:
         self.r = renderer
-
-    def _fn(self, name: str) -> Callable[..., Any] | None:
-        module = self.r.module
-        fn = getattr(module, name, None) if module is not None else None
-        return fn if callable(fn) else None
 
     def status(self, state: State, viewer: int | None) -> Text:
         """The status line (the game's ``status``, else the generic one) as one Text."""
@@ -64,25 +61,20 @@ class PaneRenderer:
         return obj if isinstance(obj, Text) else Text.from_ansi(str(obj))
 
     def board(self, state: State, viewer: int | None, width: int) -> RenderableType:
-        """The board pane, fitted to ``width`` where the presentation can."""
-        fn = self._fn("map_view")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width))
-        fn = self._fn("render")
-        if fn is not None:
-            return _renderable(fn(state, viewer, width=width, color=True))
-        return self.r.board(state, viewer)
+        """The board pane, fitted to ``width`` where the presentation can (its ``map_view``;
+        generic: the line-mode board)."""
+        return _renderable(self.r.presentation.map_view(state, viewer, width))
 
     def tracks(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
         """The tracks pane, or None where the game has no ``tracks`` (its status line, always
         on screen, stands in)."""
-        fn = self._fn("tracks")
-        return _renderable(fn(state, viewer, width)) if fn is not None else None
+        drawn = self.r.presentation.tracks(state, viewer, width)
+        return _renderable(drawn) if drawn is not None else None
 
     def hand(self, state: State, viewer: int | None, width: int) -> RenderableType | None:
         """The hand pane, or None where the game has no ``hand``."""
-        fn = self._fn("hand")
-        return _renderable(fn(state, viewer, width)) if fn is not None else None
+        drawn = self.r.presentation.hand(state, viewer, width)
+        return _renderable(drawn) if drawn is not None else None
 
 
 @dataclass

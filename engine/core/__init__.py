@@ -1,4 +1,4 @@
-"""The game-agnostic core: the interface, map graphs and records."""
+"""The game-agnostic core: the interface, its presentation, map graphs and records."""
 
 from realpolitik.engine.core.api import (
     CHANCE,
@@ -13,6 +13,7 @@ from realpolitik.engine.core.api import (
     State,
     UnknownGame,
 )
+from realpolitik.engine.core.presentation import Presentation
 
 __all__ = [
     "CHANCE",
@@ -23,6 +24,7 @@ __all__ = [
     "IllegalAction",
     "Information",
     "InvalidState",
+    "Presentation",
     "RealpolitikError",
     "State",
     "UnknownGame",

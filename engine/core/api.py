@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from realpolitik.engine.core.presentation import Presentation
 
 __all__ = [
     "CHANCE",
@@ -31,7 +34,6 @@ __all__ = [
     "HasPlan",
     "HasPlanSteps",
     "HasPositionSummary",
-    "HasPresentation",
     "HasSeatAliases",
     "HasSeatOptions",
     "IllegalAction",
@@ -273,7 +275,8 @@ class State(Protocol):
 
 
 class Game(Protocol):
-    """A game: its spec, its search defaults and how to start or restore a state."""
+    """A game: its spec, its search defaults, how to start or restore a state and how it is
+    drawn on the terminal."""
 
     spec: GameSpec
     """What the game is."""
@@ -294,6 +297,11 @@ class Game(Protocol):
         Raises:
             InvalidState: naming the field that is wrong.
         """
+
+    def presentation(self) -> Presentation:
+        """How the game draws itself for the terminal (``engine.core.presentation``): the
+        game's subclass of :class:`~realpolitik.engine.core.presentation.Presentation`, or the
+        base itself, whose generic drawing serves a game that has none of its own."""
 
 
 # ----- optional capabilities -----------------------------------------------------------------
@@ -433,26 +441,6 @@ class RemembersLegal(Protocol):
 
     def touch(self) -> None:
         """Forget remembered derived data."""
-
-
-@runtime_checkable
-class HasPresentation(Protocol):
-    """A game that draws itself for the terminal.
-
-    ``presentation()`` returns an object (usually the game's ``render`` module) with any of
-    ``board``, ``render``, ``status``, ``question``, ``choices``, ``describe_action``,
-    ``describe_change``, ``show``, ``result``, ``SHOW_TOPICS``, ``HELP`` and ``LEGEND``, and
-    the advice a player gets: ``round_key(state)`` (the board is drawn once per round),
-    ``move_odds(state, action)`` (the odds of a move with dice), ``move_danger(state,
-    action)`` (a loss the move makes certain), ``why_illegal(state, text)`` (why a typed move
-    is refused, citing the rule), ``explain(before, after, seat)`` (a hint's one line from the
-    evaluator's terms), ``turn_number(state)`` and ``score_text(state)`` (the game-over
-    summary). The CLI falls back to a generic version of each one missing
-    (``cli.screen.Renderer``).
-    """
-
-    def presentation(self) -> Any:
-        """The game's terminal presentation."""
 
 
 @runtime_checkable

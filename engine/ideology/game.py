@@ -24,6 +24,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
@@ -564,10 +565,10 @@ class IdeologyGame(DataFilesBase, GameBase):
             per.pop()
         return {"ideologies": ",".join(per)}
 
-    def presentation(self) -> Any:
-        from realpolitik.engine.ideology import render
+    def presentation(self) -> Presentation:
+        from realpolitik.engine.ideology.render import PRESENTATION
 
-        return render
+        return PRESENTATION
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> IdeologyState:
         n = check_players(SPEC, players)

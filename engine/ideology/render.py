@@ -5,7 +5,8 @@ sees it (its own hand and pending offers, never another seat's); ``seat=None`` i
 omniscient view for replays. Colour (ANSI, the ideologies' colours) is decoration only:
 ``color=False`` loses nothing. ``status`` is the one-line summary shown at prompts;
 ``map_view``, ``tracks`` and ``hand`` are the panes of the full screen (``cli/tui.py``);
-``question``, ``choices`` and ``describe_action`` serve the CLI (``cli/screen.py``), and
+``question``, ``choices`` and ``describe_action`` serve the CLI (``cli/screen.py``), which
+reaches all of them through :class:`IdeologyPresentation` (``IdeologyGame.presentation()``);
 ``describe_action`` never shows another seat's simultaneous choice (a Resource-phase discard,
 a diplomatic offer) before it is revealed.
 
@@ -20,9 +21,10 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any
+from typing import Any, cast
 
-from realpolitik.engine.core.api import plural
+from realpolitik.engine.core.api import State, plural
+from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 
@@ -50,8 +52,10 @@ from realpolitik.engine.ideology.state import (
 __all__ = [
     "HELP",
     "LEGEND",
+    "PRESENTATION",
     "REDRAW_AFTER_OWN_MOVE",
     "SHOW_TOPICS",
+    "IdeologyPresentation",
     "choices",
     "describe_action",
     "describe_change",
@@ -754,3 +758,71 @@ def show(s: Any, viewer: int | None, what: str) -> str:
     except KeyError:
         raise ValueError(f"nothing called '{what.strip()}' to show; try: {SHOW_TOPICS}") from None
     return "\n".join(_region_detail(s, r, viewer))
+
+
+# ---------------------------------------------------------------- the presentation
+def _ideo(state: State) -> IdeoState:
+    """A state of this game as the functions above read it (every state the game makes is one)."""
+    return cast("IdeoState", state)
+
+
+class IdeologyPresentation(Presentation):
+    """Ideology's presentation: the functions of this module and of ``advice``, typed for the
+    CLI; the line-mode board is :func:`render` in colour."""
+
+    moves_help = HELP
+    legend = LEGEND
+    show_topics = SHOW_TOPICS
+    redraw_after_own_move = REDRAW_AFTER_OWN_MOVE
+
+    def board(self, state: State, viewer: int | None) -> Drawing:
+        return render(_ideo(state), viewer, width=SCREEN_WIDTH, color=True)
+
+    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
+        return map_view(_ideo(state), viewer, width)
+
+    def tracks(self, state: State, viewer: int | None, width: int) -> Drawing | None:
+        return tracks(_ideo(state), viewer, width)
+
+    def hand(self, state: State, viewer: int | None, width: int) -> Drawing | None:
+        return hand(_ideo(state), viewer, width)
+
+    def status(self, state: State, viewer: int | None) -> Drawing:
+        return status(_ideo(state), viewer)
+
+    def round_key(self, state: State) -> object | None:
+        return round_key(_ideo(state))
+
+    def question(self, state: State) -> str:
+        return question(state)
+
+    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
+        return choices(state, actions)
+
+    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
+        return describe_action(state, action, viewer)
+
+    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
+        return describe_change(before, action, after, viewer)
+
+    def why_illegal(self, state: State, text: str) -> str | None:
+        return why_illegal(_ideo(state), text)
+
+    def explain(self, before: State, after: State, seat: int) -> str:
+        return explain(before, after, seat)
+
+    def turn_number(self, state: State) -> int | None:
+        return turn_number(_ideo(state))
+
+    def score_text(self, state: State) -> str:
+        return score_text(_ideo(state))
+
+    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
+        return show(state, viewer, what)
+
+    def result(self, state: State) -> str:
+        return result(_ideo(state))
+
+
+PRESENTATION = IdeologyPresentation()
+"""The one presentation of the game (``IdeologyGame.presentation()``)."""

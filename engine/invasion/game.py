@@ -22,6 +22,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
@@ -311,10 +312,10 @@ class InvasionGame(DataFilesBase, GameBase):
         "setup.toml": "starting money, phases and turns, action boxes, war and oil settings",
     }
 
-    def presentation(self) -> Any:
-        from realpolitik.engine.invasion import render
+    def presentation(self) -> Presentation:
+        from realpolitik.engine.invasion.render import PRESENTATION
 
-        return render
+        return PRESENTATION
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> InvasionState:
         n = check_players(SPEC, players)

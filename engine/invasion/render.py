@@ -3,15 +3,18 @@
 ``render(state, seat, width=80, color=True)`` returns the whole table as text (the game has
 no hidden information, so every seat sees the same). Colour (ANSI, the seats' colours) is
 decoration only: ``color=False`` loses nothing. ``status`` is the one-line summary at prompts;
-``question``, ``choices``, ``describe_action`` and ``describe_change`` serve the CLI; the
+``question``, ``choices``, ``describe_action`` and ``describe_change`` serve the CLI, which
+reaches them through :class:`InvasionPresentation` (``InvasionGame.presentation()``); the
 change lines are the engine's log, where every effect names its cause (wars and rebel attacks
 show the ratio or threshold, the rolls and the table's result).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from realpolitik.engine.core.api import State
+from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
@@ -20,7 +23,11 @@ from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_MOVE_LOG, S_MO
 __all__ = [
     "HELP",
     "LEGEND",
+    "PRESENTATION",
+    "SHOW_TOPICS",
+    "InvasionPresentation",
     "choices",
+    "default_choice",
     "describe_action",
     "describe_change",
     "question",
@@ -305,3 +312,52 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         if s.troops_at(t, p):
             lines.append(f"  {R.seat_name(p)}: {s.troops_at(t, p)} troops")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the presentation
+def _inv(state: State) -> InvState:
+    """A state of this game as the functions above read it (every state the game makes is one)."""
+    return cast("InvState", state)
+
+
+class InvasionPresentation(Presentation):
+    """How to Invade's presentation: the functions of this module, typed for the CLI; the
+    board (in line mode and in the full screen's pane) is :func:`render` in colour."""
+
+    moves_help = HELP
+    legend = LEGEND
+    show_topics = SHOW_TOPICS
+
+    def board(self, state: State, viewer: int | None) -> Drawing:
+        return render(_inv(state), viewer, width=SCREEN_WIDTH, color=True)
+
+    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
+        return render(_inv(state), viewer, width=width, color=True)
+
+    def status(self, state: State, viewer: int | None) -> Drawing:
+        return status(_inv(state), viewer)
+
+    def question(self, state: State) -> str:
+        return question(state)
+
+    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
+        return choices(state, actions)
+
+    def default_choice(self, state: State) -> tuple[int, str] | None:
+        return default_choice(state)
+
+    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
+        return describe_action(state, action, viewer)
+
+    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
+        return describe_change(before, action, after, viewer)
+
+    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
+        return show(state, viewer, what)
+
+    def result(self, state: State) -> str:
+        return result(_inv(state))
+
+
+PRESENTATION = InvasionPresentation()
+"""The one presentation of the game (``InvasionGame.presentation()``)."""

@@ -17,6 +17,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
@@ -467,10 +468,10 @@ class TwilightGame(DataFilesBase, GameBase):
     def with_implementation(self, name: str) -> TwilightGame:
         return _game(name)
 
-    def presentation(self) -> Any:
-        from realpolitik.engine.twilight import render
+    def presentation(self) -> Presentation:
+        from realpolitik.engine.twilight.render import PRESENTATION
 
-        return render
+        return PRESENTATION
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> TwilightState:
         if players not in (None, 2):

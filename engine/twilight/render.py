@@ -1,7 +1,8 @@
 """Twilight Struggle on the terminal: the map by region, the tracks, hands, choices and a log.
 
-The CLI (``cli/screen.py``) looks for these functions in each game's ``render`` module and
-falls back to a generic renderer for any it does not find:
+:class:`TwilightPresentation` (``TwilightGame.presentation()``) is what the CLI
+(``cli/screen.py``, ``cli/tui_views.py``) draws with; its methods are the functions of this
+module, which tests and the advice call directly too:
 
 - ``board(state, viewer)``: the whole screen (map, tracks, hands);
 - ``status(state, viewer)``: one line of tracks shown at every prompt;
@@ -21,12 +22,13 @@ colour (USSR red, US blue) is only decoration, so ``--no-color`` loses nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Group
 from rich.text import Text
 
-from realpolitik.engine.core.api import plural
+from realpolitik.engine.core.api import State, plural
+from realpolitik.engine.core.presentation import ChoiceGroups, Drawing, Presentation
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
@@ -63,7 +65,9 @@ if TYPE_CHECKING:
 __all__ = [
     "HELP",
     "LEGEND",
+    "PRESENTATION",
     "SHOW_TOPICS",
+    "TwilightPresentation",
     "board",
     "choices",
     "describe_action",
@@ -900,3 +904,80 @@ def hand(state: TSState, viewer: int | None, width: int = 80) -> Group:
             t.rstrip()
             lines.append(t)
     return Group(*lines)
+
+
+# ---------------------------------------------------------------- the presentation
+def _ts(state: State) -> TSState:
+    """A state of this game as the functions above read it (every state the game makes is one)."""
+    return cast("TSState", state)
+
+
+def _tw(state: State) -> TwilightState:
+    """A state of this game as the question and log functions read it."""
+    return cast("TwilightState", state)
+
+
+class TwilightPresentation(Presentation):
+    """Twilight Struggle's presentation: the functions of this module, typed for the CLI."""
+
+    moves_help = HELP
+    legend = LEGEND
+    show_topics = SHOW_TOPICS
+
+    def board(self, state: State, viewer: int | None) -> Drawing:
+        return board(_ts(state), viewer)
+
+    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
+        return map_view(_ts(state), viewer, width)
+
+    def tracks(self, state: State, viewer: int | None, width: int) -> Drawing | None:
+        return tracks(_ts(state), viewer, width)
+
+    def hand(self, state: State, viewer: int | None, width: int) -> Drawing | None:
+        return hand(_ts(state), viewer, width)
+
+    def status(self, state: State, viewer: int | None) -> Drawing:
+        return status(_ts(state), viewer)
+
+    def round_key(self, state: State) -> object | None:
+        return round_key(_ts(state))
+
+    def question(self, state: State) -> str:
+        return question(_tw(state))
+
+    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
+        return choices(_tw(state), actions)
+
+    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
+        return describe_action(_tw(state), action, viewer)
+
+    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
+        return describe_change(_ts(before), action, _ts(after), viewer)
+
+    def move_odds(self, state: State, action: int) -> str | None:
+        return move_odds(_ts(state), action)
+
+    def move_danger(self, state: State, action: int) -> str | None:
+        return move_danger(_ts(state), action)
+
+    def why_illegal(self, state: State, text: str) -> str | None:
+        return why_illegal(_ts(state), text)
+
+    def explain(self, before: State, after: State, seat: int) -> str:
+        return explain(before, after, seat)
+
+    def turn_number(self, state: State) -> int | None:
+        return turn_number(_ts(state))
+
+    def score_text(self, state: State) -> str:
+        return score_text(_ts(state))
+
+    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
+        return show(_ts(state), viewer, what)
+
+    def result(self, state: State) -> str:
+        return result(_ts(state))
+
+
+PRESENTATION = TwilightPresentation()
+"""The one presentation of the game (``TwilightGame.presentation()``)."""

@@ -23,6 +23,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import DataFilesBase, GameBase
 from realpolitik.engine.core.features import TermsFromModule
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
@@ -346,10 +347,10 @@ class WarOnTerrorGame(DataFilesBase, GameBase):
             )
         return out
 
-    def presentation(self) -> Any:
-        from realpolitik.engine.waronterror import render
+    def presentation(self) -> Presentation:
+        from realpolitik.engine.waronterror.render import PRESENTATION
 
-        return render
+        return PRESENTATION
 
     def new_initial_state(
         self, players: int | None = None, seed: int = 0, **options: Any

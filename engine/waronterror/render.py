@@ -3,8 +3,9 @@
 ``render(state, seat, width=80, color=True)`` returns the table as ``seat`` sees it (its own
 side's hand, never another's; ``seat=None`` shows every hand, for replays). ``status`` is the
 one-line summary at prompts; ``question``, ``choices``, ``describe_action`` and
-``describe_change`` serve the CLI (``cli/screen.py``): every change in the log names the card
-or roll that caused it, and a combat roll is shown with the total it needed.
+``describe_change`` serve the CLI (``cli/screen.py``), which reaches them through
+:class:`WarOnTerrorPresentation` (``WarOnTerrorGame.presentation()``): every change in the
+log names the card or roll that caused it, and a combat roll is shown with the total it needed.
 
 A country cell reads ``BRA Red-t 9 V R``: abbreviation, the empire and size of its
 development (v village, t town, c city), its oil number (``?`` face down, ``-`` blank), the
@@ -14,8 +15,10 @@ terrorist unit (V vanguard, C column, X cell) and ``R`` for radiation. See ``LEG
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
+from realpolitik.engine.core.api import State
+from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
@@ -38,12 +41,16 @@ from realpolitik.engine.waronterror.state import (
 __all__ = [
     "HELP",
     "LEGEND",
+    "PRESENTATION",
+    "SHOW_TOPICS",
+    "WarOnTerrorPresentation",
     "choices",
     "describe_action",
     "describe_change",
     "question",
     "render",
     "result",
+    "show",
     "status",
 ]
 
@@ -400,3 +407,49 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         side = s.side(viewer) if viewer is not None else s.n
         return _hand_text(s, side) or "no cards"
     raise ValueError(f"nothing called '{what.strip()}' to show; try: {SHOW_TOPICS}")
+
+
+# ---------------------------------------------------------------- the presentation
+def _wot(state: State) -> WotState:
+    """A state of this game as the functions above read it (every state the game makes is one)."""
+    return cast("WotState", state)
+
+
+class WarOnTerrorPresentation(Presentation):
+    """War on Terror's presentation: the functions of this module, typed for the CLI; the
+    board (in line mode and in the full screen's pane) is :func:`render` in colour."""
+
+    moves_help = HELP
+    legend = LEGEND
+    show_topics = SHOW_TOPICS
+
+    def board(self, state: State, viewer: int | None) -> Drawing:
+        return render(_wot(state), viewer, width=SCREEN_WIDTH, color=True)
+
+    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
+        return render(_wot(state), viewer, width=width, color=True)
+
+    def status(self, state: State, viewer: int | None) -> Drawing:
+        return status(_wot(state), viewer)
+
+    def question(self, state: State) -> str:
+        return question(state)
+
+    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
+        return choices(state, actions)
+
+    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
+        return describe_action(state, action, viewer)
+
+    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
+        return describe_change(before, action, after, viewer)
+
+    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
+        return show(state, viewer, what)
+
+    def result(self, state: State) -> str:
+        return result(_wot(state))
+
+
+PRESENTATION = WarOnTerrorPresentation()
+"""The one presentation of the game (``WarOnTerrorGame.presentation()``)."""

@@ -34,6 +34,7 @@ from realpolitik.engine.core.api import (
     check_players,
     parse_action_text,
 )
+from realpolitik.engine.core.presentation import Presentation
 
 # --------------------------------------------------------------------------- dice race
 
@@ -90,6 +91,10 @@ class RaceGame:
         for a in obj["actions"]:
             state.apply_action(a)
         return state
+
+    def presentation(self) -> Presentation:
+        """The core's generic presentation: the toy draws nothing of its own."""
+        return Presentation()
 
 
 class RaceState:
@@ -363,6 +368,10 @@ class NimGame:
             s.apply_action(a)
         return s
 
+    def presentation(self) -> Presentation:
+        """The core's generic presentation: the toy draws nothing of its own."""
+        return Presentation()
+
 
 class NimState:
     """A Nim position; action ``a`` takes ``a + 1``."""
@@ -505,6 +514,10 @@ class TreeGame:
         for a in obj["actions"]:
             s.apply_action(a)
         return s
+
+    def presentation(self) -> Presentation:
+        """The core's generic presentation: the toy draws nothing of its own."""
+        return Presentation()
 
 
 class TreeState:

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from realpolitik.cli.screen import Renderer, layout_choices
 from realpolitik.engine import load_game
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import render
@@ -155,7 +156,7 @@ def test_the_status_line_and_questions_fit_80_columns() -> None:
 def test_the_generic_renderer_serves_a_game_without_a_render_module(toy_game: str) -> None:
     game = load_game(toy_game)
     r = Renderer(game)
-    assert r.module is None
+    assert type(r.presentation) is Presentation  # the core's generic drawing, nothing of its own
     s = game.new_initial_state(players=3, seed=1)
     assert "positions: [0,0,0]" in text_of(r.board(s, 0))
     assert r.question(s) == "red to move"
@@ -167,7 +168,8 @@ def test_the_generic_renderer_serves_a_game_without_a_render_module(toy_game: st
 
 
 def test_the_twilight_renderer_is_found_by_package() -> None:
-    assert Renderer(GAME).module is render
+    assert Renderer(GAME).presentation is render.PRESENTATION
+    assert isinstance(render.PRESENTATION, render.TwilightPresentation)
 
 
 def test_counts_of_one_are_singular_and_a_seat_is_not_named_twice() -> None:

@@ -1,7 +1,8 @@
 """A tiny game for the game-agnostic CLI tests: a race for 2 or 3 seats with dice.
 
 On your turn *step* (move 1) or *leap* (move 2, then a die adds 0 or 1). The first to reach
-``goal`` wins. It has no ``render`` module, so the CLI must fall back to its generic one.
+``goal`` wins. Its presentation is the core's base ``Presentation``, so the CLI draws it with
+the generic versions.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from realpolitik.engine.core.api import (
     check_players,
     parse_action_text,
 )
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.records import check_position, make_record, position_of, replay
 
 STEP, LEAP, DIE0, DIE1 = range(4)
@@ -57,6 +59,10 @@ class ToyRace:
         state = replay(self, obj)
         check_position(state, obj)
         return state  # type: ignore[return-value]
+
+    def presentation(self) -> Presentation:
+        """The core's generic presentation: the toy draws nothing of its own."""
+        return Presentation()
 
 
 GAME = ToyRace()

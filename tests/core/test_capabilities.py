@@ -15,17 +15,17 @@ from realpolitik.engine.core.api import (
     HasImplementations,
     HasInvariants,
     HasPositionSummary,
-    HasPresentation,
     HasSeatAliases,
     UnknownGame,
 )
+from realpolitik.engine.core.presentation import Presentation
 
 
 @pytest.mark.parametrize("name", available_games())
 def test_every_game_offers_the_capabilities_the_tools_rely_on(name: str) -> None:
     game = load_game(name)
     state = game.new_initial_state(seed=4)
-    assert isinstance(game, HasPresentation) and game.presentation() is not None
+    assert isinstance(game.presentation(), Presentation)
     assert isinstance(state, HasPositionSummary) and isinstance(state, HasInvariants)
     assert isinstance(state, HasFingerprint)
     assert set(game.search.levels) == {"easy", "normal", "hard"}

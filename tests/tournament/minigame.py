@@ -22,6 +22,7 @@ from realpolitik.engine.core.api import (
     SearchDefaults,
     check_players,
 )
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.records import make_record, replay
 
 BIDS = 4
@@ -53,6 +54,10 @@ class MiniGame:
 
     def state_from_json(self, obj: Mapping[str, Any]) -> MiniState:
         return replay(self, obj)  # type: ignore[return-value]
+
+    def presentation(self) -> Presentation:
+        """The core's generic presentation: the toy draws nothing of its own."""
+        return Presentation()
 
 
 GAME = MiniGame()
