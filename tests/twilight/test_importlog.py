@@ -278,6 +278,32 @@ def test_deluxe_flower_power_skips_a_war_card_camp_david_prohibits(impl: str) ->
 
 
 @pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+def test_deluxe_missile_envy_compares_the_values_the_cards_have_now(impl: str) -> None:
+    """#49 under #51 Brezhnev Doctrine (USSR cards +1, at most 4): Shuttle Diplomacy (3 Ops)
+    and Flower Power (4) are both worth 4 to the USSR, so in the Deluxe edition the USSR picks
+    which to give, as online Deluxe play shows (``game-026.txt``: the USSR gives Shuttle
+    Diplomacy and plays Flower Power later in the turn); the seed compares the printed values
+    and takes Flower Power."""
+    shuttle, flower = Card.SHUTTLE_DIPLOMACY, Card.FLOWER_POWER
+    for edition in ("deluxe", "seed"):
+        s = position(
+            turn=4,
+            turnfx=(Card.BREZHNEV_DOCTRINE,),
+            hands=([shuttle, flower], []),
+            edition=edition,
+            implementation=impl,
+        )
+        fire(s, Card.MISSILE_ENVY, US)
+        if edition == "seed":
+            assert flower not in s.hands[USSR] and shuttle in s.hands[USSR]
+            continue
+        assert s.current_player() == USSR
+        assert sorted(texts(s)) == ["#59 Flower Power: give", "#73 Shuttle Diplomacy: give"]
+        act(s, "#73 Shuttle Diplomacy: give")  # a US event: it occurs for the US
+        assert sorted(s.hands[USSR]) == [Card.MISSILE_ENVY, flower] and s.flag(shuttle)
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
 def test_deluxe_a_deal_that_empties_the_deck_reshuffles_at_once(impl: str) -> None:
     """4.3 in the Deluxe edition: turn 7's deal takes the deck's last two cards; the discards
     are reshuffled into a new deck there and then, as online Deluxe play logs ``*RESHUFFLE*``

@@ -234,15 +234,21 @@ def kitchen_debates(s: TSState, side: int) -> None:
 # ---------------------------------------------------------------- #49 Missile Envy
 @event(49)
 def missile_envy(s: TSState, side: int) -> None:
-    """#49: swap with the opponent's highest-Ops card (opponent breaks ties) and use it at once."""
+    """#49: swap with the opponent's highest-Ops card (opponent breaks ties) and use it at once.
+
+    The seed compares the printed values; the Deluxe edition the values the cards have for
+    the opponent now (``R.ops_value``: Brezhnev Doctrine, Containment, Red Scare/Purge), as
+    online Deluxe play does (under Brezhnev Doctrine a 3-Ops and a 4-Ops USSR card are both
+    worth 4, and the USSR gives the 3)."""
     o = opp(side)
+    deluxe = s.options.get("edition") == "deluxe"
     best = 0
     tied: list[int] = []
     for c in s.hands[o]:
         card = CARDS[c]
         if card.scoring:
             continue
-        ops = R.card_ops(s, c)  # the printed value of the game's edition
+        ops = R.ops_value(s, c, o) if deluxe else R.card_ops(s, c)
         if ops > best:
             best = ops
             tied = [c]
