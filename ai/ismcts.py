@@ -50,7 +50,7 @@ import json
 import math
 import multiprocessing
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from time import perf_counter
@@ -247,6 +247,8 @@ def grow_tree(
     rng: random.Random,
     progress: Progress | None = None,
     priors: dict[int, int] | None = None,
+    root: Node | None = None,
+    forced: Sequence[int] = (),
 ) -> tuple[Node, int]:
     """Run the search loop and return its tree.
 
@@ -259,13 +261,20 @@ def grow_tree(
             iterations (a progress bar); it must not touch the search.
         priors: Filled, if given, with the virtual visits each root child started with (the
             plan's move of a ``HasPlan`` game; empty elsewhere).
+        root: A tree grown before from the same position and seat, to grow further (its
+            statistics are kept); None starts a new tree.
+        forced: Actions every iteration plays first, from the root, before selection, as far
+            as they are legal in its determinization: a line of ``seat``'s own decisions
+            whose statistics a review wants (``realpolitik review``). Empty for an ordinary
+            search.
 
     Returns:
-        ``(root, iterations)``.
+        ``(root, iterations)``: the tree and the iterations run by this call.
     """
     impl = _tree.module(config.tree)  # compiled or the reference (ai.tree); the same trees either way
     new_node, select, backpropagate = impl.Node, impl.select, impl.backpropagate
-    root = new_node()
+    if root is None:
+        root = new_node()
     players = state.num_players()
     determinize = config.determinize
     c = config.c
@@ -290,6 +299,15 @@ def grow_tree(
         s = state.resample_hidden(seat, rng) if determinize else state.clone()
         node = root
         path: list[tuple[Node, int]] = []
+        for a in forced:  # a review's line: every iteration goes through it where it is legal
+            if s.current_player() < 0 or a not in s.legal_actions():
+                break  # a world where the line cannot go on (an event drew otherwise): search on from here
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = new_node()
+            path.append((child, s.current_player()))
+            s.apply_action(a)
+            node = child
 
         # Selection and expansion.
         while True:

@@ -249,3 +249,23 @@ def test_a_game_without_a_plan_gets_no_virtual_visits() -> None:
     root, _ = grow_tree(TreeState(g, g.root, []), 0, SearchConfig(iters=4), random.Random(0), priors=priors)
     assert priors == {}
     assert all(child.visits == 1 for child in root.children.values())
+
+
+def test_a_forced_line_grows_the_same_tree_through_it() -> None:
+    """``grow_tree(root=..., forced=...)``, as ``realpolitik review`` uses it: every further
+    iteration goes through the forced line of the seat's own moves, the tree grown before keeps
+    its statistics, and a step that is not legal in a world ends the forced part there."""
+    line = Decision(0, {0: Leaf((0.9, 0.1)), 1: Leaf((0.2, 0.8))}, (0.5, 0.5))
+    tree = Decision(0, {a: line if a == 5 else Leaf((0.6, 0.4)) for a in range(6)}, (0.5, 0.5))
+    s = TreeGame(tree).new_initial_state()  # type: ignore[arg-type]
+    root, done = grow_tree(s, 0, SearchConfig(iters=40), random.Random(0))
+    before = {a: (c.visits, c.total) for a, c in root.children.items() if a != 5}
+    seen = root.children[5].visits
+    again, done = grow_tree(s, 0, SearchConfig(iters=30), random.Random(1), root=root, forced=[5, 1])
+    assert again is root and done == 30 and root.visits == 70
+    assert root.children[5].visits == seen + 30 and root.children[5].children[1].visits >= 30
+    assert root.children[5].children[1].total == pytest.approx(0.2 * root.children[5].children[1].visits)
+    assert {a: (c.visits, c.total) for a, c in root.children.items() if a != 5} == before
+    # a step that is not legal there (7): the iteration goes on from where the line stopped
+    grow_tree(s, 0, SearchConfig(iters=10), random.Random(2), root=root, forced=[5, 7])
+    assert root.children[5].visits == seen + 40 and 7 not in root.children[5].children
