@@ -25,7 +25,7 @@ from typing import Any
 from realpolitik.engine.core.api import Game, HasDataFiles, InvalidState, UnknownGame
 from realpolitik.engine.core.datafiles import data_env_var, unknown_files
 
-__all__ = ["available_games", "data_in_use", "game_specs", "load_game", "use_data"]
+__all__ = ["available_games", "data_in_use", "game_specs", "load_game", "register_game", "use_data"]
 
 # name -> (module, factory attribute): where each game lives, nothing more. Aliases are listed
 # once, in each game's ``GameSpec.aliases``, and read from there.
@@ -35,12 +35,31 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "waronterror": ("realpolitik.engine.waronterror.game", "GAME"),
     "invasion": ("realpolitik.engine.invasion.game", "GAME"),
 }
+_UNLISTED: set[str] = set()
+"""Games loadable by name that ``available_games()`` does not list (the tests' own games)."""
+
 _CACHE: dict[str, Game] = {}
 
 
+def register_game(name: str, module: str, attr: str = "GAME", *, listed: bool = True) -> None:
+    """Register a game: ``load_game(name)`` imports ``module`` and takes its ``attr`` (a game
+    object or its class). ``listed=False`` keeps it out of ``available_games()`` (and so out
+    of ``realpolitik games``): the tests register their own games so.
+
+    Raises:
+        InvalidState: ``name`` is taken by another game.
+    """
+    key = name.strip().lower()
+    if _REGISTRY.get(key, (module, attr)) != (module, attr):
+        raise InvalidState(f"a game named '{key}' is registered already")
+    _REGISTRY[key] = (module, attr)
+    if not listed:
+        _UNLISTED.add(key)
+
+
 def available_games() -> list[str]:
-    """Registered game names, sorted."""
-    return sorted(_REGISTRY)
+    """Registered game names, sorted (those registered with ``listed=False`` left out)."""
+    return sorted(k for k in _REGISTRY if k not in _UNLISTED)
 
 
 def _canonical(name: str) -> str:

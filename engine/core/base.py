@@ -12,8 +12,7 @@ import functools
 import operator
 import os
 from collections.abc import Callable, Mapping
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from realpolitik.engine.core.api import (
     Game,
@@ -27,6 +26,7 @@ from realpolitik.engine.core.api import (
     parse_action_text,
 )
 from realpolitik.engine.core.datafiles import packaged_texts
+from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.records import (
     apply_record,
     check_position,
@@ -35,7 +35,7 @@ from realpolitik.engine.core.records import (
     position_of,
 )
 
-__all__ = ["CHECK_LEGAL", "DataFilesBase", "GameBase", "RulesState", "StateBase"]
+__all__ = ["CHECK_LEGAL", "DataFilesBase", "GameBase", "Rules", "RulesState", "StateBase"]
 
 CHECK_LEGAL = os.environ.get("REALPOLITIK_CHECK_LEGAL", "") not in ("", "0")
 """``REALPOLITIK_CHECK_LEGAL=1``: every remembered list of legal actions is checked against a
@@ -49,6 +49,11 @@ class GameBase:
 
     spec: GameSpec
     search: SearchDefaults = SearchDefaults()
+
+    def presentation(self) -> Presentation:
+        """The generic presentation (the board from the observation, plain move texts); a game
+        that draws itself returns its own subclass."""
+        return Presentation()
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         """The options with defaults filled in, each checked against its default's type.
@@ -199,6 +204,19 @@ class StateBase:
         return rec
 
 
+class Rules(Protocol):
+    """What :class:`RulesState` asks of a game's rules (usually its ``rules`` module)."""
+
+    def generate_legal(self, state: Any) -> list[int]:
+        """The sorted legal actions of ``state``, a fresh list."""
+
+    def play(self, state: Any, action: int) -> None:
+        """Carry out legal ``action`` (already checked and recorded in the history)."""
+
+    def why_illegal(self, state: Any, action: int) -> str:
+        """One line on why ``action`` is refused in ``state``."""
+
+
 class RulesState(StateBase):
     """Template for a state whose rules are a module (``rules``) of three functions:
     ``generate_legal(state)`` (the sorted legal actions, a fresh list), ``play(state, action)``
@@ -218,7 +236,7 @@ class RulesState(StateBase):
 
     if not TYPE_CHECKING:  # mypy would refuse the fields' assignments on an empty __slots__
         __slots__ = ()
-    rules: ClassVar[ModuleType]
+    rules: ClassVar[Rules]
     _legal: list[int] | None
     history: list[int]
     result: list[float] | None
@@ -244,6 +262,9 @@ class RulesState(StateBase):
         if legal is None or CHECK_LEGAL:
             legal = self.legal_actions()
         if a not in legal:
+            n = self.game().spec.num_distinct_actions
+            if not 0 <= a < n:
+                raise IllegalAction(f"action {a} is out of range (0 to {n - 1})")
             raise IllegalAction(self.rules.why_illegal(self, a))
         self.history.append(a)
         self.touch()

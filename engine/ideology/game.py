@@ -10,7 +10,6 @@ import itertools
 import operator
 import random
 from collections.abc import Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
@@ -22,7 +21,7 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
@@ -122,7 +121,7 @@ class IdeologyState(TermsFromModule, IdeoState):
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.ideology.features"
-    rules: ClassVar[ModuleType] = R
+    rules: ClassVar[Rules] = R
 
     if TYPE_CHECKING:
 

@@ -9,7 +9,6 @@ public, so the engine treats the game as one of perfect information (``docs/ruli
 from __future__ import annotations
 
 import random
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
@@ -20,7 +19,7 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.invasion import actions as A
@@ -70,7 +69,7 @@ class InvasionState(TermsFromModule, InvState):
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.invasion.features"
-    rules: ClassVar[ModuleType] = R
+    rules: ClassVar[Rules] = R
 
     if TYPE_CHECKING:
 

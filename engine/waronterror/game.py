@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from realpolitik.engine.core.api import (
@@ -21,7 +20,7 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase
+from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
@@ -86,7 +85,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.waronterror.features"
-    rules: ClassVar[ModuleType] = R
+    rules: ClassVar[Rules] = R
 
     if TYPE_CHECKING:
 

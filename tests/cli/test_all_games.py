@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from realpolitik.cli.saves import read_game_file
-from realpolitik.engine import available_games
 from tests.cli.conftest import assert_no_crash
+from tests.games import every_game
 
 
-@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("game", every_game())
 def test_every_game_plays_saves_hints_and_replays(
     cli, game: str, tmp_path: Path, stub_events: list[int]
 ) -> None:

@@ -28,6 +28,7 @@ from realpolitik.cli.tui_views import ConfirmScreen, SeatScreen
 from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.records import replay
 from tests.cli.conftest import FAST_AI
+from tests.games import every_game
 
 SIZE = (100, 30)
 """The smallest screen the full screen is laid out for."""
@@ -388,7 +389,7 @@ def test_the_game_screen_updates_under_a_window_and_ctrl_c_asks_to_save() -> Non
     run(app, script)
 
 
-@pytest.mark.parametrize("game", available_games())
+@pytest.mark.parametrize("game", every_game())
 def test_every_game_gets_a_working_full_screen(game: str, tmp_path: Path) -> None:
     """No game is a special case: every registered one draws its panes, takes choices, a
     hint, an undo, help and a save in the full screen."""

@@ -10,11 +10,12 @@ import random
 
 import pytest
 
-from realpolitik.engine import available_games, load_game
+from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasInvariants, IllegalAction
 from realpolitik.engine.core.records import replay
+from tests.games import every_game
 
-GAMES = available_games()
+GAMES = every_game()
 RANDOM_GAMES = {"twilight": 200, "invasion": 20}
 """Random games per game and player count (50 for the games not named)."""
 _GAMES_ENV = os.environ.get("REALPOLITIK_CONFORMANCE_GAMES", "")

@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 from realpolitik.cli.common import CliError
 from realpolitik.cli.main import app
 from realpolitik.cli.saves import build_save, read_game_file
-from realpolitik.engine import available_games, load_game
+from realpolitik.engine import load_game
 from tests.cli.conftest import FAST_AI, assert_no_crash, assert_one_line_error
 from tests.fuzz.make_corpus import CORPUS, corpus
+from tests.games import every_game
 
 FILES = sorted(p.name for p in CORPUS.iterdir())
 
@@ -145,7 +146,7 @@ def test_field_mutations_of_a_save_are_refused_cleanly(
 
 GAMES_AND_COUNTS = [
     (name, n)
-    for name in available_games()
+    for name in every_game()
     for n in range(load_game(name).spec.min_players, load_game(name).spec.max_players + 1)
 ]
 

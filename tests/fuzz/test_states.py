@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from realpolitik.cli.screen import Renderer
-from realpolitik.engine import available_games, load_game
+from realpolitik.engine import load_game
 from realpolitik.engine.core.api import (
     CHANCE,
     SEED_MAX,
@@ -27,10 +27,11 @@ from realpolitik.engine.core.api import (
     State,
 )
 from realpolitik.engine.core.records import replay
+from tests.games import every_game
 
 COUNTS = [
     (name, n)
-    for name in available_games()
+    for name in every_game()
     for n in range(load_game(name).spec.min_players, load_game(name).spec.max_players + 1)
 ]
 
@@ -181,7 +182,7 @@ def test_every_illegal_action_in_every_kind_of_question_is_illegal_action(
                             s.apply_action(a)
                 assert snapshot(s) == before, kind
             s.apply_action(rng.choice(s.legal_actions()))
-    assert len(seen) > 3
+    assert len(seen) >= 3  # the chance node and both seats at least (Dice Nim has no more)
 
 
 @pytest.mark.parametrize(("name", "players", "impl"), IMPLS)
