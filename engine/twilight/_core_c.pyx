@@ -1694,11 +1694,16 @@ cdef void _ap_coup(CState s, tuple fr, int c):
         _check_vp(s)
         if s.winner >= 0:
             return
-    if BATTLEGROUND[c] and not (side == US and _turnfx(s, CARD_NUCLEAR_SUBS)):  # 6.3.4; #41
-        _degrade_defcon(s, 1, side)
+    if _coup_degrades_defcon(s, side, c) and s.options.get("edition") != "deluxe":
+        _degrade_defcon(s, 1, side)  # the seed: before the roll
         if s.winner >= 0:
             return
     s.stack.append((K_COUP_ROLL, CHANCE_P, side, c, ops, 1 if free_mask else 0))
+
+
+cdef inline bint _coup_degrades_defcon(CState s, int side, int c):
+    """``rules.coup_degrades_defcon``: 6.3.4; #41."""
+    return BATTLEGROUND[c] and not (side == US and _turnfx(s, CARD_NUCLEAR_SUBS))
 
 
 cdef int _coup_modifier(CState s, int side, int c):
@@ -1718,6 +1723,8 @@ cdef void _ap_coup_roll(CState s, tuple fr, int die):
     if result > 0:
         removed = _remove_inf(s, opp(side), c, result)
         _add_inf(s, side, c, result - removed)
+    if s.options.get("edition") == "deluxe" and _coup_degrades_defcon(s, side, c):
+        _degrade_defcon(s, 1, side)  # 6.3.4, after the result in the Deluxe edition
 
 
 cdef void _ap_space_roll(CState s, int side, int die):

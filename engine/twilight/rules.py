@@ -1403,11 +1403,20 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         check_vp(s)
         if s.winner >= 0:
             return
-    if BOARD.battleground[c] and not (side == US and s.turnfx >> Card.NUCLEAR_SUBS & 1):  # 6.3.4; #41
-        degrade_defcon(s, 1, side)
+    if coup_degrades_defcon(s, side, c) and s.options.get("edition") != "deluxe":
+        degrade_defcon(s, 1, side)  # the seed: as the coup is made, before its roll
         if s.winner >= 0:
             return
     s.stack.append((F.COUP_ROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+
+
+def coup_degrades_defcon(s: TSState, side: int, c: int) -> bool:
+    """6.3.4: a coup in a battleground degrades DEFCON by 1 (not a US coup under #41 Nuclear
+    Subs). The seed degrades it as the coup is made; the Deluxe edition after its roll and
+    result, as online Deluxe play does (its logs give the roll, the influence removed and the
+    military operations, then ``DEFCON degrades``): a coup that takes DEFCON to 1 still has its
+    result before the game ends."""
+    return bool(BOARD.battleground[c]) and not (side == US and s.turnfx >> Card.NUCLEAR_SUBS & 1)
 
 
 def coup_adds_milops(card: int | None, free_mask: int) -> bool:
@@ -1435,6 +1444,8 @@ def ap_coup_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
     if result > 0:
         removed = s.remove_inf(opp(side), c, result)
         s.add_inf(side, c, result - removed)
+    if s.options.get("edition") == "deluxe" and coup_degrades_defcon(s, side, c):
+        degrade_defcon(s, 1, side)  # 6.3.4, after the result in the Deluxe edition
 
 
 def ap_space_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:

@@ -304,6 +304,41 @@ def test_deluxe_missile_envy_compares_the_values_the_cards_have_now(impl: str) -
 
 
 @pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+def test_deluxe_missile_envy_card_may_go_to_the_space_race(impl: str) -> None:
+    """#49: the USSR takes #5 Five Year Plan (a US event) and uses its 3 Ops. The Deluxe
+    edition also offers the space race, as online Deluxe play shows (``game-059.txt``, turn 8:
+    ``US reveals Five Year Plan``, then ``Space Race (2 Ops)`` under Red Scare/Purge); the seed
+    keeps the rule that Operations an event grants go to influence, realignment or coups."""
+    for edition, space in (("deluxe", True), ("seed", False)):
+        s = position(turn=4, hands=([], [Card.FIVE_YEAR_PLAN]), edition=edition, implementation=impl)
+        fire(s, Card.MISSILE_ENVY, USSR)
+        assert ("ops: space" in texts(s)) == space, edition
+        if space:
+            act(s, "ops: space")
+            die(s, 2)  # box 1 needs 3 or less
+            assert finished(s) and s.space == [1, 0] and Card.FIVE_YEAR_PLAN in s.discard
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+def test_deluxe_a_battleground_coup_degrades_defcon_after_its_result(impl: str) -> None:
+    """6.3.4 at DEFCON 2: the USSR's coup in Venezuela (a battleground) takes DEFCON to 1 and
+    the USSR loses either way (8.1.3). The Deluxe edition rolls first and applies the result,
+    then DEFCON degrades, as online Deluxe play logs it (``game-068.txt``: the roll, ``US -1 in
+    Venezuela``, ``USSR Military Ops to 5``, then ``DEFCON degrades to 1``); the seed degrades
+    DEFCON as the coup is made, so the game ends before the roll."""
+    for edition in ("deluxe", "seed"):
+        s = position(defcon=2, inf={"venezuela": (0, 2)}, edition=edition, implementation=impl)
+        play(s, USSR, Card.SOCIALIST_GOVERNMENTS, "coup")  # 3 Ops
+        act(s, "coup Venezuela")
+        if edition == "seed":
+            assert s.defcon == 1 and s.winner == US and inf(s, "venezuela") == (0, 2)
+            continue
+        assert s.defcon == 2 and s.winner < 0 and s.milops[USSR] == 3
+        die(s, 4)  # 4 + 3 - 2 x 2 = 3: the 2 US out, 1 USSR in
+        assert inf(s, "venezuela") == (1, 0) and s.defcon == 1 and s.winner == US
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
 def test_deluxe_a_deal_that_empties_the_deck_reshuffles_at_once(impl: str) -> None:
     """4.3 in the Deluxe edition: turn 7's deal takes the deck's last two cards; the discards
     are reshuffled into a new deck there and then, as online Deluxe play logs ``*RESHUFFLE*``

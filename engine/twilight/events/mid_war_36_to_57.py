@@ -284,7 +284,10 @@ def envy_take(s: TSState, side: int, card: int) -> None:
         F.fire_event(s, card, side)
         F.finish_card(s, card, side, True)
     else:
-        F.conduct_ops(s, side, card)
+        # the card's Operations: the Deluxe edition also offers the space race, as online
+        # Deluxe play does (game-059: the USSR sends Five Year Plan's Ops to the space race)
+        space = 1 << F.M_SPACE if s.options.get("edition") == "deluxe" else 0
+        F.conduct_ops(s, side, card, F.MODE_BITS_OPS | space)
         F.finish_card(s, card, side, False)
 
 
