@@ -53,7 +53,7 @@ from realpolitik.cli.jobs import (
 )
 from realpolitik.cli.outputs import check_plot_path, write_plot
 from realpolitik.engine import data_in_use, use_data
-from realpolitik.engine.core.api import Game
+from realpolitik.engine.core.api import Game, check_players
 
 __all__ = ["against_path", "balance_cmd", "plot_balance"]
 
@@ -67,7 +67,7 @@ def _bot_list(bot: str | None, bots: str | None, players: int | None, game: Game
     if not specs:
         raise CliError("--bots is empty; e.g. --bots heuristic,random")
     if bots is None or len(specs) == 1:
-        n = players if players is not None else game.spec.min_players
+        n = players if players is not None else check_players(game.spec, None)
         specs = specs * n
     elif players is not None and players != len(specs):
         raise CliError(f"--players {players} but --bots names {len(specs)} bots: give one per player")

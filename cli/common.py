@@ -28,6 +28,7 @@ from realpolitik.engine.core.api import (
     HasSeatAliases,
     HasSeatOptions,
     RealpolitikError,
+    check_players,
     plural,
 )
 
@@ -339,7 +340,7 @@ def seat_options(game: Game, players: int | None, names: Sequence[str]) -> dict[
     """
     if not names or not isinstance(game, HasSeatOptions):
         return {}
-    n = players if players is not None else game.spec.min_players
+    n = players if players is not None else check_players(game.spec, None)
     return game.options_for_seats(list(names), n)
 
 

@@ -188,6 +188,7 @@ class GameSpec:
         version: Rules/data version; records from another version are refused.
         aliases: Other names ``load_game`` accepts.
         options: Option names ``new_initial_state`` accepts, with their defaults.
+        default_players: The player count when none is asked for (None: ``min_players``).
     """
 
     name: str
@@ -202,6 +203,7 @@ class GameSpec:
     version: str
     aliases: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    default_players: int | None = None
 
     def seats_for(self, players: int) -> tuple[str, ...]:
         """Seat names in use at a given player count.
@@ -493,7 +495,8 @@ def check_players(spec: GameSpec, players: int | None) -> int:
 
     Args:
         spec: The game's spec.
-        players: Requested count, or None for the default (minimum when fixed).
+        players: Requested count, or None for the game's default (``spec.default_players``,
+            else the minimum).
 
     Returns:
         The player count to use.
@@ -502,7 +505,7 @@ def check_players(spec: GameSpec, players: int | None) -> int:
         InvalidState: if the count is out of range.
     """
     if players is None:
-        return spec.min_players
+        return spec.min_players if spec.default_players is None else spec.default_players
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidState(f"players: expected an integer, got {players!r}")
     if not spec.min_players <= players <= spec.max_players:

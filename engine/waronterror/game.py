@@ -65,6 +65,7 @@ SPEC = GameSpec(
     version="waronterror-4" if BOARD.packaged else f"waronterror-4+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
     options=OPTIONS,
+    default_players=4,  # a table of four when no count is asked for
 )
 
 SEARCH = SearchDefaults(
@@ -354,7 +355,7 @@ class WarOnTerrorGame(DataFilesBase, GameBase):
     def new_initial_state(
         self, players: int | None = None, seed: int = 0, **options: Any
     ) -> WarOnTerrorState:
-        n = check_players(SPEC, 4 if players is None else players)
+        n = check_players(SPEC, players)
         check_seed(seed)
         opts = self.check_options(options, n)
         return R.new_state(WarOnTerrorState, n, seed, opts)  # type: ignore[return-value]
