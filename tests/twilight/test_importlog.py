@@ -320,6 +320,30 @@ def test_deluxe_missile_envy_card_may_go_to_the_space_race(impl: str) -> None:
 
 
 @pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+def test_deluxe_a_war_card_star_wars_picks_counts_for_flower_power(impl: str) -> None:
+    """#85 Star Wars picks #36 Brush War from the discards while #59 Flower Power is in effect:
+    in the Deluxe edition the USSR gains 2 VP before the war, as online Deluxe play logs it
+    (``game-038.txt``, ``game-072.txt``: ``USSR gains 2 VP`` between Star Wars and Brush War);
+    the seed counts only the cards the US plays from its hand."""
+    for edition, vp in (("deluxe", -2), ("seed", 0)):
+        s = position(
+            turn=8,
+            space=(2, 3),
+            perm=(Card.FLOWER_POWER,),
+            inf={"libya": (1, 0)},
+            discard=[Card.BRUSH_WAR],
+            edition=edition,
+            implementation=impl,
+        )
+        fire(s, Card.STAR_WARS, US)
+        act(s, "#36 Brush War: event")
+        assert s.vp == vp, edition  # before the war's target and roll
+        act(s, "choose Libya")
+        die(s, 1)  # 1 fails: no change
+        assert finished(s) and s.vp == vp and s.milops[US] == 3, edition
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
 def test_deluxe_a_battleground_coup_degrades_defcon_after_its_result(impl: str) -> None:
     """6.3.4 at DEFCON 2: the USSR's coup in Venezuela (a battleground) takes DEFCON to 1 and
     the USSR loses either way (8.1.3). The Deluxe edition rolls first and applies the result,

@@ -122,6 +122,10 @@ def star_wars_pick(s: TSState, step: int, choice: int, data: tuple) -> None:
         return
     s.discard.remove(choice)
     s.inplay.append(choice)
+    if s.options.get("edition") == "deluxe":
+        # the US plays the picked card's event: a war card counts for #59 Flower Power in the
+        # Deluxe edition, as online Deluxe play has it (game-038, game-072: Brush War)
+        R.flower_power_check(s, choice, US)
     owner = CARDS[choice].side
     F.fire_event(s, choice, US if owner == 2 else owner)
     F.finish_card(s, choice, US, True)
