@@ -782,7 +782,7 @@ def import_log(
             if progress is not None:
                 progress(i, len(log.blocks))
             if s.is_terminal():
-                if not any(nb.lines for nb in log.blocks[i:]):
+                if _log_ends(log.blocks[i:]):
                     imported = decisions  # the rest are headers with no lines: the log's end
                     break
                 raise LogError(b.line, f"the game is over in the engine ({s.end_reason}) but the log goes on")
@@ -823,7 +823,7 @@ def import_log(
                 _key(s),
                 first,
                 limit=limit,
-                last=not any(nb.lines for nb in log.blocks[i + 1 :]),
+                last=_log_ends(log.blocks[i + 1 :]),
                 start_vp=s.vp,
             )
             budget = False
@@ -856,6 +856,18 @@ def import_log(
     rec = s.to_json()
     rec["position"] = position_of(s)
     return ImportResult(rec, s, decisions, imported, error is None, error, checks, ends)
+
+
+def _log_ends(rest: list[Block]) -> bool:
+    """Whether the blocks after a point hold no more play: headers with no lines, or rounds
+    with no card (a side with no card left passes) whose lines only state the final scoring
+    (``US gains 7 VP. Score is US 17.``), which the engine scores at the end of turn 10."""
+    for b in rest:
+        if not b.lines:
+            continue
+        if b.is_headline or b.card_name or not all(SCORE.search(line) for _, line in b.lines):
+            return False
+    return True
 
 
 def _setup(s: Any, f: Facts) -> list[int] | None:

@@ -22,7 +22,7 @@ from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.advice import END_OF_TURN, vp_causes
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.game import GAME
-from realpolitik.engine.twilight.importlog import facts, import_log, parse_log
+from realpolitik.engine.twilight.importlog import _log_ends, facts, import_log, parse_log
 from realpolitik.engine.twilight.state import PH_OVER
 from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, play, position, texts
 
@@ -97,6 +97,21 @@ def test_an_event_play_after_the_rounds_opening_line_is_read_as_the_event() -> N
         "US +2 in Israel [5][7]\n", "US +2 in Israel [5][7]\nEvent: Missile Envy\n"
     )
     assert facts(parse_log(ops_first).blocks[0]).mode == "influence"
+
+
+def test_a_pass_that_states_only_the_final_scoring_ends_the_log() -> None:
+    """After turn 10's last card a side with no card passes (``Turn 10, US AR7`` with no card)
+    and the log states the final scoring's VP: no more play, so the engine's game may end in
+    the round before (``game-146.txt``); a pass followed by play, or a pass with other lines,
+    is not the end."""
+    end = "Turn 10, US AR7\nUS gains 7 VP. Score is US 17.\n"
+    more = (
+        "--- Turn 10, USSR AR8: Fidel ---\nTurn 10, USSR AR8: Fidel: Event: Fidel\nUSSR +3 in Cuba [0][3]\n"
+    )
+    assert _log_ends(parse_log(end).blocks)
+    assert not _log_ends(parse_log(end + more).blocks)
+    assert not _log_ends(parse_log("Turn 10, US AR7\nUSSR +1 in Cuba [0][4]\n").blocks)
+    assert _log_ends([])
 
 
 # ---------------------------------------------------------------- the record's known_cards
