@@ -24,6 +24,7 @@ from realpolitik.engine.core.api import InvalidState
 
 __all__ = [
     "DataSource",
+    "TomlTable",
     "data_digest",
     "data_env_var",
     "packaged_texts",
@@ -106,6 +107,93 @@ class DataSource:
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"line (\d+)", str(exc))
             raise InvalidState(f"{self.origin} line {m.group(1) if m else '?'}: {exc}") from None
+
+
+class TomlTable:
+    """One table of a TOML data file (``[costs]``), each value read with its check and the
+    file's line in every error (``setup.toml line 7: field 'card' = 'fifty' must be an
+    integer in 0..1000``)."""
+
+    def __init__(self, src: DataSource, doc: Mapping[str, Any], name: str) -> None:
+        self.src = src
+        self.name = name
+        tab = doc.get(name)
+        if not isinstance(tab, dict):
+            raise src.fail(1, name, f"table [{name}] is missing")
+        self.tab: dict[str, Any] = tab
+
+    def integer(self, key: str, lo: int, hi: int) -> int:
+        if key not in self.tab:
+            raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
+        v = self.tab[key]
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise self.src.fail(self.src.line_of(key), key, f"= {v!r} must be an integer in {lo}..{hi}")
+        return v
+
+    def halves(self, key: str, lo: float, hi: float, length: tuple[int, int]) -> tuple[int, ...]:
+        """A list of dollar amounts (multiples of 0.5) as half-dollar ints."""
+        seq = self.seq(key, length)
+        out = []
+        for v in seq:
+            if not isinstance(v, int | float) or isinstance(v, bool) or not lo <= v <= hi or (v * 2) % 1:
+                raise self.src.fail(
+                    self.src.line_of(key), key, f"value {v!r} must be a multiple of 0.5 in {lo}..{hi}"
+                )
+            out.append(int(v * 2))
+        return tuple(out)
+
+    def ints(self, key: str, lo: int, hi: int, length: tuple[int, int]) -> tuple[int, ...]:
+        seq = self.seq(key, length)
+        for v in seq:
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise self.src.fail(
+                    self.src.line_of(key), key, f"value {v!r} must be an integer in {lo}..{hi}"
+                )
+        return tuple(seq)
+
+    def bands(self, key: str, lo: int, hi: int) -> tuple[tuple[int, int], ...]:
+        """``[[lowest, value], ...]`` rows with increasing ``lowest``."""
+        seq = self.seq(key, (1, 20))
+        out: list[tuple[int, int]] = []
+        for row in seq:
+            if (
+                not isinstance(row, list)
+                or len(row) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)
+                or not lo <= row[1] <= hi
+            ):
+                raise self.src.fail(self.src.line_of(key), key, f"row {row!r} must be [lowest, value]")
+            if out and row[0] <= out[-1][0]:
+                raise self.src.fail(self.src.line_of(key), key, "rows must start at increasing values")
+            out.append((row[0], row[1]))
+        return tuple(out)
+
+    def seq(self, key: str, length: tuple[int, int]) -> list[Any]:
+        if key not in self.tab:
+            raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
+        v = self.tab[key]
+        if not isinstance(v, list) or not length[0] <= len(v) <= length[1]:
+            raise self.src.fail(
+                self.src.line_of(key), key, f"must be a list of {length[0]}..{length[1]} values"
+            )
+        return v
+
+    def by_count(self, key: str, lo: int, hi: int, counts: Sequence[int]) -> dict[int, int]:
+        """A sub-table ``player count = value`` giving a value for each of ``counts``."""
+        if key not in self.tab:
+            raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
+        val = self.tab[key]
+        line = self.src.line_of(key)
+        if not isinstance(val, dict):
+            raise self.src.fail(line, key, "must be a table of player count = value")
+        out: dict[int, int] = {}
+        for k, v in val.items():
+            if not k.isdigit() or not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise self.src.fail(line, f"{key}.{k}", f"must map a count to an integer in {lo}..{hi}")
+            out[int(k)] = v
+        if sorted(out) != sorted(counts):
+            raise self.src.fail(line, key, f"must give a value for each of {', '.join(map(str, counts))}")
+        return out
 
 
 def data_env_var(game: str) -> str:

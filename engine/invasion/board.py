@@ -20,11 +20,10 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import data_env_var, read_sources
+from realpolitik.engine.core.datafiles import TomlTable, data_env_var, read_sources
 from realpolitik.engine.core.datafiles import row_int as _int
 from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
@@ -96,78 +95,6 @@ class Building:
 
 def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
     return read_sources("realpolitik.engine.invasion", DATA_FILES, ENV_VAR, directory)
-
-
-def _toml(src: _Source) -> dict[str, Any]:
-    return src.toml()
-
-
-class _Table:
-    """A TOML table read with the file's line numbers in every error."""
-
-    def __init__(self, src: _Source, doc: Mapping[str, Any], name: str) -> None:
-        self.src = src
-        self.name = name
-        tab = doc.get(name)
-        if not isinstance(tab, dict):
-            raise src.fail(1, name, f"table [{name}] is missing")
-        self.tab: dict[str, Any] = tab
-
-    def integer(self, key: str, lo: int, hi: int) -> int:
-        if key not in self.tab:
-            raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
-        v = self.tab[key]
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise self.src.fail(self.src.line_of(key), key, f"= {v!r} must be an integer in {lo}..{hi}")
-        return v
-
-    def halves(self, key: str, lo: float, hi: float, length: tuple[int, int]) -> tuple[int, ...]:
-        """A list of dollar amounts (multiples of 0.5) as half-dollar ints."""
-        seq = self.seq(key, length)
-        out = []
-        for v in seq:
-            if not isinstance(v, int | float) or isinstance(v, bool) or not lo <= v <= hi or (v * 2) % 1:
-                raise self.src.fail(
-                    self.src.line_of(key), key, f"value {v!r} must be a multiple of 0.5 in {lo}..{hi}"
-                )
-            out.append(int(v * 2))
-        return tuple(out)
-
-    def ints(self, key: str, lo: int, hi: int, length: tuple[int, int]) -> tuple[int, ...]:
-        seq = self.seq(key, length)
-        for v in seq:
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise self.src.fail(
-                    self.src.line_of(key), key, f"value {v!r} must be an integer in {lo}..{hi}"
-                )
-        return tuple(seq)
-
-    def bands(self, key: str, lo: int, hi: int) -> tuple[tuple[int, int], ...]:
-        """``[[lowest, value], ...]`` rows with increasing ``lowest``."""
-        seq = self.seq(key, (1, 20))
-        out: list[tuple[int, int]] = []
-        for row in seq:
-            if (
-                not isinstance(row, list)
-                or len(row) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)
-                or not lo <= row[1] <= hi
-            ):
-                raise self.src.fail(self.src.line_of(key), key, f"row {row!r} must be [lowest, value]")
-            if out and row[0] <= out[-1][0]:
-                raise self.src.fail(self.src.line_of(key), key, "rows must start at increasing values")
-            out.append((row[0], row[1]))
-        return tuple(out)
-
-    def seq(self, key: str, length: tuple[int, int]) -> list[Any]:
-        if key not in self.tab:
-            raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
-        v = self.tab[key]
-        if not isinstance(v, list) or not length[0] <= len(v) <= length[1]:
-            raise self.src.fail(
-                self.src.line_of(key), key, f"must be a list of {length[0]}..{length[1]} values"
-            )
-        return v
 
 
 def band(table: tuple[tuple[int, int], ...], value: int) -> int:
@@ -331,12 +258,12 @@ class Board:
 
     # --- tracks.toml
     def _load_tracks(self, src: _Source) -> None:
-        doc = _toml(src)
-        price = _Table(src, doc, "oil_price")
+        doc = src.toml()
+        price = TomlTable(src, doc, "oil_price")
         self.price_track = price.halves("track", 0.5, 100, (4, 40))
         if self.price_track[0] != 1 or list(self.price_track) != sorted(set(self.price_track)):
             raise src.fail(src.line_of("track"), "track", "must start at 0.5 and rise")
-        market = _Table(src, doc, "market")
+        market = TomlTable(src, doc, "market")
         self.market: dict[int, tuple[int, ...]] = {}
         for n in (3, 4, 5):
             row = market.ints(str(n), -9, 9, (n + 1, n + 1))
@@ -344,11 +271,11 @@ class Board:
         # Rulebook example (4 players): one seller 0, two sellers -1, all -3 and the die.
         if self.market[4][1] != 0 or self.market[4][2] != -1 or self.market[4][4] != -3:
             raise src.fail(src.line_of("4"), "4", "4 players: 1 seller 0, 2 sellers -1, all -3 (rulebook)")
-        spec = _Table(src, doc, "speculation")
+        spec = TomlTable(src, doc, "speculation")
         self.speculation = spec.bands("bands", 0, 9)
         if band(self.speculation, 7) != 2:
             raise src.fail(src.line_of("bands"), "bands", "pacifism 7 speculates +2 (rulebook example)")
-        pac = _Table(src, doc, "pacifism")
+        pac = TomlTable(src, doc, "pacifism")
         self.pacifism_max = pac.integer("max", 15, 15)
         self.penalty = pac.bands("penalty", 0, 100)
         want = {0: 0, 3: 0, 4: 1, 6: 1, 7: 3, 9: 3, 10: 5, 12: 5, 13: 10, 14: 10, 15: 15}
@@ -361,25 +288,25 @@ class Board:
         want = {1: 1, 3: 1, 4: 2, 7: 3, 10: 4, 13: 5, 15: 5}
         if any(band(self.speech, k) != v for k, v in want.items()):
             raise src.fail(src.line_of("speech"), "speech", "must be -1..-5 by 3-point bands (rulebook)")
-        media = _Table(src, doc, "media")
+        media = TomlTable(src, doc, "media")
         self.media_max = media.integer("max", 3, 40)
         self.base_troops = media.integer("base_troops", 3, 3)
         self.points_per_troop = media.integer("points_per_troop", 2, 2)
         self.media_cost = media.ints("cost", 0, 20, (3, 3))
         if self.media_cost != (0, 3, 6):
             raise src.fail(src.line_of("cost"), "cost", "media costs 0/3/6$ for 1/2/3 points (rulebook)")
-        infl = _Table(src, doc, "influence")
+        infl = TomlTable(src, doc, "influence")
         self.influence_max = infl.integer("max", 3, 40)
         self.influence_per_bonus = infl.integer("points_per_bonus", 3, 3)
-        con = _Table(src, doc, "contracts")
+        con = TomlTable(src, doc, "contracts")
         self.contracts = con.ints("value", 0, 1000, (2, 40))
         if self.contracts[0] != 0 or list(self.contracts) != sorted(self.contracts):
             raise src.fail(src.line_of("value"), "value", "must start at 0 and not fall")
 
     # --- setup.toml
     def _load_setup(self, src: _Source) -> None:
-        doc = _toml(src)
-        st = _Table(src, doc, "setup")
+        doc = src.toml()
+        st = TomlTable(src, doc, "setup")
         self.start_money = st.integer("money", 10, 10)
         self.last_bonus = st.integer("last_player_bonus", 2, 2)
         self.phases = st.integer("phases", 3, 3)
@@ -387,7 +314,7 @@ class Board:
         self.troop_limit = st.integer("troop_limit", 15, 15)
         self.cost_land = st.integer("unit_cost_land", 1, 1)
         self.cost_air = st.integer("unit_cost_air", 2, 2)
-        bx = _Table(src, doc, "boxes")
+        bx = TomlTable(src, doc, "boxes")
         cols = bx.tab.get("columns")
         if not isinstance(cols, dict) or {k: cols.get(k) for k in ("3", "4", "5")} != {
             "3": 2,
@@ -411,20 +338,20 @@ class Board:
             )
         self.money_box = bx.integer("money", 2, 2)
         self.repeat_cost = bx.ints("repeat_cost", 0, 20, (3, 3))
-        fr = _Table(src, doc, "free")
+        fr = TomlTable(src, doc, "free")
         self.taxes_money = fr.integer("taxes_money", 5, 5)
         self.taxes_pacifism = fr.integer("taxes_pacifism", 1, 1)
-        war = _Table(src, doc, "war")
+        war = TomlTable(src, doc, "war")
         self.locals_die = war.bands("locals_die", 0, 6)
         self.market_die = war.bands("market_die", 0, 6)
         for key, tab in (("locals_die", self.locals_die), ("market_die", self.market_die)):
             if [band(tab, f) for f in range(1, 7)] != [0, 1, 1, 2, 2, 3]:
                 raise src.fail(src.line_of(key), key, "must be 1:0, 2-3:1, 4-5:2, 6:3 (rulebook)")
-        oil = _Table(src, doc, "oil")
+        oil = TomlTable(src, doc, "oil")
         self.withdraw = oil.integer("withdraw", 2, 2)
         self.storage_base = oil.integer("storage_base", 1, 1)
         self.storage_per_warehouse = oil.integer("storage_per_warehouse", 4, 4)
-        reb = _Table(src, doc, "rebels")
+        reb = TomlTable(src, doc, "rebels")
         self.rebel_max = reb.integer("max_strength", 4, 4)
         self.police_here = reb.integer("police_here", 3, 3)
         self.police_near = reb.integer("police_near", 1, 1)

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import data_env_var, read_sources
+from realpolitik.engine.core.datafiles import TomlTable, data_env_var, read_sources
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -213,75 +212,28 @@ def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source
     return read_sources("realpolitik.engine.waronterror", DATA_FILES, ENV_VAR, directory)
 
 
-def _by_count(src: _Source, table: dict[str, Any], key: str, lo: int, hi: int) -> dict[int, int]:
-    val = table.get(key)
-    if not isinstance(val, dict):
-        raise src.fail(1, key, "must be a table of player count = value")
-    out: dict[int, int] = {}
-    for k, v in val.items():
-        if not k.isdigit() or not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise src.fail(1, f"{key}.{k}", f"must map a player count to an integer in {lo}..{hi}")
-        out[int(k)] = v
-    return out
-
-
-def _int(src: _Source, table: dict[str, Any], key: str, lo: int, hi: int) -> int:
-    v = table.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise src.fail(_line_of(src, key), key, f"must be an integer in {lo}..{hi}, not {v!r}")
-    return v
-
-
-def _triple(src: _Source, table: dict[str, Any], key: str) -> tuple[int, int, int, int]:
-    v = table.get(key)
-    if not isinstance(v, list) or len(v) != 3 or not all(isinstance(x, int) and x >= 0 for x in v):
-        raise src.fail(_line_of(src, key), key, "must be a list of three non-negative integers")
-    return (0, v[0], v[1], v[2])
-
-
-def _line_of(src: _Source, key: str) -> int:
-    return src.line_of(key)
-
-
-def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
-    """Read and validate the data files.
-
-    Args:
-        directory: A folder whose files replace the packaged ones (default: the
-            ``REALPOLITIK_WARONTERROR_DATA`` environment variable, else none).
-
-    Returns:
-        The frozen board.
-
-    Raises:
-        InvalidState: naming the file, line and field of the first problem.
-    """
-    if directory is None:
-        directory = os.environ.get(ENV_VAR) or None
-    src = _read_sources(directory)
-    packaged = all(s.origin == s.name for s in src.values())
-    digest = hashlib.sha256("".join(src[n].text for n in DATA_FILES).encode()).hexdigest()[:8]
-
-    # continents
-    s = src["continents.csv"]
-    cont_names: list[str] = []
-    cont_abbr: list[str] = []
-    cont_val: list[int] = []
+def _continents(s: _Source) -> tuple[list[str], list[str], list[int]]:
+    """continents.csv: names, abbreviations and the terrorists' points of each continent."""
+    names: list[str] = []
+    abbrs: list[str] = []
+    values: list[int] = []
     for line, row in s.rows(("name", "abbr", "value")):
         if not row["name"]:
             raise s.fail(line, "name", "is empty")
-        if row["name"] in cont_names:
+        if row["name"] in names:
             raise s.fail(line, "name", f"repeats '{row['name']}'")
         if not row["abbr"]:
             raise s.fail(line, "abbr", "is empty")
-        cont_names.append(row["name"])
-        cont_abbr.append(row["abbr"])
-        cont_val.append(s.integer(line, "value", row["value"], 0, 20))
-    if not cont_names:
+        names.append(row["name"])
+        abbrs.append(row["abbr"])
+        values.append(s.integer(line, "value", row["value"], 0, 20))
+    if not names:
         raise s.fail(2, "name", "no continents")
+    return names, abbrs, values
 
-    # countries
-    s = src["countries.csv"]
+
+def _countries(s: _Source, continents: list[str]) -> tuple[list[str], list[str], list[int]]:
+    """countries.csv: names, abbreviations (unique words) and continents of the countries."""
     names: list[str] = []
     abbrs: list[str] = []
     conts: list[int] = []
@@ -293,20 +245,21 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
         ab = row["abbr"]
         if not ab or " " in ab or ab.lower() in (x.lower() for x in abbrs):
             raise s.fail(line, "abbr", f"must be a unique word, not '{ab}'")
-        if row["continent"] not in cont_names:
+        if row["continent"] not in continents:
             raise s.fail(line, "continent", f"names unknown continent '{row['continent']}'")
         names.append(row["name"])
         abbrs.append(ab)
-        conts.append(cont_names.index(row["continent"]))
+        conts.append(continents.index(row["continent"]))
     if not 2 <= len(names) <= 63:
         raise s.fail(2, "name", f"needs 2..63 countries, found {len(names)}")
-    members = tuple(tuple(i for i, c in enumerate(conts) if c == k) for k in range(len(cont_names)))
-    for k, m in enumerate(members):
-        if not m:
-            raise InvalidState(f"countries.csv: continent '{cont_names[k]}' has no country")
+    for k, cont in enumerate(continents):
+        if k not in conts:
+            raise InvalidState(f"countries.csv: continent '{cont}' has no country")
+    return names, abbrs, conts
 
-    # borders
-    s = src["borders.csv"]
+
+def _borders(s: _Source, names: list[str]) -> tuple[FrozenMap, list[int], dict[tuple[int, int], int]]:
+    """borders.csv: the map (connected), land borders as bitmasks and sea routes' costs."""
     index = {n: i for i, n in enumerate(names)}
     edges: list[tuple[str, str]] = []
     land = [0] * len(names)
@@ -324,13 +277,11 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
         seen.add(pair)
         a, b = index[row["a"]], index[row["b"]]
         if row["route"] == "land":
-            if s.integer(line, "cost", row["cost"], 0, 0) != 0:
-                raise s.fail(line, "cost", "must be 0 for a land border")
+            s.integer(line, "cost", row["cost"], 0, 0)  # a land border costs nothing
             land[a] |= 1 << b
             land[b] |= 1 << a
         elif row["route"] == "sea":
-            cost = s.integer(line, "cost", row["cost"], 0, 1000)
-            sea[(a, b)] = sea[(b, a)] = cost
+            sea[(a, b)] = sea[(b, a)] = s.integer(line, "cost", row["cost"], 0, 1000)
         else:
             raise s.fail(line, "route", f"must be 'land' or 'sea', not '{row['route']}'")
         edges.append((row["a"], row["b"]))
@@ -339,10 +290,11 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
 
     if not nx.is_connected(graph):
         raise InvalidState("borders.csv: the map is not connected")
-    fmap = freeze(graph, names)
+    return freeze(graph, names), land, sea
 
-    # oil chits
-    s = src["oil_chits.csv"]
+
+def _chits(s: _Source) -> list[int]:
+    """oil_chits.csv: every chit's number (0 blank, 2..12), each as many times as its count."""
     chits: list[int] = []
     numbers: set[int] = set()
     for line, row in s.rows(("number", "count")):
@@ -353,9 +305,11 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
             raise s.fail(line, "number", f"repeats {num}")
         numbers.add(num)
         chits.extend([num] * s.integer(line, "count", row["count"], 0, 100))
+    return chits
 
-    # action die
-    s = src["action_die.csv"]
+
+def _die(s: _Source) -> list[tuple[str, int]]:
+    """action_die.csv: the six faces in order, each a kind and its value."""
     die: list[tuple[str, int]] = []
     for line, row in s.rows(("face", "kind", "value")):
         face = s.integer(line, "face", row["face"], 1, 6)
@@ -367,9 +321,11 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
         die.append((row["kind"], s.integer(line, "value", row["value"], lo, 6 if lo else 0)))
     if len(die) != 6:
         raise s.fail(1, "face", f"the action die has 6 faces, found {len(die)}")
+    return die
 
-    # cards
-    s = src["cards.csv"]
+
+def _cards(s: _Source) -> list[Card]:
+    """cards.csv: both decks' card types (neither deck empty)."""
     cards: list[Card] = []
     for line, row in s.rows(("deck", "key", "name", "kind", "count", "roll")):
         if row["deck"] not in DECKS:
@@ -391,51 +347,84 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
     for d in (0, 1):
         if not any(c.deck == d and c.count for c in cards):
             raise s.fail(1, "deck", f"the {DECKS[d]} deck is empty")
+    return cards
 
-    # setup
-    s = src["setup.toml"]
-    try:
-        toml = tomllib.loads(s.text)
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidState(f"{s.origin}: {e}") from None
-    for sec in ("start", "costs", "pieces", "victory"):
-        if not isinstance(toml.get(sec), dict):
-            raise s.fail(1, sec, "table is missing")
-    st, co, pi, vi = toml["start"], toml["costs"], toml["pieces"], toml["victory"]
-    villages = _by_count(s, st, "villages", 1, 10)
-    money = _by_count(s, st, "money", 0, 10000)
-    ncards = _by_count(s, st, "cards", 0, 10)
-    for table, key in ((villages, "villages"), (money, "money"), (ncards, "cards")):
-        if sorted(table) != [2, 3, 4, 5, 6]:
-            raise s.fail(_line_of(s, key), key, "must give a value for 2, 3, 4, 5 and 6 players")
-    points = _by_count(s, vi, "points", 1, 100)
-    if sorted(points) != [1, 2, 3, 4, 5, 6]:
-        raise s.fail(_line_of(s, "points"), "points", "must give a value for 1..6 empires")
-    n_chits = _int(s, pi, "oil_chits", 1, 1000)
+
+def _setup(s: _Source, countries: int, chits: list[int], cards: list[Card]) -> dict[str, Any]:
+    """setup.toml: starting pieces, money and cards by player count, costs, the pieces in the
+    box and the victory points, checked against the other files; the ``Board`` fields."""
+    doc = s.toml()
+    st, co, pi, vi = (TomlTable(s, doc, name) for name in ("start", "costs", "pieces", "victory"))
+    seats = (2, 3, 4, 5, 6)
+    villages = st.by_count("villages", 1, 10, seats)
+    ncards = st.by_count("cards", 0, 10, seats)
+    points = vi.by_count("points", 1, 100, (1, *seats))
+    n_chits = pi.integer("oil_chits", 1, 1000)
     if n_chits != len(chits):
         raise InvalidState(
             f"oil_chits.csv: {len(chits)} chits, but setup.toml pieces.oil_chits says {n_chits}"
         )
-    if len(chits) < len(names):
-        raise InvalidState(f"oil_chits.csv: {len(chits)} chits for {len(names)} countries")
-    for d, total in (
-        (0, sum(c.count for c in cards if c.deck == 0)),
-        (1, sum(c.count for c in cards if c.deck == 1)),
-    ):
+    if len(chits) < countries:
+        raise InvalidState(f"oil_chits.csv: {len(chits)} chits for {countries} countries")
+    for d in (0, 1):
+        total = sum(c.count for c in cards if c.deck == d)
         need = max(ncards.values()) * 6 if d == 0 else 0
         if total < need:
             raise InvalidState(
                 f"cards.csv: the {DECKS[d]} deck has {total} cards, fewer than the {need} dealt"
             )
-    vmax = _int(s, pi, "villages", 1, 100)
+    vmax = pi.integer("villages", 1, 100)
     if max(villages.values()) > vmax:
-        raise s.fail(_line_of(s, "villages"), "villages", "more starting villages than pieces")
-
+        raise s.fail(s.line_of("villages"), "villages", "more starting villages than pieces")
     # Terroristi: a column is "5x" vanguards, a cell "2x" columns
-    van = _int(s, co, "vanguard", 0, 1000)
-    col = van * _int(s, co, "column", 1, 100)
-    unit_cost = (0, van, col, col * _int(s, co, "cell", 1, 100))
+    van = co.integer("vanguard", 0, 1000)
+    col = van * co.integer("column", 1, 100)
+    return {
+        "start_villages": villages,
+        "start_money": st.by_count("money", 0, 10000, seats),
+        "start_cards": ncards,
+        "build_cost": (0, *co.ints("build", 0, 100000, (3, 3))),
+        "oil_revenue": (0, *co.ints("oil", 0, 100000, (3, 3))),
+        "card_cost": co.integer("card", 0, 1000),
+        "card_buys": co.integer("card_buys", 0, 10),
+        "free_cards": co.integer("free_cards", 0, 10),
+        "unit_cost": (0, van, col, col * co.integer("cell", 1, 100)),
+        "evil_war_bonus": co.integer("evil_war_bonus", 0, 1000),
+        "evil_free_cards": co.integer("evil_free_cards", 0, 10),
+        "kyoto_town": co.integer("kyoto_town", 0, 1000),
+        "kyoto_city": co.integer("kyoto_city", 0, 1000),
+        "hijack_ransom": co.integer("hijack_ransom", 0, 1000),
+        "birthday_gift": co.integer("birthday_gift", 0, 1000),
+        "buy_off_per_vanguard": co.integer("buy_off_per_vanguard", 0, 1000),
+        "pieces": (0, vmax, pi.integer("towns", 0, 100), pi.integer("cities", 0, 100)),
+        "units": (0, *(pi.integer(k, 0, 200) for k in ("vanguards", "columns", "cells"))),
+        "radiation": pi.integer("radiation", 0, 100),
+        "points_to_win": (points[1], *(points[k] for k in (1, *seats))),
+        "max_rounds": vi.integer("max_rounds", 1, 500),
+    }
 
+
+def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
+    """Read and validate the data files, one function a file, in their reading order.
+
+    Args:
+        directory: A folder whose files replace the packaged ones (default: the
+            ``REALPOLITIK_WARONTERROR_DATA`` environment variable, else none).
+
+    Returns:
+        The frozen board.
+
+    Raises:
+        InvalidState: naming the file, line and field of the first problem.
+    """
+    if directory is None:
+        directory = os.environ.get(ENV_VAR) or None
+    src = _read_sources(directory)
+    cont_names, cont_abbr, cont_val = _continents(src["continents.csv"])
+    names, abbrs, conts = _countries(src["countries.csv"], cont_names)
+    fmap, land, sea = _borders(src["borders.csv"], names)
+    chits = _chits(src["oil_chits.csv"])
+    cards = _cards(src["cards.csv"])
     return Board(
         countries=tuple(names),
         abbr=tuple(abbrs),
@@ -443,41 +432,16 @@ def load_board(directory: str | os.PathLike[str] | None = None) -> Board:
         continents=tuple(cont_names),
         continent_abbr=tuple(cont_abbr),
         continent_value=tuple(cont_val),
-        members=members,
+        members=tuple(tuple(i for i, c in enumerate(conts) if c == k) for k in range(len(cont_names))),
         map=fmap,
         land=tuple(land),
         sea_cost=sea,
         chits=tuple(sorted(chits)),
-        die=tuple(die),
+        die=tuple(_die(src["action_die.csv"])),
         cards=tuple(cards),
-        start_villages=villages,
-        start_money=money,
-        start_cards=ncards,
-        build_cost=_triple(s, co, "build"),
-        oil_revenue=_triple(s, co, "oil"),
-        card_cost=_int(s, co, "card", 0, 1000),
-        card_buys=_int(s, co, "card_buys", 0, 10),
-        free_cards=_int(s, co, "free_cards", 0, 10),
-        unit_cost=unit_cost,
-        evil_war_bonus=_int(s, co, "evil_war_bonus", 0, 1000),
-        evil_free_cards=_int(s, co, "evil_free_cards", 0, 10),
-        kyoto_town=_int(s, co, "kyoto_town", 0, 1000),
-        kyoto_city=_int(s, co, "kyoto_city", 0, 1000),
-        hijack_ransom=_int(s, co, "hijack_ransom", 0, 1000),
-        birthday_gift=_int(s, co, "birthday_gift", 0, 1000),
-        buy_off_per_vanguard=_int(s, co, "buy_off_per_vanguard", 0, 1000),
-        pieces=(0, vmax, _int(s, pi, "towns", 0, 100), _int(s, pi, "cities", 0, 100)),
-        units=(
-            0,
-            _int(s, pi, "vanguards", 0, 200),
-            _int(s, pi, "columns", 0, 200),
-            _int(s, pi, "cells", 0, 200),
-        ),
-        radiation=_int(s, pi, "radiation", 0, 100),
-        points_to_win=(points[1], points[1], points[2], points[3], points[4], points[5], points[6]),
-        max_rounds=_int(s, vi, "max_rounds", 1, 500),
-        packaged=packaged,
-        digest=digest,
+        **_setup(src["setup.toml"], len(names), chits, cards),
+        packaged=all(s.origin == s.name for s in src.values()),
+        digest=hashlib.sha256("".join(src[n].text for n in DATA_FILES).encode()).hexdigest()[:8],
     )
 
 
