@@ -9,15 +9,22 @@ from realpolitik.engine import load_game
 from realpolitik.engine.core.api import RemembersLegal
 
 
-def random_playout(state: Any, rng: random.Random) -> int:
-    """Play uniformly random legal actions (chance by its odds) to the end; returns the steps."""
+def random_action(state: Any, rng: random.Random) -> int:
+    """A random move of ``state`` (not over): a chance outcome drawn by its odds, else a legal
+    action chosen uniformly. The one draw of every seeded random walk, so a seed walks the
+    same game wherever it is used."""
+    if state.is_chance_node():
+        acts, probs = zip(*state.chance_outcomes())
+        return int(rng.choices(acts, probs)[0])
+    return int(rng.choice(state.legal_actions()))
+
+
+def random_playout(state: Any, rng: random.Random, max_steps: int | None = None) -> int:
+    """Play random moves (:func:`random_action`) to the end, or for at most ``max_steps``;
+    returns the steps played."""
     steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    while not state.is_terminal() and (max_steps is None or steps < max_steps):
+        state.apply_action(random_action(state, rng))
         steps += 1
     return steps
 
@@ -34,11 +41,7 @@ def midgame(game: Any = "twilight", seed: int = 2026, steps: int = 120) -> Any:
         while not state.is_terminal():
             if not state.is_chance_node() and n >= steps and len(state.legal_actions()) >= 5:
                 return state
-            if state.is_chance_node():
-                acts, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(acts, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(random_action(state, rng))
             n += 1
     raise RuntimeError("no mid-game position found")
 
@@ -87,11 +90,7 @@ def positions(
         while not s.is_terminal() and (
             steps < walk or s.is_chance_node() or len(s.legal_actions()) < min_legal
         ):
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+            s.apply_action(random_action(s, rng))
             steps += 1
         if not s.is_terminal():
             out.append(s)

@@ -15,6 +15,7 @@ import random
 import time
 import traceback
 
+from realpolitik.bench.common import random_action
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasInvariants
 
@@ -27,11 +28,7 @@ def play_one(name: str, players: int, seed: int, check: bool = True) -> int:
     rng = random.Random(seed)
     steps = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
         steps += 1
         if steps > game.spec.max_game_length:
             raise RuntimeError(f"seed {seed}: no end within {game.spec.max_game_length} actions")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import Result
 
+from realpolitik.bench.common import random_playout
 from realpolitik.cli.common import CliError, game_options
 from realpolitik.engine import load_game
 
@@ -77,13 +78,7 @@ def test_a_deluxe_save_reloads_and_replays_identically(cli: Callable[..., Result
     takes it."""
     game = load_game("twilight")
     state = game.new_initial_state(seed=5, edition="deluxe")
-    rng = random.Random(5)
-    while len(state.history) < 400 and not state.is_terminal():
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    random_playout(state, random.Random(5), max_steps=400)
     record = state.to_json()
     assert record["options"] == {
         "tournament": False,

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from realpolitik.bench.common import random_action, random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE, TERMINAL, HasInvariants, IllegalAction
 from realpolitik.engine.core.records import replay
@@ -127,15 +128,7 @@ def test_midgame_json_round_trip_continues_identically(name: str) -> None:
     game = load_game(name)
     players = player_counts(name)[0]
     state = game.new_initial_state(players=players, seed=7)
-    rng = random.Random(7)
-    for _ in range(150):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    random_playout(state, random.Random(7), max_steps=150)
     copy = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert copy.legal_actions() == state.legal_actions()
     for seat in range(players):
@@ -213,8 +206,4 @@ def test_resample_hidden_keeps_what_the_seat_sees(name: str) -> None:
                 other = state.resample_hidden(seat, random.Random(step))
                 assert other.observation(seat) == state.observation(seat)
                 assert other.legal_actions() == state.legal_actions() or state.current_player() != seat
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.bench.common import random_action
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.ideology import actions as A
@@ -34,11 +35,7 @@ def play(players: int, seed: int, steps: int | None = None, check: bool = False)
         k += 1
         if check:
             assert s.check_invariants() == []
-        if s.is_chance_node():
-            acts, probs = zip(*s.chance_outcomes())
-            s.apply_action(rng.choices(acts, probs)[0])
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+        s.apply_action(random_action(s, rng))
     return s
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from realpolitik.bench.common import random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.invasion import prospects as H
 from realpolitik.engine.invasion import render
@@ -14,15 +15,7 @@ from .helpers import control, position
 
 def _midgame(seed: int = 2, steps: int = 200):
     s = GAME.new_initial_state(players=4, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            acts, probs = zip(*s.chance_outcomes())
-            s.apply_action(rng.choices(acts, probs)[0])
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    random_playout(s, random.Random(seed), steps)
     return s
 
 

@@ -4,6 +4,9 @@ invasion --games 2000`` (docs/invasion.md); the suite plays a quick sample of it
 
 from __future__ import annotations
 
+import random
+
+from realpolitik.bench.common import random_playout
 from realpolitik.bench.random_games import play_one
 from realpolitik.engine.invasion.game import GAME
 
@@ -16,16 +19,8 @@ def test_random_games_at_every_player_count_end_cleanly() -> None:
 
 
 def test_a_random_game_ends_with_a_winner_and_final_wealth() -> None:
-    import random
-
     s = GAME.new_initial_state(players=4, seed=9)
-    rng = random.Random(9)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            acts, probs = zip(*s.chance_outcomes())
-            s.apply_action(rng.choices(acts, probs)[0])
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    random_playout(s, random.Random(9))
     assert s.wealth is not None and abs(sum(s.returns()) - 1.0) < 1e-9
     assert s.scores() == [w / 2 for w in s.wealth]
     assert any(line.startswith("-- end of the game") for line in s.log)

@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from realpolitik.bench.common import random_action
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.game import GAME, CompiledTwilightState, PureTwilightState
 
@@ -108,11 +109,7 @@ def test_lockstep_random_games_identical(
                 break
             ta = [a.action_to_string(x) for x in la]
             assert ta == [b.action_to_string(x) for x in lb]
-            if a.is_chance_node():
-                acts, probs = zip(*a.chance_outcomes())
-                x = rng.choices(acts, probs)[0]
-            else:
-                x = rng.choice(la)
+            x = random_action(a, rng)
             a.apply_action(x)
             b.apply_action(x)
 

@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from realpolitik.bench.common import random_action
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.board import US, USSR
 from realpolitik.engine.twilight.events import EVENTS, RESUME
@@ -91,11 +92,7 @@ def test_random_deluxe_games_end_without_an_engine_error(monkeypatch: pytest.Mon
         while not s.is_terminal():
             _note(s, seen)
             assert s.check_invariants() == [], f"seed {seed} step {len(s.history)}"
-            if s.is_chance_node():
-                acts, probs = zip(*s.chance_outcomes(), strict=True)
-                s.apply_action(rng.choices(acts, probs)[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+            s.apply_action(random_action(s, rng))
         assert s.check_invariants() == [], f"seed {seed}"
         ends[s.end_reason.split(":")[0]] += 1
     assert sum(ends.values()) == GAMES

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from realpolitik.bench.common import random_action
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight import rules as R
 from realpolitik.engine.twilight.board import BOARD, US, USSR
@@ -24,11 +25,7 @@ def _positions(games: int = 30, every: int = 7):
         while not s.is_terminal():
             if n % every == 0:
                 yield s
-            if s.is_chance_node():
-                acts, probs = zip(*s.chance_outcomes())
-                s.apply_action(rng.choices(acts, probs)[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+            s.apply_action(random_action(s, rng))
             n += 1
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from realpolitik.bench.common import random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.waronterror.board import BOARD, load_board
@@ -82,14 +83,7 @@ def test_a_replaced_file_changes_the_version() -> None:
 
 
 def _play(state, rng: random.Random, steps: int):
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    random_playout(state, rng, steps)
     return state
 
 
