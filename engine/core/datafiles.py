@@ -111,8 +111,8 @@ class DataSource:
 
 class TomlTable:
     """One table of a TOML data file (``[costs]``), each value read with its check and the
-    file's line in every error (``setup.toml line 7: field 'card' = 'fifty' must be an
-    integer in 0..1000``)."""
+    file's line in every error, worded as a CSV field's are (``setup.toml line 7: field
+    'card' = 1001 is outside 0..1000``)."""
 
     def __init__(self, src: DataSource, doc: Mapping[str, Any], name: str) -> None:
         self.src = src
@@ -126,9 +126,17 @@ class TomlTable:
         if key not in self.tab:
             raise self.src.fail(self.src.line_of(f"[{self.name}]"), key, f"is missing from [{self.name}]")
         v = self.tab[key]
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise self.src.fail(self.src.line_of(key), key, f"= {v!r} must be an integer in {lo}..{hi}")
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.src.fail(self.src.line_of(key), key, f"must be an integer, not {v!r}")
+        if not lo <= v <= hi:
+            raise self.src.fail(self.src.line_of(key), key, f"= {v} is outside {lo}..{hi}")
         return v
+
+    def only(self, keys: Sequence[str]) -> None:
+        """Refuse a key the game does not read (a misspelt setting would be ignored)."""
+        for key in self.tab:
+            if key not in keys:
+                raise self.src.fail(self.src.line_of(key), key, "is not a known setting")
 
     def halves(self, key: str, lo: float, hi: float, length: tuple[int, int]) -> tuple[int, ...]:
         """A list of dollar amounts (multiples of 0.5) as half-dollar ints."""

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -33,7 +31,7 @@ import networkx as nx
 
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import data_env_var, read_sources
+from realpolitik.engine.core.datafiles import TomlTable, data_env_var, read_sources
 from realpolitik.engine.core.datafiles import row_int as _int
 from realpolitik.engine.core.datafiles import rows as _rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
@@ -244,49 +242,24 @@ class Board:
 
     # --- setup.toml
     def _load_setup(self, src: _Source) -> None:
-        try:
-            doc = tomllib.loads(src.text)
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"line (\d+)", str(exc))
-            raise InvalidState(f"{src.origin} line {m.group(1) if m else '?'}: {exc}") from None
-        game = doc.get("game")
-        if not isinstance(game, dict):
-            raise src.fail(1, "game", "table [game] is missing")
-        lines = src.text.splitlines()
-
-        def line_of(key: str) -> int:
-            for i, ln in enumerate(lines, start=1):
-                if re.match(rf"\s*{key}\s*=", ln):
-                    return i
-            return 1
-
-        def get(key: str, lo: int, hi: int) -> int:
-            if key not in game:
-                raise src.fail(line_of("\\[game\\]"), key, "is missing from [game]")
-            v = game[key]
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise src.fail(line_of(key), key, f"must be an integer, not {v!r}")
-            if not lo <= v <= hi:
-                raise src.fail(line_of(key), key, f"= {v} is outside {lo}..{hi}")
-            return v
-
+        game = TomlTable(src, src.toml(), "game")
         # The rulebook's numbers are fixed: a printed-values file must agree with them.
-        self.n_regions = get("regions", 43, 43)  # Contenuto: 43 Tessere Regione
-        self.deck_size = get("deck_size", 45, 45)  # 225 Carte Influenza, 5 ideologies
-        self.start_level = get("start_level", 3, 3)  # Obiettivo del gioco
-        self.start_cards = get("start_cards_per_sector", 3, 3)  # Preparazione del gioco
-        self.victory = get("victory_influence", 12, 12)  # Fine del gioco e vittoria
-        self.max_turns = get("max_turns", 1, 200)  # house rule
-        for key in game:
-            if key not in (
+        self.n_regions = game.integer("regions", 43, 43)  # Contenuto: 43 Tessere Regione
+        self.deck_size = game.integer("deck_size", 45, 45)  # 225 Carte Influenza, 5 ideologies
+        self.start_level = game.integer("start_level", 3, 3)  # Obiettivo del gioco
+        self.start_cards = game.integer("start_cards_per_sector", 3, 3)  # Preparazione del gioco
+        self.victory = game.integer("victory_influence", 12, 12)  # Fine del gioco e vittoria
+        self.max_turns = game.integer("max_turns", 1, 200)  # house rule
+        game.only(
+            (
                 "regions",
                 "deck_size",
                 "start_level",
                 "start_cards_per_sector",
                 "victory_influence",
                 "max_turns",
-            ):
-                raise src.fail(line_of(key), key, "is not a known setting")
+            )
+        )
 
     # --- regions.csv
     def _load_regions(self, src: _Source) -> None:
