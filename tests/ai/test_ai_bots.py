@@ -8,7 +8,7 @@ from importlib.metadata import entry_points
 
 import pytest
 
-from realpolitik.ai import bots
+from realpolitik.ai import bots, registry
 from realpolitik.ai.bots import SearchBot, bot_names, describe_bots, make_bot, with_budget
 from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS
 from tests.ai.toygames import (
@@ -175,7 +175,7 @@ def test_heuristic_follow_sees_the_end_of_its_own_run_of_decisions() -> None:
 
 
 def test_heuristic_follow_stops_at_the_opponents_decision_and_at_its_budget() -> None:
-    from realpolitik.ai.bots import _follow_own
+    from realpolitik.ai.builtin_bots import _follow_own
 
     s = _trap_tree().new_initial_state()
     s.apply_action(2)  # seat 1 to move: nothing to follow for seat 0
@@ -215,7 +215,7 @@ def test_a_game_without_its_own_prior_keeps_the_searchs_virtual_visits() -> None
 
 
 def test_a_registered_bot_kind_is_listed_parsed_and_built(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "_REGISTRY", dict(bots._REGISTRY))
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     info = bots.BotInfo(
         "first-move",
         "always the first legal move",
@@ -238,16 +238,18 @@ def test_openspiel_bots_come_from_the_interop_plugin(monkeypatch: pytest.MonkeyP
         "openspiel-ismcts": "realpolitik.interop.kinds:OPENSPIEL_ISMCTS",
         "openspiel-mcts": "realpolitik.interop.kinds:OPENSPIEL_MCTS",
     }
-    monkeypatch.setattr(bots, "_REGISTRY", {k: v for k, v in bots._REGISTRY.items() if k not in offered})
+    monkeypatch.setattr(
+        registry, "_REGISTRY", {k: v for k, v in registry._REGISTRY.items() if k not in offered}
+    )
     monkeypatch.setitem(sys.modules, "realpolitik.interop.bots", None)  # import -> ImportError
     import realpolitik.interop as interop_package  # an earlier test may have imported the adapters
 
     monkeypatch.delattr(interop_package, "bots", raising=False)
     assert bot_names()[-2:] == ["openspiel-ismcts", "openspiel-mcts"]
-    assert "openspiel-ismcts" not in bots._REGISTRY
+    assert "openspiel-ismcts" not in registry._REGISTRY
     with pytest.raises(ValueError, match=r"needs OpenSpiel: pip install 'realpolitik\[interop\]'"):
         make_bot("openspiel-ismcts:iters=10")
-    assert bots._REGISTRY["openspiel-ismcts"].params[-1].name == "leaf"
+    assert registry._REGISTRY["openspiel-ismcts"].params[-1].name == "leaf"
 
 
 def test_bot_list_keeps_each_specs_parameters() -> None:

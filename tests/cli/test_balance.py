@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
-from realpolitik.ai import bots
+from realpolitik.ai import bots, registry
 from realpolitik.ai.balance import compare, game_lines, newcombe_interval, summarize_balance
 from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.api import HasBalanceFacts
@@ -130,7 +130,7 @@ def _boom_bot(spec: str, values: dict[str, Any]) -> bots.Bot:
 def test_engine_errors_are_counted_and_the_run_goes_on(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bots, "_REGISTRY", dict(bots._REGISTRY))
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     bots.register_bot(bots.BotInfo("boom", "raises in some games", (bots.SEED_PARAM,), _boom_bot))
     out = _json(cli("balance", "twilight", "--bot", "boom", "--games", "8", "--workers", "1", "--json"))
     errors = out["errors"]

@@ -139,7 +139,7 @@ class _Clock:
 
 @pytest.mark.parametrize("game", ["twilight", "ideology"])
 def test_expectimax_honours_its_time_cap(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
-    import realpolitik.ai.bots as bots_module
+    import realpolitik.ai.builtin_bots as bots_module
 
     clock = _Clock()
     monkeypatch.setattr(expectimax_module, "perf_counter", clock)
