@@ -19,6 +19,10 @@ the hint pane below; the keys in the footer. Digits pick a choice (Enter plays i
 the mouse work too), ``:`` types a move or a command as in the line mode, ``h`` asks for a
 hint, ``u`` undoes, ``s`` saves, ``?`` shows the help, ``q`` quits. The computer thinks in a
 worker thread, so the screen stays live and counts the seconds.
+
+This module is the game's flow on the screen; the widgets, their layout and the drawing of the
+panes, the log and the choices are ``cli/tui_layout.py``'s, the windows and texts
+``cli/tui_views.py``'s.
 """
 
 from __future__ import annotations
@@ -29,18 +33,16 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key, Resize
+from textual.containers import VerticalScroll
+from textual.events import Key
 from textual.widget import Widget
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, OptionList, RichLog
 
 from realpolitik.ai.analysis import Analysis
 from realpolitik.ai.bots import Bot, SearchBot
@@ -49,14 +51,13 @@ from realpolitik.cli.common import STOP_SIGNALS, CliError
 from realpolitik.cli.levels import IterationMeter, hint_spec, spec_iters, spec_time
 from realpolitik.cli.saves import write_rescue, write_save
 from realpolitik.cli.screen import match_words, split_steps
-from realpolitik.cli.session import EngineFailure, LogEntry, Session
+from realpolitik.cli.session import EngineFailure, Session
+from realpolitik.cli.tui_layout import ScreenLayout
 from realpolitik.cli.tui_views import (
     HINT_PROMPT,
     AskScreen,
-    Choices,
     ConfirmScreen,
     HandoverScreen,
-    PaneRenderer,
     SeatScreen,
     TextScreen,
     entry_lines,
@@ -83,38 +84,11 @@ Keys:
   Esc         close a window, or leave the move line"""
 """The keys of the full screen (its help window shows them with the game's own help)."""
 
-W = TypeVar("W", bound=Widget)
-
-PANES_EVERY = 0.15
-"""Seconds between redraws of the panes while the computer's moves come in a burst."""
-
 NUMBER_PAUSE = 1.2
 """Seconds within which typed digits make one choice number (``1`` then ``2``: choice 12)."""
 
 
-class Pane(VerticalScroll):
-    """A scrolling pane that asks the screen to redraw the panes when its size changes (a
-    board fitted to its width)."""
-
-    def on_resize(self, event: Resize) -> None:
-        app = self.app
-        if isinstance(app, FullScreen):
-            app.refit()
-
-
-def _text_key(content: RenderableType) -> tuple[object, ...] | None:
-    """What makes two texts (or groups of texts) show the same (Rich's ``Text ==`` leaves out the
-    base style); None for other renderables, which are always drawn again."""
-    if isinstance(content, Group):
-        keys = tuple(_text_key(part) for part in content.renderables)
-        return None if None in keys else keys
-    if not isinstance(content, Text):
-        return None
-    return (content.plain, tuple(content.spans), str(content.style), content.justify, content.no_wrap,
-            content.overflow, content.end)  # fmt: skip
-
-
-class FullScreen(App[int]):
+class FullScreen(ScreenLayout):
     """``realpolitik play`` as a full-screen Textual application.
 
     Args:
@@ -125,39 +99,6 @@ class FullScreen(App[int]):
             session's one human seat becomes the chosen one, and the intro is written anew.
     """
 
-    TITLE = "realpolitik"
-    ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    Screen { layout: vertical; }
-    #statusbar { height: auto; max-height: 2; padding: 0 1; background: $panel; text-style: bold; }
-    #main { height: 1fr; }
-    #left { width: 3fr; }
-    #right { width: 2fr; min-width: 34; }
-    #tracks { height: auto; max-height: 6; border-top: solid $primary; }
-    #board { height: 1fr; border-top: solid $primary; }
-    #hand { height: auto; max-height: 11; border-top: solid $primary; }
-    #question { height: auto; max-height: 4; border-top: solid $primary; padding: 0 1;
-                text-style: bold; }
-    #choices { height: 1fr; min-height: 3; border: none; padding: 0; }
-    #notice { height: auto; max-height: 3; padding: 0 1; color: $warning; }
-    #bottom { height: 8; }
-    #log { width: 3fr; border-top: solid $primary; padding: 0 1; }
-    #hint { width: 2fr; border-top: solid $primary; }
-    #entry { display: none; }
-    #entry.open { display: block; }
-    #toosmall { display: none; height: 1fr; content-align: center middle; padding: 1 2;
-                text-style: bold; }
-    .short #bottom { height: 5; }
-    .short #hand { max-height: 5; }
-    .short #tracks { max-height: 4; }
-    .short #question { max-height: 3; }
-    .tiny #main, .tiny #bottom { display: none; }
-    .tiny #toosmall { display: block; }
-    """
-    MIN_SIZE = (80, 24)
-    """The smallest terminal the full screen is laid out for; below it, it says so."""
-    SHORT_HEIGHT = 30
-    """Below this many rows the log, hand and tracks panes shrink so the choices stay in view."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "hint"),
         Binding("u", "undo", "undo"),
@@ -177,20 +118,12 @@ class FullScreen(App[int]):
         intro: list[str] | None = None,
         ask_seat: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(session, intro, seat_pending=ask_seat)
         self.ask_seat = ask_seat
-        self.seat_pending = ask_seat
-        """The side is still to be chosen: the panes show nothing yet (no seat's hand)."""
-        self.s = session
         self.save_path = save_path
-        self.intro = list(intro or [])
-        self.panes = PaneRenderer(session.renderer)
-        self.viewer: int | None = session.humans[0] if session.humans else None
-        self.seat: int | None = None  # the human deciding now
         self.queued: list[str] = []  # steps still to play of a line typed with several
         self.queued_seat: int | None = None
         self.last_seat: int | None = None  # the human who decided last (undo after the end)
-        self.choices = Choices()
         self.busy = False
         self.busy_label = ""
         self.busy_since = 0.0
@@ -201,78 +134,15 @@ class FullScreen(App[int]):
         """Every search started (its meter), so a stop signal can end the one running."""
         self.meter_total: int | None = None
         """That search's iteration budget."""
-        self.digits = ""
         self.digits_at = 0.0
         self.hint_shown: tuple[tuple[int, ...], Analysis, str] | None = None
         """(history, analysis, explanation) of the hint on screen (``h`` again opens it)."""
-        self.all_options: list[Option] = []
-        """Every line of the choice list (a typed move shows only those that match it)."""
         self.decided_at: dict[int, int] = {}
         """Per human seat, the log's length right after its last decision."""
-        self.panes_drawn = 0.0
-        """When the panes were last drawn (``time.monotonic``)."""
-        self.shown: dict[str, tuple[object, ...] | None] = {}
-        """Per text pane, what it shows now (:func:`_text_key`), so the same text again is not
-        sent: every update of a pane lays the whole screen out again."""
         self.saved_at_end = False
-        self.refit_pending = False
         self.closing = False
         self.farewell: list[str] = []
         self.error: str | None = None
-
-    # ----- layout
-    def compose(self) -> ComposeResult:
-        yield Static(id="statusbar")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with Pane(id="tracks"):
-                    yield Static(id="tracks-text")
-                with Pane(id="board"):
-                    yield Static(id="board-text")
-            with Vertical(id="right"):
-                with Pane(id="hand"):
-                    yield Static(id="hand-text")
-                yield Static(id="question")
-                yield OptionList(id="choices")
-                yield Static(id="notice")
-        yield Static(id="toosmall")
-        with Horizontal(id="bottom"):
-            yield RichLog(
-                id="log",
-                wrap=True,
-                min_width=20,
-                markup=False,
-                highlight=False,
-                auto_scroll=True,
-                max_lines=5000,
-            )
-            with VerticalScroll(id="hint"):
-                yield Static(HINT_PROMPT, id="hint-text")
-        yield Input(  # disabled while closed, so that it never holds the keys unseen
-            id="entry",
-            placeholder="a move in words, or: show WHAT, save FILE, log N, hint, undo, help, quit",
-            disabled=True,
-        )
-        yield Footer()
-
-    def on_resize(self, event: Resize) -> None:
-        self.fit_layout(event.size.width, event.size.height)
-
-    def fit_layout(self, width: int, height: int) -> None:
-        """Shrink the side panes on a short terminal (the choices always in view) and, below
-        :attr:`MIN_SIZE`, say how large the terminal must be instead of cutting content."""
-        min_w, min_h = self.MIN_SIZE
-        tiny = width < min_w or height < min_h
-        self.set_class(height < self.SHORT_HEIGHT, "short")
-        self.set_class(tiny, "tiny")
-        if tiny:
-            self._q("#toosmall", Static).update(
-                Text(
-                    f"This terminal is {width}x{height}; the full screen needs at least {min_w}x{min_h}.\n"
-                    "Enlarge it, or quit (q) and play with --plain (the line mode fits any width).",
-                    justify="center",
-                )
-            )
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -306,142 +176,6 @@ class FullScreen(App[int]):
         self.intro = intro_lines(self.s)
         self.rebuild_log()
         self.advance()
-
-    # ----- drawing
-    def _q(self, selector: str, kind: type[W]) -> W:
-        """A widget of the game's screen, also while a window (help, save) is over it."""
-        return self.screen_stack[0].query_one(selector, kind)
-
-    def _set(self, selector: str, content: RenderableType) -> None:
-        """Show ``content`` in a text pane, unless it shows that text already."""
-        key = _text_key(content)
-        if key is not None and self.shown.get(selector) == key:
-            return
-        self.shown[selector] = key
-        self._q(selector, Static).update(content)
-
-    def _width(self, selector: str, fallback: int) -> int:
-        """Columns of a pane's text (the width the presentation fits its lines to)."""
-        w = self._q(selector, Widget).content_region.width
-        return max(20, w) if w else fallback
-
-    def refresh_panes(self) -> None:
-        """Draw the status line, tracks, board and hand for the viewer."""
-        if self.seat_pending:
-            return
-        self.panes_drawn = time.monotonic()
-        st = self.s.state
-        v = self.viewer
-        bar = Text(f"{self.s.game.spec.title} | ")
-        bar.append_text(self.panes.status(st, v))
-        self._set("#statusbar", bar)
-        tracks = self.panes.tracks(st, v, self._width("#tracks-text", 60))
-        if tracks is not None:
-            self._set("#tracks-text", tracks)
-        self._set("#board-text", self.panes.board(st, v, self._width("#board-text", 60)))
-        hand = self.panes.hand(st, v, self._width("#hand-text", 40))
-        if hand is not None:
-            self._set("#hand-text", hand)
-
-    def rebuild_log(self) -> None:
-        """The whole log again for the viewer (after an undo, or a hand-over)."""
-        log = self._q("#log", RichLog)
-        log.clear()
-        for line in self.intro:
-            log.write(Text(line, style="bold"))
-        for entry in self.s.log:
-            for text in entry_lines(entry, self.viewer):
-                log.write(text)
-
-    def add_entry(self, entry: LogEntry) -> None:
-        """A new log entry; the panes follow it (at most every :data:`PANES_EVERY` seconds in
-        a burst of moves: the computer's next search and the player's decision redraw them
-        anyway). Called on the screen's thread while the worker waits, so the state is still."""
-        log = self._q("#log", RichLog)
-        for line in entry_lines(entry, self.viewer):
-            log.write(line)
-        if time.monotonic() - self.panes_drawn >= PANES_EVERY:
-            self.refresh_panes()
-
-    def say(self, text: str) -> None:
-        """A message under the choices (why a move was refused, where the game was saved)."""
-        self._set("#notice", Text(text))
-
-    def show_choices(self) -> None:
-        """The question and the numbered choices of the decision now."""
-        st = self.s.state
-        options: list[Option] = []
-        self.choices = Choices()
-        self.digits = ""
-        if self.s.over():
-            self._set("#question", Text(f"Game over: {self.s.renderer.result(st)}"))
-            options.append(
-                Option(Text("u: undo your last decision   s: save   q: quit", style="dim"), disabled=True)
-            )
-        elif self.seat is not None:
-            groups, self.choices.dangers, all_lose = self.s.renderer.marked_choices(st, self.seat)
-            asked = self.s.renderer.question(st)
-            default = self.s.renderer.default_choice(st)
-            if default is not None:
-                asked += f"  (highlighted: {st.action_to_string(default[0])}, {default[1]})"
-            self._set("#question", Text(f"{asked}\n{all_lose}" if all_lose else asked))
-            for title, items in groups:
-                if title is not None:
-                    options.append(Option(Text(title, style="bold"), disabled=True))
-                for action, label in items:
-                    self.choices.actions.append(action)
-                    self.choices.option_index.append(len(options))
-                    n = len(self.choices.actions)
-                    style = "bold red" if action in self.choices.dangers else ""
-                    options.append(Option(Text(f"{n:>3} {label}", style=style), id=f"choice-{n}"))
-        self.all_options = options
-        ol = self._q("#choices", OptionList)
-        ol.clear_options()
-        ol.add_options(options)
-        if self.choices.actions:
-            first = 0
-            if self.seat is not None and not self.s.over():
-                default = self.s.renderer.default_choice(st)
-                if default is not None and default[0] in self.choices.actions:
-                    first = self.choices.actions.index(default[0])
-            ol.highlighted = self.choices.option_index[first]
-        entry = self._q("#entry", Input)
-        if not entry.has_class("open"):
-            ol.focus()
-        elif entry.value.strip():
-            self.filter_choices(entry.value)
-
-    def filter_choices(self, text: str) -> int:
-        """While a move is typed, the choice list shows only the moves whose text holds every
-        typed word (their numbers unchanged); an empty line shows them all again.
-
-        Returns:
-            How many choices match.
-        """
-        ol = self._q("#choices", OptionList)
-        words = text.lower().split()
-        if not words:
-            ol.clear_options()
-            ol.add_options(self.all_options)
-            return len(self.choices.actions)
-        shown = [
-            o
-            for o in self.all_options
-            if o.id and all(w in str(o.prompt).strip().lower().split(" ", 1)[-1] for w in words)
-        ]
-        ol.clear_options()
-        if shown:
-            ol.add_options(shown)
-            ol.highlighted = 0
-        else:
-            ol.add_option(
-                Option(Text("no listed move matches (Esc: the whole list)", style="dim"), disabled=True)
-            )
-        return len(shown)
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "entry" and event.input.has_class("open"):
-            self.filter_choices(event.value)
 
     # ----- thinking (worker threads)
     def _tick(self) -> None:
@@ -948,16 +682,6 @@ class FullScreen(App[int]):
             self.farewell.append("Bye.")
             self.closing = True
             self.exit(0)
-
-    def refit(self) -> None:
-        """Draw the panes again at their new sizes (once, after the layout has settled)."""
-        if not self.refit_pending:
-            self.refit_pending = True
-            self.call_after_refresh(self._refit)
-
-    def _refit(self) -> None:
-        self.refit_pending = False
-        self.refresh_panes()
 
     # ----- saving
     def _write(self, path: str) -> None:
