@@ -177,7 +177,7 @@ def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
     terms["cards to play"] = sum(
         H.LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / H.LIQUID_SCALE)) for t in range(3)
     )
-    fx = s.fx
+    fx = s.board
     levels = [0, 0, 0]
     tiebreak = 0
     reach = fx.rule_reach[s.ideo[seat]][:]

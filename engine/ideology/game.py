@@ -155,7 +155,7 @@ class IdeologyState(TermsFromModule, IdeoState):
         target = ""
         if ph == PH_DIPLOMACY and A.OFFER <= action < A.OFFER + 3:
             c = self.order[self.idx]
-            target = BOARD.ideologies[self.ideo[R.target(self, c, self.dip)]].short
+            target = BOARD.ideologies[self.ideo[R.target(self, c, self.offer_to)]].short
         extra = 0
         if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
             extra = R.action_extra(self, action)
@@ -186,7 +186,7 @@ class IdeologyState(TermsFromModule, IdeoState):
         """
         if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
             return None
-        target = R.target(self, seat, self.dip)
+        target = R.target(self, seat, self.offer_to)
         gis = R.global_influences(self)
         top = gis[target]
         if top < max(gis) or gis.count(top) > 1:
@@ -209,7 +209,7 @@ class IdeologyState(TermsFromModule, IdeoState):
             return "answer the attack" if stage == 0 else "go on with the conflict or withdraw"
         if self.phase == PH_DIPLOMACY:
             c = self.order[self.idx]
-            j = R.target(self, c, self.dip)
+            j = R.target(self, c, self.offer_to)
             return f"diplomatic offer to {self.ideology_name(j)}"
         return DECISION_NAMES.get(self.phase)
 
@@ -313,7 +313,7 @@ class IdeologyState(TermsFromModule, IdeoState):
             for j in range(n):
                 if s.offers[o * n + j] >= 0:
                     choices = [PEACE, NEUTRAL]
-                    if not s.fx.isolationist[s.ideo[o]] or s.attacked[o] >> j & 1:
+                    if not s.board.isolationist[s.ideo[o]] or s.attacked[o] >> j & 1:
                         choices.append(WAR)
                     s.offers[o * n + j] = rng.choice(choices)
         s.rng = rng.getrandbits(64)

@@ -113,7 +113,7 @@ def prospects(s: IdeoState) -> list[float]:
                 if per_seat[x] == best and lead_unique:
                     share = 0.5 + 0.5 * share
                 out[x] += cap * fill * fill * share  # convex: finishing a region pays
-    fx = s.fx
+    fx = s.board
     adv = s.adv
     wmd = BOARD.wmd
     for x in seats:
@@ -205,13 +205,13 @@ def evaluate(s: IdeoState, seat: int) -> float:
     if s.result is not None:
         return s.result[seat]
     legal = s._legal
-    cached = s._pros
+    cached = s._prospects
     if cached is not None and legal is not None and cached[0] is legal:
         p = cached[1]  # a search asks every seat on its path about the same leaf
     else:
         p = prospects(s)
         if legal is not None:
-            s._pros = (legal, p)
+            s._prospects = (legal, p)
     top = max(p)
     k = 0.3 + 0.04 * min(top, BOARD.victory)  # sharper as someone nears 12
     m = max(k * v for v in p)

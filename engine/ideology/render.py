@@ -329,7 +329,7 @@ def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool, w
         _wrap_items(
             lines, "Your advancements: ", (mine or ["none"]) + [f"(levels M/E/C {levels})"], ", ", width
         )
-        rules = [r.name for r in s.fx.effects_of(s.ideo[seat])]
+        rules = [r.name for r in s.board.effects_of(s.ideo[seat])]
         if rules:
             _wrap_items(lines, "Your special rules: ", rules, ", ", width)
         lines.append("('show rules', 'show advancements', 'show REGION' explain; 'help': the codes)")
@@ -450,8 +450,8 @@ def missing(s: Any) -> list[str]:
             out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
     elif ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = R.target(s, c, s.dip)
-        if s.fx.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
+        j = R.target(s, c, s.offer_to)
+        if s.board.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
             out.append(
                 f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].name})"
             )
@@ -486,7 +486,7 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
             return f"{who} discards a card (revealed when everyone has discarded)"
         if s.phase == PH_DIPLOMACY:
             c = s.order[s.idx]
-            j = R.target(s, c, s.dip)
+            j = R.target(s, c, s.offer_to)
             return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (shown when all have offered)"
     return f"{who}: {_words(s, action)}"
 
@@ -633,7 +633,7 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
 def _adv_lines(s: Any, seat: int | None) -> list[str]:
     out = []
     for k, a in enumerate(BOARD.advancements):
-        fx = s.fx.advancements[k]
+        fx = s.board.advancements[k]
         cost = (
             " + ".join(f"{a.cost_cards[t]} {TYPE_NAMES[t]}" for t in range(3) if a.cost_cards[t])
             if a.tier == 1
@@ -651,15 +651,15 @@ def _adv_lines(s: Any, seat: int | None) -> list[str]:
 
 def _rules_lines(s: Any, ideology: int) -> list[str]:
     card = BOARD.ideologies[ideology]
-    start = s.fx.ideologies[ideology].start_advancement
+    start = s.board.ideologies[ideology].start_advancement
     out = [
         f"{card.name}: starts in {BOARD.regions[card.start_region].name}"
         + (f" with {BOARD.advancements[start].name}" if start >= 0 else "")
         + f"; deck {card.split[0]} military, {card.split[1]} economic, {card.split[2]} cultural"
     ]
-    rules = s.fx.effects_of(ideology)
+    rules = s.board.effects_of(ideology)
     if not rules:
-        out.append(f"  no special rules in the '{s.fx.variant}' data set")
+        out.append(f"  no special rules in the '{s.board.variant}' data set")
     for rule in rules:
         text = f"{rule.name}: " + "; ".join(describe_effect(e) for e in rule.effects)
         out.extend(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="    "))

@@ -101,7 +101,7 @@ def global_influences(s: IdeoState) -> list[int]:
 def may_offer_war(s: IdeoState, seat: int, target: int) -> bool:
     """Whether ``seat`` may offer war to ``target`` (6): always, unless its sheet prints a
     'war-only-if-attacked' rule and ``target`` did not attack it this turn."""
-    return not s.fx.isolationist[s.ideo[seat]] or bool(s.attacked[seat] >> target & 1)
+    return not s.board.isolationist[s.ideo[seat]] or bool(s.attacked[seat] >> target & 1)
 
 
 def controlled_mask(s: IdeoState, seat: int) -> int:
@@ -120,7 +120,7 @@ def trading_power(s: IdeoState, seat: int) -> int:
     for r in range(NR):
         if s.where[r] == IN_PLAY and s.region_cards(r, seat):
             k += 1
-    return k + s.fx.rule_trade[s.ideo[seat]]
+    return k + s.board.rule_trade[s.ideo[seat]]
 
 
 def max_influence(s: IdeoState, r: int) -> int:
@@ -133,7 +133,7 @@ def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
     """Per influence type, how many steps from a controlled region a region may be and not
     count as distant, when placing (4.1) or attacking (5.1): 1 by the rules, more with
     ``reach`` effects."""
-    fx = s.fx
+    fx = s.board
     out = (fx.rule_reach_att if attacking else fx.rule_reach)[s.ideo[seat]][:]
     table = fx.adv_reach_att if attacking else fx.adv_reach
     base = seat * NA
@@ -148,7 +148,7 @@ def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
 
 def free_mask(s: IdeoState, seat: int, attacking: bool) -> int:
     """Types (bits) in which ``seat`` pays no distance penalty at all (``free`` effects)."""
-    fx = s.fx
+    fx = s.board
     m = (fx.rule_free_att if attacking else fx.rule_free_place)[s.ideo[seat]]
     table = fx.adv_free_att if attacking else fx.adv_free_place
     base = seat * NA
@@ -183,7 +183,7 @@ def advancement_level(s: IdeoState, seat: int, t: int, attacking: bool = False) 
     """``seat``'s advancement level in type ``t`` from its advancement cards (5.1): one per
     Tactics (mil), Industry (eco) or Patriotism (cul) card, and whatever ``level`` effects
     other cards print."""
-    table = s.fx.adv_att if attacking else s.fx.adv_def
+    table = s.board.adv_att if attacking else s.board.adv_def
     lv = 0
     base = seat * NA
     for k in range(NA):
@@ -196,7 +196,7 @@ def advancement_level(s: IdeoState, seat: int, t: int, attacking: bool = False) 
 def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
     """Advancement level of a defender in region ``r`` (with defending special rules)."""
     i = s.ideo[seat]
-    d = s.fx.rule_def[i]
+    d = s.board.rule_def[i]
     lv = advancement_level(s, seat, t) + d[ANYWHERE][t]
     if s.owner[r] == seat:
         lv += d[CONTROLLED][t]
@@ -210,7 +210,7 @@ def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
 
 def attack_level(s: IdeoState, seat: int, t: int) -> int:
     """Advancement level of an attacker (with attacking special rules)."""
-    return advancement_level(s, seat, t, attacking=True) + s.fx.rule_att[s.ideo[seat]][t]
+    return advancement_level(s, seat, t, attacking=True) + s.board.rule_att[s.ideo[seat]][t]
 
 
 def gap_penalty(s: IdeoState, attacker: int, defender: int, r: int, t: int) -> int:
@@ -335,7 +335,7 @@ def new_state(
         raise InvalidState("options: 'ideologies' must name each ideology at most once")
     s = cls()
     fx = BOARDS[options.get("variant", VARIANTS[0])]
-    s.fx = fx
+    s.board = fx
     n = players
     s.n = n
     s.seed = seed
@@ -471,7 +471,7 @@ def _rotate(s: IdeoState, passed: bool) -> None:
             s.conflict = None
         else:
             s.phase = PH_DIPLOMACY  # 6. Diplomacy
-            s.dip = 0
+            s.offer_to = 0
             s.offers = [-1] * (s.n * s.n)
         return
     s.idx = (s.idx + 1) % s.n
@@ -557,7 +557,7 @@ def _gen(s: IdeoState) -> list[int]:
         return [A.REVEAL + r for r in range(NR) if s.where[r] == OFF_DECK]
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = target(s, c, s.dip)
+        j = target(s, c, s.offer_to)
         out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
         if may_offer_war(s, c, j):  # a printed 'war-only-if-attacked' rule: only on an attacker
             out.append(A.OFFER + WAR)
@@ -627,7 +627,7 @@ def _gen(s: IdeoState) -> list[int]:
                     removes.append(A.REMOVE + r * 3 + t)
         return out + places + removes
     # PH_CONFLICT, no conflict running: declare one, or pass
-    has_wmd = s.fx.strike and s.adv[seat * NA + WMD_ADV] > 0
+    has_wmd = s.board.strike and s.adv[seat * NA + WMD_ADV] > 0
     free = free_mask(s, seat, True)
     if not (hand[hb] or hand[hb + 1] or hand[hb + 2] or has_wmd):
         return out
@@ -642,7 +642,7 @@ def _gen(s: IdeoState) -> list[int]:
         if not types and not war_wmd:
             continue
         def_adv = [advancement_level(s, d, t) for t in range(3)]
-        rd = s.fx.rule_def[di]
+        rd = s.board.rule_def[di]
         home = BOARD.ideologies[di].start_region
         for r in range(NR):
             if s.where[r] != IN_PLAY:
@@ -749,11 +749,11 @@ def _do(s: IdeoState, a: int) -> None:
         return
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = target(s, c, s.dip)
+        j = target(s, c, s.offer_to)
         s.offers[c * n + j] = a - A.OFFER
-        s.dip += 1
-        if s.dip >= n - 1:
-            s.dip = 0
+        s.offer_to += 1
+        if s.offer_to >= n - 1:
+            s.offer_to = 0
             s.idx += 1
             if s.idx >= n:
                 _end_diplomacy(s)

@@ -83,7 +83,7 @@ class IdeoState(RulesState, SchemaFields):
     the rest of the protocol from ``game.IdeologyState``, which binds the rules)."""
 
     n: int = field(VALUE, "number of players", 0)
-    fx: Board = field(
+    board: Board = field(
         VALUE,
         "the data set in play (``board.Board`` of the ``variant`` option): what advancements and special rules do. Shared, never modified",
         lambda: BOARD,
@@ -134,7 +134,7 @@ class IdeoState(RulesState, SchemaFields):
         LIST, "stances offered in the running Diplomacy phase (-1 = not yet), hidden", list
     )
     shown_offers: list[int] = field(LIST, "the offers of the last completed Diplomacy phase (public)", list)
-    dip: int = field(VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0)
+    offer_to: int = field(VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0)
     attacked: list[int] = field(
         LIST, "per seat, bitmask of seats that started a conflict against it this turn", list
     )
@@ -147,7 +147,7 @@ class IdeoState(RulesState, SchemaFields):
     revealed: int = field(VALUE, "region turned up this turn (-1 if none)", -1)
     result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
     _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
-    _pros: tuple[list[int], list[float]] | None = field(
+    _prospects: tuple[list[int], list[float]] | None = field(
         CACHE,
         "the prospects (heuristics.prospects) with the _legal list they were computed beside: a match means the same position",
     )

@@ -599,7 +599,7 @@ def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
         s.battles[t] = [p]
         _log(s, f"{seat_name(p)} invades {tname(t)}: war against {s.locals[t]} local troops")
         if s.phase == 1:
-            s.ret = back
+            s.resume_stage = back
             s.stage = S_LOCALS_DIE
             return
     elif troops and s.locals[t] > 0:
@@ -622,11 +622,11 @@ def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
 def _on_locals_die(s: InvState, a: int) -> None:
     face = a - A.CHANCE
     extra = band(BOARD.locals_die, face)
-    t = s.mv_dst if s.ret == S_MOVE_FROM else _last_air_target(s)
+    t = s.mv_dst if s.resume_stage == S_MOVE_FROM else _last_air_target(s)
     s.locals[t] += extra
     _log(s, f"die {face}: +{extra} local troops in {tname(t)} (phase 1), {s.locals[t]} in all")
-    s.stage = s.ret
-    if s.ret == S_MOVE_FROM:
+    s.stage = s.resume_stage
+    if s.resume_stage == S_MOVE_FROM:
         _check_moves_left(s)
 
 

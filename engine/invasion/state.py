@@ -153,7 +153,7 @@ class InvState(RulesState, SchemaFields):
     wealth: list[int] | None = field(
         MAYBE_LIST, "final money per seat in half dollars once the game is over, else None"
     )
-    ret: int = field(VALUE, "the stage to return to after a phase-1 local troops die", S_ACTION)
+    resume_stage: int = field(VALUE, "the stage to return to after a phase-1 local troops die", S_ACTION)
     order: list[int] = field(LIST, "seats in turn order", list)
     money: list[int] = field(LIST, "half dollars per seat", list)
     oil: list[int] = field(LIST, "oil in hand per seat", list)

@@ -148,7 +148,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
                 self.owner[c],
                 self.size[c],
                 self.unit[c],
-                self.rad[c],
+                self.radiation[c],
                 self.chit[c] if self.revealed[c] else None,
             ]
             for c in range(N)
@@ -168,7 +168,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
             "freed": self.freed[:],
             "terrorist": self.terrorist[:],
             "tseats": self.tseats[:],
-            "tturns": self.tturns,
+            "tturns": self.terrorist_turns,
             "money": self.money[:],
             "hand": {
                 BOARD.cards[k].key: self.hand[side * K + k] for k in range(K) if self.hand[side * K + k]
@@ -183,7 +183,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
             "buys": self.buys,
             "moves": self.moves,
             "die": self.die,
-            "pending": [self.pcard, self.ptarget, self.move_from, self.ret],
+            "pending": [self.pcard, self.ptarget, self.move_from, self.resume_phase],
             "paused": self.paused,
             "asking": self.asking[:],
             "debts": self.debts[:],
@@ -260,7 +260,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
                 bad.append(f"{BOARD.countries[c]}: owner {self.owner[c]} size {self.size[c]}")
             if self.owner[c] >= 0 and (self.terrorist[self.owner[c]] or not self.revealed[c]):
                 bad.append(f"{BOARD.countries[c]}: a terrorist seat or a hidden chit under a development")
-            if self.rad[c] and self.size[c] > 1:
+            if self.radiation[c] and self.size[c] > 1:
                 bad.append(f"{BOARD.countries[c]}: bigger than a village in a radioactive country")
             if not 0 <= self.unit[c] <= 3:
                 bad.append(f"{BOARD.countries[c]}: unit {self.unit[c]}")
@@ -268,7 +268,7 @@ class WarOnTerrorState(TermsFromModule, WotState):
             for z in (1, 2, 3):
                 if R.pieces_used(self, p, z) > BOARD.pieces[z]:
                     bad.append(f"seat {p}: more {SIZE_NAMES[z]}s than pieces")
-        if sum(self.rad) > BOARD.radiation:
+        if sum(self.radiation) > BOARD.radiation:
             bad.append("more radiation counters than in the box")
         for z in (1, 2, 3):
             on = sum(1 for c in range(N) if self.unit[c] == z)

@@ -128,7 +128,7 @@ def cell(s: WotState, c: int, color: bool = False) -> str:
     parts.append(("-" if not s.chit[c] else str(s.chit[c])) if s.revealed[c] else "?")
     if s.unit[c]:
         parts.append(_UNIT[s.unit[c]])
-    if s.rad[c]:
+    if s.radiation[c]:
         parts.append("R")
     return " ".join(parts)
 
@@ -336,8 +336,10 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
             was = UNIT_NAMES[b.unit[c]] or "no unit"
             now = UNIT_NAMES[a.unit[c]] or "no unit"
             out.append(f"  {BOARD.countries[c]}: {was} -> {now}{cause}")
-        if b.rad[c] != a.rad[c]:
-            out.append(f"  {BOARD.countries[c]}: radiation {'placed' if a.rad[c] else 'removed'}{cause}")
+        if b.radiation[c] != a.radiation[c]:
+            out.append(
+                f"  {BOARD.countries[c]}: radiation {'placed' if a.radiation[c] else 'removed'}{cause}"
+            )
         if not b.revealed[c] and a.revealed[c]:
             num = a.chit[c] or "blank"
             out.append(f"  {BOARD.countries[c]}: oil chit turned up: {num}")

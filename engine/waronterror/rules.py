@@ -100,7 +100,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.rng = seed ^ 0x5EED_0F_7E44
     s.max_rounds = options["max_rounds"]
     s.phase = P_FIRST
-    s.ret = -1
+    s.resume_phase = -1
     s.actor = 0
     s.turn_seat = 0
     s.round = 0
@@ -111,7 +111,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.owner = [-1] * N
     s.size = [0] * N
     s.unit = [0] * N
-    s.rad = [0] * N
+    s.radiation = [0] * N
     # "Prendete 49 segnalini petrolio a caso, mescolateli a faccia in giù": N chits drawn
     # at random from the box, one per country; the rest stay in the box (hidden).
     pool = list(BOARD.chits)
@@ -122,7 +122,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
     s.freed = [0] * len(BOARD.continents)
     s.terrorist = [0] * n
     s.tseats = []
-    s.tturns = 0
+    s.terrorist_turns = 0
     s.money = [BOARD.start_money[n]] * n + [0]
     s.hand = [0] * ((n + 1) * K)
     s.camp = [0] * ((n + 1) * 4)
@@ -214,14 +214,14 @@ def units_used(s: WotState, z: int) -> int:
 
 
 def radiation_left(s: WotState) -> int:
-    return BOARD.radiation - sum(s.rad)
+    return BOARD.radiation - sum(s.radiation)
 
 
 def oil_revenue(s: WotState, c: int) -> int:
     """What the development in ``c`` earns when its number is rolled (Lancio dei Dadi
     Petrolio: 50/100/200m by size; ruling: the table, not the example's 90m); 0 when blocked
     by radiation or a cell (Terroristi), or without a development or number."""
-    if s.owner[c] < 0 or not s.chit[c] or s.rad[c] or s.unit[c] == 3:
+    if s.owner[c] < 0 or not s.chit[c] or s.radiation[c] or s.unit[c] == 3:
         return 0
     return BOARD.oil_revenue[s.size[c]]
 
@@ -547,7 +547,7 @@ def build_cost(s: WotState, seat: int, c: int, z: int, mine: int, used: list[int
     cell stands; nothing bigger than a village in a radioactive country.
     """
     cur = s.size[c]
-    if z <= cur or s.unit[c] >= 2 or (s.rad[c] and z > 1):
+    if z <= cur or s.unit[c] >= 2 or (s.radiation[c] and z > 1):
         return -1
     if (used[z] if used is not None else pieces_used(s, seat, z)) >= BOARD.pieces[z]:
         return -1
@@ -618,7 +618,7 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
     if kind == "nuclear_weapons":
         return [c for c in range(N) if s.owner[c] != seat and (s.owner[c] >= 0 or s.unit[c])]
     if kind == "radiation_cleanup":
-        return [c for c in range(N) if s.rad[c]]
+        return [c for c in range(N) if s.radiation[c]]
     if kind == "explorers":
         if side == n or pieces_used(s, seat, 1) >= BOARD.pieces[1]:
             return []
@@ -813,10 +813,10 @@ def resolve(s: WotState, roll: int | None) -> None:
             loser = remove_development(s, t) if s.owner[t] >= 0 else -1
             s.unit[t] = 0
             if radiation_left(s) > 0:
-                s.rad[t] = 1
+                s.radiation[t] = 1
             check_wiped(s, loser)
     elif kind == "radiation_cleanup":
-        s.rad[t] = 0
+        s.radiation[t] = 0
     elif kind == "free_development":
         s.free_builds += 1
     elif kind == "explorers":
@@ -842,7 +842,7 @@ def resolve(s: WotState, roll: int | None) -> None:
         s.money[side] -= cost
         s.unit[t] = 0
     elif kind == "whos_evil":
-        s.ret = P_PLAY
+        s.resume_phase = P_PLAY
         s.phase = P_AXIS
     elif kind == "intelligence_leak":
         pass  # reveals secret messages: out of scope (open information model), a no-op
@@ -867,7 +867,7 @@ def resolve(s: WotState, roll: int | None) -> None:
             else:
                 s.size[t] = 1
             if radiation_left(s) > 0:
-                s.rad[t] = 1
+                s.radiation[t] = 1
             check_wiped(s, loser)
     elif kind == "oil_theft":
         # reconstructed: the development's oil revenue, taken from its owner's cash (never
@@ -914,8 +914,8 @@ def start_turn(s: WotState) -> None:
     if terrorist_turn(s):
         # Il Turno del Giocatore Terrorista: one shared turn; ruling: its decisions are taken
         # by the terrorist seats in rotation
-        s.actor = s.tseats[s.tturns % len(s.tseats)]
-        s.tturns += 1
+        s.actor = s.tseats[s.terrorist_turns % len(s.tseats)]
+        s.terrorist_turns += 1
     else:
         s.actor = s.turn_seat
     s.phase = P_DIE
@@ -956,13 +956,13 @@ def apply_die(s: WotState, face: int) -> None:
     elif kind == "extra_card":
         if not tt and s.evil == s.actor:
             s.phase = P_EXTRA_DECK
-            s.ret = value
+            s.resume_phase = value
             return
         draw(s, actor_side(s), TERROR if tt else EMPIRE, value)
     elif kind == "shuffle":
         shuffle_deck(s, TERROR if tt else EMPIRE)
     elif kind == "axis":
-        s.ret = P_DIE
+        s.resume_phase = P_DIE
         s.phase = P_AXIS
         return
     after_die(s)
@@ -976,11 +976,11 @@ def spin_axis(s: WotState, colour: int) -> None:
         draw(s, colour, TERROR, BOARD.evil_free_cards)
     else:
         s.evil = -1
-    if s.ret == P_DIE:
+    if s.resume_phase == P_DIE:
         after_die(s)
     else:
         s.phase = P_PLAY
-    s.ret = -1
+    s.resume_phase = -1
 
 
 def oil_roll(s: WotState, total: int) -> None:
@@ -1239,8 +1239,8 @@ def play(s: WotState, a: int) -> None:
         oil_roll(s, a - A.CH)
     elif ph == P_EXTRA_DECK:
         if a != A.END:
-            draw(s, s.actor, EMPIRE if a == A.DECK_E else TERROR, s.ret)
-        s.ret = -1
+            draw(s, s.actor, EMPIRE if a == A.DECK_E else TERROR, s.resume_phase)
+        s.resume_phase = -1
         after_die(s)
     elif ph == P_RESPOND:
         answer(s, a)

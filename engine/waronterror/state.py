@@ -107,7 +107,7 @@ class WotState(RulesState, SchemaFields):
     rng: int = field(VALUE, "SplitMix64 state for card draws and shuffles (hidden information)", 0)
     max_rounds: int = field(VALUE, "round limit (house rule; see docs/rulings.md)", 0)
     phase: int = field(VALUE, "one of the ``P_*`` codes", 0)
-    ret: int = field(VALUE, "phase to return to after an Axis of Evil spin", 0)
+    resume_phase: int = field(VALUE, "phase to return to after an Axis of Evil spin", 0)
     actor: int = field(VALUE, "the seat deciding now (also during chance nodes: whose turn it is)", 0)
     turn_seat: int = field(VALUE, "the seat whose turn slot is running", 0)
     round: int = field(VALUE, "round number; 0 in the preparation round, 1 = the first round (no attacks)", 0)
@@ -122,7 +122,7 @@ class WotState(RulesState, SchemaFields):
     unit: list[int] = field(
         LIST, "per country, the terrorist unit (0 none, 1 vanguard, 2 column, 3 cell)", list
     )
-    rad: list[int] = field(LIST, "per country, 1 when a radiation counter lies there", list)
+    radiation: list[int] = field(LIST, "per country, 1 when a radiation counter lies there", list)
     chit: list[int] = field(LIST, "per country, its oil chit (0 = blank); hidden until ``revealed``", list)
     spare: list[int] = field(LIST, "the oil chits left in the box (hidden)", list)
     revealed: list[int] = field(LIST, "per country, 1 once its oil chit is face up", list)
@@ -133,7 +133,7 @@ class WotState(RulesState, SchemaFields):
     )
     terrorist: list[int] = field(LIST, "per seat, 1 once it plays for the terrorists", list)
     tseats: list[int] = field(LIST, "terrorist seats in the order they changed sides", list)
-    tturns: int = field(VALUE, "terrorist turns played (the seats take them in rotation)", 0)
+    terrorist_turns: int = field(VALUE, "terrorist turns played (the seats take them in rotation)", 0)
     money: list[int] = field(LIST, "per side (seats, then the terrorist purse), money in millions", list)
     hand: list[int] = field(LIST, "cards per side and type (see module docstring)", list)
     camp: list[int] = field(LIST, "training-camp units per side and size", list)

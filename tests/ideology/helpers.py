@@ -141,7 +141,7 @@ def at(s: IdeologyState, phase: int, ideology: str, *, traded: int = 0) -> Ideol
     s.passes = 0
     s.conflict = None
     s.traded = traded
-    s.dip = 0
+    s.offer_to = 0
     s.offers = [-1] * (s.n * s.n)
     s._legal = None
     return s

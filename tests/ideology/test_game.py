@@ -108,7 +108,7 @@ def test_resample_hidden_redraws_the_others_and_keeps_what_the_seat_sees() -> No
 
 def test_resample_hidden_redraws_pending_offers_within_the_rules(tmp_path: Path) -> None:
     s = position(("Capitalism", "Fascism", "Imperialism"))
-    s.fx = war_only_if_attacked_board(tmp_path)
+    s.board = war_only_if_attacked_board(tmp_path)
     at(s, PH_DIPLOMACY, "Capitalism")
     act(s, "neutral Fascism")
     act(s, "neutral Imperialism")
@@ -334,6 +334,6 @@ def test_evaluate_caches_prospects_per_position_only() -> None:
         first = [s.evaluate(x) for x in range(3)]  # fills the cache
         assert [s.evaluate(x) for x in range(3)] == first  # served from it
         assert [s.clone().evaluate(x) for x in range(3)] == first  # a clone computes afresh
-        checked += s._pros is not None
+        checked += s._prospects is not None
         s.apply_action(rng.choice(s.legal_actions()))
     assert checked > 100

@@ -65,7 +65,7 @@ def war_only_if_attacked_board(tmp_path: Path) -> Board:
 
 def test_a_printed_war_only_if_attacked_rule_allows_war_only_on_an_attacker(tmp_path: Path) -> None:
     s = position(("Capitalism", "Fascism", "Imperialism"))
-    s.fx = war_only_if_attacked_board(tmp_path)
+    s.board = war_only_if_attacked_board(tmp_path)
     at(s, PH_DIPLOMACY, "Capitalism")
     assert not any(t.startswith("war") for t in texts(s))
     s.attacked[seat(s, "Capitalism")] |= 1 << seat(s, "Fascism")

@@ -38,7 +38,7 @@ def test_a_forced_concede_is_logged_with_the_conflicts_result() -> None:
     assert lines[0].startswith("Fascism: attack Indonesia eco Imperialism +1 (penalty: distance 1)")
     assert "Imperialism: concede (the only choice)" in text
     assert "Fascism wins the economic conflict in Indonesia" in text
-    assert after.cards(after.fx.region("Indonesia"), 1, seat(after, "Fascism")) == 1
+    assert after.cards(after.board.region("Indonesia"), 1, seat(after, "Fascism")) == 1
 
 
 def test_a_cancel_is_logged_and_the_turn_end_has_headers_offers_and_consolidation() -> None:

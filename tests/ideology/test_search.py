@@ -77,10 +77,10 @@ def test_no_leader_means_peace_and_a_forbidden_war_means_neutral(tmp_path) -> No
     s = at(position(FIVE), PH_DIPLOMACY, "Capitalism")  # everyone at 3: no one ahead
     assert s.action_to_string(s.plan_step(seat(s, "Capitalism"))).startswith("peace")
     s = fascism_leads()
-    s.fx = war_only_if_attacked_board(tmp_path)  # Capitalism may make war only on an attacker
+    s.board = war_only_if_attacked_board(tmp_path)  # Capitalism may make war only on an attacker
     s._legal = None
     me = seat(s, "Capitalism")
-    while R.targets(s, me)[s.dip] != seat(s, "Fascism"):
+    while R.targets(s, me)[s.offer_to] != seat(s, "Fascism"):
         s.apply_action(s.plan_step(me))
     assert s.action_to_string(s.plan_step(me)).startswith("neutral")
 

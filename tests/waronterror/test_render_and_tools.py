@@ -12,7 +12,7 @@ def test_board_shows_owner_size_oil_units_radiation_and_evil() -> None:
     s = blank()
     put(s, RED, "Canada", 2, chit=8)
     s.unit[BOARD.country("Canada")] = 2
-    s.rad[BOARD.country("Alaska")] = 1
+    s.radiation[BOARD.country("Alaska")] = 1
     s.evil = BLUE
     give(s, RED, "war7")
     text = render.render(s, RED, color=False)

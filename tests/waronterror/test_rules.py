@@ -267,7 +267,7 @@ def test_columns_cells_and_radiation_limit_building() -> None:
     put(s, RED, "Canada")
     s.unit[c("USA East")] = 2
     s.unit[c("USA West")] = 1
-    s.rad[c("Alaska")] = 1
+    s.radiation[c("Alaska")] = 1
     s.touch()
     legal = {s.action_to_string(a) for a in s.legal_actions()}
     assert not any("USA East" in t and t.startswith("build") for t in legal)
@@ -307,7 +307,7 @@ def test_oil_blocked_by_cell_and_radiation_not_by_column() -> None:
     put(s, RED, "Alaska", 1, chit=6)
     put(s, RED, "Greenland", 1, chit=6)
     s.unit[c("Canada")] = 3
-    s.rad[c("Alaska")] = 1
+    s.radiation[c("Alaska")] = 1
     s.unit[c("Greenland")] = 2
     act(s, "end turn")
     roll(s, 6)
@@ -384,7 +384,7 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     s2 = blank(2)
     s2.evil = RED
     s2.phase = P_AXIS
-    s2.ret = P_PLAY
+    s2.resume_phase = P_PLAY
     roll(s2, 5)
     assert s2.evil == -1
     # War on the Evil Empire earns the attacker 25m
@@ -449,11 +449,11 @@ def test_nuclear_weapons_and_radiation_cleanup() -> None:
     act(s, "play Nuclear Weapons")
     aim(s, "China")
     roll(s, 5)
-    assert s.owner[c("China")] == -1 and s.unit[c("China")] == 0 and s.rad[c("China")] == 1
+    assert s.owner[c("China")] == -1 and s.unit[c("China")] == 0 and s.radiation[c("China")] == 1
     assert R.radiation_left(s) == BOARD.radiation - 1
     act(s, "play Radiation Clean-up")
     aim(s, "China")
-    assert s.rad[c("China")] == 0
+    assert s.radiation[c("China")] == 0
 
 
 def test_free_development_and_explorers() -> None:
@@ -576,11 +576,11 @@ def test_suicide_bomber_wmds_dirty_bomb() -> None:
     act(s, "play WMDs")
     aim(s, "Spain")
     roll(s, 8)
-    assert s.owner[c("Spain")] == -1 and s.unit[c("Spain")] == 0 and s.rad[c("Spain")]
+    assert s.owner[c("Spain")] == -1 and s.unit[c("Spain")] == 0 and s.radiation[c("Spain")]
     act(s, "play Dirty Bomb")
     aim(s, "Italy")
     roll(s, 7)
-    assert s.size[c("Italy")] == 1 and s.rad[c("Italy")] and s.unit[c("Italy")] == 1
+    assert s.size[c("Italy")] == 1 and s.radiation[c("Italy")] and s.unit[c("Italy")] == 1
 
 
 def test_oil_theft_hijack_birthday() -> None:
