@@ -32,6 +32,7 @@ from realpolitik.engine.core.records import position_of
 from realpolitik.engine.twilight import advice
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.board import BOARD, US, USSR
+from realpolitik.engine.twilight.cards import DELUXE_OPS
 from realpolitik.engine.twilight.game import GAME, TwilightGame, TwilightState
 from realpolitik.engine.twilight.state import PH_OVER
 
@@ -39,6 +40,8 @@ __all__ = ["ImportResult", "LogError", "ended_by_final_scoring", "import_log", "
 
 N = len(BOARD.name)
 CHINA = 6
+OUR_MAN_IN_TEHRAN = 108
+TEHRAN_LOOK = 5  # card 108: the US looks at the draw deck's top 5 cards
 SIDES = {"USSR": USSR, "US": US}
 
 
@@ -226,6 +229,9 @@ class Facts:
     discarded: set[int] = field(default_factory=set)
     """Cards the block says a side discards (``US discards X``), of those it shows."""
     """Cards given back unplayed (Grain Sales to Soviets: ``US returns X to USSR``)."""
+    from_deck: set[int] = field(default_factory=set)
+    """Cards discarded from the draw deck's top, not from a hand (Our Man in Tehran's
+    ``US discards X`` lines)."""
 
 
 def _no_dice() -> dict[str, list[int]]:
@@ -249,7 +255,12 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
         {},
         {0: [], 1: []},
     )
+    tehran = False  # in Our Man in Tehran's lines: its discards come from the deck's top
     for i, (no, line) in enumerate(block.lines if lines is None else lines):
+        m = EVENT.match(line)
+        tehran = bool(m and card_number(m.group(1)) == OUR_MAN_IN_TEHRAN) or (
+            tehran and line.startswith("US discards ")
+        )
         m = INFL.match(line)
         if m:
             c = country_number(m.group(3))
@@ -299,7 +310,10 @@ def facts(block: Block, lines: Iterable[tuple[int, str]] | None = None) -> Facts
         if m:
             n = card_number(m.group(3))
             if n is not None:
-                f.known[SIDES[m.group(1)]].append(n)
+                if tehran:
+                    f.from_deck.add(n)  # not a card of the US hand
+                else:
+                    f.known[SIDES[m.group(1)]].append(n)
                 f.names.add(_norm(m.group(3)))
                 if m.group(2) == "discards":
                     f.discarded.add(n)
@@ -600,6 +614,11 @@ def _shown(n: int) -> int:
     return int(DELUXE_NUMBER.get(n, n))
 
 
+def _ops(n: int) -> int:
+    """Card ``n``'s printed Ops in the Deluxe printing the logs are of (Red Scare/Purge 4)."""
+    return DELUXE_OPS.get(n, BOARD.cards[n].ops)
+
+
 def _title(n: int) -> str:
     return BOARD.cards[n].title
 
@@ -659,7 +678,7 @@ def _turn_cards(log: Log) -> dict[int, dict[int, list[int]]]:
         if "missileenvy" in f.names:
             for side, ns in f.known.items():
                 if len(ns) == 1:
-                    sides[-1][side] = min(sides[-1][side], BOARD.cards[ns[0]].ops)
+                    sides[-1][side] = min(sides[-1][side], _ops(ns[0]))
         for side, n in _block_cards(b):
             if n not in sides[USSR] and n not in sides[US]:
                 sides[side].append(n)
@@ -701,6 +720,50 @@ def _pin_block(s: Any, log: Log, i: int, pins: list[list[int]]) -> None:
                 pins.append([len(s.history), side, repl[0], card])
 
 
+def _later_cards(log: Log, i: int) -> set[int]:
+    """The cards blocks ``i`` onwards show a side holding in block ``i``'s turn."""
+    turn = log.blocks[i].turn
+    later: set[int] = set()
+    for nb in log.blocks[i:]:
+        if nb.turn != turn:
+            break
+        later.update(n for _, n in _block_cards(nb))
+    return later
+
+
+def _pin_deck_top(s: Any, log: Log, i: int, cards: set[int], pins: list[list[int]]) -> None:
+    """Before block ``i``: each card it shows discarded from the draw deck's top (card 108 Our
+    Man in Tehran's look at the top 5) is brought among those top cards, exchanged with one of
+    them that the log does not show (``pin_card`` through a hand: from a hand, the hand gets
+    that top card; from the deck, three exchanges with a hand that ends as it was)."""
+    later = _later_cards(log, i)
+    scoring = {n for n, c in BOARD.cards.items() if c.scoring}
+    for card in sorted(cards):
+        top = s.deck[-TEHRAN_LOOK:]
+        if card in top:
+            continue
+        spare_top = [c for c in top if c not in cards and c not in later and c not in scoring]
+        if not spare_top:
+            continue
+        swap = spare_top[0]
+        holder = next((h for h in (USSR, US) if card in s.hands[h]), None)
+        if holder is not None:  # the card goes to the deck's top, the holder gets that card
+            s.pin_card(holder, swap, card)
+            pins.append([len(s.history), holder, swap, card])
+            continue
+        if card not in s.deck:
+            continue  # discarded or removed: the search says what fails
+        # through a hand, which ends as it was: its card h out to the card's place, the card
+        # out to the top card's place, h back in exchange for the top card
+        side = US if s.hands[US] else USSR
+        if not s.hands[side]:
+            continue
+        h = s.hands[side][0]
+        for into, out in ((card, h), (swap, card), (h, swap)):
+            s.pin_card(side, into, out)
+            pins.append([len(s.history), side, into, out])
+
+
 def _pin_turn(s: Any, need: dict[int, list[int]], pins: list[list[int]]) -> None:
     """Put each side's known cards of the turn into its hand, and unplayed scoring cards out."""
     wanted = {
@@ -730,12 +793,8 @@ def _pin_turn(s: Any, need: dict[int, list[int]], pins: list[list[int]]) -> None
         for card in list(s.hands[side]):
             if card in wanted[side] or card == CHINA:
                 continue
-            if card in scoring or BOARD.cards[card].ops > caps[side]:
-                repl = [
-                    c
-                    for c in s.deck
-                    if c not in scoring and c not in everyone and BOARD.cards[c].ops <= caps[side]
-                ]
+            if card in scoring or _ops(card) > caps[side]:
+                repl = [c for c in s.deck if c not in scoring and c not in everyone and _ops(c) <= caps[side]]
                 if not repl:
                     continue
                 s.pin_card(side, repl[0], card)
@@ -816,6 +875,7 @@ def import_log(
             why = _check_block_start(s, b)
             if why:
                 raise LogError(b.line, why)
+            _pin_deck_top(s, log, i, f.from_deck, pins)
             srch = Search(
                 b,
                 f,

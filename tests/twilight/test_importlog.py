@@ -22,7 +22,7 @@ from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.advice import END_OF_TURN, vp_causes
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.game import GAME
-from realpolitik.engine.twilight.importlog import _log_ends, facts, import_log, parse_log
+from realpolitik.engine.twilight.importlog import _log_ends, _pin_deck_top, facts, import_log, parse_log
 from realpolitik.engine.twilight.state import PH_OVER
 from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, play, position, texts
 
@@ -112,6 +112,32 @@ def test_a_pass_that_states_only_the_final_scoring_ends_the_log() -> None:
     assert not _log_ends(parse_log(end + more).blocks)
     assert not _log_ends(parse_log("Turn 10, US AR7\nUSSR +1 in Cuba [0][4]\n").blocks)
     assert _log_ends([])
+
+
+def test_our_man_in_tehran_discards_come_from_the_deck_top() -> None:
+    """Card 108's ``US discards X`` lines are cards from the draw deck's top 5, not the US hand
+    (``game-041.txt``, ``game-162.txt``): they are not pinned into the hand, and before the block
+    each is brought among the deck's top 5 by exchanges through a hand that ends as it was."""
+    text = (
+        "--- Turn 4, USSR AR2: Our Man in Tehran* ---\n"
+        "Turn 4, USSR AR2: Our Man in Tehran*: Event: Our Man in Tehran*\n"
+        "US discards Allende*\n"
+        "US discards De Gaulle Leads France*\n"
+        "\n"
+        "Place Influence (2 Ops):\n"
+        "USSR +1 in Argentina [0][1]\n"
+    )
+    log = parse_log(text)
+    f = facts(log.blocks[0])
+    allende, de_gaulle = 54, Card.DE_GAULLE_LEADS_FRANCE
+    assert f.from_deck == f.discarded == {allende, de_gaulle} and f.known == {USSR: [], US: []}
+    s = position(turn=4, hands=([7, 8], [19, 20]), edition="deluxe")
+    s.deck = [allende, de_gaulle] + [c for c in s.deck if c not in (allende, de_gaulle)]
+    deck = sorted(s.deck)
+    pins: list[list[int]] = []
+    _pin_deck_top(s, log, 0, f.from_deck, pins)
+    assert {allende, de_gaulle} <= set(s.deck[-5:])
+    assert s.hands == [[7, 8], [19, 20]] and sorted(s.deck) == deck and len(pins) == 6
 
 
 # ---------------------------------------------------------------- the record's known_cards
