@@ -10,7 +10,8 @@
 - :class:`TreeGame` — an explicit game tree (decision, chance and leaf nodes with given
   heuristic values) for closed-form tests.
 
-They import ``engine.core`` only, like a real game does.
+They import ``engine.core`` only, like a real game does, and take the option check, the search
+defaults and the generic presentation from its ``GameBase``.
 """
 
 from __future__ import annotations
@@ -29,12 +30,10 @@ from realpolitik.engine.core.api import (
     GameSpec,
     IllegalAction,
     Information,
-    InvalidState,
-    SearchDefaults,
     check_players,
     parse_action_text,
 )
-from realpolitik.engine.core.presentation import Presentation
+from realpolitik.engine.core.base import GameBase
 
 # --------------------------------------------------------------------------- dice race
 
@@ -57,7 +56,7 @@ def block(value: int) -> int:
     return BLOCK + value - 1
 
 
-class RaceGame:
+class RaceGame(GameBase):
     """The dice race."""
 
     spec = GameSpec(
@@ -73,14 +72,10 @@ class RaceGame:
         version="1",
         options={"goal": 15, "max_turns": 20},
     )
-    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> RaceState:
         players = check_players(self.spec, players)
-        unknown = set(options) - set(self.spec.options)
-        if unknown:
-            raise InvalidState(f"unknown option {sorted(unknown)[0]}")
-        opts = {**self.spec.options, **options}
+        opts = self.check_options(options, players)
         deck = list(ALL_CARDS)
         random.Random(seed).shuffle(deck)
         hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(players)]
@@ -91,10 +86,6 @@ class RaceGame:
         for a in obj["actions"]:
             state.apply_action(a)
         return state
-
-    def presentation(self) -> Presentation:
-        """The core's generic presentation: the toy draws nothing of its own."""
-        return Presentation()
 
 
 class RaceState:
@@ -340,7 +331,7 @@ def random_positions(
 # --------------------------------------------------------------------------- nim
 
 
-class NimGame:
+class NimGame(GameBase):
     """Take 1-3 from a pile; whoever takes the last wins."""
 
     spec = GameSpec(
@@ -356,21 +347,16 @@ class NimGame:
         version="1",
         options={"pile": 5},
     )
-    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> NimState:
         check_players(self.spec, players)
-        return NimState(self, int(options.get("pile", 5)))
+        return NimState(self, self.check_options(options, 2)["pile"])
 
     def state_from_json(self, obj: Mapping[str, Any]) -> NimState:
         s = self.new_initial_state(2, **obj["options"])
         for a in obj["actions"]:
             s.apply_action(a)
         return s
-
-    def presentation(self) -> Presentation:
-        """The core's generic presentation: the toy draws nothing of its own."""
-        return Presentation()
 
 
 class NimState:
@@ -484,13 +470,12 @@ TreeNode = Leaf | Decision | Chance
 
 
 @dataclass
-class TreeGame:
+class TreeGame(GameBase):
     """A game given as an explicit tree."""
 
     root: TreeNode
     players: int = 2
     spec: GameSpec = field(init=False)
-    search: SearchDefaults = field(default_factory=SearchDefaults)
 
     def __post_init__(self) -> None:
         self.spec = GameSpec(
@@ -514,10 +499,6 @@ class TreeGame:
         for a in obj["actions"]:
             s.apply_action(a)
         return s
-
-    def presentation(self) -> Presentation:
-        """The core's generic presentation: the toy draws nothing of its own."""
-        return Presentation()
 
 
 class TreeState:

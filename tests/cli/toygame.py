@@ -8,7 +8,6 @@ the generic versions.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from realpolitik.engine.core.api import (
@@ -18,20 +17,19 @@ from realpolitik.engine.core.api import (
     GameSpec,
     IllegalAction,
     Information,
-    InvalidState,
-    SearchDefaults,
     check_players,
     parse_action_text,
 )
-from realpolitik.engine.core.presentation import Presentation
-from realpolitik.engine.core.records import check_position, make_record, position_of, replay
+from realpolitik.engine.core.base import GameBase
+from realpolitik.engine.core.records import make_record, position_of
 
 STEP, LEAP, DIE0, DIE1 = range(4)
 NAMES = ("step", "leap", "die 0", "die 1")
 
 
-class ToyRace:
-    """The race (registered as ``toyrace`` by the tests)."""
+class ToyRace(GameBase):
+    """The race (registered as ``toyrace`` by the tests); ``GameBase`` checks its options,
+    loads its records and gives it the generic presentation."""
 
     spec = GameSpec(
         name="toyrace",
@@ -46,23 +44,10 @@ class ToyRace:
         version="1",
         options={"goal": 8},
     )
-    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> ToyState:
         n = check_players(self.spec, players)
-        unknown = set(options) - set(self.spec.options)
-        if unknown:
-            raise InvalidState(f"options: unknown option '{sorted(unknown)[0]}'")
-        return ToyState(n, seed, {**self.spec.options, **options})
-
-    def state_from_json(self, obj: Mapping[str, Any]) -> ToyState:
-        state = replay(self, obj)
-        check_position(state, obj)
-        return state  # type: ignore[return-value]
-
-    def presentation(self) -> Presentation:
-        """The core's generic presentation: the toy draws nothing of its own."""
-        return Presentation()
+        return ToyState(n, seed, self.check_options(options, n))
 
 
 GAME = ToyRace()

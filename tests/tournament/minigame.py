@@ -8,7 +8,6 @@ after the first bid, to test how failing games are reported; ``die`` ends the pr
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from typing import Any
 
 from realpolitik.engine.core.api import (
@@ -18,18 +17,17 @@ from realpolitik.engine.core.api import (
     GameSpec,
     IllegalAction,
     Information,
-    InvalidState,
-    SearchDefaults,
     check_players,
 )
-from realpolitik.engine.core.presentation import Presentation
-from realpolitik.engine.core.records import make_record, replay
+from realpolitik.engine.core.base import GameBase
+from realpolitik.engine.core.records import make_record
 
 BIDS = 4
 
 
-class MiniGame:
-    """Closest bid wins."""
+class MiniGame(GameBase):
+    """Closest bid wins; ``GameBase`` checks its options, loads its records and gives it the
+    generic presentation."""
 
     spec = GameSpec(
         name="minibid",
@@ -44,20 +42,10 @@ class MiniGame:
         version="1",
         options={"fail": False, "die": False},
     )
-    search = SearchDefaults()
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> MiniState:
         players = check_players(self.spec, players)
-        if set(options) - set(self.spec.options):
-            raise InvalidState(f"unknown options {sorted(set(options) - set(self.spec.options))}")
-        return MiniState(self, players, seed, {**self.spec.options, **options})
-
-    def state_from_json(self, obj: Mapping[str, Any]) -> MiniState:
-        return replay(self, obj)  # type: ignore[return-value]
-
-    def presentation(self) -> Presentation:
-        """The core's generic presentation: the toy draws nothing of its own."""
-        return Presentation()
+        return MiniState(self, players, seed, self.check_options(options, players))
 
 
 GAME = MiniGame()
