@@ -469,7 +469,7 @@ class TwilightGame(DataFilesBase, GameBase):
         return _game(name)
 
     def presentation(self) -> Presentation:
-        from realpolitik.engine.twilight.render import PRESENTATION
+        from realpolitik.engine.twilight.presentation import PRESENTATION
 
         return PRESENTATION
 

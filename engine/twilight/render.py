@@ -1,8 +1,9 @@
 """Twilight Struggle on the terminal: the map by region, the tracks, hands, choices and a log.
 
-:class:`TwilightPresentation` (``TwilightGame.presentation()``) is what the CLI
-(``cli/screen.py``, ``cli/tui_views.py``) draws with; its methods are the functions of this
-module, which tests and the advice call directly too:
+The functions of this module are what ``TwilightPresentation`` (``presentation.py``, the
+CLI's way in) calls, and what tests and the advice call directly too; ``presentation.py``
+also holds ``show`` (details on request) and the panes of the full screen, drawn with the
+helpers here:
 
 - ``board(state, viewer)``: the whole screen (map, tracks, hands);
 - ``status(state, viewer)``: one line of tracks shown at every prompt;
@@ -10,10 +11,7 @@ module, which tests and the advice call directly too:
 - ``choices(state, actions)``: the legal actions grouped for a numbered list;
 - ``describe_action(state, action, viewer)``: one line for the log, in words;
 - ``describe_change(before, action, after, viewer)``: what an action changed;
-- ``show(state, viewer, what)``: details on request (``show Iran``, ``show #27``, ``show hand``);
-- ``result(state)``: how the game ended;
-- ``map_view``, ``tracks``, ``hand`` (each ``(state, viewer, width)``): the panes of the full
-  screen (``cli/tui.py``): the map fitted to the width, the tracks, the viewer's hand.
+- ``result(state)``: how the game ended.
 
 ``viewer`` is the seat looking at the screen (it sees its own hand, never the other's unless
 revealed), or None for an omniscient view (replays). Everything is ASCII and fits 80 columns;
@@ -22,26 +20,16 @@ colour (USSR red, US blue) is only decoration, so ``--no-color`` loses nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
 
-from realpolitik.engine.core.api import State, plural
-from realpolitik.engine.core.presentation import ChoiceGroups, Drawing, Presentation
+from realpolitik.engine.core.api import plural
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight import rules as R
-
-# The advice hooks of the presentation live in their own module.
-from realpolitik.engine.twilight.advice import (
-    explain,
-    move_danger,
-    move_odds,
-    scoring_lines,
-    vp_causes,
-    why_illegal,
-)
+from realpolitik.engine.twilight.advice import scoring_lines, vp_causes
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -52,7 +40,6 @@ from realpolitik.engine.twilight.board import (
     REGION_NAMES,
     SIDE_NAMES,
     SOUTH_AMERICA,
-    SOUTHEAST_ASIA,
     US,
     USSR,
 )
@@ -63,29 +50,40 @@ if TYPE_CHECKING:
     from realpolitik.engine.twilight.game import TwilightState
 
 __all__ = [
+    "ABILITIES",
+    "COL",
+    "COLUMNS",
     "HELP",
     "LEGEND",
-    "PRESENTATION",
+    "MAP_REGIONS",
+    "PERIOD_NAMES",
     "SHOW_TOPICS",
-    "TwilightPresentation",
+    "STYLE",
     "board",
+    "card_label",
+    "card_lines",
+    "card_side",
     "choices",
+    "country_cell",
+    "country_name",
     "describe_action",
     "describe_change",
-    "explain",
-    "hand",
-    "map_view",
-    "move_danger",
-    "move_odds",
+    "edition",
+    "hand_lines",
+    "hand_visible",
+    "headline_line",
+    "ops_for",
     "question",
+    "region_members",
     "result",
     "round_key",
     "score_text",
-    "show",
+    "side_name",
     "status",
-    "tracks",
+    "track_lines",
     "turn_number",
-    "why_illegal",
+    "vp_text",
+    "wrap",
 ]
 
 HELP = """\
@@ -132,16 +130,19 @@ COL = 39
 
 
 # ---------------------------------------------------------------- small helpers
-def _side(seat: int) -> str:
+def side_name(seat: int) -> str:
+    """The side's name (USSR, US), or nobody."""
     return SIDE_NAMES[seat] if seat in (USSR, US) else "nobody"
 
 
-def _name(c: int) -> str:
+def country_name(c: int) -> str:
+    """A country's name as the map shows it (short where the full name is long)."""
     n = BOARD.name[c]
     return SHORT_NAMES.get(n, n)
 
 
-def _card_side(n: int) -> str:
+def card_side(n: int) -> str:
+    """Whose event a card is: USSR, US or both."""
     c = BOARD.cards.get(n)
     if c is None:
         return "?"
@@ -180,61 +181,46 @@ def _defcon_limits(defcon: int) -> str:
     return "no coups or realignments in " + ", ".join(banned)
 
 
-def _hand_visible(state: TSState, owner: int, viewer: int | None) -> bool:
+def hand_visible(state: TSState, owner: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` sees ``owner``'s hand (its own, one an event revealed, or all for None)."""
     if viewer is None:
         return True
     return owner == viewer or bool(state.revealed >> owner & 1)
 
 
-def _ops(state: TSState, card: int, side: int) -> int:
+def ops_for(state: TSState, card: int, side: int) -> int:
+    """The operations value of ``card`` for ``side`` now (the printed value where the rules cannot say)."""
     try:
         return R.ops_value(state, card, side)
     except Exception:
         return BOARD.cards[card].ops if card in BOARD.cards else 0
 
 
-def _country_query(text: str) -> int | None:
-    key = " ".join(text.strip().lower().replace("_", " ").split())
-    if not key:
-        return None
-    for i in range(N):
-        if key in (BOARD.ids[i].replace("_", " "), BOARD.name[i].lower(), _name(i).lower()):
-            return i
-    pref = [i for i in range(N) if BOARD.name[i].lower().startswith(key)]
-    return pref[0] if len(pref) == 1 else None
-
-
-def _region_query(text: str) -> int | None:
-    key = " ".join(text.strip().lower().replace("_", " ").split())
-    for r, name in enumerate(REGION_NAMES):
-        if key == name.lower() or (len(key) >= 4 and name.lower().startswith(key)):
-            return r
-    return {"me": MIDDLE_EAST, "ca": CENTRAL_AMERICA, "sa": SOUTH_AMERICA, "sea": SOUTHEAST_ASIA}.get(key)
-
-
-def _region_members(r: int) -> list[int]:
+def region_members(r: int) -> list[int]:
+    """The countries of region ``r``, in map order."""
     mask = BOARD.region_mask[r]
     return [c for c in range(N) if mask >> c & 1]
 
 
 # ---------------------------------------------------------------- the map
-def _country_cell(state: TSState, c: int) -> Text:
+def country_cell(state: TSState, c: int) -> Text:
+    """One country's line of the map: name, stability, influence, control."""
     a, b = state.influence(USSR, c), state.influence(US, c)
     ctrl = state.controller(c)
     t = Text()
     t.append("*" if BOARD.battleground[c] else " ")
-    t.append(f"{_name(c):<20}", style="bold" if ctrl >= 0 else "")
+    t.append(f"{country_name(c):<20}", style="bold" if ctrl >= 0 else "")
     t.append(f"{BOARD.stability[c]:>2}")
     t.append(f"{a if a else '-':>5}", style=STYLE[USSR] if a else "")
     t.append(f"{b if b else '-':>4}", style=STYLE[US] if b else "")
     t.append("  ")
-    t.append(f"{_side(ctrl) if ctrl >= 0 else '':<4}", style=f"bold {STYLE[ctrl]}" if ctrl >= 0 else "")
+    t.append(f"{side_name(ctrl) if ctrl >= 0 else '':<4}", style=f"bold {STYLE[ctrl]}" if ctrl >= 0 else "")
     t.pad_right(COL - len(t.plain))
     return t
 
 
 def _region_block(state: TSState, r: int) -> list[Text]:
-    members = _region_members(r)
+    members = region_members(r)
     blocked = R.defcon_blocked(state) & BOARD.region_mask[r]
     ussr_ctl = sum(1 for c in members if state.controller(c) == USSR)
     us_ctl = sum(1 for c in members if state.controller(c) == US)
@@ -247,21 +233,21 @@ def _region_block(state: TSState, r: int) -> list[Text]:
     half = (len(members) + 1) // 2
     left, right = members[:half], members[half:]
     for i in range(half):
-        row = _country_cell(state, left[i])
+        row = country_cell(state, left[i])
         if i < len(right):
             row.append("| ")
-            row.append_text(_country_cell(state, right[i]))
+            row.append_text(country_cell(state, right[i]))
         row.rstrip()
         lines.append(row)
     return lines
 
 
-_COLUMNS = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
+COLUMNS = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
 """The column header over country cells (the map and ``show REGION``)."""
 
 
 def _map_lines(state: TSState) -> list[Text]:
-    hdr = _COLUMNS
+    hdr = COLUMNS
     lines = [
         Text(f"{hdr:<{COL}}| {hdr}".rstrip(), style="dim"),
         Text("(* battleground, St stability)", style="dim"),
@@ -280,7 +266,7 @@ def _round_text(state: TSState) -> str:
     if state.phase == PH_END:
         return "end of turn"
     if state.phase == PH_ACTION and state.ar > 0:
-        who = f", {_side(state.phasing)} phasing" if state.phasing in (USSR, US) else ""
+        who = f", {side_name(state.phasing)} phasing" if state.phasing in (USSR, US) else ""
         return f"action round {state.ar}{who}"
     return "between rounds"
 
@@ -288,7 +274,7 @@ def _round_text(state: TSState) -> str:
 def _space_text(state: TSState, side: int) -> str:
     box = state.space[side]
     nxt = box + 1
-    t = f"{_side(side)} box {box}"
+    t = f"{side_name(side)} box {box}"
     if nxt <= 8:
         ops_needed, max_roll = BOARD.space[nxt][0], BOARD.space[nxt][1]
         t += f" (next: {ops_needed} ops, roll 1-{max_roll})"
@@ -297,7 +283,8 @@ def _space_text(state: TSState, side: int) -> str:
     return t
 
 
-def _track_lines(state: TSState) -> list[Text]:
+def track_lines(state: TSState) -> list[Text]:
+    """The tracks: turn, DEFCON, VP, military operations, space race, China Card, effects."""
     period = PERIOD_NAMES[1 if state.turn <= 3 else 2 if state.turn <= 7 else 3]
     out = [
         Text(f"Turn {state.turn}/10 ({period}), {_round_text(state)}", style="bold"),
@@ -313,7 +300,7 @@ def _track_lines(state: TSState) -> list[Text]:
     mil.append(f"{need}): ")
     for side in (USSR, US):
         have = state.milops[side]
-        mil.append(f"{_side(side)} {have}/{need}", style=STYLE[side] if have >= need else "")
+        mil.append(f"{side_name(side)} {have}/{need}", style=STYLE[side] if have >= need else "")
         mil.append("   " if side == USSR else "")
     out.append(mil)
     out.append(Text(f"Space race: {_space_text(state, USSR)}; {_space_text(state, US)}"))
@@ -322,10 +309,10 @@ def _track_lines(state: TSState) -> list[Text]:
         name = BOARD.space[box][4]
         h = R.space_holder(state, box)
         if name != "none" and h >= 0:
-            abil.append(f"{_side(h)} {ABILITIES.get(name, name)}")
+            abil.append(f"{side_name(h)} {ABILITIES.get(name, name)}")
     if abil:
         out.extend(Text(line) for line in _wrap_hanging("Space abilities: " + "; ".join(abil), 79, 2))
-    china = f"China Card: {_side(state.china)}, face {'up' if state.china_up else 'down'}"
+    china = f"China Card: {side_name(state.china)}, face {'up' if state.china_up else 'down'}"
     out.append(Text(china))
     effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
     text = "In effect: " + (", ".join(card_label(n, state) for n in effects) if effects else "nothing")
@@ -333,22 +320,24 @@ def _track_lines(state: TSState) -> list[Text]:
     return out
 
 
-def _hand_lines(state: TSState, side: int, verbose: bool = False) -> list[Text]:
+def hand_lines(state: TSState, side: int, verbose: bool = False) -> list[Text]:
+    """``side``'s hand, one card a line (with its text when ``verbose``)."""
     hand = sorted(state.hands[side])
-    title = Text(f"{_side(side)} hand ({plural(len(hand), 'card')})", style=f"bold {STYLE[side]}")
+    title = Text(f"{side_name(side)} hand ({plural(len(hand), 'card')})", style=f"bold {STYLE[side]}")
     if state.china == side:
         title.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
     lines = [title]
     for n in hand:
-        lines.extend(_card_lines(state, n, side, verbose))
+        lines.extend(card_lines(state, n, side, verbose))
     return lines
 
 
-def _card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list[Text]:
+def card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list[Text]:
+    """A card's line (and its text when ``verbose``) as ``side`` would play it."""
     c = BOARD.cards.get(n)
     if c is None:
         return [Text(f"  #{n}")]
-    ops = _ops(state, n, side) if side is not None and not c.scoring else R.card_ops(state, n)
+    ops = ops_for(state, n, side) if side is not None and not c.scoring else R.card_ops(state, n)
     flags = []
     if c.scoring:
         flags.append("scoring")
@@ -356,17 +345,18 @@ def _card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list
         flags.append("* removed after event")
     t = Text(f"  #{printed_number(n, edition(state)):<3} ")
     t.append(f"{c.title:<36}", style=STYLE[c.side] if c.side in (USSR, US) else "")
-    t.append(f" {ops} ops  {_card_side(n):<4}")
+    t.append(f" {ops} ops  {card_side(n):<4}")
     if flags:
         t.append("  " + ", ".join(flags))
     t.rstrip()
     out = [t]
     if verbose and c.text:
-        out.extend(Text("        " + line) for line in _wrap(c.text, 70))
+        out.extend(Text("        " + line) for line in wrap(c.text, 70))
     return out
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words."""
     words = text.split()
     lines: list[str] = []
     cur = ""
@@ -382,14 +372,15 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _wrap_hanging(text: str, width: int, indent: int) -> list[str]:
-    lines = _wrap(text, width)
+    lines = wrap(text, width)
     if len(lines) <= 1:
         return lines
-    rest = _wrap(" ".join(lines[1:]), width - indent)
+    rest = wrap(" ".join(lines[1:]), width - indent)
     return [lines[0]] + [" " * indent + line for line in rest]
 
 
-def _headline_line(state: TSState, viewer: int | None) -> Text | None:
+def headline_line(state: TSState, viewer: int | None) -> Text | None:
+    """The headline cards chosen so far, as ``viewer`` may see them; None outside the headline."""
     if state.phase != PH_HEADLINE or not any(state.headline):
         return None
     parts = []
@@ -397,9 +388,9 @@ def _headline_line(state: TSState, viewer: int | None) -> Text | None:
         h = state.headline[side]
         if h > 0:
             seen = viewer is None or state.headline_visible(side, viewer)  # type: ignore[attr-defined]
-            parts.append(f"{_side(side)} {card_label(h, state) if seen else '(hidden)'}")
+            parts.append(f"{side_name(side)} {card_label(h, state) if seen else '(hidden)'}")
         elif h < 0:
-            parts.append(f"{_side(side)} none")
+            parts.append(f"{side_name(side)} none")
     return Text("Headline chosen: " + ", ".join(parts))
 
 
@@ -407,16 +398,16 @@ def board(state: TSState, viewer: int | None) -> Group:
     """The full screen for ``viewer``: map, tracks, own hand, opponent's hand size."""
     lines = _map_lines(state)
     lines.append(Text("-" * 79))
-    lines.extend(_track_lines(state))
-    hl = _headline_line(state, viewer)
+    lines.extend(track_lines(state))
+    hl = headline_line(state, viewer)
     if hl is not None:
         lines.append(hl)
     sides = (USSR, US) if viewer is None else (viewer, 1 - viewer)
     for side in sides:
-        if _hand_visible(state, side, viewer):
-            lines.extend(_hand_lines(state, side))
+        if hand_visible(state, side, viewer):
+            lines.extend(hand_lines(state, side))
         else:
-            t = Text(f"{_side(side)} hand: {plural(len(state.hands[side]), 'card')}", style=STYLE[side])
+            t = Text(f"{side_name(side)} hand: {plural(len(state.hands[side]), 'card')}", style=STYLE[side])
             if state.china == side:
                 t.append(f" + the China Card ({'face up' if state.china_up else 'face down'})")
             lines.append(t)
@@ -442,12 +433,12 @@ def round_key(state: TSState) -> tuple[int, int, int]:
 def status(state: TSState, viewer: int | None) -> Text:
     """One line of tracks (under 80 columns), shown at every prompt."""
     if state.phase == PH_ACTION and state.ar > 0:
-        rnd = f"AR{state.ar}" + (f" {_side(state.phasing)}" if state.phasing in (USSR, US) else "")
+        rnd = f"AR{state.ar}" + (f" {side_name(state.phasing)}" if state.phasing in (USSR, US) else "")
     else:
         rnd = _round_text(state)
     t = Text(f"T{state.turn} {rnd} | DEFCON {state.defcon} | VP {vp_text(state.vp)} | ")
     t.append(f"MilOps {state.milops[USSR]}-{state.milops[US]} of {state.defcon} | ")
-    t.append(f"Space {state.space[USSR]}-{state.space[US]} | China {_side(state.china)}")
+    t.append(f"Space {state.space[USSR]}-{state.space[US]} | China {side_name(state.china)}")
     t.append("" if state.china_up else " (down)")
     return t
 
@@ -459,7 +450,7 @@ def question(state: TwilightState) -> str:
     if fr is None:
         return result(state) if state.winner >= 0 else "nothing to decide"
     k, who = fr[0], fr[1]
-    side = _side(who) if who in (USSR, US) else ""
+    side = side_name(who) if who in (USSR, US) else ""
     if k == F.SETUP:
         if not fr[3]:  # a bid's point (option bid): where the side has influence
             return f"{side} bid: place 1 influence in a country with {side} influence ({fr[2]} left)"
@@ -483,12 +474,12 @@ def question(state: TwilightState) -> str:
         extra = " (free coup; you may pass)" if fr[6] else ""
         return f"{side}: choose a country to coup with {fr[3]} ops{extra}"
     if k == F.OPSMODE:
-        ops = fr[4] or _ops(state, fr[2], who)
+        ops = fr[4] or ops_for(state, fr[2], who)
         return f"{side}: use the {ops} ops of {card_label(fr[2], state)} for"
     if k in (F.PLACE, F.REMOVE):
         verb = "place" if k == F.PLACE else "remove"
         upto = "up to " if fr[8] else ""
-        return f"{side}, {card_label(fr[2], state)}: {verb} {upto}{fr[4]} {_side(fr[3])} influence, one at a time"
+        return f"{side}, {card_label(fr[2], state)}: {verb} {upto}{fr[4]} {side_name(fr[3])} influence, one at a time"
     if k == F.CCOUNTRY:
         return f"{side}, {card_label(fr[2], state)}: choose a country"
     if k == F.COPTION:
@@ -516,7 +507,7 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
             card = A.decode(a).value
             c = BOARD.cards.get(card)
             ops = "scoring" if c is None or c.scoring else f"{c.ops} ops"
-            items.append((a, f"{card_label(card, state)} ({ops}, {_card_side(card)})"))
+            items.append((a, f"{card_label(card, state)} ({ops}, {card_side(card)})"))
         groups.append((None, items))
         plays = []
     if plays:
@@ -529,7 +520,7 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
             if c is None:
                 groups.append((card_label(card, state), items))
                 continue
-            bits = [f"{_ops(state, card, who) if not c.scoring else 0} ops", _card_side(card)]
+            bits = [f"{ops_for(state, card, who) if not c.scoring else 0} ops", card_side(card)]
             if c.scoring:
                 bits.append("scoring")
             if c.starred:
@@ -539,7 +530,7 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
         by_region: dict[int, list[tuple[int, str]]] = {}
         for a in countries:
             cid = A.decode(a).value
-            label = f"{_name(cid)} {state.influence(USSR, cid)}/{state.influence(US, cid)}"
+            label = f"{country_name(cid)} {state.influence(USSR, cid)}/{state.influence(US, cid)}"
             by_region.setdefault(BOARD.region_of[cid], []).append((a, label))
         for r in sorted(by_region):
             groups.append((f"{REGION_NAMES[r]} (USSR/US influence)", by_region[r]))
@@ -558,7 +549,7 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
     d = A.decode(action)
     if k in F.CHANCE_KINDS:
         return _describe_chance(state, fr, d)
-    side = _side(fr[1])
+    side = side_name(fr[1])
     if k == F.HEADLINE:
         if viewer is None or viewer == fr[1]:
             return f"{side} headlines {card_label(d.value, state)}"
@@ -566,7 +557,7 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
     if k == F.SETUP and not fr[3] and d.kind == "country":
         return f"{side} bid: {state.action_to_string(action)}"
     if d.kind == "play":
-        ops = _ops(state, d.value, fr[1])
+        ops = ops_for(state, d.value, fr[1])
         card = BOARD.cards.get(d.value)
         ops_txt = "" if card is None or card.scoring else f" ({ops} ops)"
         return f"{side} plays {card_label(d.value, state)}{ops_txt} for {MODE_PHRASES.get(d.mode, F.MODE_NAMES[d.mode])}"
@@ -583,35 +574,31 @@ def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
         need = 2 * BOARD.stability[c]
         mod_txt = f" {mod:+d}" if mod else ""
         outcome = f"succeeds by {total - need}" if total > need else "fails"
-        return (
-            f"{_side(side)} coup in {_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
-        )
+        return f"{side_name(side)} coup in {country_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
     if k == F.REALIGN_ROLL:
         side, c, first = fr[2], fr[3], fr[4]
         if not first:
-            return f"realignment in {_name(c)} by {_side(side)}: USSR die {v}"
+            return f"realignment in {country_name(c)} by {side_name(side)}: USSR die {v}"
         ru = first + R.realign_modifier(state, USSR, c)
         ra = v + R.realign_modifier(state, US, c)
         who = "USSR" if ru > ra else "US" if ra > ru else "neither"
-        return f"realignment in {_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
+        return f"realignment in {country_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
     if k == F.SPACE_ROLL:
         side = fr[2]
         box = state.space[side] + 1
         if box > 8:
-            return f"{_side(side)} space race: die {v}"
+            return f"{side_name(side)} space race: die {v}"
         need = BOARD.space[box][1]
         ok = "success" if v <= need else "failure"
-        return f"{_side(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
+        return f"{side_name(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
     if k == F.ROLL:
         return f"{card_label(fr[2], state)}: die {v}"
     if k == F.RANDOM_CARD:
-        return (
-            f"{card_label(fr[2], state)}: random card from the {_side(fr[4])} hand is {card_label(v, state)}"
-        )
+        return f"{card_label(fr[2], state)}: random card from the {side_name(fr[4])} hand is {card_label(v, state)}"
     if k == F.TRAP_ROLL:
         side = fr[2]
         freed = "free" if v < 5 else "still trapped"
-        return f"{_side(side)} {card_label(fr[3], state)} roll: die {v}, {freed}"
+        return f"{side_name(side)} {card_label(fr[3], state)} roll: die {v}, {freed}"
     return f"chance: {d.kind} {v}"
 
 
@@ -625,7 +612,7 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         chosen = before.headline[:]
         chosen[fr[1]] = d.value
         if after.headline == [0, 0] or after.phase != PH_HEADLINE:
-            shown = [f"{_side(s)} {card_label(chosen[s], after)}" for s in (USSR, US) if chosen[s] > 0]
+            shown = [f"{side_name(s)} {card_label(chosen[s], after)}" for s in (USSR, US) if chosen[s] > 0]
             if shown:
                 out.append("headlines revealed: " + ", ".join(shown))
     for c in range(N):
@@ -638,10 +625,10 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
             parts.append(f"USSR {a0}->{a1}")
         if b0 != b1:
             parts.append(f"US {b0}->{b1}")
-        line = f"{_name(c)}: {', '.join(parts)}"
+        line = f"{country_name(c)}: {', '.join(parts)}"
         c0, c1 = before.controller(c), after.controller(c)
         if c0 != c1:
-            line += f" ({_side(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
+            line += f" ({side_name(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
         out.append(line)
     causes = vp_causes(before, action, after)
     scored = {d.value: before} if d.kind == "play" and fr is not None and fr[0] == F.ACTION else {}
@@ -664,16 +651,16 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         now_shown = bool(after.revealed >> side & 1) and not before.revealed >> side & 1
         if now_shown and viewer != side and after.winner < 0:
             cards = ", ".join(card_label(n, after) for n in sorted(after.hands[side])) or "no cards"
-            out.append(f"{_side(side)} hand revealed: {cards}")
+            out.append(f"{side_name(side)} hand revealed: {cards}")
     if before.defcon != after.defcon:
         out.append(f"DEFCON {before.defcon}->{after.defcon} ({_defcon_limits(after.defcon)})")
     for side in (USSR, US):
         if before.milops[side] != after.milops[side] and after.turn == before.turn:
-            out.append(f"{_side(side)} military ops {before.milops[side]}->{after.milops[side]}")
+            out.append(f"{side_name(side)} military ops {before.milops[side]}->{after.milops[side]}")
         if before.space[side] != after.space[side]:
-            out.append(f"{_side(side)} space race box {before.space[side]}->{after.space[side]}")
+            out.append(f"{side_name(side)} space race box {before.space[side]}->{after.space[side]}")
     if before.china != after.china or before.china_up != after.china_up:
-        out.append(f"China Card: {_side(after.china)}, face {'up' if after.china_up else 'down'}")
+        out.append(f"China Card: {side_name(after.china)}, face {'up' if after.china_up else 'down'}")
     played = {d.value} if d.kind == "play" else set()
     for pile, name in ((after.removed, "removed from the game"), (after.discard, "discarded")):
         old = before.removed if pile is after.removed else before.discard
@@ -702,282 +689,9 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
     return out
 
 
-# ---------------------------------------------------------------- details on request
-def show(state: TSState, viewer: int | None, what: str) -> Group:
-    """Details on request: a country, a region, a card (#N), hand, discard, removed, effects, space.
-
-    Raises:
-        ValueError: naming what is accepted.
-    """
-    key = what.strip().lower()
-    if key in ("hand", "cards"):
-        sides = (USSR, US) if viewer is None else (viewer,)
-        lines: list[Text] = []
-        for s in sides:
-            lines.extend(_hand_lines(state, s, verbose=True))
-        return Group(*lines)
-    if key in ("discard", "discards", "removed"):
-        pile = state.removed if key == "removed" else state.discard
-        title = "Removed from the game" if key == "removed" else "Discard pile"
-        lines = [Text(f"{title} ({plural(len(pile), 'card')})", style="bold")]
-        lines.extend(t for n in sorted(pile) for t in _card_lines(state, n, None, False))
-        return Group(*lines)
-    if key in ("effects", "persistent"):
-        effects = [n for n in range(1, 111) if state.flag(n) and n in BOARD.cards]
-        lines = [Text("Events in effect", style="bold")]
-        if not effects:
-            lines.append(Text("  none"))
-        lines.extend(t for n in effects for t in _card_lines(state, n, None, True))
-        return Group(*lines)
-    if key in ("space", "space race"):
-        lines = [Text("Space race (box: ops needed, roll needed, VP first/second, ability)", style="bold")]
-        for box in range(1, 9):
-            ops_n, roll, v1, v2, ab = BOARD.space[box]
-            here = [_side(s) for s in (USSR, US) if state.space[s] == box]
-            mark = f"  <- {', '.join(here)}" if here else ""
-            ab_txt = ABILITIES.get(ab, "") if ab != "none" else ""
-            lines.append(Text(f"  {box}: {ops_n} ops, 1-{roll}, {v1}/{v2} VP {ab_txt}".rstrip() + mark))
-        return Group(*lines)
-    num = key[1:] if key.startswith("#") else key
-    if num.isdigit():
-        printed = {printed_number(n, edition(state)): n for n in BOARD.cards}  # as printed
-        return _show_card(state, viewer, printed.get(int(num), int(num)))
-    r = _region_query(key)
-    if r is not None:
-        return _show_region(state, r)
-    c = _country_query(key)
-    if c is not None:
-        return _show_country(state, c)
-    raise ValueError(f"nothing called '{what.strip()}' to show; try {SHOW_TOPICS}")
-
-
-def _show_card(state: TSState, viewer: int | None, n: int) -> Group:
-    c = BOARD.cards.get(n)
-    if c is None:
-        raise ValueError(f"there is no card #{n} (cards are numbered 1-{max(BOARD.cards)})")
-    where = "in the deck or an unseen hand"
-    for side in (USSR, US):
-        if n in state.hands[side] and _hand_visible(state, side, viewer):
-            where = f"in the {_side(side)} hand"
-    if n in state.discard:
-        where = "in the discard pile"
-    elif n in state.removed:
-        where = "removed from the game"
-    elif n in state.inplay:
-        where = "on the table"
-    elif n in state.box:
-        where = "not yet in the deck (later war period)"
-    elif n == R.CHINA:
-        where = f"held by the {_side(state.china)}"
-    kind = "scoring card" if c.scoring else f"{c.ops} ops"
-    lines = [
-        Text(f"{card_label(n, state)}", style=f"bold {STYLE[c.side]}" if c.side in (USSR, US) else "bold"),
-        Text(
-            f"  {kind}, {_card_side(n)} event, {PERIOD_NAMES[c.period]}"
-            + (", removed after its event (*)" if c.starred else "")
-            + (", lasting effect" if c.persistent else "")
-        ),
-        Text(f"  {where}" + ("; its effect is in play" if state.flag(n) else "")),
-    ]
-    lines.extend(Text("  " + line) for line in _wrap(c.text, 74))
-    return Group(*lines)
-
-
-def _show_region(state: TSState, r: int) -> Group:
-    lines = [Text(f"{REGION_NAMES[r]}", style="bold")]
-    mask = R.defcon_blocked(state) & BOARD.region_mask[r]
-    if mask:
-        lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
-    tally = R.region_tally(state, r) if r != SOUTHEAST_ASIA else None
-    if tally is not None:
-        lines.append(
-            Text(
-                f"  countries/battlegrounds controlled: USSR {tally[0][0]}/{tally[0][1]}, US {tally[1][0]}/{tally[1][1]}"
-            )
-        )
-    lines.append(Text(_COLUMNS, style="dim"))
-    for c in _region_members(r):
-        lines.append(_country_cell(state, c))
-    return Group(*lines)
-
-
-def _show_country(state: TSState, c: int) -> Group:
-    ctrl = state.controller(c)
-    nb = ", ".join(_name(n) for n in BOARD.neighbours[c])
-    sup = [_side(s) for s in (USSR, US) if BOARD.adj_superpower[s] >> c & 1]
-    lines = [
-        Text(f"{BOARD.name[c]} ({REGION_NAMES[BOARD.region_of[c]]})", style="bold"),
-        Text(f"  stability {BOARD.stability[c]}{', battleground' if BOARD.battleground[c] else ''}"),
-        Text(
-            f"  influence USSR {state.influence(USSR, c)}, US {state.influence(US, c)}; "
-            f"{'controlled by the ' + _side(ctrl) if ctrl >= 0 else 'uncontrolled'}"
-        ),
-        Text(
-            f"  to control: USSR needs {state.influence_to_control(USSR, c)}, US needs {state.influence_to_control(US, c)}"
-        ),
-        Text(f"  adjacent: {nb or 'none'}" + (f"; next to the {' and '.join(sup)}" if sup else "")),
-    ]
-    if R.defcon_blocked(state) >> c & 1:
-        lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
-    return Group(*lines)
-
-
 def result(state: TSState) -> str:
     """How the game ended (or that it has not)."""
     if state.winner < 0:
         return "the game is not over"
     who = {USSR: "the USSR wins", US: "the US wins", 2: "a draw"}[state.winner]
     return f"{who}: {state.end_reason} (turn {state.turn}, VP {vp_text(state.vp)})"
-
-
-# ---------------------------------------------------------------- panes of the full screen
-def map_view(state: TSState, viewer: int | None, width: int = 80) -> Group:
-    """The map alone, by region, in as many country columns as ``width`` holds (the full
-    screen's board pane; ``board`` is the whole line-mode screen)."""
-    cols = max(1, (width + 2) // (COL + 2))
-    hdr = f"{' Country':<21}{'St':>2}{'USSR':>5}{'US':>4}  Ctrl"
-    lines = [Text(" | ".join([f"{hdr:<{COL - 1}}"] * cols).rstrip(), style="dim")]
-    for r in MAP_REGIONS:
-        members = _region_members(r)
-        ussr_ctl = sum(1 for c in members if state.controller(c) == USSR)
-        us_ctl = sum(1 for c in members if state.controller(c) == US)
-        head = Text(f"-- {REGION_NAMES[r]} ", style="bold")
-        head.append(f"(controlled: USSR {ussr_ctl}, US {us_ctl})")
-        if R.defcon_blocked(state) & BOARD.region_mask[r]:
-            head.append(" no coups/realigns (DEFCON)", style="bold red")
-        lines.append(head)
-        rows = (len(members) + cols - 1) // cols
-        for i in range(rows):
-            row = Text()
-            for j in range(cols):
-                k = j * rows + i
-                if k >= len(members):
-                    break
-                if j:
-                    row.append("| ")
-                row.append_text(_country_cell(state, members[k]))
-            row.rstrip()
-            lines.append(row)
-    lines.append(Text("* battleground, St stability, Ctrl the side in control", style="dim"))
-    return Group(*lines)
-
-
-def tracks(state: TSState, viewer: int | None, width: int = 80) -> Group:
-    """Turn, DEFCON, VP, military operations, space race, China Card and events in effect
-    (the full screen's tracks pane)."""
-    lines = _track_lines(state)
-    hl = _headline_line(state, viewer)
-    if hl is not None:
-        lines.append(hl)
-    return Group(*lines)
-
-
-def hand(state: TSState, viewer: int | None, width: int = 80) -> Group:
-    """The viewer's hand, one card a line fitted to ``width``, and the opponent's hand size
-    (its cards when an event revealed them; both hands for ``viewer=None``)."""
-    sides = (USSR, US) if viewer is None else (viewer, 1 - viewer)
-    lines: list[Text] = []
-    for side in sides:
-        china = f" + China ({'up' if state.china_up else 'down'})" if state.china == side else ""
-        if not _hand_visible(state, side, viewer):
-            lines.append(
-                Text(
-                    f"{_side(side)} hand: {plural(len(state.hands[side]), 'card')}{china}", style=STYLE[side]
-                )
-            )
-            continue
-        cards = sorted(state.hands[side])
-        lines.append(
-            Text(f"{_side(side)} hand ({plural(len(cards), 'card')}){china}", style=f"bold {STYLE[side]}")
-        )
-        room = max(8, width - 21)
-        for n in cards:
-            c = BOARD.cards.get(n)
-            if c is None:
-                lines.append(Text(f" #{n}"))
-                continue
-            title = c.title if len(c.title) <= room else c.title[: room - 1] + "~"
-            t = Text(f" #{printed_number(n, edition(state)):<3} ")
-            t.append(f"{title:<{room}}", style=STYLE[c.side] if c.side in (USSR, US) else "")
-            t.append(" score" if c.scoring else f" {_ops(state, n, side)} ops")
-            t.append(f" {_card_side(n):<4} {'*' if c.starred else ''}")
-            t.rstrip()
-            lines.append(t)
-    return Group(*lines)
-
-
-# ---------------------------------------------------------------- the presentation
-def _ts(state: State) -> TSState:
-    """A state of this game as the functions above read it (every state the game makes is one)."""
-    return cast("TSState", state)
-
-
-def _tw(state: State) -> TwilightState:
-    """A state of this game as the question and log functions read it."""
-    return cast("TwilightState", state)
-
-
-class TwilightPresentation(Presentation):
-    """Twilight Struggle's presentation: the functions of this module, typed for the CLI."""
-
-    moves_help = HELP
-    legend = LEGEND
-    show_topics = SHOW_TOPICS
-
-    def board(self, state: State, viewer: int | None) -> Drawing:
-        return board(_ts(state), viewer)
-
-    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
-        return map_view(_ts(state), viewer, width)
-
-    def tracks(self, state: State, viewer: int | None, width: int) -> Drawing | None:
-        return tracks(_ts(state), viewer, width)
-
-    def hand(self, state: State, viewer: int | None, width: int) -> Drawing | None:
-        return hand(_ts(state), viewer, width)
-
-    def status(self, state: State, viewer: int | None) -> Drawing:
-        return status(_ts(state), viewer)
-
-    def round_key(self, state: State) -> object | None:
-        return round_key(_ts(state))
-
-    def question(self, state: State) -> str:
-        return question(_tw(state))
-
-    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
-        return choices(_tw(state), actions)
-
-    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
-        return describe_action(_tw(state), action, viewer)
-
-    def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
-        return describe_change(_ts(before), action, _ts(after), viewer)
-
-    def move_odds(self, state: State, action: int) -> str | None:
-        return move_odds(_ts(state), action)
-
-    def move_danger(self, state: State, action: int) -> str | None:
-        return move_danger(_ts(state), action)
-
-    def why_illegal(self, state: State, text: str) -> str | None:
-        return why_illegal(_ts(state), text)
-
-    def explain(self, before: State, after: State, seat: int) -> str:
-        return explain(before, after, seat)
-
-    def turn_number(self, state: State) -> int | None:
-        return turn_number(_ts(state))
-
-    def score_text(self, state: State) -> str:
-        return score_text(_ts(state))
-
-    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
-        return show(_ts(state), viewer, what)
-
-    def result(self, state: State) -> str:
-        return result(_ts(state))
-
-
-PRESENTATION = TwilightPresentation()
-"""The one presentation of the game (``TwilightGame.presentation()``)."""

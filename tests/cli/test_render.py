@@ -1,4 +1,4 @@
-"""The Twilight Struggle screen (engine/twilight/render.py) and the generic fallback."""
+"""The Twilight Struggle screen (engine/twilight/render.py, presentation.py) and the generic fallback."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from realpolitik.engine import load_game
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.twilight import actions as A
 from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import render
+from realpolitik.engine.twilight import presentation, render
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
 
@@ -129,15 +129,15 @@ def test_choices_group_cards_with_their_uses_and_countries_by_region() -> None:
 
 def test_show_answers_countries_regions_cards_and_piles_and_names_what_it_accepts() -> None:
     s = GAME.new_initial_state(seed=1)
-    assert "Iran (Middle East)" in text_of(render.show(s, USSR, "Iran"))
-    assert "West Germany" in text_of(render.show(s, USSR, "west germany"))
-    assert "Southeast Asia" in text_of(render.show(s, USSR, "southeast asia"))
-    assert "#6 The China Card" in text_of(render.show(s, USSR, "#6"))
-    assert "held by the USSR" in text_of(render.show(s, USSR, "6"))
+    assert "Iran (Middle East)" in text_of(presentation.show(s, USSR, "Iran"))
+    assert "West Germany" in text_of(presentation.show(s, USSR, "west germany"))
+    assert "Southeast Asia" in text_of(presentation.show(s, USSR, "southeast asia"))
+    assert "#6 The China Card" in text_of(presentation.show(s, USSR, "#6"))
+    assert "held by the USSR" in text_of(presentation.show(s, USSR, "6"))
     with pytest.raises(ValueError, match="try a country"):
-        render.show(s, USSR, "atlantis")
+        presentation.show(s, USSR, "atlantis")
     with pytest.raises(ValueError, match="there is no card #0"):
-        render.show(s, USSR, "#0")
+        presentation.show(s, USSR, "#0")
 
 
 def test_the_status_line_and_questions_fit_80_columns() -> None:
@@ -168,8 +168,8 @@ def test_the_generic_renderer_serves_a_game_without_a_render_module(toy_game: st
 
 
 def test_the_twilight_renderer_is_found_by_package() -> None:
-    assert Renderer(GAME).presentation is render.PRESENTATION
-    assert isinstance(render.PRESENTATION, render.TwilightPresentation)
+    assert Renderer(GAME).presentation is presentation.PRESENTATION
+    assert isinstance(presentation.PRESENTATION, presentation.TwilightPresentation)
 
 
 def test_counts_of_one_are_singular_and_a_seat_is_not_named_twice() -> None:
@@ -184,4 +184,4 @@ def test_counts_of_one_are_singular_and_a_seat_is_not_named_twice() -> None:
     assert seat_label(ideology, 0) == "Player 1 (Communism)"
     s = load_game("twilight").new_initial_state(seed=1)
     s.hands[USSR] = s.hands[USSR][:1]
-    assert render._hand_lines(s, USSR)[0].plain.startswith("USSR hand (1 card)")
+    assert render.hand_lines(s, USSR)[0].plain.startswith("USSR hand (1 card)")

@@ -73,7 +73,7 @@ def test_deluxe_texts_show_the_deluxe_numbers():
     numbers; the engine's identities (action ids) stay the seed's."""
     from rich.console import Console
 
-    from realpolitik.engine.twilight import render
+    from realpolitik.engine.twilight import presentation
 
     for edition, shown in (("seed", ("#35", "#81", "#101")), ("deluxe", ("#81", "#101", "#35"))):
         s = position(turn=8, edition=edition, hands=([35, 81, 101, 19], [27]))
@@ -86,7 +86,7 @@ def test_deluxe_texts_show_the_deluxe_numbers():
         assert s.string_from_action(f"{shown[2]} Formosan Resolution: influence") == A.play(101, 1)
         assert R.illegal_reason(s, A.play(81, 0)).startswith(f"{shown[1]} Solidarity cannot")
         console = Console(width=100, record=True)
-        console.print(render.show(s, USSR, shown[2]))
+        console.print(presentation.show(s, USSR, shown[2]))
         assert f"{shown[2]} Formosan Resolution" in console.export_text()
 
 
