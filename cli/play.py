@@ -511,17 +511,9 @@ class PlayLoop:
         if self.save(path):
             return
         if self.tty:
-            while True:
-                try:
-                    name = self.input.ask("Save it elsewhere? File name (Enter: quit without saving): ")
-                except KeyboardInterrupt:
-                    name = None
-                if not name or not name.strip():
-                    self.say("Not saved.")
-                    self.status = 1
-                    return
-                if self.save(name.strip()):
-                    return
+            if not self.save_asking("Save it elsewhere?"):
+                self.status = 1
+            return
         self.status = 1
         where, why = write_rescue(self.s.state, self.s.humans, self.s.ai, self.s.level, self.s.seed)
         if where:
@@ -531,6 +523,24 @@ class PlayLoop:
             typer.echo(
                 f"error: could not save to {path}, nor anywhere else ({why}); the game is lost", err=True
             )
+
+    def save_asking(self, question: str) -> bool:
+        """At a terminal: ask for a file name after ``question`` until the game is saved there;
+        Enter (or Ctrl-C) gives up and says so.
+
+        Returns:
+            True when the game was saved.
+        """
+        while True:
+            try:
+                name = self.input.ask(f"{question} File name (Enter: quit without saving): ")
+            except KeyboardInterrupt:
+                name = None
+            if not name or not name.strip():
+                self.say("Not saved.")
+                return False
+            if self.save(name.strip()):
+                return True
 
     def print_summary(self) -> None:
         """The game-over summary: the score at the end of each turn and the decisive moments
@@ -609,16 +619,7 @@ class PlayLoop:
         elif self.saved_now():
             self.say(f"Already saved to {self.saved_now()}.")
         elif self.tty:
-            while True:
-                try:
-                    name = self.input.ask("Save the game? File name (Enter: quit without saving): ")
-                except KeyboardInterrupt:
-                    name = None
-                if not name or not name.strip():
-                    self.say("Not saved.")
-                    break
-                if self.save(name.strip()):
-                    break
+            self.save_asking("Save the game?")
         else:
             self.say("Not saved (use 'save FILE' before 'quit', or --save FILE).")
         self.where_it_stands()
