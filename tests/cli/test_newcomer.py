@@ -63,10 +63,7 @@ def test_a_seat_given_on_the_command_line_is_not_asked_again_at_a_terminal() -> 
     try:
         text = t.expect(r"USSR setup: place 1 influence in Eastern Europe(.|\n)*USSR> ")
         assert "Which side" not in text
-        t.send("quit")
-        t.expect(r"Save the game\?")
-        t.send("")
-        t.expect(r"Bye\.")
+        t.quit_without_saving()
     finally:
         rc = t.close()
     assert rc == 0

@@ -69,6 +69,13 @@ class Terminal:
     def mark(self) -> int:
         return len(self.raw)
 
+    def quit_without_saving(self) -> str:
+        """Type ``quit``, answer the save question with Enter and read to the goodbye."""
+        self.send("quit")
+        self.expect(r"Save the game\?")
+        self.send("")
+        return self.expect(r"Bye\.")
+
     def close(self) -> int:
         try:
             rc = self.proc.wait(timeout=30)
@@ -127,10 +134,7 @@ def test_play_in_a_real_terminal_uses_colour_unless_told_not_to(tmp_path: Path) 
     try:
         t.expect(r"US setup: place 1 influence(.|\n)*US> ")
         assert re.search(rb"\x1b\[[0-9;]*3[14]m", t.raw)  # red or blue
-        t.send("quit")
-        t.expect(r"Save the game\?")
-        t.send("")
-        t.expect(r"Not saved\.(.|\n)*Bye\.")
+        assert "Not saved." in t.quit_without_saving()
     finally:
         rc = t.close()
     assert rc == 0
@@ -141,10 +145,7 @@ def test_no_color_environment_variable_in_a_real_terminal() -> None:
     try:
         t.expect(r"US setup: place 1 influence(.|\n)*US> ")
         assert not re.search(rb"\x1b\[[0-9;]*3[14]m", t.raw)
-        t.send("quit")
-        t.expect(r"Save the game\?")
-        t.send("")
-        t.expect(r"Bye\.")
+        t.quit_without_saving()
     finally:
         rc = t.close()
     assert rc == 0
@@ -155,10 +156,7 @@ def test_a_progress_bar_shows_while_the_ai_thinks() -> None:
     try:
         text = t.expect(r"US setup: place 1 influence(.|\n)*US> ", timeout=60)
         assert re.search(r"USSR thinking: .* \d+/500000 iterations", text)  # iterations done, of the budget
-        t.send("quit")
-        t.expect(r"Save the game\?")
-        t.send("")
-        t.expect(r"Bye\.")
+        t.quit_without_saving()
     finally:
         rc = t.close()
     assert rc == 0
