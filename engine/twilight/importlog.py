@@ -36,7 +36,15 @@ from realpolitik.engine.twilight.cards import DELUXE_OPS
 from realpolitik.engine.twilight.game import GAME, TwilightGame, TwilightState
 from realpolitik.engine.twilight.state import PH_OVER
 
-__all__ = ["ImportResult", "LogError", "ended_by_final_scoring", "import_log", "parse_log", "turn_end_vp"]
+__all__ = [
+    "ImportResult",
+    "LogError",
+    "cut_at_use",
+    "ended_by_final_scoring",
+    "import_log",
+    "parse_log",
+    "turn_end_vp",
+]
 
 N = len(BOARD.name)
 CHINA = 6
@@ -887,9 +895,10 @@ def import_log(
                 start_vp=s.vp,
             )
             budget = False
+            srch.cut = srch.last and cut_at_use(b)
             try:
                 acts = srch.run(s)
-                if acts is None and srch.last:
+                if acts is None and srch.last and not srch.cut:
                     srch.cut, srch.nodes = True, 0  # a log cut inside its last block
                     acts = srch.run(s)
             except _Budget:
@@ -916,6 +925,13 @@ def import_log(
     rec = s.to_json()
     rec["position"] = position_of(s)
     return ImportResult(rec, s, decisions, imported, error is None, error, checks, ends)
+
+
+def cut_at_use(b: Block) -> bool:
+    """Whether a block ends with a use and nothing after it (``Coup (3 Ops):``): a log cut
+    there, whose record stops there too (after the use is chosen), not at a line of play that
+    goes on by declining it (a free coup passed, the turn's end)."""
+    return bool(b.lines) and MODE.match(b.lines[-1][1]) is not None
 
 
 def _log_ends(rest: list[Block]) -> bool:

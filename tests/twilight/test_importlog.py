@@ -22,7 +22,14 @@ from realpolitik.engine.twilight import frames as F
 from realpolitik.engine.twilight.advice import END_OF_TURN, vp_causes
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.game import GAME
-from realpolitik.engine.twilight.importlog import _log_ends, _pin_deck_top, facts, import_log, parse_log
+from realpolitik.engine.twilight.importlog import (
+    _log_ends,
+    _pin_deck_top,
+    cut_at_use,
+    facts,
+    import_log,
+    parse_log,
+)
 from realpolitik.engine.twilight.state import PH_OVER
 from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, play, position, texts
 
@@ -138,6 +145,19 @@ def test_our_man_in_tehran_discards_come_from_the_deck_top() -> None:
     _pin_deck_top(s, log, 0, f.from_deck, pins)
     assert {allende, de_gaulle} <= set(s.deck[-5:])
     assert s.hands == [[7, 8], [19, 20]] and sorted(s.deck) == deck and len(pins) == 6
+
+
+def test_a_log_cut_after_a_use_stops_its_record_there() -> None:
+    """A last block whose last line is a use with nothing after it (``game-055.txt`` ends with
+    Tear Down This Wall's ``Coup (3 Ops):``) is cut there: the record stops once the use is
+    chosen (here the coup), not at a line of play that declines it and ends the turn."""
+    text = _log("opening.txt")
+    cut = text[: text.index("Target: Syria")]
+    assert cut_at_use(parse_log(cut).blocks[-1])
+    assert not cut_at_use(parse_log(text).blocks[2])  # the whole coup block
+    r = import_log(cut)
+    s: Any = r.state
+    assert r.complete and s.action_to_string(s.history[-1]) == "#23 Marshall Plan: coup"
 
 
 # ---------------------------------------------------------------- the record's known_cards
