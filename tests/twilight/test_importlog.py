@@ -1,7 +1,7 @@
 """Importing real online games' text logs (``realpolitik import twilight``): the project's own
 fixture logs (one per line kind, written for these tests in the corpus's format), the record's
-``known_cards`` and its validation, the command, and the corpus in ``shared/ts-logs`` beside the repository when
-it is there."""
+``known_cards`` and its validation, the command, and the corpus of real online games kept outside the
+project, when it is there."""
 
 from __future__ import annotations
 
@@ -587,7 +587,7 @@ def _replayed(record: dict[str, Any], uptos: set[int]) -> dict[int, Any]:
 
 
 @pytest.mark.skipif(
-    not CORPUS.is_dir(), reason="the corpus of real games (shared/ts-logs beside the repository) is not here"
+    not CORPUS.is_dir(), reason="the corpus of real games kept outside the project is not here"
 )
 @pytest.mark.main_pass_only  # the importer does not depend on REALPOLITIK_PURE (the differential checks the two)
 def test_corpus_logs_import_to_their_end_or_as_far_as_documented() -> None:
