@@ -6,7 +6,6 @@ tournament game counts, benchmark seconds, and the expectimax bot's time cap."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -22,33 +21,14 @@ from realpolitik.cli.saves import build_save, digest_of, read_game_file
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import SEED_MAX
 from tests.cli.conftest import assert_one_line_error
-
-
-def _weights_path(tmp_path: Path, kind: str) -> Path:
-    """A path that is not a weights file one may read: a device, a FIFO, a folder, a link loop,
-    a file far larger than any weights file."""
-    if kind.startswith("/dev/"):
-        return Path(kind)
-    p = tmp_path / kind
-    if kind == "fifo":
-        os.mkfifo(p)
-    elif kind == "folder":
-        p.mkdir()
-    elif kind == "loop":
-        os.symlink(tmp_path / "loop2", p)
-        os.symlink(p, tmp_path / "loop2")
-    elif kind == "huge":
-        with open(p, "wb") as f:
-            f.truncate(1 << 30)  # sparse: claims a gigabyte
-    return p
-
+from tests.fuzz.paths import special_path
 
 WEIGHTS = ["/dev/zero", "/dev/null", "fifo", "folder", "loop", "huge"]
 
 
 @pytest.mark.parametrize("kind", WEIGHTS)
 def test_a_special_weights_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
-    path = _weights_path(tmp_path, kind)
+    path = special_path(tmp_path, kind)
     for bot in ("ismcts", "mcts", "heuristic", "expectimax"):
         with pytest.raises(ValueError, match=f"weights file {path}"):
             make_bot(f"{bot}:weights={path}")
@@ -69,7 +49,7 @@ def _save_with_ai(tmp_path: Path, ai: str, good_digest: bool = True) -> Path:
 
 @pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "huge"])
 def test_a_save_naming_special_weights_is_refused_by_every_door(cli, tmp_path: Path, kind: str) -> None:
-    weights = _weights_path(tmp_path, kind)
+    weights = special_path(tmp_path, kind)
     save = _save_with_ai(tmp_path, f"ismcts:iters=5,weights={weights}")
     for args in (
         ("replay", str(save)),
@@ -90,7 +70,7 @@ def test_a_save_naming_special_weights_is_refused_by_every_door(cli, tmp_path: P
 
 def test_an_edited_save_is_refused_before_its_bot_spec_is_read(tmp_path: Path) -> None:
     """The digest is checked before the bot is built: an edited save reads no weights file."""
-    weights = _weights_path(tmp_path, "fifo")  # reading it would block
+    weights = special_path(tmp_path, "fifo")  # reading it would block
     save = _save_with_ai(tmp_path, f"ismcts:weights={weights}", good_digest=False)
     with pytest.raises(CliError, match="the digest does not match"):
         read_game_file(str(save))

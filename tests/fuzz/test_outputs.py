@@ -41,6 +41,7 @@ from realpolitik.cli.saves import build_save, check_save_path, is_save_bytes
 from realpolitik.engine import load_game
 from realpolitik.engine.core.files import FileRefused, check_output, shown, write_atomic
 from tests.cli.conftest import assert_no_crash, assert_one_line_error
+from tests.fuzz.paths import special_path
 
 NOTES = b"my notes, not a game\n"
 
@@ -52,24 +53,6 @@ def _save_bytes() -> bytes:
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _special(tmp_path: Path, kind: str) -> Path:
-    """A path that must never be written: a device, a FIFO, a symbolic-link loop, a link to
-    nothing, or a file in a folder that does not exist."""
-    if kind.startswith("/dev/"):
-        return Path(kind)
-    p = tmp_path / kind
-    if kind == "fifo":
-        os.mkfifo(p)
-    elif kind == "loop":
-        os.symlink(tmp_path / "loop2", p)
-        os.symlink(p, tmp_path / "loop2")
-    elif kind == "dangling":
-        os.symlink(tmp_path / "nowhere" / "x", p)
-    elif kind == "missing-folder":
-        p = tmp_path / "no" / "such" / "file"
-    return p
 
 
 SPECIALS = ["/dev/null", "/dev/full", "/dev/zero", "fifo", "loop", "dangling", "missing-folder"]
@@ -118,7 +101,7 @@ def test_each_kind_replaces_only_its_own_kind(tmp_path: Path) -> None:
 def test_special_files_and_missing_folders_are_refused_at_once(
     tmp_path: Path, special: str, check: Callable[[Path], None]
 ) -> None:
-    path = _special(tmp_path, special)
+    path = special_path(tmp_path, special)
     with pytest.raises((FileRefused, WeightsError, CliError)) as info:
         check(path)
     assert str(info.value).startswith("cannot ") and str(path) in str(info.value)
@@ -169,7 +152,7 @@ def test_save_at_the_prompt_never_replaces_a_users_file(
 
 @pytest.mark.parametrize("special", SPECIALS)
 def test_play_save_to_a_special_file_is_refused_before_the_game(cli, tmp_path: Path, special: str) -> None:
-    path = _special(tmp_path, special)
+    path = special_path(tmp_path, special)
     r = cli("play", "ideology", "--ai", "random", "--save", str(path), input="1\nquit\n")
     assert_one_line_error(r, "cannot save to")
     assert "Bye" not in r.output
@@ -210,7 +193,7 @@ def test_review_plot_is_checked_before_the_review(cli, tmp_path: Path, plot: str
         target = tmp_path / "notes.txt"
         target.write_bytes(NOTES)
     else:
-        target = _special(tmp_path, plot)
+        target = special_path(tmp_path, plot)
     r = cli("review", str(save), "--json", "--plot", str(target), "--level", "easy", "--workers", "1")
     assert_one_line_error(r, "cannot write --plot")
     assert "moves" not in r.output  # refused before the review, not after it
@@ -225,7 +208,7 @@ def test_weights_out_is_checked_before_any_game(cli, tmp_path: Path, command: st
         target = tmp_path / "w.json"
         target.write_bytes(NOTES if out == "notes" else _save_bytes())
     else:
-        target = _special(tmp_path, out)
+        target = special_path(tmp_path, out)
     before = _digest(target) if target.is_file() else None
     args = ["--games", "2"] if command == "train" else ["--pairs", "2", "--batch", "1"]
     r = cli(command, "twilight", *args, "--out", str(target))
