@@ -156,15 +156,25 @@ def hint_spec(ai: str, level: str | None, game: GameRef = None, players: int | N
     return format_spec("ismcts", budget)
 
 
-def spec_iters(spec: str) -> int | None:
-    """The iteration budget in a spec, or None."""
+def _spec_number(spec: str, key: str, kind: Callable[[str], T]) -> T | None:
+    """The parameter ``key`` of a spec read by ``kind``, or None when it is absent or no number."""
     from realpolitik.ai.bots import parse_spec
 
     _, raw = parse_spec(spec)
     try:
-        return int(raw["iters"]) if "iters" in raw else None
+        return kind(raw[key]) if key in raw else None
     except ValueError:
         return None
+
+
+def spec_iters(spec: str) -> int | None:
+    """The iteration budget in a spec, or None."""
+    return _spec_number(spec, "iters", int)
+
+
+def spec_time(spec: str) -> float | None:
+    """The time budget in a spec (seconds), or None."""
+    return _spec_number(spec, "time", float)
 
 
 class SearchStopped(Exception):
@@ -188,17 +198,6 @@ class IterationMeter:
         if self.stopped:
             raise SearchStopped
         self.done = iterations
-
-
-def spec_time(spec: str) -> float | None:
-    """The time budget in a spec (seconds), or None."""
-    from realpolitik.ai.bots import parse_spec
-
-    _, raw = parse_spec(spec)
-    try:
-        return float(raw["time"]) if "time" in raw else None
-    except ValueError:
-        return None
 
 
 def run_with_progress(
