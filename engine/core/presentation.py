@@ -19,6 +19,7 @@ library: :class:`Drawable` names that library's console protocol structurally.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State, seat_label
@@ -31,6 +32,7 @@ __all__ = [
     "Drawable",
     "Drawing",
     "Presentation",
+    "choices_by_verb",
     "seat_name",
 ]
 
@@ -61,6 +63,25 @@ Drawing: TypeAlias = str | Drawable
 
 ChoiceGroups: TypeAlias = list[tuple[str | None, list[tuple[int, str]]]]
 """Legal actions grouped for a numbered list: ``[(title or None, [(action, label), ...]), ...]``."""
+
+
+def choices_by_verb(state: State, actions: list[int], verbs: Collection[str]) -> ChoiceGroups:
+    """The legal ``actions`` grouped for the numbered list by the first word of their text:
+    one group per word of ``verbs``, titled with it and in alphabetical order, after one
+    untitled group of the others (passing, ending, answers).
+
+    Args:
+        state: The position (its ``action_to_string`` gives the texts).
+        actions: The legal actions, in the order each group keeps.
+        verbs: The first words that get a group of their own.
+    """
+    groups: dict[str | None, list[tuple[int, str]]] = {}
+    for a in actions:
+        text = state.action_to_string(a)
+        verb = text.split(" ", 1)[0]
+        groups.setdefault(verb if verb in verbs else None, []).append((a, text))
+    ordered: ChoiceGroups = [(None, groups.pop(None))] if None in groups else []
+    return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))
 
 
 def seat_name(state: State, seat: int) -> str:

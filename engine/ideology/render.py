@@ -24,7 +24,13 @@ import textwrap
 from typing import Any, cast
 
 from realpolitik.engine.core.api import State, plural
-from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
+from realpolitik.engine.core.presentation import (
+    SCREEN_WIDTH,
+    ChoiceGroups,
+    Drawing,
+    Presentation,
+    choices_by_verb,
+)
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
 
@@ -458,21 +464,12 @@ def missing(s: Any) -> list[str]:
     return out
 
 
-def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(s: Any, actions: list[int]) -> ChoiceGroups:
     """The legal actions grouped by verb (``place``, ``remove``, ``attack`` ...), the
     pass/done/answers first, untitled."""
-    groups: dict[str | None, list[tuple[int, str]]] = {}
-    for a in actions:
-        text = s.action_to_string(a)
-        verb = text.split(" ", 1)[0]
-        key = (
-            verb
-            if verb in ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard")
-            else None
-        )
-        groups.setdefault(key, []).append((a, text))
-    ordered = [(None, groups.pop(None))] if None in groups else []
-    return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))
+    return choices_by_verb(
+        s, actions, ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard")
+    )
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:

@@ -14,7 +14,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from realpolitik.engine.core.api import State
-from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
+from realpolitik.engine.core.presentation import (
+    SCREEN_WIDTH,
+    ChoiceGroups,
+    Drawing,
+    Presentation,
+    choices_by_verb,
+)
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
@@ -256,18 +262,11 @@ def default_choice(s: Any) -> tuple[int, str] | None:
     return (max(counts), "all of them") if counts else None
 
 
-def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(s: Any, actions: list[int]) -> ChoiceGroups:
     """The legal actions grouped by their first word (``sell``, ``buy``, ``build`` ...)."""
-    groups: dict[str | None, list[tuple[int, str]]] = {}
-    for a in actions:
-        text = s.action_to_string(a)
-        verb = text.split(" ", 1)[0]
-        key = (
-            verb if verb in ("sell", "buy", "build", "attack", "influence", "produce", "from", "to") else None
-        )
-        groups.setdefault(key, []).append((a, text))
-    ordered = [(None, groups.pop(None))] if None in groups else []
-    return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))
+    return choices_by_verb(
+        s, actions, ("sell", "buy", "build", "attack", "influence", "produce", "from", "to")
+    )
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:

@@ -18,7 +18,13 @@ import re
 from typing import Any, cast
 
 from realpolitik.engine.core.api import State
-from realpolitik.engine.core.presentation import SCREEN_WIDTH, ChoiceGroups, Drawing, Presentation
+from realpolitik.engine.core.presentation import (
+    SCREEN_WIDTH,
+    ChoiceGroups,
+    Drawing,
+    Presentation,
+    choices_by_verb,
+)
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
@@ -284,16 +290,9 @@ def question(s: Any) -> str:
     return f"{who}: {PHASE_NAMES[s.phase]}"
 
 
-def choices(s: Any, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(s: Any, actions: list[int]) -> ChoiceGroups:
     """The legal actions grouped by verb; end turn and the answers first, untitled."""
-    groups: dict[str | None, list[tuple[int, str]]] = {}
-    for a in actions:
-        text = s.action_to_string(a)
-        verb = text.split(" ", 1)[0]
-        key = verb if verb in ("play", "build", "dismantle", "buy", "upgrade", "place", "move") else None
-        groups.setdefault(key, []).append((a, text))
-    ordered = [(None, groups.pop(None))] if None in groups else []
-    return ordered + sorted(groups.items(), key=lambda kv: str(kv[0]))
+    return choices_by_verb(s, actions, ("play", "build", "dismantle", "buy", "upgrade", "place", "move"))
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:

@@ -17,6 +17,7 @@ from realpolitik.engine.core.presentation import (
     GENERIC_MOVES_HELP,
     Drawable,
     Presentation,
+    choices_by_verb,
 )
 
 HOOKS = {
@@ -126,3 +127,17 @@ def test_what_a_game_draws_with_rich_is_a_drawable_and_the_core_needs_no_rich() 
     code = "import sys, realpolitik.engine.core.presentation; print('rich' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_choices_by_verb_puts_the_other_moves_first_then_one_titled_group_per_verb() -> None:
+    class Texts:
+        def action_to_string(self, action: int) -> str:
+            return ("pass", "move to A", "build town", "move to B", "done", "buy card")[action]
+
+    groups = choices_by_verb(Texts(), [0, 1, 2, 3, 4, 5], ("move", "build", "sell"))  # type: ignore[arg-type]
+    assert groups == [
+        (None, [(0, "pass"), (4, "done"), (5, "buy card")]),
+        ("build", [(2, "build town")]),
+        ("move", [(1, "move to A"), (3, "move to B")]),
+    ]
+    assert choices_by_verb(Texts(), [2], ("build",)) == [("build", [(2, "build town")])]  # type: ignore[arg-type]
