@@ -202,28 +202,20 @@ def test_forced_moves_are_applied_but_not_recorded() -> None:
     assert len(s.history) == n + 1 and s.phase != PH_FOREIGN
 
 
-def test_user_data_changes_the_game_version(tmp_path: Path) -> None:
+def _with_iceland_level(tmp_path: Path, level: int, code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh Python whose Ideology data (REALPOLITIK_IDEOLOGY_DATA) is the
+    packaged regions.csv with Iceland at Development Level ``level``."""
     text = (ROOT / "engine/ideology/data/regions.csv").read_text(encoding="utf-8")
-    (tmp_path / "regions.csv").write_text(text.replace("Iceland,1,", "Iceland,2,"), encoding="utf-8")
+    (tmp_path / "regions.csv").write_text(text.replace("Iceland,1,", f"Iceland,{level},"), encoding="utf-8")
     env = dict(os.environ, REALPOLITIK_IDEOLOGY_DATA=str(tmp_path))
-    out = subprocess.run(
-        [sys.executable, "-c", "from engine.ideology.game import SPEC; print(SPEC.version)"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    assert out.startswith("ideology-2+data-")
-    (tmp_path / "regions.csv").write_text(text.replace("Iceland,1,", "Iceland,9,"), encoding="utf-8")
-    env = dict(os.environ, REALPOLITIK_IDEOLOGY_DATA=str(tmp_path))
-    res = subprocess.run(
-        [sys.executable, "-c", "from engine import load_game; load_game('ideology')"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def test_user_data_changes_the_game_version(tmp_path: Path) -> None:
+    res = _with_iceland_level(tmp_path, 2, "from engine.ideology.game import SPEC; print(SPEC.version)")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().startswith("ideology-2+data-")
+    res = _with_iceland_level(tmp_path, 9, "from engine import load_game; load_game('ideology')")
     assert res.returncode != 0 and "regions.csv line 11: field 'level' = 9" in res.stderr
 
 
