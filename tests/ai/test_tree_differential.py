@@ -5,7 +5,6 @@ steps agree on hand-made nodes (docs/architecture.md, 'Speed without losing the 
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pytest
@@ -14,16 +13,14 @@ from realpolitik.ai import tree
 from realpolitik.ai.ismcts import SearchConfig, search
 from realpolitik.engine import load_game
 from tests.ai.toygames import RaceGame, random_positions
+from tests.compiled import require_built
 
 COMPILED = tree.compiled()
 
 
 @pytest.fixture
 def both():
-    if COMPILED is None:
-        if os.environ.get("CI"):
-            pytest.fail("the compiled search tree is not built (pip install . needs a C compiler)")
-        pytest.skip("compiled search tree not built")
+    require_built(COMPILED, "the compiled search tree")
 
     def run(state, cfg, seed):
         out = []
@@ -50,8 +47,7 @@ def test_same_trees_on_twilight_positions(both) -> None:
 
 
 def test_select_matches_on_hand_made_nodes() -> None:
-    if COMPILED is None:
-        pytest.skip("compiled search tree not built")
+    require_built(COMPILED, "the compiled search tree")
     results = []
     for impl in (tree.pure(), COMPILED):
         root = impl.Node()

@@ -17,6 +17,7 @@ import pytest
 from realpolitik.bench.common import random_action
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.game import GAME, CompiledTwilightState, PureTwilightState
+from tests.compiled import require_built
 
 COMPILED = movegen.compiled() if movegen.compiled_core() is not None else None
 GAMES = int(os.environ.get("REALPOLITIK_DIFF_GAMES", "500"))
@@ -33,10 +34,7 @@ enough that the parallel run's last case does not keep one core waiting long."""
 
 @pytest.fixture
 def both():
-    if COMPILED is None:
-        if os.environ.get("CI"):
-            pytest.fail("the compiled engine is not built (pip install . needs a C compiler)")
-        pytest.skip("compiled engine not built")
+    require_built(COMPILED, "the compiled engine")
     return movegen.pure(), COMPILED
 
 
