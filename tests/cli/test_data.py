@@ -41,22 +41,23 @@ def edit(folder: Path, name: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def muthanna_oil(cli: Cli, folder: Path, oil: str) -> Path:
+    """The invasion data exported to ``folder``, Muthanna's oil (2) written as ``oil``."""
+    export(cli, "invasion", folder)
+    edit(folder, "territories.csv", MUTHANNA, MUTHANNA.replace(",2,4,", f",{oil},4,"))
+    return folder
+
+
 @pytest.fixture
 def rich_muthanna(cli: Cli, tmp_path: Path) -> Path:
     """The invasion data exported, Muthanna's oil raised from 2 to 5."""
-    folder = tmp_path / "rich"
-    export(cli, "invasion", folder)
-    edit(folder, "territories.csv", MUTHANNA, MUTHANNA.replace(",2,4,", ",5,4,"))
-    return folder
+    return muthanna_oil(cli, tmp_path / "rich", "5")
 
 
 @pytest.fixture
 def bad_muthanna(cli: Cli, tmp_path: Path) -> Path:
     """Muthanna's oil is not a number."""
-    folder = tmp_path / "bad"
-    export(cli, "invasion", folder)
-    edit(folder, "territories.csv", MUTHANNA, MUTHANNA.replace(",2,4,", ",lots,4,"))
-    return folder
+    return muthanna_oil(cli, tmp_path / "bad", "lots")
 
 
 def _played_record(state_game: str, folder: Path | None, path: Path, moves: int = 40) -> str:
