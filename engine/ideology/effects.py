@@ -95,6 +95,21 @@ def _amount(word: str | None, text: str, lo: int, hi: int, plus: bool) -> int:
     return int(raw)
 
 
+def _occasion(rest: list[str], pair: tuple[str, str]) -> tuple[bool, bool, list[str]]:
+    """An optional limit to one of the two occasions of ``pair`` (``attacking``/``defending``,
+    ``placing``/``attacking``): whether the effect applies to the first and to the second,
+    and the words after the limit."""
+    if rest and rest[0] in pair:
+        return rest[0] == pair[0], rest[0] == pair[1], rest[1:]
+    return True, True, rest
+
+
+def _no_more(rest: list[str], text: str) -> None:
+    """Refuse the first word an effect leaves over."""
+    if rest:
+        raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
+
+
 def _one(text: str) -> Effect:
     words = text.lower().split()
     kind = words[0]
@@ -102,45 +117,31 @@ def _one(text: str) -> Effect:
     if kind == "level":
         amount = _amount(rest[0] if rest else None, text, 1, 3, plus=True)
         types, rest = _types(rest[1:], text)
-        att = dfn = True
-        if rest and rest[0] in WHEN_LEVEL:
-            att, dfn = rest[0] == "attacking", rest[0] == "defending"
-            rest = rest[1:]
+        att, dfn, rest = _occasion(rest, WHEN_LEVEL)
         where = "anywhere"
         if rest and rest[0] in WHERE:
             where = rest.pop(0)
             if att:
                 raise EffectError(f"'{text}': only a defending level can be limited to '{where}'")
-        if rest:
-            raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
+        _no_more(rest, text)
         return Effect("level", amount, types, attacking=att, defending=dfn, where=where)
     if kind == "reach":
         amount = _amount(rest[0] if rest else None, text, 2, 3, plus=False)
         types, rest = _types(rest[1:], text)
-        att = place = True
-        if rest and rest[0] in WHEN_FREE:
-            att, place = rest[0] == "attacking", rest[0] == "placing"
-            rest = rest[1:]
-        if rest:
-            raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
+        place, att, rest = _occasion(rest, WHEN_FREE)
+        _no_more(rest, text)
         return Effect("reach", amount, types, attacking=att, placing=place)
     if kind == "free":
         types, rest = _types(rest, text)
-        att = place = True
-        if rest and rest[0] in WHEN_FREE:
-            att, place = rest[0] == "attacking", rest[0] == "placing"
-            rest = rest[1:]
-        if rest:
-            raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
+        place, att, rest = _occasion(rest, WHEN_FREE)
+        _no_more(rest, text)
         return Effect("free", 0, types, attacking=att, placing=place)
     if kind == "trade":
         amount = _amount(rest[0] if rest else None, text, 1, 3, plus=True)
-        if rest[1:]:
-            raise EffectError(f"'{text}': '{rest[1]}' is not understood here")
+        _no_more(rest[1:], text)
         return Effect("trade", amount, ())
     if kind in ("war-only-if-attacked", "strike"):
-        if rest:
-            raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
+        _no_more(rest, text)
         return Effect(kind, 0, ())
     raise EffectError(f"'{kind}' is not an effect (known: {', '.join(KINDS)})")
 
