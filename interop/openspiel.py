@@ -57,7 +57,6 @@ from realpolitik.engine.core.api import (
     CHANCE,
     TERMINAL,
     ChanceMode,
-    HasFingerprint,
     Information,
     InvalidState,
     RealpolitikError,
@@ -261,11 +260,8 @@ class RealpolitikState(pyspiel.State):
 
     def __str__(self) -> str:
         state = self.__dict__["live"].state
-        text = f"{state.game().spec.name} players={state.num_players()} history={state.history}"
-        if isinstance(state, HasFingerprint):
-            digest = hashlib.blake2b(repr(state.fingerprint()).encode(), digest_size=8).hexdigest()
-            text += f" position={digest}"
-        return text
+        digest = hashlib.blake2b(repr(state.fingerprint()).encode(), digest_size=8).hexdigest()
+        return f"{state.game().spec.name} players={state.num_players()} history={state.history} position={digest}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RealpolitikState:
         """A state ``player_id`` cannot tell from this one, hidden information redrawn.

@@ -27,13 +27,10 @@ __all__ = [
     "HasBalanceFacts",
     "HasDataFiles",
     "HasEvalTerms",
-    "HasFingerprint",
     "HasImplementations",
-    "HasInvariants",
     "HasNativePlayout",
     "HasPlan",
     "HasPlanSteps",
-    "HasPositionSummary",
     "HasSeatAliases",
     "HasSeatOptions",
     "IllegalAction",
@@ -275,6 +272,19 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]:
         """The record (game, version, options, seed, seats, actions) as JSON-able data."""
 
+    def position_summary(self) -> dict[str, Any]:
+        """A few public facts of the position (turn, score, …) as JSON-able data, stored in
+        records so that an edited action list that still replays is caught
+        (``engine.core.records.check_position``); may be empty (``StateBase``'s default)."""
+
+    def check_invariants(self) -> list[str]:
+        """Violations of the game's invariants, one message each (empty when sound); the
+        conformance and fuzz suites call it at every step."""
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Every field of the position, hidden ones included, as comparable values
+        (determinism, the lockstep differential, golden hashes)."""
+
 
 class Game(Protocol):
     """A game: its spec, its search defaults, how to start or restore a state and how it is
@@ -312,15 +322,6 @@ class Game(Protocol):
 
 
 @runtime_checkable
-class HasPositionSummary(Protocol):
-    """A state that summarises its position in records, so that an edited action list that still
-    replays is caught (``engine.core.records.check_position``)."""
-
-    def position_summary(self) -> dict[str, Any]:
-        """A few public facts of the position (turn, score, …) as JSON-able data."""
-
-
-@runtime_checkable
 class HasBalanceFacts(Protocol):
     """A finished game's facts that a balance study groups games by (``realpolitik balance``):
     how it ended, who played first, the roles the seats were dealt, how long it lasted."""
@@ -333,22 +334,6 @@ class HasBalanceFacts(Protocol):
         optionally ``measures``, the game's own figures a designer follows: ``{name: number}``
         for a figure of the whole game, ``{name: [number per seat]}`` for one of each seat (the
         command reports each as a mean with its interval and spread, and compares it)."""
-
-
-@runtime_checkable
-class HasInvariants(Protocol):
-    """A state that can check its own invariants (the conformance suite calls it every step)."""
-
-    def check_invariants(self) -> list[str]:
-        """Violations of the game's invariants, one message each (empty when sound)."""
-
-
-@runtime_checkable
-class HasFingerprint(Protocol):
-    """A state whose every field can be compared (determinism and differential tests)."""
-
-    def fingerprint(self) -> tuple[Any, ...]:
-        """Every field of the position, as comparable values."""
 
 
 @runtime_checkable

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from realpolitik.engine.core.api import (
+    CHANCE,
+    TERMINAL,
     Game,
     GameSpec,
     IllegalAction,
@@ -161,8 +163,9 @@ def _checked_action_text(own: Callable[[Any, int], str]) -> Callable[[Any, Any],
 
 
 class StateBase:
-    """Template for a state: the record and the move parser, from ``game()``, ``num_players()``,
-    ``seed``, ``options`` and ``history``.
+    """Template for a state: the record, its position summary (none by default), the invariants
+    every game has and the move parser, from ``game()``, ``num_players()``, ``seed``,
+    ``options`` and ``history``.
 
     A subclass's ``action_to_string`` is wrapped once, when the class is made, so that an id no
     action has is ``IllegalAction`` in every game (see :func:`_checked_action_text`).
@@ -190,6 +193,35 @@ class StateBase:
         """Parse what ``action_to_string`` produces, a unique prefix, or a legal action id."""
         me: State = self  # type: ignore[assignment]
         return parse_action_text(me, text)
+
+    def check_invariants(self) -> list[str]:
+        """What holds in every game (a game adds its own): the player to move is a seat,
+        ``CHANCE`` or ``TERMINAL``, as ``is_chance_node``/``is_terminal`` say, and the legal
+        actions are sorted, distinct, in the action space, and none only at the end.
+
+        Returns:
+            One message per broken invariant (empty when sound).
+        """
+        me: State = self  # type: ignore[assignment]
+        out: list[str] = []
+        p = me.current_player()
+        if not (0 <= p < me.num_players() or p in (CHANCE, TERMINAL)):
+            out.append(f"current player {p} is neither a seat, CHANCE nor TERMINAL")
+        if me.is_chance_node() != (p == CHANCE) or me.is_terminal() != (p == TERMINAL):
+            out.append(f"current player {p} disagrees with is_chance_node()/is_terminal()")
+        legal = me.legal_actions()
+        if legal != sorted(set(legal)) or any(
+            not 0 <= a < me.game().spec.num_distinct_actions for a in legal
+        ):
+            out.append(f"legal actions {legal} are not sorted distinct action ids")
+        if (p == TERMINAL) != (not legal):
+            out.append(f"{len(legal)} legal actions where the current player is {p}")
+        return out
+
+    def position_summary(self) -> dict[str, Any]:
+        """No facts of the position beyond what every record stores (how many actions were
+        played, ``records.position_of``); a game names a few of its own (turn, score)."""
+        return {}
 
     def to_json(self) -> dict[str, Any]:
         """The record (seed, options, actions) and its position (``records.position_of``)."""

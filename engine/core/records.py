@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from realpolitik.engine.core.api import SEED_MAX, Game, HasPositionSummary, IllegalAction, InvalidState, State
+from realpolitik.engine.core.api import SEED_MAX, Game, IllegalAction, InvalidState, State
 
 __all__ = [
     "RECORD_FORMAT",
@@ -254,10 +254,10 @@ def apply_actions(state: State, actions: Sequence[int]) -> State:
 
 
 def position_of(state: Any) -> dict[str, Any]:
-    """What a record stores of its final position: the game's ``position_summary()`` (where it
-    has one) and, for every game, how many actions were played, so a record whose last
-    actions were dropped is caught even when they changed nothing the summary shows."""
-    out = dict(state.position_summary()) if isinstance(state, HasPositionSummary) else {}
+    """What a record stores of its final position: the game's ``position_summary()`` and, for
+    every game, how many actions were played, so a record whose last actions were dropped is
+    caught even when they changed nothing the summary shows."""
+    out = dict(state.position_summary())
     out["actions"] = len(state.history)
     return out
 

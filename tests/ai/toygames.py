@@ -290,6 +290,16 @@ class RaceState:
             "actions": self.history[:],
         }
 
+    def position_summary(self) -> dict[str, Any]:
+        return {"turn": self.turn, "pos": self.pos[:]}
+
+    def check_invariants(self) -> list[str]:
+        return [] if all(0 <= p for p in self.pos) else [f"a negative position: {self.pos}"]
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (self.pos[:], [h[:] for h in self.hands], self.deck[:], self.discard[:], self.turn,
+                self.to_move, self.mover, self.pending, self.result, self.history[:])  # fmt: skip
+
 
 def race_position(
     pos: list[int],
@@ -438,6 +448,15 @@ class NimState:
             "actions": self.history[:],
         }
 
+    def position_summary(self) -> dict[str, Any]:
+        return {"pile": self.pile}
+
+    def check_invariants(self) -> list[str]:
+        return [] if 0 <= self.pile <= self.start else [f"pile {self.pile} outside 0..{self.start}"]
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (self.start, self.pile, self.to_move, self.winner, tuple(self.history))
+
 
 # --------------------------------------------------------------------------- explicit trees
 
@@ -581,3 +600,12 @@ class TreeState:
             "options": {},
             "actions": self.history[:],
         }
+
+    def position_summary(self) -> dict[str, Any]:
+        return {}
+
+    def check_invariants(self) -> list[str]:
+        return []  # a node of a tree given whole: nothing can drift
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (id(self.node), tuple(self.history))

@@ -158,3 +158,12 @@ class ToyState:
         )
         rec["position"] = position_of(self)  # how many actions: a dropped one is caught
         return rec
+
+    def position_summary(self) -> dict[str, Any]:
+        return {}  # the record's action count is the check
+
+    def check_invariants(self) -> list[str]:
+        return [] if 0 <= self.turn < self.players else [f"turn {self.turn} is no seat"]
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (tuple(self.pos), self.turn, self.rolling, tuple(self.history))

@@ -1,5 +1,7 @@
-"""Optional capabilities are declared in ``engine.core.api`` and found with ``isinstance``, and
-a game with two implementations creates either kind of state without any process-wide switch."""
+"""Optional capabilities are declared in ``engine.core.api`` and found with ``isinstance``; what
+every game has (a position summary, invariants, a fingerprint) is the ``State`` protocol's, with
+``StateBase``'s defaults; a game with two implementations creates either kind of state without
+any process-wide switch."""
 
 from __future__ import annotations
 
@@ -11,10 +13,7 @@ import pytest
 
 from realpolitik.engine import available_games, load_game
 from realpolitik.engine.core.api import (
-    HasFingerprint,
     HasImplementations,
-    HasInvariants,
-    HasPositionSummary,
     HasSeatAliases,
     UnknownGame,
 )
@@ -26,8 +25,10 @@ def test_every_game_offers_the_capabilities_the_tools_rely_on(name: str) -> None
     game = load_game(name)
     state = game.new_initial_state(seed=4)
     assert isinstance(game.presentation(), Presentation)
-    assert isinstance(state, HasPositionSummary) and isinstance(state, HasInvariants)
-    assert isinstance(state, HasFingerprint)
+    summary = state.position_summary()
+    assert summary and state.to_json()["position"] == {**summary, "actions": 0}  # every game names a few facts
+    assert state.check_invariants() == []
+    assert state.clone().fingerprint() == state.fingerprint()
     assert set(game.search.levels) == {"easy", "normal", "hard"}
     assert "position" in state.to_json()
 
@@ -74,3 +75,19 @@ def test_the_environment_chooses_only_the_default() -> None:
     env = dict(os.environ, REALPOLITIK_PURE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["pure", "PureTwilightState"]
+
+
+def test_the_state_base_gives_every_game_the_interface_invariants_and_an_empty_summary() -> None:
+    """Dice Nim declares no invariants and no summary of its own: ``StateBase`` checks what holds
+    in every game, the record stores only how many actions were played, and ``SchemaFields``
+    gives the fingerprint."""
+    from tests.games.dicenim import GAME
+
+    s = GAME.new_initial_state(seed=1)
+    for roll in (2, 0, 4):  # heaps of 3, 1 and 5 counters
+        s.apply_action(roll)
+    assert s.check_invariants() == [] and s.position_summary() == {}
+    assert s.to_json()["position"] == {"actions": 3}
+    assert dict(s.fingerprint())["heaps"] == (3, 1, 5)
+    s.to_move = 5  # edited by hand: no such seat
+    assert s.check_invariants() == ["current player 5 is neither a seat, CHANCE nor TERMINAL"]

@@ -12,7 +12,7 @@ import pytest
 
 from realpolitik.bench.common import random_action, random_playout
 from realpolitik.engine import load_game
-from realpolitik.engine.core.api import CHANCE, TERMINAL, HasInvariants, IllegalAction
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
 from realpolitik.engine.core.records import replay
 from tests.games import every_game
 
@@ -61,16 +61,8 @@ def random_game(name: str, players: int, seed: int, check=None):
     return state
 
 
-_CHECKS_INVARIANTS: dict[type, bool] = {}
-"""Per state class, whether it has ``check_invariants`` (a protocol's isinstance costs more than
-many a game's step, and the random games ask it at every step)."""
-
-
 def invariants(state) -> None:
-    kind = type(state)
-    if kind not in _CHECKS_INVARIANTS:
-        _CHECKS_INVARIANTS[kind] = isinstance(state, HasInvariants)
-    problems = state.check_invariants() if _CHECKS_INVARIANTS[kind] else []
+    problems = state.check_invariants()
     assert not problems, problems
 
 

@@ -20,9 +20,7 @@ from realpolitik.engine.core.api import (
     CHANCE,
     SEED_MAX,
     TERMINAL,
-    HasFingerprint,
     HasImplementations,
-    HasInvariants,
     IllegalAction,
     State,
 )
@@ -51,8 +49,12 @@ NOT_ACTIONS = st.one_of(
 
 def snapshot(s: State) -> tuple[Any, ...]:
     """Everything observable of a position (its record, who moves, the legal actions, fields)."""
-    fp = s.fingerprint() if isinstance(s, HasFingerprint) else None
-    return (json.dumps(s.to_json(), sort_keys=True), s.current_player(), tuple(s.legal_actions()), fp)
+    return (
+        json.dumps(s.to_json(), sort_keys=True),
+        s.current_player(),
+        tuple(s.legal_actions()),
+        s.fingerprint(),
+    )
 
 
 def bare(record: dict[str, Any]) -> dict[str, Any]:
@@ -134,8 +136,7 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def sound(self) -> None:
         s = self.state
-        if isinstance(s, HasInvariants):
-            assert not s.check_invariants(), s.check_invariants()
+        assert not s.check_invariants(), s.check_invariants()
         p = s.current_player()
         legal = s.legal_actions()
         if p == TERMINAL:

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from realpolitik.engine import available_games, load_game
-from realpolitik.engine.core.api import Game, HasFingerprint, HasImplementations, State
+from realpolitik.engine.core.api import Game, HasImplementations, State
 from realpolitik.engine.core.records import make_record
 
 HERE = Path(__file__).resolve().parent
@@ -94,18 +94,16 @@ def _values(fingerprint: Any) -> Any:
 
 def state_hash(state: State) -> str:
     """A short stable hash of a position, through the interface: whose turn, the legal
-    actions, every seat's observation, the returns at the end, and the game's fingerprint
-    when it has one (``HasFingerprint``: every field, hidden ones included; the values in
-    field order, not the field names)."""
+    actions, every seat's observation, the returns at the end, and the state's fingerprint
+    (every field, hidden ones included; the values in field order, not the field names)."""
     terminal = state.is_terminal()
     doc: dict[str, Any] = {
         "current": state.current_player(),
         "legal": state.legal_actions(),
         "observations": [state.observation(seat) for seat in range(state.num_players())],
         "returns": state.returns() if terminal else None,
+        "fingerprint": _values(state.fingerprint()),
     }
-    if isinstance(state, HasFingerprint):
-        doc["fingerprint"] = _values(state.fingerprint())
     text = json.dumps(_plain(doc), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 

@@ -127,3 +127,12 @@ class MiniState:
         return make_record(
             self._game, seed=self.seed, players=self.players, options=self.options, actions=self.history
         )
+
+    def position_summary(self) -> dict[str, Any]:
+        return {}
+
+    def check_invariants(self) -> list[str]:
+        return [] if len(self.history) <= self.players + 1 else [f"{len(self.history)} actions"]
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (self.players, tuple(self.history))
