@@ -26,7 +26,8 @@ def test_every_game_offers_the_capabilities_the_tools_rely_on(name: str) -> None
     state = game.new_initial_state(seed=4)
     assert isinstance(game.presentation(), Presentation)
     summary = state.position_summary()
-    assert summary and state.to_json()["position"] == {**summary, "actions": 0}  # every game names a few facts
+    # every game names a few facts of its position, which its record stores with the action count
+    assert summary and state.to_json()["position"] == {**summary, "actions": 0}
     assert state.check_invariants() == []
     assert state.clone().fingerprint() == state.fingerprint()
     assert set(game.search.levels) == {"easy", "normal", "hard"}
