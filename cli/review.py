@@ -1,4 +1,4 @@
-"""``realpolitik review``: the computer's verdict on every decision of a finished or saved game.
+"""``realpolitik review``: the computer's verdict on every move of a finished or saved game.
 
 **What is reviewed.** A seat's move is the run of actions it takes with nothing between them
 (no die, no other seat's move): a compound move such as a Twilight Struggle card played for
@@ -99,8 +99,9 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 REVIEW_SEARCHES = 8
 """A review's whole budget, in searches of its level: the level's iterations times this,
 shared by the positions reviewed (:func:`review_iterations`). Sized so that the default review
-of a whole Twilight Struggle game (about 320 positions) takes under 2 minutes on two cores
-(docs/twilight-import.md has the measurement)."""
+of a whole Twilight Struggle game (171 positions, 2,339 iterations each) takes under 2 minutes
+on two cores busy with other work; docs/twilight-import.md has the measurement and how its
+verdicts compare with a whole search at every position."""
 
 PLAYED_MIN_VISITS = 100
 """The most iterations a review asks of the line played (and of the AI's line) before it reads
@@ -334,7 +335,7 @@ def _job(args: tuple[str, dict[str, Any], int, int, int, str]) -> dict[str, Any]
 
 
 def summarize_review(moves: list[dict[str, Any]], seats: list[str]) -> dict[str, dict[str, Any]]:
-    """Per seat: ``accuracy`` (the percentage of its decisions labelled best or good) and the
+    """Per seat: ``accuracy`` (the percentage of its moves labelled best or good) and the
     counts of ``blunders``, ``mistakes`` and ``inaccuracies``."""
     out = {}
     for name in seats:
