@@ -9,7 +9,7 @@ in the order its fingerprint gives them, and decorates the class with :func:`sta
         money: list[int] = field(LIST, "half dollars per seat", list)
 
 From that list (the class's :class:`Schema`, ``SCHEMA``) the decorator derives what every game used to write by hand: the
-``__slots__``, ``__init__`` (each field set to its default), ``clone`` (each field copied as
+``__slots__``, ``__init__`` (each field set to its default), ``clone`` and ``copy_into`` (each field copied as
 deep as its kind needs), ``fingerprint`` (every field of the position, hidden ones included)
 and ``touch`` (forget the remembered derived data). The schema is also where a compiled core
 can be generated or checked from: it names every field the core must carry and its kind.
@@ -34,6 +34,7 @@ __all__ = [
     "MAPPING",
     "MAYBE_LIST",
     "NESTED",
+    "SCRATCH",
     "VALUE",
     "Field",
     "Schema",
@@ -51,12 +52,16 @@ NESTED: Final = "nested"
 MAYBE_LIST: Final = "maybe_list"
 """None or a flat list (results, set once at the end): a clone copies the list."""
 MAPPING: Final = "mapping"
-"""A dict of immutable values (the game's options): a clone copies it."""
+"""A dict set when the state is made and never changed (the game's options): a clone shares it."""
 CACHE: Final = "cache"
 """Derived data remembered between calls (legal actions, an evaluation): not part of the
 position, never mutated in place, so a clone shares it and ``touch()`` sets it to None."""
 
-_KINDS = (VALUE, LIST, NESTED, MAYBE_LIST, MAPPING, CACHE)
+SCRATCH: Final = "scratch"
+"""Work space of one ``apply_action`` (an event queue): not part of the position, and a clone
+starts without it (None)."""
+
+_KINDS = (VALUE, LIST, NESTED, MAYBE_LIST, MAPPING, CACHE, SCRATCH)
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,8 @@ class Field:
         position: Part of the position (its fingerprint). False for what is not the position
             itself: the record's seed, options and history, the log, a generator state that
             only feeds determinizations, and every ``CACHE``.
+        rows: For a ``NESTED`` field of a fixed number of rows (two hands, two decks): that
+            number, so that a clone copies them without a loop.
     """
 
     name: str
@@ -81,12 +88,17 @@ class Field:
     doc: str
     default: Any = None
     position: bool = True
+    rows: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise ValueError(f"field {self.name!r}: unknown kind {self.kind!r}")
-        if self.kind == CACHE and self.position:
+        if self.kind in (CACHE, SCRATCH) and self.position:
             object.__setattr__(self, "position", False)
+
+
+_COPY_ENV: dict[str, Any] = {"_list_copy": list.copy}
+"""What the generated copies refer to besides builtins."""
 
 
 def _copy_expr(f: Field) -> str:
@@ -95,11 +107,13 @@ def _copy_expr(f: Field) -> str:
     if f.kind == LIST:
         return f"{src}[:]"
     if f.kind == NESTED:
-        return f"[x[:] for x in {src}]"
+        if f.rows is not None:
+            return "[" + ", ".join(f"{src}[{i}][:]" for i in range(f.rows)) + "]"
+        return f"list(map(_list_copy, {src}))"  # no comprehension frame: cheaper on the hot path
     if f.kind == MAYBE_LIST:
         return f"None if {src} is None else {src}[:]"
-    if f.kind == MAPPING:
-        return f"dict({src})"
+    if f.kind == SCRATCH:
+        return "None"
     return src
 
 
@@ -165,7 +179,16 @@ class Schema:
         lines = ["def clone(self):", "    s = _new(self.__class__)"]
         lines += [f"    s.{f.name} = {_copy_expr(f)}" for f in self.fields]
         lines.append("    return s")
-        return self._compile("clone", lines, {"_new": object.__new__})
+        return self._compile("clone", lines, {"_new": object.__new__, **_COPY_ENV})
+
+    def make_copy_into(self) -> Callable[[Any, Any], Any]:
+        """``copy_into(self, c)``: every field copied into the empty state ``c`` (of any class
+        with the same fields: a compiled twin's state into the reference's), which it returns; its
+        caches start empty (they may not mean the same in another class)."""
+        lines = ["def copy_into(self, s):"]
+        lines += [f"    s.{f.name} = {'None' if f.kind == CACHE else _copy_expr(f)}" for f in self.fields]
+        lines.append("    return s")
+        return self._compile("copy_into", lines, dict(_COPY_ENV))
 
     def make_touch(self) -> Callable[[Any], None]:
         """``touch``: every ``CACHE`` field set to None."""
@@ -202,18 +225,18 @@ class SchemaFields:
 class _Spec:
     """What :func:`field` returns in a class body, until :func:`state_fields` reads it."""
 
-    __slots__ = ("default", "doc", "kind", "position")
+    __slots__ = ("default", "doc", "kind", "position", "rows")
 
-    def __init__(self, kind: str, doc: str, default: Any, position: bool) -> None:
-        self.kind, self.doc, self.default, self.position = kind, doc, default, position
+    def __init__(self, kind: str, doc: str, default: Any, position: bool, rows: int | None) -> None:
+        self.kind, self.doc, self.default, self.position, self.rows = kind, doc, default, position, rows
 
 
-def field(kind: str, doc: str, default: Any = None, *, position: bool = True) -> Any:
+def field(kind: str, doc: str, default: Any = None, *, position: bool = True, rows: int | None = None) -> Any:
     """Declare one field of a state in its class body (see :class:`Field` for the arguments).
 
     Typed ``Any`` as :func:`dataclasses.field` is, so that the annotation is the field's type.
     """
-    return _Spec(kind, doc, default, position)
+    return _Spec(kind, doc, default, position, rows)
 
 
 def state_fields(cls: type[T]) -> type[T]:
@@ -233,7 +256,7 @@ def state_fields(cls: type[T]) -> type[T]:
     for name in annotations:
         spec = body.get(name)
         if isinstance(spec, _Spec):
-            fields.append(Field(name, spec.kind, spec.doc, spec.default, spec.position))
+            fields.append(Field(name, spec.kind, spec.doc, spec.default, spec.position, spec.rows))
             del body[name]
         elif not str(annotations[name]).startswith("ClassVar"):
             raise TypeError(f"{cls.__name__}.{name}: declare it with field(...)")
@@ -245,6 +268,7 @@ def state_fields(cls: type[T]) -> type[T]:
     for name, make in (
         ("__init__", schema.make_init),
         ("clone", schema.make_clone),
+        ("copy_into", schema.make_copy_into),
         ("touch", schema.make_touch),
     ):
         if name not in body:

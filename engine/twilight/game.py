@@ -224,14 +224,10 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         return s
 
     # ----- checks -----
-    def fingerprint(self) -> tuple:
-        """Every field of the position (for replay/determinism tests)."""
-        return tuple(
-            (name, tuple(map(tuple, v)) if name == "hands" else (tuple(v) if isinstance(v, list) else v))
-            for name in TSState.__slots__
-            if name not in ("_queue", "_legal", "options", "history")
-            for v in (getattr(self, name),)
-        )
+    def fingerprint(self) -> tuple[tuple[str, Any], ...]:
+        """Every field of the position (``TSState``'s declaration; a compiled state has the
+        same fields under the same names)."""
+        return TSState.SCHEMA.fingerprint(self)
 
     def check_invariants(self) -> list[str]:
         """Violations of the game's invariants (empty when sound)."""

@@ -10,6 +10,19 @@ class``), so that everything outside the core reads and writes either alike.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    NESTED,
+    SCRATCH,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
@@ -33,194 +46,74 @@ PH_END = 3
 PH_OVER = 4
 
 
-class TSState:
-    """All of one Twilight Struggle position. Fields are public for rules/events code.
+@state_fields
+class TSState(SchemaFields):
+    """All of one Twilight Struggle position, its fields declared once (in the order the
+    fingerprint gives them); the compiled core's ``CState`` has the same fields under the same
+    names (``tests/twilight/test_compiled_differential.py`` checks it against this
+    declaration). Fields are public for rules/events code."""
 
-    Attributes:
-        inf: Influence, ``inf[side * N + c]``.
-        vp: Victory points, positive = US ahead.
-        defcon: DEFCON level 1..5.
-        turn: Turn 1..10.
-        ar: Action round within the turn (0 during the headline).
-        phase: One of the PH_* constants.
-        phasing: The phasing side (4.2), or -1 outside a player's round.
-        milops: Military operations this turn, per side.
-        space: Space race box reached, per side (0 = start).
-        space_tries: Space race attempts this turn, per side.
-        rounds_done: Action rounds played this turn, per side.
-        hands: Card numbers in each side's hand (never the China Card).
-        deck: Draw deck, top = last element.
-        discard: Discard pile.
-        removed: Cards removed from the game.
-        box: Mid/Late War cards not yet added to the deck.
-        inplay: Cards being played right now (between hand and discard).
-        china: Side holding the China Card; ``china_up`` whether it is face up.
-        headline: Headline card chosen per side (0 = none yet).
-        perm: Bit n set = card n's lasting effect is in play for the game.
-        turnfx: Bit n set = card n's effect lasts for the rest of this turn.
-        red_scare: Bit s set = side s suffers Red Scare/Purge's -1 this turn.
-        missile_crisis: Bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup).
-        death_squads: Bit s set = side s played Latin American Death Squads this turn.
-        chernobyl: Region the USSR may not place influence in by operations (-1 = none).
-        missile_envy: Side that must play Missile Envy for operations next round (-1 = none).
-        ames: US cards in the order the USSR dictated (Aldrich Ames), first = next to play.
-        revealed: Bit s set = side s's hand is shown to the opponent this turn.
-        bury_you_pending: Bit 0 set = We Will Bury You awaits the US's next round.
-        round_start: Per side, bitmask of countries with own influence at the start of its round.
-        stack: Pending decisions (tuples), top = last.
-        rng: SplitMix64 state for shuffles.
-        winner: -1 while running; 0 USSR, 1 US, 2 draw.
-        end_reason: Why the game ended.
-        history: Every action applied.
-        seed: The seed the game started from.
-        options: Options the game started with.
-    """
-
-    __slots__ = (
-        "inf",
-        "vp",
-        "defcon",
-        "turn",
-        "ar",
-        "phase",
-        "phasing",
-        "milops",
-        "space",
-        "space_tries",
-        "rounds_done",
-        "hands",
-        "deck",
-        "discard",
-        "removed",
-        "box",
-        "inplay",
-        "china",
-        "china_up",
-        "headline",
-        "perm",
-        "turnfx",
-        "red_scare",
-        "missile_crisis",
-        "death_squads",
-        "chernobyl",
-        "missile_envy",
-        "ames",
-        "revealed",
-        "bury_you_pending",
-        "round_start",
-        "stack",
-        "rng",
-        "winner",
-        "end_reason",
-        "history",
-        "seed",
-        "options",
-        "_queue",
-        "_legal",
+    inf: list[int] = field(LIST, "influence, ``inf[side * N + c]``", lambda: [0] * (2 * N))
+    vp: int = field(VALUE, "victory points, positive = US ahead", 0)
+    defcon: int = field(VALUE, "DEFCON level 1..5", 5)
+    turn: int = field(VALUE, "turn 1..10", 1)
+    ar: int = field(VALUE, "action round within the turn (0 during the headline)", 0)
+    phase: int = field(VALUE, "one of the PH_* constants", PH_SETUP)
+    phasing: int = field(VALUE, "the phasing side (4.2), or -1 outside a player's round", -1)
+    milops: list[int] = field(LIST, "military operations this turn, per side", lambda: [0, 0])
+    space: list[int] = field(LIST, "space race box reached, per side (0 = start)", lambda: [0, 0])
+    space_tries: list[int] = field(LIST, "space race attempts this turn, per side", lambda: [0, 0])
+    rounds_done: list[int] = field(LIST, "action rounds played this turn, per side", lambda: [0, 0])
+    hands: list[list[int]] = field(
+        NESTED, "card numbers in each side's hand (never the China Card)", lambda: [[], []], rows=2
+    )
+    deck: list[int] = field(LIST, "draw deck, top = last element", list)
+    discard: list[int] = field(LIST, "discard pile", list)
+    removed: list[int] = field(LIST, "cards removed from the game", list)
+    box: list[int] = field(LIST, "Mid/Late War cards not yet added to the deck", list)
+    inplay: list[int] = field(LIST, "cards being played right now (between hand and discard)", list)
+    china: int = field(VALUE, "side holding the China Card", USSR)
+    china_up: bool = field(VALUE, "whether the China Card is face up", True)
+    headline: list[int] = field(LIST, "headline card chosen per side (0 = none yet)", lambda: [0, 0])
+    perm: int = field(VALUE, "bit n set = card n's lasting effect is in play for the game", 0)
+    turnfx: int = field(VALUE, "bit n set = card n's effect lasts for the rest of this turn", 0)
+    red_scare: int = field(VALUE, "bit s set = side s suffers Red Scare/Purge's -1 this turn", 0)
+    missile_crisis: int = field(
+        VALUE, "bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup)", 0
+    )
+    death_squads: int = field(VALUE, "bit s set = side s played Latin American Death Squads this turn", 0)
+    chernobyl: int = field(VALUE, "region the USSR may not place influence in by operations (-1 = none)", -1)
+    missile_envy: int = field(
+        VALUE, "side that must play Missile Envy for operations next round (-1 = none)", -1
+    )
+    ames: list[int] = field(
+        LIST, "US cards in the order the USSR dictated (Aldrich Ames), first = next to play", list
+    )
+    revealed: int = field(VALUE, "bit s set = side s's hand is shown to the opponent this turn", 0)
+    bury_you_pending: int = field(VALUE, "bit 0 set = We Will Bury You awaits the US's next round", 0)
+    round_start: list[int] = field(
+        LIST, "per side, bitmask of countries with own influence at the start of its round", lambda: [0, 0]
+    )
+    stack: list[tuple] = field(LIST, "pending decisions (tuples), top = last", list)
+    rng: int = field(VALUE, "SplitMix64 state for shuffles", 0)
+    winner: int = field(VALUE, "-1 while running; 0 USSR, 1 US, 2 draw", -1)
+    end_reason: str = field(VALUE, "why the game ended", "")
+    history: list[int] = field(LIST, "every action applied", list, position=False)
+    seed: int = field(VALUE, "the seed the game started from", 0)
+    options: dict[str, Any] = field(MAPPING, "options the game started with", dict, position=False)
+    _queue: list[tuple[Any, ...]] | None = field(
+        SCRATCH, "events queued while one action is applied (frames.py)"
+    )
+    _legal: tuple[int, tuple[Any, ...], list[int]] | None = field(
+        CACHE,
+        "(history length, top frame, legal ids) from the last legal_actions(): apply() checks legality against it",
     )
 
-    def __init__(self) -> None:
-        self.inf: list[int] = [0] * (2 * N)
-        self.vp = 0
-        self.defcon = 5
-        self.turn = 1
-        self.ar = 0
-        self.phase = PH_SETUP
-        self.phasing = -1
-        self.milops = [0, 0]
-        self.space = [0, 0]
-        self.space_tries = [0, 0]
-        self.rounds_done = [0, 0]
-        self.hands: list[list[int]] = [[], []]
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.removed: list[int] = []
-        self.box: list[int] = []
-        self.inplay: list[int] = []
-        self.china = USSR
-        self.china_up = True
-        self.headline = [0, 0]
-        self.perm = 0
-        self.turnfx = 0
-        self.red_scare = 0
-        self.missile_crisis = 0
-        self.death_squads = 0
-        self.chernobyl = -1
-        self.missile_envy = -1
-        self.ames: list[int] = []
-        self.revealed = 0
-        self.bury_you_pending = 0
-        self.round_start = [0, 0]
-        self.stack: list[tuple] = []
-        self.rng = 0
-        self.winner = -1
-        self.end_reason = ""
-        self.history: list[int] = []
-        self.seed = 0
-        self.options: dict = {}
-        self._queue: list[tuple] | None = None
-        # (history length, top frame, legal ids) from the last legal_actions(): apply() checks
-        # legality against it instead of generating the moves a second time (rules.apply).
-        self._legal: tuple[int, tuple, list[int]] | None = None
+    if TYPE_CHECKING:
 
-    def touch(self) -> None:
-        """Forget what was derived from the fields (the legal actions ``rules.legal_actions``
-        remembers for the next ``apply``). Code that edits fields directly — test positions,
-        position editors — calls this after editing; ``apply`` and ``clone`` need not.
-        ``REALPOLITIK_CHECK_LEGAL=1`` makes a forgotten call fail loudly (``make test`` sets it
-        for one pass)."""
-        self._legal = None
-
-    def clone(self) -> TSState:
-        """An independent copy. Tuples and ints are shared (immutable); lists are copied."""
-        cls = type(self)
-        return self.copy_into(cls.__new__(cls))
-
-    def copy_into(self, c: TSState) -> TSState:
-        """Copy this position's fields into the empty state ``c`` (of this class, or the pure
-        class when ``self`` is a compiled state: the fields have the same names in both) and
-        return it; the remembered legal list and event queue start empty."""
-        c.inf = self.inf[:]
-        c.vp = self.vp
-        c.defcon = self.defcon
-        c.turn = self.turn
-        c.ar = self.ar
-        c.phase = self.phase
-        c.phasing = self.phasing
-        c.milops = self.milops[:]
-        c.space = self.space[:]
-        c.space_tries = self.space_tries[:]
-        c.rounds_done = self.rounds_done[:]
-        c.hands = [self.hands[0][:], self.hands[1][:]]
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.removed = self.removed[:]
-        c.box = self.box[:]
-        c.inplay = self.inplay[:]
-        c.china = self.china
-        c.china_up = self.china_up
-        c.headline = self.headline[:]
-        c.perm = self.perm
-        c.turnfx = self.turnfx
-        c.red_scare = self.red_scare
-        c.missile_crisis = self.missile_crisis
-        c.death_squads = self.death_squads
-        c.chernobyl = self.chernobyl
-        c.missile_envy = self.missile_envy
-        c.ames = self.ames[:]
-        c.revealed = self.revealed
-        c.bury_you_pending = self.bury_you_pending
-        c.round_start = self.round_start[:]
-        c.stack = self.stack[:]
-        c.rng = self.rng
-        c.winner = self.winner
-        c.end_reason = self.end_reason
-        c.history = self.history[:]
-        c.seed = self.seed
-        c.options = self.options
-        c._queue = None
-        c._legal = None
-        return c
+        def clone(self) -> TSState: ...
+        def touch(self) -> None: ...
+        def copy_into(self, c: TSState) -> TSState: ...
 
     # ----- influence and control (2.1.7) -----
     def influence(self, side: Side, c: CountryId) -> int:

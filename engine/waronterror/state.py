@@ -137,7 +137,7 @@ class WotState(RulesState, SchemaFields):
     money: list[int] = field(LIST, "per side (seats, then the terrorist purse), money in millions", list)
     hand: list[int] = field(LIST, "cards per side and type (see module docstring)", list)
     camp: list[int] = field(LIST, "training-camp units per side and size", list)
-    decks: list[list[int]] = field(NESTED, "the two decks (see module docstring)", lambda: [[], []])
+    decks: list[list[int]] = field(NESTED, "the two decks (see module docstring)", lambda: [[], []], rows=2)
     known: list[int] = field(LIST, "publicly known bottom cards of each deck", list)
     evil: int = field(VALUE, "the Evil Empire's seat, or -1", 0)
     builds: int = field(VALUE, "developments the action die still allows this turn", 0)

@@ -174,3 +174,16 @@ def test_native_random_playout_stops_at_a_decision(both) -> None:
     assert s.random_playout(1, 10) == 10
     assert s.current_player() not in (CHANCE,) and not s.is_terminal()
     assert s.random_playout(2, 0) == 0
+
+
+def test_the_compiled_state_has_every_declared_field(both) -> None:
+    """The reference's fields are declared once (``state.TSState``'s schema); the compiled
+    ``CState`` carries each of them under the same name, so a compiled state's fingerprint,
+    ``copy_into`` and record read the same fields as the reference's."""
+    from realpolitik.engine.twilight.state import TSState
+
+    compiled = GAME.with_implementation("compiled").new_initial_state(seed=3)
+    missing = [f.name for f in TSState.SCHEMA.fields if not hasattr(compiled, f.name)]
+    assert not missing
+    pure = TSState.copy_into(compiled, PureTwilightState.__new__(PureTwilightState))
+    assert pure.fingerprint() == compiled.fingerprint() and pure._legal is None
