@@ -20,6 +20,7 @@ from realpolitik.engine.core.api import (
     Game,
     GameSpec,
     IllegalAction,
+    Information,
     InvalidState,
     SearchDefaults,
     State,
@@ -278,6 +279,9 @@ class RulesState(StateBase):
         def touch(self) -> None:
             """Forget remembered derived data (made from the schema's ``CACHE`` fields)."""
 
+        def clone(self) -> Any:
+            """An independent copy (made from the schema)."""
+
     def legal_actions(self) -> list[int]:
         legal = self._legal
         if legal is None:
@@ -306,3 +310,17 @@ class RulesState(StateBase):
         """The result once the game is over (a shared win shares it), zeros before."""
         result = self.result
         return [0.0] * self.num_players() if result is None else result[:]
+
+    def scores(self) -> list[float]:
+        """The returns; a game with a score of its own (points, money) gives that instead."""
+        return self.returns()
+
+    def resample_hidden(self, seat: int, rng: Any) -> Any:
+        """A copy, which is what a game of perfect information shows every seat. A game with
+        hidden information must redraw what ``seat`` cannot see: it overrides this, and the
+        default refuses to serve it (a search would otherwise see the hidden cards)."""
+        if self.game().spec.information is not Information.PERFECT:
+            raise NotImplementedError(
+                f"{self.game().spec.title} hides information: resample_hidden must redraw it"
+            )
+        return self.clone()

@@ -158,3 +158,27 @@ def test_random_games_agree_with_a_fresh_generation_at_every_step(
             s.apply_action(rng.choice(s.legal_actions()))
             c = s.clone()
             assert c.fingerprint() == s.fingerprint() and c.legal_actions() == s.legal_actions()
+
+
+def test_the_template_copies_for_perfect_information_and_refuses_to_for_hidden_information() -> None:
+    import dataclasses
+
+    from realpolitik.engine.core.api import Information
+    from tests.games.dicenim import GAME, DiceNimState
+
+    s = GAME.new_initial_state(seed=1)
+    s.apply_action(2)
+    copy = s.resample_hidden(0, random.Random(0))
+    assert copy is not s and copy.fingerprint() == s.fingerprint() and s.scores() == s.returns()
+
+    class Hidden(DiceNimState):
+        __slots__ = ()
+
+        def game(self) -> Any:  # the same game, said to hide information
+            return type(
+                "G", (), {"spec": dataclasses.replace(GAME.spec, information=Information.IMPERFECT)}
+            )()
+
+    h = s.copy_into(Hidden())
+    with pytest.raises(NotImplementedError, match="hides information"):
+        h.resample_hidden(0, random.Random(0))

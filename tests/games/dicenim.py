@@ -1,21 +1,27 @@
-"""Dice Nim, the smallest game written against the skeleton (``docs/architecture.md``, "Adding
-a game"): it proves that a game needs only its facts, its fields and its rules.
-
-Three heaps, each filled by a die roll (chance nodes) before play; the two players then take
-turns removing one to six counters from one heap, and whoever takes the last counter wins.
-Action ids: ``0..5`` a die's face (1 to 6), ``6 + heap * 6 + k`` takes ``k + 1`` from ``heap``.
-Registered by the tests only (``tests/games/__init__.py``), so ``realpolitik games`` never
-lists it.
+"""Dice Nim, the smallest game on the skeleton (``docs/architecture.md``, "Adding a game"):
+a game needs only its facts, its fields and its rules. Three heaps, each filled by a die
+roll (chance nodes); then the players take turns removing one to six counters from a heap,
+and whoever takes the last counter wins. Action ids: ``0..5`` a die's face, ``6 + heap * 6 +
+k`` takes ``k + 1`` from ``heap``. Registered by the tests only (``tests/games``), so
+``realpolitik games`` never lists it.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from realpolitik.engine.core.api import TERMINAL, ChanceMode, GameSpec, Information, check_players, check_seed
 from realpolitik.engine.core.base import GameBase, RulesState
-from realpolitik.engine.core.schema import LIST, MAPPING, MAYBE_LIST, VALUE, SchemaFields, field, state_fields
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    MAYBE_LIST,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
 
 HEAPS = 3
 FACES = 6
@@ -57,20 +63,17 @@ class Rules:
 
 
 @state_fields
-class _Fields(RulesState, SchemaFields):
+class DiceNimState(RulesState, SchemaFields):
+    """A Dice Nim position speaking the ``State`` protocol: one class, its fields declared."""
+
     seed: int = field(VALUE, "seed of the initial state", 0, position=False)
     options: dict[str, Any] = field(MAPPING, "options (none)", dict, position=False)
     history: list[int] = field(LIST, "every action applied, die rolls included", list, position=False)
     heaps: list[int] = field(LIST, "counters per heap (rolled one by one at the start)", list)
     to_move: int = field(VALUE, "the seat to move once the heaps are rolled", 0)
     result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over")
-    _legal: list[int] | None = field("cache", "the legal actions, remembered until the next action")
+    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
 
-
-class DiceNimState(_Fields):
-    """A Dice Nim position speaking the ``State`` protocol."""
-
-    __slots__ = ()
     rules = Rules()
 
     def game(self) -> DiceNimGame:
@@ -93,9 +96,6 @@ class DiceNimState(_Fields):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(a, 1 / FACES) for a in range(FACES)] if self.is_chance_node() else []
 
-    def scores(self) -> list[float]:
-        return self.returns()
-
     def action_to_string(self, action: int) -> str:
         if action < TAKE:
             return f"roll {action + 1}"
@@ -104,9 +104,6 @@ class DiceNimState(_Fields):
 
     def observation(self, seat: int) -> dict[str, Any]:
         return {"heaps": self.heaps[:], "to_move": self.current_player(), "result": self.result}
-
-    def resample_hidden(self, seat: int, rng: random.Random) -> DiceNimState:
-        return self.clone()  # nothing is hidden
 
     def evaluate(self, seat: int) -> float:
         """Perfect play's verdict, softened: the mover wins when the heaps' Grundy values
