@@ -221,6 +221,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             pool = pool[k:]
         s.deck = pool
         s.rng = rng.getrandbits(64)
+        s.touch()  # the hands changed: the legal actions the clone kept are the true hand's
         return s
 
     # ----- checks -----
