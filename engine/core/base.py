@@ -247,7 +247,8 @@ class Rules(Protocol):
         """Carry out legal ``action`` (already checked and recorded in the history)."""
 
     def why_illegal(self, state: Any, action: int) -> str:
-        """One line on why ``action`` is refused in ``state``."""
+        """One line on why ``action`` (an id in range: the template answers the others) is
+        refused in ``state``."""
 
 
 class RulesState(StateBase):

@@ -141,7 +141,6 @@ class Schema:
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
             raise ValueError(f"fields declared twice: {', '.join(dupes)}")
-        self.by_name: dict[str, Field] = dict(zip(names, self.fields, strict=True))
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -164,30 +163,31 @@ class Schema:
         env: dict[str, Any] = {}
         lines = ["def __init__(self):"]
         for i, f in enumerate(self.fields):
-            if callable(f.default):
-                env[f"_d{i}"] = f.default
-                lines.append(f"    self.{f.name} = _d{i}()")
-            else:
-                env[f"_d{i}"] = f.default
-                lines.append(f"    self.{f.name} = _d{i}")
+            env[f"_d{i}"] = f.default
+            lines.append(f"    self.{f.name} = _d{i}{'()' if callable(f.default) else ''}")
         if len(lines) == 1:
             lines.append("    pass")
         return self._compile("__init__", lines, env)
 
+    def _copy_lines(self, keep_caches: bool) -> list[str]:
+        """The assignments copying every field of ``self`` into ``s``, then ``return s``."""
+        lines = [
+            f"    s.{f.name} = {'None' if f.kind == CACHE and not keep_caches else _copy_expr(f)}"
+            for f in self.fields
+        ]
+        return [*lines, "    return s"]
+
     def make_clone(self) -> Callable[[Any], Any]:
-        """``clone``: a state of the same class, each field copied as its kind needs."""
-        lines = ["def clone(self):", "    s = _new(self.__class__)"]
-        lines += [f"    s.{f.name} = {_copy_expr(f)}" for f in self.fields]
-        lines.append("    return s")
+        """``clone``: a state of the same class, each field copied as its kind needs (the
+        caches shared: they hold for the same position)."""
+        lines = ["def clone(self):", "    s = _new(self.__class__)", *self._copy_lines(keep_caches=True)]
         return self._compile("clone", lines, {"_new": object.__new__, **_COPY_ENV})
 
     def make_copy_into(self) -> Callable[[Any, Any], Any]:
         """``copy_into(self, c)``: every field copied into the empty state ``c`` (of any class
         with the same fields: a compiled twin's state into the reference's), which it returns; its
         caches start empty (they may not mean the same in another class)."""
-        lines = ["def copy_into(self, s):"]
-        lines += [f"    s.{f.name} = {'None' if f.kind == CACHE else _copy_expr(f)}" for f in self.fields]
-        lines.append("    return s")
+        lines = ["def copy_into(self, s):", *self._copy_lines(keep_caches=False)]
         return self._compile("copy_into", lines, dict(_COPY_ENV))
 
     def make_touch(self) -> Callable[[Any], None]:
@@ -203,15 +203,11 @@ class Schema:
             (f.name, _fingerprint_value(f.kind, getattr(state, f.name))) for f in self.fields if f.position
         )
 
-    def describe(self) -> str:
-        """The fields as documentation: one line each, ``name (kind): what it holds``."""
-        return "\n".join(f"{f.name} ({f.kind}): {f.doc}" for f in self.fields)
-
 
 class SchemaFields:
     """Base of a state class whose fields are declared with :func:`field` (see the module's
     docstring); :func:`state_fields` fills in ``SCHEMA``, ``__slots__``, ``__init__``,
-    ``clone`` and ``touch``. A subclass (the game's protocol class) sets ``__slots__ = ()`` and
+    ``clone``, ``copy_into`` and ``touch``. A subclass (the game's protocol class) sets ``__slots__ = ()`` and
     inherits them."""
 
     __slots__ = ()
@@ -241,8 +237,8 @@ def field(kind: str, doc: str, default: Any = None, *, position: bool = True, ro
 
 def state_fields(cls: type[T]) -> type[T]:
     """Make a state class from its declared fields: the class again, with ``__slots__`` of
-    every field, ``SCHEMA`` and the generated ``__init__``, ``clone`` and ``touch`` (those the
-    class body does not write itself).
+    every field, ``SCHEMA`` and the generated ``__init__``, ``clone``, ``copy_into`` and
+    ``touch`` (those the class body does not write itself).
 
     Raises:
         TypeError: a field without its :func:`field` declaration, or a class that sets

@@ -723,8 +723,6 @@ def why_illegal(s: IdeoState, a: int) -> str:
     """Why ``a`` is refused here."""
     if s.phase == PH_OVER:
         return "the game is over"
-    if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
-        return f"{a!r} is not an Ideology action id (0..{A.NUM_ACTIONS - 1})"
     try:
         text = A.to_string(a)
     except ValueError:

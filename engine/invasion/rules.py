@@ -444,8 +444,6 @@ def why_illegal(s: InvState, a: int) -> str:
     """Why ``a`` is refused here."""
     if s.stage == S_OVER:
         return "the game is over"
-    if not 0 <= a < A.NUM_ACTIONS:
-        return f"action {a} is outside 0..{A.NUM_ACTIONS - 1}"
     return f"action {a} is not legal now ({_stage_label(s)})"
 
 

@@ -1309,8 +1309,6 @@ def _apply_play(s: WotState, a: int) -> None:
 
 def why_illegal(s: WotState, a: int) -> str:
     """Why ``a`` is refused here."""
-    if not isinstance(a, int) or a < 0 or a >= A.NUM_ACTIONS:
-        return f"action {a} is out of range"
     if s.phase == P_OVER:
         return "the game is over"
     return f"'{describe(s, a)}' is not legal now ({_phase_word(s)})"
