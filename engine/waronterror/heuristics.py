@@ -33,11 +33,15 @@ saturates.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from realpolitik.engine.waronterror import actions as A
 from realpolitik.engine.waronterror import rules as R
 from realpolitik.engine.waronterror.board import BOARD
-from realpolitik.engine.waronterror.state import P_ASK, P_DEBT, P_DIE, P_OUT, P_OVER, RESUME_DIE, WotState
+from realpolitik.engine.waronterror.state import P_ASK, P_DEBT, P_DIE, P_OUT, P_OVER, RESUME_DIE
+
+if TYPE_CHECKING:
+    from realpolitik.engine.waronterror.game import WarOnTerrorState
 
 __all__ = ["evaluate", "latent_terrorists", "prospects", "refill"]
 
@@ -71,7 +75,7 @@ OUT_OF_TURN_MARGIN = 0.01  # what acting out of turn must gain to be worth openi
 IDLE_WINDOW = 0.02  # the value an open window loses for its seat when nothing in it helps
 
 
-def prospects(s: WotState) -> tuple[dict[int, float], float]:
+def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
     """Prospect over target per empire seat, and the terrorists' (-1 when there are none and
     none latent: under the ``cleared`` house rule, or with a single empire)."""
     emp = s.empires()
@@ -142,7 +146,7 @@ def prospects(s: WotState) -> tuple[dict[int, float], float]:
     return out, tval
 
 
-def latent_terrorists(s: WotState, emp: list[int]) -> tuple[float, list[int]]:
+def latent_terrorists(s: WarOnTerrorState, emp: list[int]) -> tuple[float, list[int]]:
     """Before anyone has changed sides, under the rulebook's reading: the terrorists' points
     over their target if the seat best placed for it changed sides now (every continent empty
     or held by that seat alone would be theirs, against the target of one empire fewer), and
@@ -173,7 +177,7 @@ REFILL_CONTINENTS = 2  # empty continents an empire can settle again in one turn
 # die gives 2 to 4 developments, and a village is the cheapest)
 
 
-def refill(s: WotState, slot: int, masks: list[int] | None = None) -> float:
+def refill(s: WarOnTerrorState, slot: int, masks: list[int] | None = None) -> float:
     """Under the ruling that the terrorists' points count only in their own turn
     (``rules.terrorists_count``): the value of the empty continents (counting those the seat
     in ``slot`` would empty by changing sides) that the empires playing before the
@@ -234,7 +238,7 @@ def refill(s: WotState, slot: int, masks: list[int] | None = None) -> float:
     return total
 
 
-def empire_masks(s: WotState) -> list[int]:
+def empire_masks(s: WarOnTerrorState) -> list[int]:
     """Per seat, the bit mask of the countries where it has a development."""
     masks = [0] * s.n
     for c, o in enumerate(s.owner):
@@ -243,13 +247,13 @@ def empire_masks(s: WotState) -> list[int]:
     return masks
 
 
-def _turn_to_begin(s: WotState) -> bool:
+def _turn_to_begin(s: WarOnTerrorState) -> bool:
     """The running turn has not begun yet: its action die is still to roll (a window before
     it may be open)."""
     return s.phase == P_DIE or (s.phase in (P_ASK, P_OUT) and s.resume == RESUME_DIE)
 
 
-def _hand_size(s: WotState, side: int) -> int:
+def _hand_size(s: WarOnTerrorState, side: int) -> int:
     """Cards a side holds, plus its free cards when its turn is still to come this round."""
     held = sum(s.hand[side * K : side * K + K])
     if s.round == 0:
@@ -263,7 +267,7 @@ def _hand_size(s: WotState, side: int) -> int:
     return held
 
 
-def evaluate(s: WotState, seat: int) -> float:
+def evaluate(s: WarOnTerrorState, seat: int) -> float:
     """Win probability estimate of ``seat`` in [0, 1].
 
     Two decisions out of turn are looked through rather than scored where they stand: a
@@ -282,7 +286,7 @@ def evaluate(s: WotState, seat: int) -> float:
     return _static(s, seat)
 
 
-def _debt_paid(s: WotState) -> WotState:
+def _debt_paid(s: WarOnTerrorState) -> WarOnTerrorState:
     """A copy of ``s`` with the pending debts paid, smallest refunds removed first."""
     t = s.clone()
     while t.phase == P_DEBT:
@@ -290,7 +294,7 @@ def _debt_paid(s: WotState) -> WotState:
     return t
 
 
-def _acting_out(s: WotState, seat: int) -> float:
+def _acting_out(s: WarOnTerrorState, seat: int) -> float:
     actor = s.actor
     here = _static(s, actor)
     best, best_v = None, here + OUT_OF_TURN_MARGIN
@@ -308,7 +312,7 @@ def _acting_out(s: WotState, seat: int) -> float:
     return max(0.0, v - IDLE_WINDOW) if seat == actor else v
 
 
-def _static(s: WotState, seat: int) -> float:
+def _static(s: WarOnTerrorState, seat: int) -> float:
     """The position's value for ``seat`` where it stands (the game not over)."""
     emp, tval = prospects(s)
     vals = list(emp.values()) + ([tval] if tval >= 0 else [])

@@ -15,7 +15,7 @@ terrorist unit (V vanguard, C column, X cell) and ``R`` for radiation. See ``LEG
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from realpolitik.engine.core.api import State
 from realpolitik.engine.core.presentation import (
@@ -41,8 +41,10 @@ from realpolitik.engine.waronterror.state import (
     P_RESPOND,
     P_SETUP,
     PHASE_NAMES,
-    WotState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.waronterror.game import WarOnTerrorState
 
 __all__ = [
     "HELP",
@@ -117,7 +119,7 @@ def _paint(text: str, seat: int, color: bool) -> str:
     return f"\x1b[{_ANSI[seat]}m{text}\x1b[0m"
 
 
-def _seat(s: WotState, p: int, color: bool = False) -> str:
+def _seat(s: WarOnTerrorState, p: int, color: bool = False) -> str:
     name = R.SEAT_NAMES[p]
     return _paint(name, p, color)
 
@@ -126,7 +128,7 @@ def _vis(x: str) -> int:
     return len(re.sub(r"\x1b\[[0-9;]*m", "", x))
 
 
-def cell(s: WotState, c: int, color: bool = False) -> str:
+def cell(s: WarOnTerrorState, c: int, color: bool = False) -> str:
     """One country as ``ABR Owner-s oil unit R``."""
     parts = [BOARD.abbr[c]]
     if s.owner[c] >= 0:
@@ -139,11 +141,11 @@ def cell(s: WotState, c: int, color: bool = False) -> str:
     return " ".join(parts)
 
 
-def _side_name(s: WotState, p: int) -> str:
+def _side_name(s: WarOnTerrorState, p: int) -> str:
     return "Terrorists" if s.terrorist[p] else R.SEAT_NAMES[p]
 
 
-def status(s: WotState, seat: int | None = None, color: bool = False) -> str:
+def status(s: WarOnTerrorState, seat: int | None = None, color: bool = False) -> str:
     """One line: round, whose turn, what the action die allowed, money."""
     if s.phase == P_OVER:
         return f"Game over after round {s.round}: {result(s)}"
@@ -171,7 +173,7 @@ def status(s: WotState, seat: int | None = None, color: bool = False) -> str:
     return f"Round {s.round} · {whose}'s turn · {left}, card buys {s.buys}{evil} · {money}"
 
 
-def render(s: WotState, seat: int | None, width: int = 80, color: bool = True) -> str:
+def render(s: WarOnTerrorState, seat: int | None, width: int = 80, color: bool = True) -> str:
     """The table as ``seat`` sees it (None: everything, for replays)."""
     lines = [status(s, seat, color)]
     if s.phase == P_OVER:
@@ -230,13 +232,13 @@ def render(s: WotState, seat: int | None, width: int = 80, color: bool = True) -
     return "\n".join(lines)
 
 
-def _counts(s: WotState, side: int) -> tuple[int, int]:
+def _counts(s: WarOnTerrorState, side: int) -> tuple[int, int]:
     h = s.hand[side * K : side * K + K]
     e = sum(h[k] for k in range(K) if BOARD.cards[k].deck == 0)
     return e, sum(h) - e
 
 
-def _hand_text(s: WotState, side: int) -> str:
+def _hand_text(s: WarOnTerrorState, side: int) -> str:
     return ", ".join(
         f"{BOARD.cards[k].name}" + (f" x{s.hand[side * K + k]}" if s.hand[side * K + k] > 1 else "")
         for k in range(K)
@@ -244,7 +246,7 @@ def _hand_text(s: WotState, side: int) -> str:
     )
 
 
-def result(s: WotState) -> str:
+def result(s: WarOnTerrorState) -> str:
     """How the game ended (empty while it runs)."""
     if s.result is None:
         return ""
@@ -411,9 +413,9 @@ def show(s: Any, viewer: int | None, what: str) -> str:
 
 
 # ---------------------------------------------------------------- the presentation
-def _wot(state: State) -> WotState:
+def _wot(state: State) -> WarOnTerrorState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
-    return cast("WotState", state)
+    return cast("WarOnTerrorState", state)
 
 
 class WarOnTerrorPresentation(Presentation):

@@ -11,7 +11,7 @@ reconstructed; see data/PROVENANCE.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
 from realpolitik.engine.core.rng import shuffle, splitmix64
@@ -37,8 +37,10 @@ from realpolitik.engine.waronterror.state import (
     P_TARGET_SEAT,
     RESUME_CARD,
     RESUME_DIE,
-    WotState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.waronterror.game import WarOnTerrorState
 
 N = BOARD.n
 K = len(BOARD.cards)
@@ -89,7 +91,7 @@ SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N
 # ----------------------------------------------------------------------------- setup
 
 
-def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -> WotState:
+def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str, Any]) -> WarOnTerrorState:
     """The initial state: decks shuffled, oil chits laid face down, starting cards dealt
     (Inizio del Gioco: Preparazione), the first-player roll to come."""
     s = object.__new__(cls)
@@ -154,7 +156,7 @@ def new_state(cls: type[WotState], n: int, seed: int, options: dict[str, Any]) -
 # ----------------------------------------------------------------------------- helpers
 
 
-def current_player(s: WotState) -> int:
+def current_player(s: WarOnTerrorState) -> int:
     """The seat to decide, or CHANCE / TERMINAL."""
     if s.phase == P_OVER:
         return TERMINAL
@@ -163,7 +165,7 @@ def current_player(s: WotState) -> int:
     return s.actor
 
 
-def draw(s: WotState, side: int, deck: int, count: int) -> int:
+def draw(s: WarOnTerrorState, side: int, deck: int, count: int) -> int:
     """Draw ``count`` cards from the top of a deck into a side's hand; returns how many (an
     empty deck gives nothing; ruling: no reshuffle of hands)."""
     d = s.decks[deck]
@@ -179,24 +181,24 @@ def draw(s: WotState, side: int, deck: int, count: int) -> int:
     return got
 
 
-def discard(s: WotState, k: int) -> None:
+def discard(s: WarOnTerrorState, k: int) -> None:
     """Carte: a played card goes to the bottom of its deck (face up knowledge: known)."""
     s.decks[CARDS[k].deck].insert(0, k)
     s.known[CARDS[k].deck] += 1
 
 
-def shuffle_deck(s: WotState, deck: int) -> None:
+def shuffle_deck(s: WarOnTerrorState, deck: int) -> None:
     """Action die symbol: shuffle a deck (the bottom order is no longer known)."""
     s.rng = shuffle(s.decks[deck], s.rng)
     s.known[deck] = 0
 
 
-def developments(s: WotState, seat: int) -> list[int]:
+def developments(s: WarOnTerrorState, seat: int) -> list[int]:
     """Countries where ``seat`` has a development."""
     return [c for c in range(N) if s.owner[c] == seat]
 
 
-def empire_mask(s: WotState, seat: int) -> int:
+def empire_mask(s: WarOnTerrorState, seat: int) -> int:
     """Bit mask of the countries where ``seat`` has a development."""
     m = 0
     for c, o in enumerate(s.owner):
@@ -205,19 +207,19 @@ def empire_mask(s: WotState, seat: int) -> int:
     return m
 
 
-def pieces_used(s: WotState, seat: int, z: int) -> int:
+def pieces_used(s: WarOnTerrorState, seat: int, z: int) -> int:
     return sum(1 for c in range(N) if s.owner[c] == seat and s.size[c] == z)
 
 
-def units_used(s: WotState, z: int) -> int:
+def units_used(s: WarOnTerrorState, z: int) -> int:
     return sum(1 for c in range(N) if s.unit[c] == z) + sum(s.camp[x * 4 + z] for x in range(s.n + 1))
 
 
-def radiation_left(s: WotState) -> int:
+def radiation_left(s: WarOnTerrorState) -> int:
     return BOARD.radiation - sum(s.radiation)
 
 
-def oil_revenue(s: WotState, c: int) -> int:
+def oil_revenue(s: WarOnTerrorState, c: int) -> int:
     """What the development in ``c`` earns when its number is rolled (Lancio dei Dadi
     Petrolio: 50/100/200m by size; ruling: the table, not the example's 90m); 0 when blocked
     by radiation or a cell (Terroristi), or without a development or number."""
@@ -226,7 +228,7 @@ def oil_revenue(s: WotState, c: int) -> int:
     return BOARD.oil_revenue[s.size[c]]
 
 
-def liberation_points(s: WotState, seat: int) -> int:
+def liberation_points(s: WarOnTerrorState, seat: int) -> int:
     """Vincere il Gioco: an empire's points from whole continents plus one per city."""
     owner = s.owner
     pts = 0
@@ -242,7 +244,7 @@ def liberation_points(s: WotState, seat: int) -> int:
     return pts
 
 
-def terrorist_points(s: WotState) -> int:
+def terrorist_points(s: WarOnTerrorState) -> int:
     """Vincere il Gioco (terroristi): "i Terroristi prendono punti per ogni continente
     completamente libero da urbanizzazioni Imperiali" -- every continent with no empire
     development counts, however it got empty (the example: the Americas hold no developments,
@@ -255,28 +257,28 @@ def terrorist_points(s: WotState) -> int:
     return sum(BOARD.continent_value[k] for k in range(len(BOARD.members)) if k not in held)
 
 
-def settled_continents(s: WotState) -> set[int]:
+def settled_continents(s: WarOnTerrorState) -> set[int]:
     return {BOARD.continent[c] for c in range(N) if s.owner[c] >= 0}
 
 
-def points_to_win(s: WotState) -> int:
+def points_to_win(s: WarOnTerrorState) -> int:
     """Vincere il Gioco: the table by empires left (6:12 ... 1:7)."""
     return BOARD.points_to_win[len(s.empires())]
 
 
-def reveal(s: WotState, c: int) -> None:
+def reveal(s: WarOnTerrorState, c: int) -> None:
     """Segnalini Petrolio: the chit turns face up when a country is first built in."""
     s.revealed[c] = 1
 
 
-def place_development(s: WotState, seat: int, c: int, z: int) -> None:
+def place_development(s: WarOnTerrorState, seat: int, c: int, z: int) -> None:
     s.freed[BOARD.continent[c]] = 0
     s.owner[c] = seat
     s.size[c] = z
     reveal(s, c)
 
 
-def remove_development(s: WotState, c: int) -> int:
+def remove_development(s: WarOnTerrorState, c: int) -> int:
     """Remove the development in ``c``; returns its former owner."""
     who = s.owner[c]
     s.owner[c] = -1
@@ -284,7 +286,7 @@ def remove_development(s: WotState, c: int) -> int:
     return who
 
 
-def dismantle(s: WotState, seat: int, c: int) -> None:
+def dismantle(s: WarOnTerrorState, seat: int, c: int) -> None:
     """Azioni fuori dal tuo turno: ``seat`` removes its development in ``c`` for the price of
     the piece (Urbanizzazioni: a town gives 50m); without a development left it changes sides.
     A continent it leaves empty may give the terrorists their points (Vincere il Gioco)."""
@@ -294,7 +296,7 @@ def dismantle(s: WotState, seat: int, c: int) -> None:
     check_end(s)
 
 
-def may_dismantle(s: WotState, developments: int) -> bool:
+def may_dismantle(s: WarOnTerrorState, developments: int) -> bool:
     """Whether a seat holding ``developments`` may dismantle one (Azioni fuori dal tuo turno:
     "qualsiasi quantità di proprie costruzioni"). Under the ``last_empire_holds`` house rule the
     last empire cannot dismantle its last development (that would be changing sides by
@@ -302,20 +304,20 @@ def may_dismantle(s: WotState, developments: int) -> bool:
     return developments > 1 or (developments == 1 and (not s.holds or len(s.empires()) > 1))
 
 
-def may_become(s: WotState, seat: int) -> bool:
+def may_become(s: WarOnTerrorState, seat: int) -> bool:
     """Diventare Terrorista (3): an empire may change sides by choice at any time ("in ogni
     momento", "sì, persino al primo turno"); under the ``last_empire_holds`` house rule not the
     last empire."""
     return not s.terrorist[seat] and s.round > 0 and (not s.holds or len(s.empires()) > 1)
 
 
-def check_wiped(s: WotState, seat: int) -> None:
+def check_wiped(s: WarOnTerrorState, seat: int) -> None:
     """Diventare Terrorista (1): an empire with every development destroyed turns terrorist."""
     if seat >= 0 and not s.terrorist[seat] and s.round > 0 and not any(o == seat for o in s.owner):
         convert(s, seat)
 
 
-def convert(s: WotState, seat: int) -> None:
+def convert(s: WarOnTerrorState, seat: int) -> None:
     """Diventare Terrorista: developments become equivalent units in the training camp,
     empire cards are swapped for as many terrorist cards, money and camp are kept (ruling:
     pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
@@ -366,12 +368,12 @@ def convert(s: WotState, seat: int) -> None:
     check_end(s)
 
 
-def terrorist_turn(s: WotState) -> bool:
+def terrorist_turn(s: WarOnTerrorState) -> bool:
     """True while the running turn is the terrorists' shared turn."""
     return bool(s.tseats) and s.turn_seat == s.tseats[0] and s.round > 0
 
 
-def actor_side(s: WotState) -> int:
+def actor_side(s: WarOnTerrorState) -> int:
     """The side the deciding seat plays for: the terrorists' pool in their turn, except for an
     empire deciding out of turn in it (answering a card, a window, a debt)."""
     if s.phase in OUT_OF_TURN:
@@ -379,31 +381,31 @@ def actor_side(s: WotState) -> int:
     return s.n if terrorist_turn(s) else s.actor
 
 
-def turn_actor(s: WotState) -> int:
+def turn_actor(s: WarOnTerrorState) -> int:
     """The seat whose turn is being played (``paused`` while another seat decides)."""
     return s.paused if s.phase in OUT_OF_TURN else s.actor
 
 
-def pay(s: WotState, payer: int, amount: int, payee: int) -> None:
+def pay(s: WarOnTerrorState, payer: int, amount: int, payee: int) -> None:
     """A side owes ``amount`` to ``payee`` (a side, or -1 for the World Bank) and pays it now,
     or, short of money, chooses what to remove first (``settle``)."""
     owe(s, payer, amount, payee)
     settle(s)
 
 
-def owe(s: WotState, payer: int, amount: int, payee: int) -> None:
+def owe(s: WarOnTerrorState, payer: int, amount: int, payee: int) -> None:
     """Queue a debt (paid by ``settle``, in the order owed)."""
     if amount > 0:
         s.debts += [payer, amount, payee]
 
 
-def _transfer(s: WotState, payer: int, amount: int, payee: int) -> None:
+def _transfer(s: WarOnTerrorState, payer: int, amount: int, payee: int) -> None:
     s.money[payer] -= amount
     if payee >= 0:
         s.money[payee] += amount
 
 
-def settle(s: WotState) -> None:
+def settle(s: WarOnTerrorState) -> None:
     """Pay the queued debts in order (Bancarotta).
 
     An empire with the money pays. One short of money removes developments of its choice for
@@ -448,7 +450,7 @@ def settle(s: WotState) -> None:
         s.phase = P_PLAY
 
 
-def debt_dismantle(s: WotState, c: int) -> None:
+def debt_dismantle(s: WarOnTerrorState, c: int) -> None:
     """The debtor removes its development in ``c`` for its refund, then pays if it can."""
     before = settled_continents(s)
     s.money[s.actor] += BOARD.build_cost[s.size[c]]
@@ -458,7 +460,7 @@ def debt_dismantle(s: WotState, c: int) -> None:
     check_end(s)
 
 
-def _mark_cleared(s: WotState, before: set[int]) -> None:
+def _mark_cleared(s: WarOnTerrorState, before: set[int]) -> None:
     """A card's effect emptied these continents (``freed``, the ``cleared`` house rule)."""
     for k in before - settled_continents(s):
         s.freed[k] = 1
@@ -467,13 +469,13 @@ def _mark_cleared(s: WotState, before: set[int]) -> None:
 # ----------------------------------------------------------------------------- out of turn
 
 
-def may_act_out(s: WotState, seat: int) -> bool:
+def may_act_out(s: WarOnTerrorState, seat: int) -> bool:
     """Whether ``seat`` has anything to do out of turn (Azioni fuori dal tuo turno: remove its
     developments, change sides): an empire that may change sides or dismantle."""
     return not s.terrorist[seat] and (may_become(s, seat) or may_dismantle(s, s.owner.count(seat)))
 
 
-def open_window(s: WotState, seats: list[int], resume: int) -> bool:
+def open_window(s: WarOnTerrorState, seats: list[int], resume: int) -> bool:
     """Azioni fuori dal tuo turno ("ad ogni tappa del gioco"): ask ``seats`` in order whether
     they act out of turn (one quick decision each: ``P_ASK``), then go on with ``resume``.
     Ruling: the moments are the start of every turn (every other empire) and just before a
@@ -489,7 +491,7 @@ def open_window(s: WotState, seats: list[int], resume: int) -> bool:
     return True
 
 
-def _ask_next(s: WotState) -> None:
+def _ask_next(s: WarOnTerrorState) -> None:
     """The next seat of the window that still may act, or, once all have been asked, what the
     window interrupted (the action die, or the pending card)."""
     while s.asking:
@@ -507,7 +509,7 @@ def _ask_next(s: WotState) -> None:
         after_answer(s)
 
 
-def out_actions(s: WotState) -> list[int]:
+def out_actions(s: WarOnTerrorState) -> list[int]:
     """What a seat acting out of turn may do: change sides, dismantle a development, or stop."""
     seat = s.actor
     out = [A.DONE]
@@ -519,7 +521,7 @@ def out_actions(s: WotState) -> list[int]:
     return sorted(out)
 
 
-def act_out(s: WotState, a: int) -> None:
+def act_out(s: WarOnTerrorState, a: int) -> None:
     """Apply a window decision (``P_ASK`` or ``P_OUT``)."""
     seat = s.actor
     if a == A.ACT:
@@ -538,7 +540,9 @@ def act_out(s: WotState, a: int) -> None:
 # ----------------------------------------------------------------------------- developments
 
 
-def build_cost(s: WotState, seat: int, c: int, z: int, mine: int, used: list[int] | None = None) -> int:
+def build_cost(
+    s: WarOnTerrorState, seat: int, c: int, z: int, mine: int, used: list[int] | None = None
+) -> int:
     """Cost of developing ``c`` up to size ``z`` for ``seat``, or -1 when not allowed.
 
     Urbanizzazioni: one development per country, only in your countries or unoccupied ones
@@ -563,7 +567,7 @@ def build_cost(s: WotState, seat: int, c: int, z: int, mine: int, used: list[int
     return cost + min(SEA[(c, d)] for d in NEIGH[c] if mine >> d & 1 and (c, d) in SEA)
 
 
-def do_build(s: WotState, seat: int, c: int, z: int) -> None:
+def do_build(s: WarOnTerrorState, seat: int, c: int, z: int) -> None:
     mine = empire_mask(s, seat)
     cost = build_cost(s, seat, c, z, mine)
     single = z - s.size[c] == 1
@@ -580,7 +584,7 @@ def do_build(s: WotState, seat: int, c: int, z: int) -> None:
 # ----------------------------------------------------------------------------- cards
 
 
-def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
+def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]:
     """Countries (or seats, for seat cards) a card of type ``k`` may target when ``seat``
     (playing for ``side``) plays it; empty when it cannot be played now."""
     kind = KIND[k]
@@ -655,7 +659,7 @@ def card_targets(s: WotState, k: int, side: int, seat: int) -> list[int]:
     raise AssertionError(kind)
 
 
-def _other_sides(s: WotState, seat: int) -> list[int]:
+def _other_sides(s: WarOnTerrorState, seat: int) -> list[int]:
     """One seat per other side: every other empire, and the terrorists once (their first seat)."""
     out = [p for p in s.empires() if p != seat]
     if s.tseats and not s.terrorist[seat]:
@@ -668,7 +672,7 @@ def _worth(z: int) -> int:
     return BOARD.unit_cost[z] // BOARD.unit_cost[1]
 
 
-def card_playable(s: WotState, k: int, side: int, seat: int) -> bool:
+def card_playable(s: WarOnTerrorState, k: int, side: int, seat: int) -> bool:
     """Carte: any card in hand may be played, where it has an effect (a target)."""
     kind = KIND[k]
     if kind in COUNTRY_TARGET or kind in SEAT_TARGET:
@@ -682,7 +686,7 @@ def card_playable(s: WotState, k: int, side: int, seat: int) -> bool:
     return True  # whos_evil, intelligence_leak, its_your_birthday
 
 
-def play_card(s: WotState, k: int) -> None:
+def play_card(s: WarOnTerrorState, k: int) -> None:
     side = actor_side(s)
     s.hand[side * K + k] -= 1
     discard(s, k)
@@ -698,13 +702,13 @@ def play_card(s: WotState, k: int) -> None:
         resolve(s, None)
 
 
-def _clockwise_empires(s: WotState, seat: int) -> list[int]:
+def _clockwise_empires(s: WarOnTerrorState, seat: int) -> list[int]:
     """The empires other than ``seat``, clockwise from the seat after it."""
     n = s.n
     return [q for q in ((seat + i) % n for i in range(1, n)) if not s.terrorist[q]]
 
 
-def choose_target(s: WotState, t: int) -> None:
+def choose_target(s: WarOnTerrorState, t: int) -> None:
     k = s.pcard
     s.ptarget = t
     if KIND[k] == "war":
@@ -724,7 +728,7 @@ def choose_target(s: WotState, t: int) -> None:
     after_answer(s)
 
 
-def response_options(s: WotState, seat: int, t: int) -> list[int]:
+def response_options(s: WarOnTerrorState, seat: int, t: int) -> list[int]:
     """What ``seat`` may do when a card targets its development in ``t`` (Azioni fuori dal
     tuo turno: remove your developments or change sides at any moment). Ruling: the window
     opens when a hostile card is aimed at one of its developments, before the roll; it may
@@ -739,7 +743,7 @@ def response_options(s: WotState, seat: int, t: int) -> list[int]:
     return sorted(out)
 
 
-def answer(s: WotState, a: int) -> None:
+def answer(s: WarOnTerrorState, a: int) -> None:
     """The targeted seat's answer; then the card goes on in the attacker's turn."""
     seat, t = s.actor, s.ptarget
     if a == A.BECOME:
@@ -759,7 +763,7 @@ def answer(s: WotState, a: int) -> None:
         check_end(s)
 
 
-def after_answer(s: WotState) -> None:
+def after_answer(s: WarOnTerrorState) -> None:
     """A targeted card goes on: its roll (combat cards), or its effect."""
     if CARDS[s.pcard].roll:
         s.phase = P_COMBAT
@@ -767,7 +771,7 @@ def after_answer(s: WotState) -> None:
         resolve(s, None)
 
 
-def combat_need(s: WotState, k: int, c: int) -> int:
+def combat_need(s: WarOnTerrorState, k: int, c: int) -> int:
     """The 2d6 total a combat card needs against ``c`` (Combattimenti; reconstructed: the
     card's number, plus 1 for a town and 2 for a city defending, plus the same for a unit
     attacked by War, minus 1 for a column and 2 for a cell making a terrorist attack)."""
@@ -783,7 +787,7 @@ def combat_need(s: WotState, k: int, c: int) -> int:
     return need
 
 
-def resolve(s: WotState, roll: int | None) -> None:
+def resolve(s: WarOnTerrorState, roll: int | None) -> None:
     """Apply the pending card's effect (after its roll, for combat cards)."""
     k, t = s.pcard, s.ptarget
     kind = KIND[k]
@@ -904,7 +908,7 @@ def resolve(s: WotState, roll: int | None) -> None:
 # ----------------------------------------------------------------------------- turns
 
 
-def start_turn(s: WotState) -> None:
+def start_turn(s: WarOnTerrorState) -> None:
     """Turno di gioco: roll the action die to begin (empire or terrorist turn)."""
     s.turns += 1
     s.builds = s.free_builds = s.moves = 0
@@ -931,7 +935,7 @@ def start_turn(s: WotState) -> None:
     )
 
 
-def after_die(s: WotState) -> None:
+def after_die(s: WarOnTerrorState) -> None:
     """Step 2: the free cards (2 empire cards; an Evil Empire 2 from each deck; the
     terrorists 2 terrorist cards), then play."""
     side = actor_side(s)
@@ -944,7 +948,7 @@ def after_die(s: WotState) -> None:
     s.phase = P_PLAY
 
 
-def apply_die(s: WotState, face: int) -> None:
+def apply_die(s: WarOnTerrorState, face: int) -> None:
     kind, value = BOARD.die[face]
     s.die = face
     tt = terrorist_turn(s)
@@ -968,7 +972,7 @@ def apply_die(s: WotState, face: int) -> None:
     after_die(s)
 
 
-def spin_axis(s: WotState, colour: int) -> None:
+def spin_axis(s: WarOnTerrorState, colour: int) -> None:
     """L'Asse del Male: the spinner points at a colour; an empire of that colour in play turns
     evil (2 free terrorist cards) until the next spin; otherwise nobody is evil."""
     if colour < s.n and not s.terrorist[colour]:
@@ -983,7 +987,7 @@ def spin_axis(s: WotState, colour: int) -> None:
     s.resume_phase = -1
 
 
-def oil_roll(s: WotState, total: int) -> None:
+def oil_roll(s: WarOnTerrorState, total: int) -> None:
     """Lancio dei Dadi Petrolio: every empire with an unblocked development on the rolled
     number earns its revenue; then the next turn (clockwise)."""
     s.last_roll = total
@@ -997,7 +1001,7 @@ def oil_roll(s: WotState, total: int) -> None:
     next_turn(s)
 
 
-def next_turn(s: WotState) -> None:
+def next_turn(s: WarOnTerrorState) -> None:
     """The next slot clockwise: an empire's turn, or the terrorists' shared turn in the slot
     of the first seat that changed sides (the other terrorist seats' slots are skipped)."""
     n = s.n
@@ -1017,13 +1021,13 @@ def next_turn(s: WotState) -> None:
     start_turn(s)
 
 
-def finish(s: WotState, winners: list[int], reason: str) -> None:
+def finish(s: WarOnTerrorState, winners: list[int], reason: str) -> None:
     s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
     s.end_reason = reason
     s.phase = P_OVER
 
 
-def terrorists_count(s: WotState) -> bool:
+def terrorists_count(s: WarOnTerrorState) -> bool:
     """Whether the terrorists' points are counted now (Vincere il Gioco; the text does not say
     when). Ruling: in the Terrorist Player's own turn -- the seat that changes sides plays as
     a terrorist "a partire dal regolare turno successivo", and the terrorists "take" their
@@ -1032,7 +1036,7 @@ def terrorists_count(s: WotState) -> bool:
     return s.tw_any or terrorist_turn(s)
 
 
-def check_end(s: WotState) -> None:
+def check_end(s: WarOnTerrorState) -> None:
     """Vincere il Gioco: an empire with enough liberation points wins; the terrorists win
     together with enough freed continents, counted in their own turn (``terrorists_count``),
     or once no empire is left."""
@@ -1051,7 +1055,7 @@ def check_end(s: WotState) -> None:
         finish(s, [p for p in best if liberation_points(s, p) == top], "empire victory")
 
 
-def end_by_limit(s: WotState) -> None:
+def end_by_limit(s: WarOnTerrorState) -> None:
     """Ruling (house rule): after ``max_rounds`` rounds the side nearest its target wins
     (liberation points over the points needed; ties share)."""
     emp = s.empires()
@@ -1068,7 +1072,7 @@ def end_by_limit(s: WotState) -> None:
 # ----------------------------------------------------------------------------- legal / apply
 
 
-def generate_legal(s: WotState) -> list[int]:
+def generate_legal(s: WarOnTerrorState) -> list[int]:
     """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
     ph = s.phase
     if ph == P_OVER:
@@ -1096,7 +1100,7 @@ def generate_legal(s: WotState) -> list[int]:
     return _play_actions(s)
 
 
-def _play_actions(s: WotState) -> list[int]:
+def _play_actions(s: WarOnTerrorState) -> list[int]:
     seat = s.actor
     side = actor_side(s)
     n = s.n
@@ -1190,7 +1194,7 @@ def _play_actions(s: WotState) -> list[int]:
     return out
 
 
-def chance_outcomes(s: WotState) -> list[tuple[int, float]]:
+def chance_outcomes(s: WarOnTerrorState) -> list[tuple[int, float]]:
     ph = s.phase
     if ph == P_FIRST:
         return [(A.CH + p, 1.0 / s.n) for p in range(s.n)]
@@ -1203,7 +1207,7 @@ def chance_outcomes(s: WotState) -> list[tuple[int, float]]:
     return []
 
 
-def play(s: WotState, a: int) -> None:
+def play(s: WarOnTerrorState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
     ph = s.phase
     if ph == P_FIRST:
@@ -1261,7 +1265,7 @@ def play(s: WotState, a: int) -> None:
         _apply_play(s, a)
 
 
-def _apply_play(s: WotState, a: int) -> None:
+def _apply_play(s: WarOnTerrorState, a: int) -> None:
     seat = s.actor
     side = actor_side(s)
     if a == A.END:
@@ -1307,14 +1311,14 @@ def _apply_play(s: WotState, a: int) -> None:
         raise IllegalAction(f"action {a} has no meaning here")
 
 
-def why_illegal(s: WotState, a: int) -> str:
+def why_illegal(s: WarOnTerrorState, a: int) -> str:
     """Why ``a`` is refused here."""
     if s.phase == P_OVER:
         return "the game is over"
     return f"'{describe(s, a)}' is not legal now ({_phase_word(s)})"
 
 
-def _phase_word(s: WotState) -> str:
+def _phase_word(s: WarOnTerrorState) -> str:
     from realpolitik.engine.waronterror.state import PHASE_NAMES
 
     return PHASE_NAMES[s.phase]
@@ -1325,7 +1329,7 @@ def _phase_word(s: WotState) -> str:
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange", "Purple")
 
 
-def describe(s: WotState, a: int) -> str:
+def describe(s: WarOnTerrorState, a: int) -> str:
     """Short text of an action (``action_to_string``)."""
     ph = s.phase
     if A.CH <= a < A.NUM_ACTIONS:
