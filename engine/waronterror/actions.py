@@ -6,21 +6,21 @@ move picks the unit (``move unit from Peru``), then the destination (``target Br
 
 Layout (``N`` countries, ``K`` card types, both from the data files):
 
-======================  =========================================
-``END`` .. ``DONE``      fixed verbs (end turn, become terrorist, buy cards, ...)
-``BUY_CAMP + z - 1``     buy a unit of size ``z`` for the training camp
-``PLAY + k``             play a card of type ``k``
-``TARGET + c``           choose country ``c`` (card target, move destination)
-``TSEAT + p``            choose seat ``p`` (card target)
-``BUILD + 3c + z - 1``   develop country ``c`` up to size ``z`` (village 1, town 2, city 3)
-``DISMANTLE + c``        remove your development in ``c`` for a refund
-``BUY_UNIT + c``         buy a vanguard straight onto ``c``
-``UPGRADE + c``          upgrade the terrorist unit in ``c`` one size
-``PLACE + 3c + z - 1``   place a unit of size ``z`` from the training camp in ``c``
-``MOVE_FROM + c``        terrorist move: the unit in ``c`` (the destination follows)
-``SETUP + c``            preparation round: a starting village in ``c``
-``CH + v``               chance outcome ``v`` (die face, 2d6 total, spinner colour, seat)
-======================  =========================================
+=========================  =========================================
+``END`` .. ``DONE``        fixed verbs (end turn, become terrorist, buy cards, ...)
+``BUY_CAMP + z - 1``       buy a unit of size ``z`` for the training camp
+``PLAY + k``               play a card of type ``k``
+``TARGET + c``             choose country ``c`` (card target, move destination)
+``TARGET_SEAT + p``        choose seat ``p`` (card target)
+``BUILD + 3c + z - 1``     develop country ``c`` up to size ``z`` (village 1, town 2, city 3)
+``DISMANTLE + c``          remove your development in ``c`` for a refund
+``BUY_UNIT + c``           buy a vanguard straight onto ``c``
+``UPGRADE + c``            upgrade the terrorist unit in ``c`` one size
+``PLACE + 3c + z - 1``     place a unit of size ``z`` from the training camp in ``c``
+``MOVE_FROM + c``          terrorist move: the unit in ``c`` (the destination follows)
+``SETUP + c``              preparation round: a starting village in ``c``
+``CHANCE_OUTCOME + v``     chance outcome ``v`` (die face, 2d6 total, spinner colour, seat)
+=========================  =========================================
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ __all__ = [
     "BUY_CARD_E",
     "BUY_CARD_T",
     "BUY_UNIT",
-    "CH",
+    "CHANCE_OUTCOME",
     "DECK_E",
     "DECK_T",
     "DISMANTLE",
@@ -49,7 +49,7 @@ __all__ = [
     "PLAY",
     "SETUP",
     "TARGET",
-    "TSEAT",
+    "TARGET_SEAT",
     "UPGRADE",
 ]
 
@@ -69,16 +69,16 @@ DONE = 9  # a seat acting out of turn is done
 BUY_CAMP = 10  # + size - 1: a vanguard, column or cell for the training camp (Terroristi)
 PLAY = 16
 TARGET = PLAY + K
-TSEAT = TARGET + N
-BUILD = TSEAT + 6
+TARGET_SEAT = TARGET + N
+BUILD = TARGET_SEAT + 6
 DISMANTLE = BUILD + 3 * N
 BUY_UNIT = DISMANTLE + N
 UPGRADE = BUY_UNIT + N
 PLACE = UPGRADE + N
 MOVE_FROM = PLACE + 3 * N
 SETUP = MOVE_FROM + N
-CH = SETUP + N
-NUM_ACTIONS = CH + 13
+CHANCE_OUTCOME = SETUP + N
+NUM_ACTIONS = CHANCE_OUTCOME + 13
 
 FIXED = {
     END: "end turn",

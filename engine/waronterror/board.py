@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import TomlTable, data_env_var, read_sources
+from realpolitik.engine.core.datafiles import DataSource, TomlTable, data_env_var, read_sources
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 
 __all__ = [
@@ -208,11 +207,11 @@ class Board:
 # ----------------------------------------------------------------------------- reading
 
 
-def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, _Source]:
+def _read_sources(directory: str | os.PathLike[str] | None) -> dict[str, DataSource]:
     return read_sources("realpolitik.engine.waronterror", DATA_FILES, ENV_VAR, directory)
 
 
-def _continents(s: _Source) -> tuple[list[str], list[str], list[int]]:
+def _continents(s: DataSource) -> tuple[list[str], list[str], list[int]]:
     """continents.csv: names, abbreviations and the terrorists' points of each continent."""
     names: list[str] = []
     abbrs: list[str] = []
@@ -232,7 +231,7 @@ def _continents(s: _Source) -> tuple[list[str], list[str], list[int]]:
     return names, abbrs, values
 
 
-def _countries(s: _Source, continents: list[str]) -> tuple[list[str], list[str], list[int]]:
+def _countries(s: DataSource, continents: list[str]) -> tuple[list[str], list[str], list[int]]:
     """countries.csv: names, abbreviations (unique words) and continents of the countries."""
     names: list[str] = []
     abbrs: list[str] = []
@@ -258,7 +257,7 @@ def _countries(s: _Source, continents: list[str]) -> tuple[list[str], list[str],
     return names, abbrs, conts
 
 
-def _borders(s: _Source, names: list[str]) -> tuple[FrozenMap, list[int], dict[tuple[int, int], int]]:
+def _borders(s: DataSource, names: list[str]) -> tuple[FrozenMap, list[int], dict[tuple[int, int], int]]:
     """borders.csv: the map (connected), land borders as bitmasks and sea routes' costs."""
     index = {n: i for i, n in enumerate(names)}
     edges: list[tuple[str, str]] = []
@@ -293,7 +292,7 @@ def _borders(s: _Source, names: list[str]) -> tuple[FrozenMap, list[int], dict[t
     return freeze(graph, names), land, sea
 
 
-def _chits(s: _Source) -> list[int]:
+def _chits(s: DataSource) -> list[int]:
     """oil_chits.csv: every chit's number (0 blank, 2..12), each as many times as its count."""
     chits: list[int] = []
     numbers: set[int] = set()
@@ -308,7 +307,7 @@ def _chits(s: _Source) -> list[int]:
     return chits
 
 
-def _die(s: _Source) -> list[tuple[str, int]]:
+def _die(s: DataSource) -> list[tuple[str, int]]:
     """action_die.csv: the six faces in order, each a kind and its value."""
     die: list[tuple[str, int]] = []
     for line, row in s.rows(("face", "kind", "value")):
@@ -324,7 +323,7 @@ def _die(s: _Source) -> list[tuple[str, int]]:
     return die
 
 
-def _cards(s: _Source) -> list[Card]:
+def _cards(s: DataSource) -> list[Card]:
     """cards.csv: both decks' card types (neither deck empty)."""
     cards: list[Card] = []
     for line, row in s.rows(("deck", "key", "name", "kind", "count", "roll")):
@@ -350,7 +349,7 @@ def _cards(s: _Source) -> list[Card]:
     return cards
 
 
-def _setup(s: _Source, countries: int, chits: list[int], cards: list[Card]) -> dict[str, Any]:
+def _setup(s: DataSource, countries: int, chits: list[int], cards: list[Card]) -> dict[str, Any]:
     """setup.toml: starting pieces, money and cards by player count, costs, the pieces in the
     box and the victory points, checked against the other files; the ``Board`` fields."""
     doc = s.toml()

@@ -46,10 +46,10 @@ from realpolitik.engine.core.schema import (
     field,
     state_fields,
 )
-from realpolitik.engine.waronterror import actions as A
-from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror import actions
+from realpolitik.engine.waronterror import rules as waronterror_rules
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
-from realpolitik.engine.waronterror.state import P_OVER, PHASE_NAMES
+from realpolitik.engine.waronterror.state import GAME_OVER, P_DEBT, PHASE_NAMES
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
 
@@ -77,12 +77,12 @@ TERRORIST_WIN = ("own_turn", "any_time")
 SPEC = GameSpec(
     name="waronterror",
     title="War on Terror, the boardgame",
-    seats=R.SEAT_NAMES,
+    seats=waronterror_rules.SEAT_NAMES,
     min_players=2,
     max_players=6,
     chance=ChanceMode.EXPLICIT_STOCHASTIC,
     information=Information.IMPERFECT,
-    num_distinct_actions=A.NUM_ACTIONS,
+    num_distinct_actions=actions.NUM_ACTIONS,
     max_game_length=400000,
     version="waronterror-4" if BOARD.packaged else f"waronterror-4+data-{BOARD.digest}",
     aliases=("war-on-terror", "wot", "war_on_terror"),
@@ -114,7 +114,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
     history: list[int] = field(LIST, "every action applied, chance outcomes included", list, position=False)
     rng: int = field(VALUE, "SplitMix64 state for card draws and shuffles (hidden information)", 0)
     max_rounds: int = field(VALUE, "round limit (house rule; see docs/rulings.md)", 0)
-    phase: int = field(VALUE, "one of the ``P_*`` codes", 0)
+    phase: int = field(VALUE, "one of the phase codes (``state``: ``P_*``, ``GAME_OVER``)", 0)
     resume_phase: int = field(VALUE, "phase to return to after an Axis of Evil spin", 0)
     actor: int = field(VALUE, "the seat deciding now (also during chance nodes: whose turn it is)", 0)
     turn_seat: int = field(VALUE, "the seat whose turn slot is running", 0)
@@ -140,7 +140,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
         list,
     )
     terrorist: list[int] = field(LIST, "per seat, 1 once it plays for the terrorists", list)
-    tseats: list[int] = field(LIST, "terrorist seats in the order they changed sides", list)
+    terrorist_seats: list[int] = field(LIST, "terrorist seats in the order they changed sides", list)
     terrorist_turns: int = field(VALUE, "terrorist turns played (the seats take them in rotation)", 0)
     money: list[int] = field(LIST, "per side (seats, then the terrorist purse), money in millions", list)
     hand: list[int] = field(LIST, "cards per side and type (see module docstring)", list)
@@ -153,8 +153,8 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
     buys: int = field(VALUE, "extra cards that may still be bought this turn", 0)
     moves: int = field(VALUE, "terrorist moves left this turn", 0)
     die: int = field(VALUE, "the action die's last face (0..5), or -1", 0)
-    pcard: int = field(VALUE, "the card type being resolved, or -1", 0)
-    ptarget: int = field(VALUE, "its target (country, or seat for seat cards), or -1", 0)
+    pending_card: int = field(VALUE, "the card type being resolved, or -1", 0)
+    pending_target: int = field(VALUE, "its target (country, or seat for seat cards), or -1", 0)
     paused: int = field(
         VALUE,
         "while another seat decides out of turn (``OUT_OF_TURN`` phases: answering a card, a window, a debt), the seat whose turn it is (``actor`` is the deciding seat then); -1 otherwise",
@@ -174,12 +174,12 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
         'option ``terrorist_points == "cleared"`` (house rule): a continent counts for the terrorists only while ``freed``; otherwise (the rulebook) every continent with no empire development counts',
         False,
     )
-    holds: bool = field(
+    last_empire_holds: bool = field(
         VALUE,
         "option ``last_empire_holds`` (house rule): the last empire neither changes sides by choice nor dismantles its last development",
         False,
     )
-    tw_any: bool = field(
+    terrorists_win_any_time: bool = field(
         VALUE,
         "option ``terrorist_win == \"any_time\"``: the terrorists' points are counted the moment they reach the target; otherwise (the ruling) only in the Terrorist Player's own turn",
         False,
@@ -192,7 +192,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
     _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
 
     FEATURES = "realpolitik.engine.waronterror.features"
-    rules: ClassVar[Rules] = R
+    rules: ClassVar[Rules] = waronterror_rules
 
     if TYPE_CHECKING:
 
@@ -216,26 +216,30 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
         return self.n
 
     def current_player(self) -> int:
-        return R.current_player(self)
+        return waronterror_rules.current_player(self)
 
     def is_chance_node(self) -> bool:
-        return R.current_player(self) == -1
+        return waronterror_rules.current_player(self) == -1
 
     def is_terminal(self) -> bool:
-        return self.phase == P_OVER
+        return self.phase == GAME_OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return R.chance_outcomes(self)
+        return waronterror_rules.chance_outcomes(self)
 
     def scores(self) -> list[float]:
         """Liberation points per seat (a terrorist seat: the terrorists' points)."""
         return [
-            float(R.terrorist_points(self) if self.terrorist[p] else R.liberation_points(self, p))
+            float(
+                waronterror_rules.terrorist_points(self)
+                if self.terrorist[p]
+                else waronterror_rules.liberation_points(self, p)
+            )
             for p in range(self.n)
         ]
 
     def action_to_string(self, action: int) -> str:
-        return R.describe(self, action)
+        return waronterror_rules.describe(self, action)
 
     def evaluate(self, seat: int) -> float:
         from realpolitik.engine.waronterror.heuristics import evaluate
@@ -245,7 +249,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
     # ----- information
     def seat_aliases(self) -> dict[str, int]:
         """A seat answers to its colour."""
-        return {R.SEAT_NAMES[p].lower(): p for p in range(self.n)}
+        return {waronterror_rules.SEAT_NAMES[p].lower(): p for p in range(self.n)}
 
     def hand_counts(self, side: int) -> tuple[int, int]:
         """Cards a side holds from the empire and the terrorist deck."""
@@ -273,7 +277,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
             "game": "waronterror",
             "seat": seat,
             "phase": PHASE_NAMES[self.phase],
-            "to_move": R.current_player(self),
+            "to_move": waronterror_rules.current_player(self),
             "actor": self.actor,
             "turn_seat": self.turn_seat,
             "round": self.round,
@@ -283,7 +287,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
             "board": board,
             "freed": self.freed[:],
             "terrorist": self.terrorist[:],
-            "tseats": self.tseats[:],
+            "tseats": self.terrorist_seats[:],
             "tturns": self.terrorist_turns,
             "money": self.money[:],
             "hand": {
@@ -299,7 +303,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
             "buys": self.buys,
             "moves": self.moves,
             "die": self.die,
-            "pending": [self.pcard, self.ptarget, self.move_from, self.resume_phase],
+            "pending": [self.pending_card, self.pending_target, self.move_from, self.resume_phase],
             "paused": self.paused,
             "asking": self.asking[:],
             "debts": self.debts[:],
@@ -382,7 +386,7 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
                 bad.append(f"{BOARD.countries[c]}: unit {self.unit[c]}")
         for p in range(n):
             for z in (1, 2, 3):
-                if R.pieces_used(self, p, z) > BOARD.pieces[z]:
+                if waronterror_rules.pieces_used(self, p, z) > BOARD.pieces[z]:
                     bad.append(f"seat {p}: more {SIZE_NAMES[z]}s than pieces")
         if sum(self.radiation) > BOARD.radiation:
             bad.append("more radiation counters than in the box")
@@ -392,13 +396,13 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
                 bad.append(f"more {UNIT_NAMES[z]}s on the board than in the box")
         if sorted(self.chit + self.spare) != list(BOARD.chits):
             bad.append("oil chits do not match the box")
-        if sorted(self.tseats) != [p for p in range(n) if self.terrorist[p]]:
-            bad.append(f"terrorist seats {self.tseats} disagree with {self.terrorist}")
-        if (self.result is not None) != (self.phase == P_OVER):
+        if sorted(self.terrorist_seats) != [p for p in range(n) if self.terrorist[p]]:
+            bad.append(f"terrorist seats {self.terrorist_seats} disagree with {self.terrorist}")
+        if (self.result is not None) != (self.phase == GAME_OVER):
             bad.append("result and phase disagree")
         if self.result is None and self.round > 0 and not self.empires():
             bad.append("no empire left but the game goes on")
-        if self.result is None and bool(self.debts) != (self.phase == R.P_DEBT):
+        if self.result is None and bool(self.debts) != (self.phase == P_DEBT):
             bad.append(f"debts {self.debts} outside the debt phase, or a debt phase without one")
         return bad
 
@@ -448,9 +452,9 @@ class WarOnTerrorGame(DataFilesBase, GameBase):
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)
-        mr = out["max_rounds"]
-        if not 1 <= mr <= 500:
-            raise InvalidState(f"options: 'max_rounds' must be an integer in 1..500, not {mr!r}")
+        max_rounds = out["max_rounds"]
+        if not 1 <= max_rounds <= 500:
+            raise InvalidState(f"options: 'max_rounds' must be an integer in 1..500, not {max_rounds!r}")
         if out["terrorist_points"] not in TERRORIST_POINTS:
             raise InvalidState(
                 f"options: 'terrorist_points' must be one of {', '.join(TERRORIST_POINTS)}, "
@@ -474,7 +478,7 @@ class WarOnTerrorGame(DataFilesBase, GameBase):
         n = check_players(SPEC, players)
         check_seed(seed)
         opts = self.check_options(options, n)
-        return R.new_state(WarOnTerrorState, n, seed, opts)  # type: ignore[return-value]
+        return waronterror_rules.new_state(WarOnTerrorState, n, seed, opts)
 
 
 GAME = WarOnTerrorGame()

@@ -35,10 +35,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from realpolitik.engine.waronterror import actions as A
-from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror import actions, rules
 from realpolitik.engine.waronterror.board import BOARD
-from realpolitik.engine.waronterror.state import P_ASK, P_DEBT, P_DIE, P_OUT, P_OVER, RESUME_DIE
+from realpolitik.engine.waronterror.state import GAME_OVER, P_ASK, P_DEBT, P_DIE, P_OUT, RESUME_DIE
 
 if TYPE_CHECKING:
     from realpolitik.engine.waronterror.game import WarOnTerrorState
@@ -47,11 +46,11 @@ __all__ = ["evaluate", "latent_terrorists", "prospects", "refill"]
 
 N = BOARD.n
 K = len(BOARD.cards)
-P2D6 = dict(R.TWO_D6)
-NEIGH = BOARD.map.neighbours
-NMASK = BOARD.map.neighbour_mask
-LAND = BOARD.land
-SEA = BOARD.sea_cost
+TWO_D6_CHANCE = dict(rules.TWO_D6)
+NEIGHBOURS = BOARD.map.neighbours
+NEIGHBOUR_MASK = BOARD.map.neighbour_mask
+LAND_MASK = BOARD.land
+SEA_COST = BOARD.sea_cost
 
 CONTINENT_WEIGHT = 0.9
 SIZE_WEIGHT = 0.25  # per development size step
@@ -95,7 +94,7 @@ def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
         if p < 0:
             continue
         count[p] += 1
-        u = unit[c] + max(unit[d] for d in NEIGH[c]) + BOARD_THREAT * board_units
+        u = unit[c] + max(unit[d] for d in NEIGHBOURS[c]) + BOARD_THREAT * board_units
         if u:
             threat[p] += u
         k = BOARD.continent[c]
@@ -104,12 +103,12 @@ def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
         size_sum[p] += size[c]
         if size[c] == 3:
             cities[p] += 1
-        rev = R.oil_revenue(s, c)
+        rev = rules.oil_revenue(s, c)
         if rev:
-            income[p] += rev * P2D6[s.chit[c]]
+            income[p] += rev * TWO_D6_CHANCE[s.chit[c]]
     out: dict[int, float] = {}
     for p in emp:
-        # liberation points now (R.liberation_points: whole continents and cities), plus
+        # liberation points now (rules.liberation_points: whole continents and cities), plus
         # the continents partly held
         pts = float(cities[p])
         for k, mem in enumerate(BOARD.members):
@@ -130,10 +129,10 @@ def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
         )
         out[p] = pts / need
     tval = -1.0
-    if s.tseats:
-        pts = float(R.terrorist_points(s))
-        if not R.terrorists_count(s) and not s.cleared_only:
-            pts -= refill(s, s.tseats[0])
+    if s.terrorist_seats:
+        pts = float(rules.terrorist_points(s))
+        if not rules.terrorists_count(s) and not s.cleared_only:
+            pts -= refill(s, s.terrorist_seats[0])
         extra = 0.0
         for k in range(len(BOARD.members)):
             if 0 < settled[k] <= 3:
@@ -165,7 +164,7 @@ def latent_terrorists(s: WarOnTerrorState, emp: list[int]) -> tuple[float, list[
     for k, a in enumerate(alone):
         if a >= 0:
             pts[a] += BOARD.continent_value[k]
-    if not s.tw_any:
+    if not s.terrorists_win_any_time:
         masks = empire_masks(s)
         for p in emp:
             pts[p] -= refill(s, p, masks)
@@ -218,12 +217,14 @@ def refill(s: WarOnTerrorState, slot: int, masks: list[int] | None = None) -> fl
         for k in empty:
             best = -1
             for c in BOARD.members[k]:
-                if unit[c] >= 2 or not NMASK[c] & mine:
+                if unit[c] >= 2 or not NEIGHBOUR_MASK[c] & mine:
                     continue
-                if LAND[c] & mine:
+                if LAND_MASK[c] & mine:
                     best = village
                     break
-                cost = village + min(SEA[(c, d)] for d in NEIGH[c] if mine >> d & 1 and (c, d) in SEA)
+                cost = village + min(
+                    SEA_COST[(c, d)] for d in NEIGHBOURS[c] if mine >> d & 1 and (c, d) in SEA_COST
+                )
                 if best < 0 or cost < best:
                     best = cost
             if best >= 0:
@@ -259,7 +260,7 @@ def _hand_size(s: WarOnTerrorState, side: int) -> int:
     if s.round == 0:
         return held
     n = s.n
-    slot = s.tseats[0] if side == n else side
+    slot = s.terrorist_seats[0] if side == n else side
     mine = (slot - s.start_seat) % n
     now = (s.turn_seat - s.start_seat) % n
     if mine > now or (mine == now and _turn_to_begin(s)):
@@ -277,7 +278,7 @@ def evaluate(s: WarOnTerrorState, seat: int) -> float:
     (``P_OUT``) is scored by its best change of sides or dismantling when that gains it more
     than ``OUT_OF_TURN_MARGIN``, and otherwise a little below the position (``IDLE_WINDOW``),
     so that the window is opened only for a reason and skipped quickly."""
-    if s.phase == P_OVER and s.result is not None:
+    if s.phase == GAME_OVER and s.result is not None:
         return s.result[seat]
     if s.phase == P_DEBT:
         return evaluate(_debt_paid(s), seat)
@@ -290,7 +291,9 @@ def _debt_paid(s: WarOnTerrorState) -> WarOnTerrorState:
     """A copy of ``s`` with the pending debts paid, smallest refunds removed first."""
     t = s.clone()
     while t.phase == P_DEBT:
-        t.apply_action(min(t.legal_actions(), key=lambda a: (BOARD.build_cost[t.size[a - A.DISMANTLE]], a)))
+        t.apply_action(
+            min(t.legal_actions(), key=lambda a: (BOARD.build_cost[t.size[a - actions.DISMANTLE]], a))
+        )
     return t
 
 
@@ -299,7 +302,7 @@ def _acting_out(s: WarOnTerrorState, seat: int) -> float:
     here = _static(s, actor)
     best, best_v = None, here + OUT_OF_TURN_MARGIN
     for a in s.legal_actions():
-        if a == A.DONE:
+        if a == actions.DONE:
             continue
         child = s.clone()
         child.apply_action(a)
@@ -326,14 +329,14 @@ def _static(s: WarOnTerrorState, seat: int) -> float:
     # draw: rules.convert); their progress towards their points splits the two.
     t_share = tw / total
     draw = 0.0
-    if len(emp) == 1 and s.tseats:
+    if len(emp) == 1 and s.terrorist_seats:
         need = BOARD.points_to_win[1]
-        draw = t_share * max(0.0, 1.0 - R.terrorist_points(s) / need)
+        draw = t_share * max(0.0, 1.0 - rules.terrorist_points(s) / need)
         t_share -= draw
     draw /= s.n
     if s.terrorist[seat]:
-        chance, own = t_share / len(s.tseats) + draw, tval
-    elif not s.tseats:
+        chance, own = t_share / len(s.terrorist_seats) + draw, tval
+    elif not s.terrorist_seats:
         # the latent terrorists' share goes to the seats best placed to change sides
         best = latent_terrorists(s, list(emp))[1] if tw else []
         chance, own = w[seat] / total + (t_share / len(best) if seat in best else 0.0), emp[seat]

@@ -25,10 +25,10 @@ from realpolitik.engine.core.presentation import (
     Presentation,
     choices_by_verb,
 )
-from realpolitik.engine.waronterror import actions as A
-from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror import actions, rules
 from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
 from realpolitik.engine.waronterror.state import (
+    GAME_OVER,
     OUT_OF_TURN,
     P_ASK,
     P_AXIS,
@@ -37,7 +37,6 @@ from realpolitik.engine.waronterror.state import (
     P_DIE,
     P_OIL,
     P_OUT,
-    P_OVER,
     P_RESPOND,
     P_SETUP,
     PHASE_NAMES,
@@ -64,9 +63,9 @@ __all__ = [
 
 K = len(BOARD.cards)
 N = BOARD.n
-_ANSI = ("31", "34", "32", "33", "35", "36")
-_SIZE = " vtc"
-_UNIT = " VCX"
+_SEAT_COLOUR_CODES = ("31", "34", "32", "33", "35", "36")
+_SIZE_LETTER = " vtc"
+_UNIT_LETTER = " VCX"
 
 HELP = """\
 Type a move's number from the list, or its text (a unique prefix is enough):
@@ -116,15 +115,15 @@ SHOW_TOPICS = "countries, cards, hand"
 def _paint(text: str, seat: int, color: bool) -> str:
     if not color or seat < 0:
         return text
-    return f"\x1b[{_ANSI[seat]}m{text}\x1b[0m"
+    return f"\x1b[{_SEAT_COLOUR_CODES[seat]}m{text}\x1b[0m"
 
 
 def _seat(s: WarOnTerrorState, p: int, color: bool = False) -> str:
-    name = R.SEAT_NAMES[p]
+    name = rules.SEAT_NAMES[p]
     return _paint(name, p, color)
 
 
-def _vis(x: str) -> int:
+def _visible_length(x: str) -> int:
     return len(re.sub(r"\x1b\[[0-9;]*m", "", x))
 
 
@@ -132,40 +131,40 @@ def cell(s: WarOnTerrorState, c: int, color: bool = False) -> str:
     """One country as ``ABR Owner-s oil unit R``."""
     parts = [BOARD.abbr[c]]
     if s.owner[c] >= 0:
-        parts.append(_paint(f"{R.SEAT_NAMES[s.owner[c]]}-{_SIZE[s.size[c]]}", s.owner[c], color))
+        parts.append(_paint(f"{rules.SEAT_NAMES[s.owner[c]]}-{_SIZE_LETTER[s.size[c]]}", s.owner[c], color))
     parts.append(("-" if not s.chit[c] else str(s.chit[c])) if s.revealed[c] else "?")
     if s.unit[c]:
-        parts.append(_UNIT[s.unit[c]])
+        parts.append(_UNIT_LETTER[s.unit[c]])
     if s.radiation[c]:
         parts.append("R")
     return " ".join(parts)
 
 
 def _side_name(s: WarOnTerrorState, p: int) -> str:
-    return "Terrorists" if s.terrorist[p] else R.SEAT_NAMES[p]
+    return "Terrorists" if s.terrorist[p] else rules.SEAT_NAMES[p]
 
 
 def status(s: WarOnTerrorState, seat: int | None = None, color: bool = False) -> str:
     """One line: round, whose turn, what the action die allowed, money."""
-    if s.phase == P_OVER:
+    if s.phase == GAME_OVER:
         return f"Game over after round {s.round}: {result(s)}"
     if s.phase in (P_SETUP,) or s.round == 0:
         who = _seat(s, s.actor, color) if s.setup_order else "-"
         return f"Preparation round · {who} places {s.setup_left} village(s)"
-    tt = R.terrorist_turn(s)
-    turn = R.turn_actor(s)
-    whose = "Terrorists" + f" ({_seat(s, turn, color)} decides)" if tt else _seat(s, turn, color)
+    terrorists_play = rules.terrorist_turn(s)
+    turn = rules.turn_actor(s)
+    whose = "Terrorists" + f" ({_seat(s, turn, color)} decides)" if terrorists_play else _seat(s, turn, color)
     left = (
         f"moves {s.moves}"
-        if tt
+        if terrorists_play
         else f"builds {s.builds}" + (f"+{s.free_builds} free" if s.free_builds else "")
     )
     money = " ".join(f"{_seat(s, p, color)} {s.money[p]}m" for p in s.empires()) + (
-        f" Terrorists {s.money[s.n]}m" if s.tseats else ""
+        f" Terrorists {s.money[s.n]}m" if s.terrorist_seats else ""
     )
-    evil = f" · EVIL {R.SEAT_NAMES[s.evil]}" if s.evil >= 0 else ""
+    evil = f" · EVIL {rules.SEAT_NAMES[s.evil]}" if s.evil >= 0 else ""
     if s.phase == P_RESPOND:
-        evil += f" · {_seat(s, s.actor, color)} answers {BOARD.cards[s.pcard].name}"
+        evil += f" · {_seat(s, s.actor, color)} answers {BOARD.cards[s.pending_card].name}"
     elif s.phase in (P_ASK, P_OUT):
         evil += f" · {_seat(s, s.actor, color)} out of turn"
     elif s.phase == P_DEBT:
@@ -176,13 +175,13 @@ def status(s: WarOnTerrorState, seat: int | None = None, color: bool = False) ->
 def render(s: WarOnTerrorState, seat: int | None, width: int = 80, color: bool = True) -> str:
     """The table as ``seat`` sees it (None: everything, for replays)."""
     lines = [status(s, seat, color)]
-    if s.phase == P_OVER:
+    if s.phase == GAME_OVER:
         lines.append(result(s))
     emp = s.empires()
     need = BOARD.points_to_win[len(emp)] if emp else 0
-    lp = ", ".join(f"{_seat(s, p, color)} {R.liberation_points(s, p)}" for p in emp)
-    tp = f", Terrorists {R.terrorist_points(s)}" if s.tseats else ""
-    lines.append(f"LP (need {need}): {lp}{tp}")
+    empire_points_text = ", ".join(f"{_seat(s, p, color)} {rules.liberation_points(s, p)}" for p in emp)
+    terrorist_points_text = f", Terrorists {rules.terrorist_points(s)}" if s.terrorist_seats else ""
+    lines.append(f"LP (need {need}): {empire_points_text}{terrorist_points_text}")
     for k, mem in enumerate(BOARD.members):
         holders: dict[int, int] = {}
         for c in mem:
@@ -194,22 +193,22 @@ def render(s: WarOnTerrorState, seat: int | None, width: int = 80, color: bool =
         line = "  "
         for c in mem:
             piece = cell(s, c, color)
-            if _vis(line) + _vis(piece) + 3 > width and line.strip():
+            if _visible_length(line) + _visible_length(piece) + 3 > width and line.strip():
                 lines.append(line.rstrip(" |"))
                 line = "  "
             line += piece + " | "
         lines.append(line.rstrip(" |"))
     for p in range(s.n):
         side = s.side(p)
-        if s.terrorist[p] and p != s.tseats[0]:
+        if s.terrorist[p] and p != s.terrorist_seats[0]:
             continue
         name = (
-            "Terrorists (" + ", ".join(R.SEAT_NAMES[x] for x in s.tseats) + ")"
+            "Terrorists (" + ", ".join(rules.SEAT_NAMES[x] for x in s.terrorist_seats) + ")"
             if s.terrorist[p]
-            else R.SEAT_NAMES[p]
+            else rules.SEAT_NAMES[p]
         )
         e, t = _counts(s, side)
-        camp = "".join(f"{s.camp[side * 4 + z]}{_UNIT[z]}" for z in (1, 2, 3) if s.camp[side * 4 + z])
+        camp = "".join(f"{s.camp[side * 4 + z]}{_UNIT_LETTER[z]}" for z in (1, 2, 3) if s.camp[side * 4 + z])
         evil = " EVIL" if s.evil == p else ""
         lines.append(
             f"{_paint(name, -1 if s.terrorist[p] else p, color)}{evil}: {s.money[side]}m, hand {e}E {t}T"
@@ -219,15 +218,15 @@ def render(s: WarOnTerrorState, seat: int | None, width: int = 80, color: bool =
         lines.append(f"Your hand: {_hand_text(s, s.side(seat)) or 'no cards'}")
     else:
         for x in range(s.n + 1):
-            if x == s.n and not s.tseats:
+            if x == s.n and not s.terrorist_seats:
                 continue
             if x < s.n and s.terrorist[x]:
                 continue
-            who = "Terrorists" if x == s.n else R.SEAT_NAMES[x]
+            who = "Terrorists" if x == s.n else rules.SEAT_NAMES[x]
             lines.append(f"{who} hand: {_hand_text(s, x) or '-'}")
     lines.append(
         f"Decks: empire {len(s.decks[0])}, terrorist {len(s.decks[1])}; radiation counters left "
-        f"{R.radiation_left(s)}"
+        f"{rules.radiation_left(s)}"
     )
     return "\n".join(lines)
 
@@ -251,7 +250,7 @@ def result(s: WarOnTerrorState) -> str:
     if s.result is None:
         return ""
     win = [p for p in range(s.n) if s.result[p] > 0]
-    names = " and ".join(R.SEAT_NAMES[p] for p in win)
+    names = " and ".join(rules.SEAT_NAMES[p] for p in win)
     why = {
         "empire victory": "liberation points",
         "terrorist victory": "the terrorists freed enough continents",
@@ -264,21 +263,21 @@ def result(s: WarOnTerrorState) -> str:
 
 def question(s: Any) -> str:
     """What the player to move is asked."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
-        return "the game is over" if s.phase == P_OVER else "chance"
-    who = R.SEAT_NAMES[cur] + (" for the terrorists" if s.terrorist[cur] else "")
+        return "the game is over" if s.phase == GAME_OVER else "chance"
+    who = rules.SEAT_NAMES[cur] + (" for the terrorists" if s.terrorist[cur] else "")
     if s.phase == P_RESPOND:
-        t = s.ptarget
+        t = s.pending_target
         return (
-            f"{who}: {R.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pcard].name} on your "
+            f"{who}: {rules.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pending_card].name} on your "
             f"{SIZE_NAMES[s.size[t]]} in {BOARD.countries[t]} (dismantle it for "
             f"{BOARD.build_cost[s.size[t]]}m, change sides, or let it resolve)"
         )
     if s.phase in (P_ASK, P_OUT):
         before = (
-            f"{R.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pcard].name}"
-            if s.pcard >= 0
+            f"{rules.SEAT_NAMES[s.paused]} plays {BOARD.cards[s.pending_card].name}"
+            if s.pending_card >= 0
             else f"{_side_name(s, s.paused)}'s turn begins"
         )
         if s.phase == P_ASK:
@@ -292,33 +291,31 @@ def question(s: Any) -> str:
     return f"{who}: {PHASE_NAMES[s.phase]}"
 
 
-def choices(s: Any, actions: list[int]) -> ChoiceGroups:
+def choices(s: Any, legal: list[int]) -> ChoiceGroups:
     """The legal actions grouped by verb; end turn and the answers first, untitled."""
-    return choices_by_verb(s, actions, ("play", "build", "dismantle", "buy", "upgrade", "place", "move"))
+    return choices_by_verb(s, legal, ("play", "build", "dismantle", "buy", "upgrade", "place", "move"))
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:
     """One log line for ``action`` (state before it), as ``viewer`` may see it."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     text = s.action_to_string(action)
     if cur < 0:
         if s.phase == P_COMBAT:
-            k, t = s.pcard, s.ptarget
-            need = R.combat_need(s, k, t)
-            verdict = "hit" if action - A.CH >= need else "miss"
-            return (
-                f"{BOARD.cards[k].name} on {BOARD.countries[t]}: 2d6 {action - A.CH}, needs {need}: {verdict}"
-            )
+            k, t = s.pending_card, s.pending_target
+            need = rules.combat_need(s, k, t)
+            verdict = "hit" if action - actions.CHANCE_OUTCOME >= need else "miss"
+            return f"{BOARD.cards[k].name} on {BOARD.countries[t]}: 2d6 {action - actions.CHANCE_OUTCOME}, needs {need}: {verdict}"
         if s.phase == P_OIL:
-            return f"oil dice: {action - A.CH} (ends {_side_name(s, s.actor)}'s turn)"
+            return f"oil dice: {action - actions.CHANCE_OUTCOME} (ends {_side_name(s, s.actor)}'s turn)"
         if s.phase == P_DIE:
             return f"{_side_name(s, s.actor)} rolls the {text}"
         return text
     if s.phase == P_RESPOND:
-        return f"{R.SEAT_NAMES[cur]} answers {BOARD.cards[s.pcard].name}: {text}"
+        return f"{rules.SEAT_NAMES[cur]} answers {BOARD.cards[s.pending_card].name}: {text}"
     if s.phase in (P_ASK, P_OUT, P_DEBT):
-        return f"{R.SEAT_NAMES[cur]} (out of turn): {text}"
-    who = R.SEAT_NAMES[cur] + (" (terrorists)" if R.terrorist_turn(s) else "")
+        return f"{rules.SEAT_NAMES[cur]} (out of turn): {text}"
+    who = rules.SEAT_NAMES[cur] + (" (terrorists)" if rules.terrorist_turn(s) else "")
     return f"{who}: {text}"
 
 
@@ -330,8 +327,8 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
     out: list[str] = []
     for c in range(N):
         if (b.owner[c], b.size[c]) != (a.owner[c], a.size[c]):
-            was = f"{R.SEAT_NAMES[b.owner[c]]} {SIZE_NAMES[b.size[c]]}" if b.owner[c] >= 0 else "nothing"
-            now = f"{R.SEAT_NAMES[a.owner[c]]} {SIZE_NAMES[a.size[c]]}" if a.owner[c] >= 0 else "nothing"
+            was = f"{rules.SEAT_NAMES[b.owner[c]]} {SIZE_NAMES[b.size[c]]}" if b.owner[c] >= 0 else "nothing"
+            now = f"{rules.SEAT_NAMES[a.owner[c]]} {SIZE_NAMES[a.size[c]]}" if a.owner[c] >= 0 else "nothing"
             out.append(f"  {BOARD.countries[c]}: {was} -> {now}{cause}")
         if b.unit[c] != a.unit[c]:
             was = UNIT_NAMES[b.unit[c]] or "no unit"
@@ -347,39 +344,39 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
     for x in range(a.n + 1):
         d = a.money[x] - b.money[x]
         if d and not (x < a.n and (a.terrorist[x] != b.terrorist[x])):
-            who = "Terrorists" if x == a.n else R.SEAT_NAMES[x]
+            who = "Terrorists" if x == a.n else rules.SEAT_NAMES[x]
             out.append(f"  {who} {'+' if d > 0 else ''}{d}m{cause}")
     for p in range(a.n):
         if a.terrorist[p] and not b.terrorist[p]:
-            out.append(f"  {R.SEAT_NAMES[p]} becomes a terrorist{cause}")
+            out.append(f"  {rules.SEAT_NAMES[p]} becomes a terrorist{cause}")
     if a.evil != b.evil:
-        out.append(f"  Evil Empire: {R.SEAT_NAMES[a.evil] if a.evil >= 0 else 'nobody'}{cause}")
-    if a.phase == P_OVER and b.phase != P_OVER:
+        out.append(f"  Evil Empire: {rules.SEAT_NAMES[a.evil] if a.evil >= 0 else 'nobody'}{cause}")
+    if a.phase == GAME_OVER and b.phase != GAME_OVER:
         out.append(f"GAME OVER: {result(a)}")
     return out
 
 
 def _cause(b: Any, action: int) -> str:
     if b.phase == P_COMBAT:
-        return f"{BOARD.cards[b.pcard].name}, 2d6 {action - A.CH}"
+        return f"{BOARD.cards[b.pending_card].name}, 2d6 {action - actions.CHANCE_OUTCOME}"
     if b.phase == P_OIL:
-        return f"oil dice {action - A.CH}"
+        return f"oil dice {action - actions.CHANCE_OUTCOME}"
     if b.phase == P_AXIS:
         return "Axis of Evil spin"
     if b.phase == P_DIE:
         return "action die"
     if b.phase == P_RESPOND:
-        verb = "changed sides" if action == A.BECOME else "dismantled"
-        return f"{verb} in answer to {BOARD.cards[b.pcard].name}"
+        verb = "changed sides" if action == actions.BECOME else "dismantled"
+        return f"{verb} in answer to {BOARD.cards[b.pending_card].name}"
     if b.phase == P_DEBT:
         return f"dismantled to pay a debt of {b.debts[1]}m"
     if b.phase in OUT_OF_TURN:
-        return "changed sides out of turn" if action == A.BECOME else "out of turn"
-    if b.pcard >= 0:
-        return BOARD.cards[b.pcard].name
-    if A.PLAY <= action < A.TARGET:
-        return BOARD.cards[action - A.PLAY].name
-    if action in (A.BECOME,):
+        return "changed sides out of turn" if action == actions.BECOME else "out of turn"
+    if b.pending_card >= 0:
+        return BOARD.cards[b.pending_card].name
+    if actions.PLAY <= action < actions.TARGET:
+        return BOARD.cards[action - actions.PLAY].name
+    if action in (actions.BECOME,):
         return "changed sides"
     return ""
 
@@ -413,7 +410,7 @@ def show(s: Any, viewer: int | None, what: str) -> str:
 
 
 # ---------------------------------------------------------------- the presentation
-def _wot(state: State) -> WarOnTerrorState:
+def _as_waronterror_state(state: State) -> WarOnTerrorState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
     return cast("WarOnTerrorState", state)
 
@@ -427,19 +424,19 @@ class WarOnTerrorPresentation(Presentation):
     show_topics = SHOW_TOPICS
 
     def board(self, state: State, viewer: int | None) -> Drawing:
-        return render(_wot(state), viewer, width=SCREEN_WIDTH, color=True)
+        return render(_as_waronterror_state(state), viewer, width=SCREEN_WIDTH, color=True)
 
     def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
-        return render(_wot(state), viewer, width=width, color=True)
+        return render(_as_waronterror_state(state), viewer, width=width, color=True)
 
     def status(self, state: State, viewer: int | None) -> Drawing:
-        return status(_wot(state), viewer)
+        return status(_as_waronterror_state(state), viewer)
 
     def question(self, state: State) -> str:
         return question(state)
 
-    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
-        return choices(state, actions)
+    def choices(self, state: State, legal: list[int]) -> ChoiceGroups:
+        return choices(state, legal)
 
     def describe_action(self, state: State, action: int, viewer: int | None) -> str:
         return describe_action(state, action, viewer)
@@ -451,7 +448,7 @@ class WarOnTerrorPresentation(Presentation):
         return show(state, viewer, what)
 
     def result(self, state: State) -> str:
-        return result(_wot(state))
+        return result(_as_waronterror_state(state))
 
 
 PRESENTATION = WarOnTerrorPresentation()

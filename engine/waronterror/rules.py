@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
 from realpolitik.engine.core.rng import shuffle, splitmix64
-from realpolitik.engine.waronterror import actions as A
+from realpolitik.engine.waronterror import actions
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.state import (
+    GAME_OVER,
     OUT_OF_TURN,
     P_ASK,
     P_AXIS,
@@ -29,12 +30,12 @@ from realpolitik.engine.waronterror.state import (
     P_MOVE_TO,
     P_OIL,
     P_OUT,
-    P_OVER,
     P_PLAY,
     P_RESPOND,
     P_SETUP,
     P_TARGET,
     P_TARGET_SEAT,
+    PHASE_NAMES,
     RESUME_CARD,
     RESUME_DIE,
 )
@@ -44,12 +45,12 @@ if TYPE_CHECKING:
 
 N = BOARD.n
 K = len(BOARD.cards)
-NEIGH = BOARD.map.neighbours
-NMASK = BOARD.map.neighbour_mask
-LAND = BOARD.land
-SEA = BOARD.sea_cost
+NEIGHBOURS = BOARD.map.neighbours
+NEIGHBOUR_MASK = BOARD.map.neighbour_mask
+LAND_MASK = BOARD.land
+SEA_COST = BOARD.sea_cost
 CARDS = BOARD.cards
-KIND = tuple(c.kind for c in CARDS)
+CARD_KIND = tuple(c.kind for c in CARDS)
 EMPIRE, TERROR = 0, 1
 
 # 2d6 totals and their probabilities (chance nodes)
@@ -85,7 +86,7 @@ HOSTILE = ATTACKS | {"oil_theft"}
 PAYING = frozenset({"kyoto_protocol", "plane_hijack"})
 BIT = tuple(1 << c for c in range(N))
 # per country, the bit mask of the countries across one of its sea routes (Explorers)
-SEA_MASK = tuple(sum(1 << d for d in NEIGH[c] if (c, d) in SEA) for c in range(N))
+SEA_MASK = tuple(sum(1 << d for d in NEIGHBOURS[c] if (c, d) in SEA_COST) for c in range(N))
 
 
 # ----------------------------------------------------------------------------- setup
@@ -123,7 +124,7 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
     s.revealed = [0] * N
     s.freed = [0] * len(BOARD.continents)
     s.terrorist = [0] * n
-    s.tseats = []
+    s.terrorist_seats = []
     s.terrorist_turns = 0
     s.money = [BOARD.start_money[n]] * n + [0]
     s.hand = [0] * ((n + 1) * K)
@@ -135,14 +136,14 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
     s.evil = -1
     s.builds = s.free_builds = s.buys = s.moves = 0
     s.die = -1
-    s.pcard = s.ptarget = s.move_from = -1
+    s.pending_card = s.pending_target = s.move_from = -1
     s.paused = -1
     s.asking = []
     s.resume = RESUME_DIE
     s.debts = []
     s.cleared_only = options["terrorist_points"] == "cleared"
-    s.holds = bool(options["last_empire_holds"])
-    s.tw_any = options["terrorist_win"] == "any_time"
+    s.last_empire_holds = bool(options["last_empire_holds"])
+    s.terrorists_win_any_time = options["terrorist_win"] == "any_time"
     s.units_seen = 0
     s.last_roll = 0
     s.result = None
@@ -158,7 +159,7 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
 
 def current_player(s: WarOnTerrorState) -> int:
     """The seat to decide, or CHANCE / TERMINAL."""
-    if s.phase == P_OVER:
+    if s.phase == GAME_OVER:
         return TERMINAL
     if s.phase in (P_FIRST, P_DIE, P_AXIS, P_COMBAT, P_OIL):
         return CHANCE
@@ -301,14 +302,14 @@ def may_dismantle(s: WarOnTerrorState, developments: int) -> bool:
     "qualsiasi quantità di proprie costruzioni"). Under the ``last_empire_holds`` house rule the
     last empire cannot dismantle its last development (that would be changing sides by
     choice)."""
-    return developments > 1 or (developments == 1 and (not s.holds or len(s.empires()) > 1))
+    return developments > 1 or (developments == 1 and (not s.last_empire_holds or len(s.empires()) > 1))
 
 
 def may_become(s: WarOnTerrorState, seat: int) -> bool:
     """Diventare Terrorista (3): an empire may change sides by choice at any time ("in ogni
     momento", "sì, persino al primo turno"); under the ``last_empire_holds`` house rule not the
     last empire."""
-    return not s.terrorist[seat] and s.round > 0 and (not s.holds or len(s.empires()) > 1)
+    return not s.terrorist[seat] and s.round > 0 and (not s.last_empire_holds or len(s.empires()) > 1)
 
 
 def check_wiped(s: WarOnTerrorState, seat: int) -> None:
@@ -323,7 +324,7 @@ def convert(s: WarOnTerrorState, seat: int) -> None:
     pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
     turn (only the oil dice are left)."""
     n = s.n
-    own_turn = seat == s.actor and s.phase not in (P_OIL, P_OVER, *OUT_OF_TURN) and not terrorist_turn(s)
+    own_turn = seat == s.actor and s.phase not in (P_OIL, GAME_OVER, *OUT_OF_TURN) and not terrorist_turn(s)
     last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
@@ -350,13 +351,13 @@ def convert(s: WarOnTerrorState, seat: int) -> None:
     s.money[n] += s.money[seat]
     s.money[seat] = 0
     s.terrorist[seat] = 1
-    s.tseats.append(seat)
+    s.terrorist_seats.append(seat)
     if s.evil == seat:
         s.evil = -1
     if own_turn:
         # the seat's own empire turn ends here (bankrupt, wiped out or by choice)
         s.phase = P_OIL
-        s.pcard = s.ptarget = s.move_from = -1
+        s.pending_card = s.pending_target = s.move_from = -1
     if last and s.round > 0:
         # Vincere il Gioco, ruling: the last empire has fallen, so every seat now belongs to
         # the Terrorist Player ("si uniranno a te nella fazione terrorista") and the world is
@@ -370,7 +371,7 @@ def convert(s: WarOnTerrorState, seat: int) -> None:
 
 def terrorist_turn(s: WarOnTerrorState) -> bool:
     """True while the running turn is the terrorists' shared turn."""
-    return bool(s.tseats) and s.turn_seat == s.tseats[0] and s.round > 0
+    return bool(s.terrorist_seats) and s.turn_seat == s.terrorist_seats[0] and s.round > 0
 
 
 def actor_side(s: WarOnTerrorState) -> int:
@@ -417,7 +418,7 @@ def settle(s: WarOnTerrorState) -> None:
     holds (ruling: terrorists cannot go bankrupt).
     """
     debts = s.debts
-    while debts and s.phase != P_OVER:
+    while debts and s.phase != GAME_OVER:
         payer, amount, payee = debts[0], debts[1], debts[2]
         if payer == s.n or s.terrorist[payer]:
             del debts[:3]
@@ -512,28 +513,28 @@ def _ask_next(s: WarOnTerrorState) -> None:
 def out_actions(s: WarOnTerrorState) -> list[int]:
     """What a seat acting out of turn may do: change sides, dismantle a development, or stop."""
     seat = s.actor
-    out = [A.DONE]
+    out = [actions.DONE]
     if may_become(s, seat):
-        out.append(A.BECOME)
+        out.append(actions.BECOME)
     mine = developments(s, seat)
     if may_dismantle(s, len(mine)):
-        out.extend(A.DISMANTLE + c for c in mine)
+        out.extend(actions.DISMANTLE + c for c in mine)
     return sorted(out)
 
 
 def act_out(s: WarOnTerrorState, a: int) -> None:
     """Apply a window decision (``P_ASK`` or ``P_OUT``)."""
     seat = s.actor
-    if a == A.ACT:
+    if a == actions.ACT:
         s.phase = P_OUT
         return
-    if a == A.BECOME:
+    if a == actions.BECOME:
         convert(s, seat)
-    elif A.DISMANTLE <= a < A.BUY_UNIT:
-        dismantle(s, seat, a - A.DISMANTLE)
-        if s.phase != P_OVER and not s.terrorist[seat]:
+    elif actions.DISMANTLE <= a < actions.BUY_UNIT:
+        dismantle(s, seat, a - actions.DISMANTLE)
+        if s.phase != GAME_OVER and not s.terrorist[seat]:
             return  # it may go on acting (DONE ends its part in the window)
-    if s.phase != P_OVER:
+    if s.phase != GAME_OVER:
         _ask_next(s)
 
 
@@ -560,11 +561,11 @@ def build_cost(
         return cost
     if s.owner[c] >= 0:
         return -1
-    if LAND[c] & mine:
+    if LAND_MASK[c] & mine:
         return cost
-    if not NMASK[c] & mine:
+    if not NEIGHBOUR_MASK[c] & mine:
         return -1
-    return cost + min(SEA[(c, d)] for d in NEIGH[c] if mine >> d & 1 and (c, d) in SEA)
+    return cost + min(SEA_COST[(c, d)] for d in NEIGHBOURS[c] if mine >> d & 1 and (c, d) in SEA_COST)
 
 
 def do_build(s: WarOnTerrorState, seat: int, c: int, z: int) -> None:
@@ -587,7 +588,7 @@ def do_build(s: WarOnTerrorState, seat: int, c: int, z: int) -> None:
 def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]:
     """Countries (or seats, for seat cards) a card of type ``k`` may target when ``seat``
     (playing for ``side``) plays it; empty when it cannot be played now."""
-    kind = KIND[k]
+    kind = CARD_KIND[k]
     n = s.n
     if kind in ATTACKS and s.round <= 1:
         return []  # Inizio del Gioco: no attacks in the first round
@@ -597,7 +598,7 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
         near = mine
         for c in range(N):
             if mine >> c & 1:
-                near |= NMASK[c]
+                near |= NEIGHBOUR_MASK[c]
     if kind == "war":
         return [
             c
@@ -662,8 +663,8 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
 def _other_sides(s: WarOnTerrorState, seat: int) -> list[int]:
     """One seat per other side: every other empire, and the terrorists once (their first seat)."""
     out = [p for p in s.empires() if p != seat]
-    if s.tseats and not s.terrorist[seat]:
-        out.append(s.tseats[0])
+    if s.terrorist_seats and not s.terrorist[seat]:
+        out.append(s.terrorist_seats[0])
     return sorted(out)
 
 
@@ -674,7 +675,7 @@ def _worth(z: int) -> int:
 
 def card_playable(s: WarOnTerrorState, k: int, side: int, seat: int) -> bool:
     """Carte: any card in hand may be played, where it has an effect (a target)."""
-    kind = KIND[k]
+    kind = CARD_KIND[k]
     if kind in COUNTRY_TARGET or kind in SEAT_TARGET:
         return bool(card_targets(s, k, side, seat))
     if kind == "free_development":
@@ -690,8 +691,8 @@ def play_card(s: WarOnTerrorState, k: int) -> None:
     side = actor_side(s)
     s.hand[side * K + k] -= 1
     discard(s, k)
-    kind = KIND[k]
-    s.pcard = k
+    kind = CARD_KIND[k]
+    s.pending_card = k
     if kind in COUNTRY_TARGET:
         s.phase = P_TARGET
     elif kind in SEAT_TARGET:
@@ -709,13 +710,13 @@ def _clockwise_empires(s: WarOnTerrorState, seat: int) -> list[int]:
 
 
 def choose_target(s: WarOnTerrorState, t: int) -> None:
-    k = s.pcard
-    s.ptarget = t
-    if KIND[k] == "war":
+    k = s.pending_card
+    s.pending_target = t
+    if CARD_KIND[k] == "war":
         # L'Asse del Male: 25m for each War card played on the Evil Empire
         if s.evil >= 0 and s.owner[t] == s.evil:
             s.money[actor_side(s)] += BOARD.evil_war_bonus
-    if KIND[k] in HOSTILE and s.owner[t] >= 0 and s.owner[t] != s.actor:
+    if CARD_KIND[k] in HOSTILE and s.owner[t] >= 0 and s.owner[t] != s.actor:
         defender = s.owner[t]
         if len(response_options(s, defender, t)) > 1:
             # Azioni fuori dal tuo turno: the targeted empire may answer before the roll
@@ -723,7 +724,7 @@ def choose_target(s: WarOnTerrorState, t: int) -> None:
             s.actor = defender
             s.phase = P_RESPOND
             return
-    elif KIND[k] in PAYING and open_window(s, [t], RESUME_CARD):
+    elif CARD_KIND[k] in PAYING and open_window(s, [t], RESUME_CARD):
         return  # the seat made to pay may act out of turn first
     after_answer(s)
 
@@ -735,37 +736,37 @@ def response_options(s: WarOnTerrorState, seat: int, t: int) -> list[int]:
     dismantle that development for its refund (the card is then spent on an empty country),
     change sides (the same), or let the card resolve. Under the ``last_empire_holds`` house
     rule the last empire may do neither (as on its own turn)."""
-    out = [A.LET]
+    out = [actions.LET]
     if may_become(s, seat):
-        out.append(A.BECOME)
+        out.append(actions.BECOME)
     if may_dismantle(s, s.owner.count(seat)):
-        out.append(A.DISMANTLE + t)
+        out.append(actions.DISMANTLE + t)
     return sorted(out)
 
 
 def answer(s: WarOnTerrorState, a: int) -> None:
     """The targeted seat's answer; then the card goes on in the attacker's turn."""
-    seat, t = s.actor, s.ptarget
-    if a == A.BECOME:
+    seat, t = s.actor, s.pending_target
+    if a == actions.BECOME:
         convert(s, seat)
-    elif a != A.LET:
+    elif a != actions.LET:
         dismantle(s, seat, t)
     s.actor = s.paused
     s.paused = -1
-    if s.phase == P_OVER:
+    if s.phase == GAME_OVER:
         return
     s.phase = P_PLAY
-    if a == A.LET:
+    if a == actions.LET:
         after_answer(s)
     else:
         # ruling: the card was aimed at a development that is gone: it is spent, no roll
-        s.pcard = s.ptarget = -1
+        s.pending_card = s.pending_target = -1
         check_end(s)
 
 
 def after_answer(s: WarOnTerrorState) -> None:
     """A targeted card goes on: its roll (combat cards), or its effect."""
-    if CARDS[s.pcard].roll:
+    if CARDS[s.pending_card].roll:
         s.phase = P_COMBAT
     else:
         resolve(s, None)
@@ -775,7 +776,7 @@ def combat_need(s: WarOnTerrorState, k: int, c: int) -> int:
     """The 2d6 total a combat card needs against ``c`` (Combattimenti; reconstructed: the
     card's number, plus 1 for a town and 2 for a city defending, plus the same for a unit
     attacked by War, minus 1 for a column and 2 for a cell making a terrorist attack)."""
-    kind = KIND[k]
+    kind = CARD_KIND[k]
     need = CARDS[k].roll
     if kind in ("war", "regime_change", "suicide_bomber"):
         if s.owner[c] >= 0 and s.owner[c] != s.actor:
@@ -789,11 +790,11 @@ def combat_need(s: WarOnTerrorState, k: int, c: int) -> int:
 
 def resolve(s: WarOnTerrorState, roll: int | None) -> None:
     """Apply the pending card's effect (after its roll, for combat cards)."""
-    k, t = s.pcard, s.ptarget
-    kind = KIND[k]
+    k, t = s.pending_card, s.pending_target
+    kind = CARD_KIND[k]
     seat = s.actor
     side = actor_side(s)
-    s.pcard = s.ptarget = -1
+    s.pending_card = s.pending_target = -1
     s.phase = P_PLAY
     settled = settled_continents(s)
     hit = roll is not None and roll >= combat_need(s, k, t) if CARDS[k].roll else True
@@ -914,19 +915,19 @@ def start_turn(s: WarOnTerrorState) -> None:
     s.builds = s.free_builds = s.moves = 0
     s.buys = BOARD.card_buys
     s.die = -1
-    s.pcard = s.ptarget = s.move_from = -1
+    s.pending_card = s.pending_target = s.move_from = -1
     if terrorist_turn(s):
         # Il Turno del Giocatore Terrorista: one shared turn; ruling: its decisions are taken
         # by the terrorist seats in rotation
-        s.actor = s.tseats[s.terrorist_turns % len(s.tseats)]
+        s.actor = s.terrorist_seats[s.terrorist_turns % len(s.terrorist_seats)]
         s.terrorist_turns += 1
     else:
         s.actor = s.turn_seat
     s.phase = P_DIE
-    if s.tseats and not s.tw_any and terrorist_turn(s):
+    if s.terrorist_seats and not s.terrorists_win_any_time and terrorist_turn(s):
         # Vincere il Gioco (ruling): the terrorists' turn begins with their points counted
         check_end(s)
-        if s.phase == P_OVER:
+        if s.phase == GAME_OVER:
             return
     # Azioni fuori dal tuo turno: every other empire may act before the turn begins
     n = s.n
@@ -951,20 +952,20 @@ def after_die(s: WarOnTerrorState) -> None:
 def apply_die(s: WarOnTerrorState, face: int) -> None:
     kind, value = BOARD.die[face]
     s.die = face
-    tt = terrorist_turn(s)
+    terrorists_play = terrorist_turn(s)
     if kind == "develop":
-        if tt:
+        if terrorists_play:
             s.moves = value
         else:
             s.builds = value
     elif kind == "extra_card":
-        if not tt and s.evil == s.actor:
+        if not terrorists_play and s.evil == s.actor:
             s.phase = P_EXTRA_DECK
             s.resume_phase = value
             return
-        draw(s, actor_side(s), TERROR if tt else EMPIRE, value)
+        draw(s, actor_side(s), TERROR if terrorists_play else EMPIRE, value)
     elif kind == "shuffle":
-        shuffle_deck(s, TERROR if tt else EMPIRE)
+        shuffle_deck(s, TERROR if terrorists_play else EMPIRE)
     elif kind == "axis":
         s.resume_phase = P_DIE
         s.phase = P_AXIS
@@ -1010,7 +1011,7 @@ def next_turn(s: WarOnTerrorState) -> None:
         p = (p + 1) % n
         if p == s.start_seat:
             s.round += 1
-        if not s.terrorist[p] or p == s.tseats[0]:
+        if not s.terrorist[p] or p == s.terrorist_seats[0]:
             break
         if p == s.turn_seat:  # pragma: no cover - every seat terrorist ends the game first
             break
@@ -1024,7 +1025,7 @@ def next_turn(s: WarOnTerrorState) -> None:
 def finish(s: WarOnTerrorState, winners: list[int], reason: str) -> None:
     s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
     s.end_reason = reason
-    s.phase = P_OVER
+    s.phase = GAME_OVER
 
 
 def terrorists_count(s: WarOnTerrorState) -> bool:
@@ -1033,14 +1034,14 @@ def terrorists_count(s: WarOnTerrorState) -> bool:
     a terrorist "a partire dal regolare turno successivo", and the terrorists "take" their
     continents in their turn -- so that the empires have until then to settle an empty
     continent again. Under ``terrorist_win=any_time`` they count at every moment."""
-    return s.tw_any or terrorist_turn(s)
+    return s.terrorists_win_any_time or terrorist_turn(s)
 
 
 def check_end(s: WarOnTerrorState) -> None:
     """Vincere il Gioco: an empire with enough liberation points wins; the terrorists win
     together with enough freed continents, counted in their own turn (``terrorists_count``),
     or once no empire is left."""
-    if s.phase == P_OVER or s.round == 0:
+    if s.phase == GAME_OVER or s.round == 0:
         return
     emp = s.empires()
     if not emp:
@@ -1048,8 +1049,8 @@ def check_end(s: WarOnTerrorState) -> None:
         return
     need = BOARD.points_to_win[len(emp)]
     best = [p for p in emp if liberation_points(s, p) >= need]
-    if s.tseats and terrorists_count(s) and terrorist_points(s) >= need:
-        finish(s, s.tseats[:], "terrorist victory")
+    if s.terrorist_seats and terrorists_count(s) and terrorist_points(s) >= need:
+        finish(s, s.terrorist_seats[:], "terrorist victory")
     elif best:
         top = max(liberation_points(s, p) for p in best)
         finish(s, [p for p in best if liberation_points(s, p) == top], "empire victory")
@@ -1061,11 +1062,11 @@ def end_by_limit(s: WarOnTerrorState) -> None:
     emp = s.empires()
     need = BOARD.points_to_win[len(emp)] if emp else 1
     score: dict[int, float] = {p: liberation_points(s, p) / need for p in emp}
-    tval = terrorist_points(s) / need if s.tseats else -1.0
+    tval = terrorist_points(s) / need if s.terrorist_seats else -1.0
     top = max(list(score.values()) + [tval])
     winners = [p for p, v in score.items() if v == top]
-    if s.tseats and tval == top:
-        winners += s.tseats
+    if s.terrorist_seats and tval == top:
+        winners += s.terrorist_seats
     finish(s, sorted(winners), "round limit")
 
 
@@ -1074,29 +1075,31 @@ def end_by_limit(s: WarOnTerrorState) -> None:
 
 def generate_legal(s: WarOnTerrorState) -> list[int]:
     """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
-    ph = s.phase
-    if ph == P_OVER:
+    phase = s.phase
+    if phase == GAME_OVER:
         return []
     if current_player(s) == CHANCE:
         return [a for a, _ in chance_outcomes(s)]
-    if ph == P_SETUP:
-        return [A.SETUP + c for c in range(N) if s.owner[c] < 0]
-    if ph == P_EXTRA_DECK:
-        return [a for a, d in ((A.DECK_E, EMPIRE), (A.DECK_T, TERROR)) if s.decks[d]] or [A.END]
-    if ph == P_TARGET:
-        return [A.TARGET + c for c in card_targets(s, s.pcard, actor_side(s), s.actor)]
-    if ph == P_TARGET_SEAT:
-        return [A.TSEAT + p for p in card_targets(s, s.pcard, actor_side(s), s.actor)]
-    if ph == P_MOVE_TO:
-        return [A.TARGET + d for d in NEIGH[s.move_from] if not s.unit[d]]
-    if ph == P_RESPOND:
-        return response_options(s, s.actor, s.ptarget)
-    if ph == P_ASK:
-        return [A.PASS, A.ACT]
-    if ph == P_OUT:
+    if phase == P_SETUP:
+        return [actions.SETUP + c for c in range(N) if s.owner[c] < 0]
+    if phase == P_EXTRA_DECK:
+        return [a for a, d in ((actions.DECK_E, EMPIRE), (actions.DECK_T, TERROR)) if s.decks[d]] or [
+            actions.END
+        ]
+    if phase == P_TARGET:
+        return [actions.TARGET + c for c in card_targets(s, s.pending_card, actor_side(s), s.actor)]
+    if phase == P_TARGET_SEAT:
+        return [actions.TARGET_SEAT + p for p in card_targets(s, s.pending_card, actor_side(s), s.actor)]
+    if phase == P_MOVE_TO:
+        return [actions.TARGET + d for d in NEIGHBOURS[s.move_from] if not s.unit[d]]
+    if phase == P_RESPOND:
+        return response_options(s, s.actor, s.pending_target)
+    if phase == P_ASK:
+        return [actions.PASS, actions.ACT]
+    if phase == P_OUT:
         return out_actions(s)
-    if ph == P_DEBT:
-        return [A.DISMANTLE + c for c in range(N) if s.owner[c] == s.actor]
+    if phase == P_DEBT:
+        return [actions.DISMANTLE + c for c in range(N) if s.owner[c] == s.actor]
     return _play_actions(s)
 
 
@@ -1104,19 +1107,19 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
     seat = s.actor
     side = actor_side(s)
     n = s.n
-    tt = side == n
+    terrorists_play = side == n
     money = s.money[side]
-    out = [A.END]
-    if not tt and may_become(s, seat):
+    out = [actions.END]
+    if not terrorists_play and may_become(s, seat):
         # Diventare Terrorista (3): by choice, at any time (not the last empire under the
         # last_empire_holds house rule)
-        out.append(A.BECOME)
+        out.append(actions.BECOME)
     if s.buys > 0 and money >= BOARD.card_cost:
-        if not tt and s.decks[EMPIRE]:
-            out.append(A.BUY_CARD_E)
+        if not terrorists_play and s.decks[EMPIRE]:
+            out.append(actions.BUY_CARD_E)
         # L'Asse del Male: an Evil Empire buys from either deck
-        if (tt or s.evil == seat) and s.decks[TERROR]:
-            out.append(A.BUY_CARD_T)
+        if (terrorists_play or s.evil == seat) and s.decks[TERROR]:
+            out.append(actions.BUY_CARD_T)
     vcost = BOARD.unit_cost[1]
     on_board = [0, 0, 0, 0]
     for u in s.unit:
@@ -1131,17 +1134,17 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
     # ("Acquistare un qualsiasi numero di terroristi ... o tenerli fuori da esso")
     for z in (1, 2, 3):
         if money >= BOARD.unit_cost[z] and free_units[z] > 0:
-            out.append(A.BUY_CAMP + z - 1)
+            out.append(actions.BUY_CAMP + z - 1)
     playable: dict[str, bool] = {}  # by kind: a card's targets do not depend on its number
     for k in range(K):
         if s.hand[side * K + k]:
-            kind = KIND[k]
+            kind = CARD_KIND[k]
             ok = playable.get(kind)
             if ok is None:
                 ok = playable[kind] = card_playable(s, k, side, seat)
             if ok:
-                out.append(A.PLAY + k)
-    if not tt and (s.builds > 0 or s.free_builds > 0):
+                out.append(actions.PLAY + k)
+    if not terrorists_play and (s.builds > 0 or s.free_builds > 0):
         mine = 0
         used = [0, 0, 0, 0]
         for c, o in enumerate(s.owner):
@@ -1151,7 +1154,7 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
         near = mine
         for c in range(N):
             if mine & BIT[c]:
-                near |= NMASK[c]
+                near |= NEIGHBOUR_MASK[c]
         for c in range(N):
             if not near & BIT[c] or s.unit[c] >= 2 or (s.owner[c] >= 0 and s.owner[c] != seat):
                 continue  # build_cost refuses these (Urbanizzazioni)
@@ -1164,12 +1167,12 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
                 if s.free_builds > 0 and z - s.size[c] == 1:
                     cost -= BOARD.build_cost[z]
                 if cost <= money:
-                    out.append(A.BUILD + 3 * c + z - 1)
-    if not tt:
+                    out.append(actions.BUILD + 3 * c + z - 1)
+    if not terrorists_play:
         # Azioni fuori dal tuo turno: remove your own developments at any time for a refund
         mine_now = [c for c in range(N) if s.owner[c] == seat]
         if may_dismantle(s, len(mine_now)):
-            out.extend(A.DISMANTLE + c for c in mine_now)
+            out.extend(actions.DISMANTLE + c for c in mine_now)
     camp = side * 4
     placeable = [z - 1 for z in (1, 2, 3) if s.camp[camp + z]]
     buy = money >= vcost and van_free
@@ -1179,47 +1182,47 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
     for c, u in enumerate(s.unit):
         if not u:
             if buy:
-                out.append(A.BUY_UNIT + c)
+                out.append(actions.BUY_UNIT + c)
             for z in placeable:
-                out.append(A.PLACE + 3 * c + z)
+                out.append(actions.PLACE + 3 * c + z)
         elif u < 3 and can_up[u]:
-            out.append(A.UPGRADE + c)
+            out.append(actions.UPGRADE + c)
     if s.moves > 0:
         occupied = 0
         for c in range(N):
             if s.unit[c]:
                 occupied |= 1 << c
-        out.extend(A.MOVE_FROM + c for c in range(N) if s.unit[c] and NMASK[c] & ~occupied)
+        out.extend(actions.MOVE_FROM + c for c in range(N) if s.unit[c] and NEIGHBOUR_MASK[c] & ~occupied)
     out.sort()
     return out
 
 
 def chance_outcomes(s: WarOnTerrorState) -> list[tuple[int, float]]:
-    ph = s.phase
-    if ph == P_FIRST:
-        return [(A.CH + p, 1.0 / s.n) for p in range(s.n)]
-    if ph == P_DIE:
-        return [(A.CH + f, 1.0 / 6) for f in range(6)]
-    if ph == P_AXIS:
-        return [(A.CH + f, 1.0 / 6) for f in range(6)]
-    if ph in (P_COMBAT, P_OIL):
-        return [(A.CH + t, p) for t, p in TWO_D6]
+    phase = s.phase
+    if phase == P_FIRST:
+        return [(actions.CHANCE_OUTCOME + p, 1.0 / s.n) for p in range(s.n)]
+    if phase == P_DIE:
+        return [(actions.CHANCE_OUTCOME + f, 1.0 / 6) for f in range(6)]
+    if phase == P_AXIS:
+        return [(actions.CHANCE_OUTCOME + f, 1.0 / 6) for f in range(6)]
+    if phase in (P_COMBAT, P_OIL):
+        return [(actions.CHANCE_OUTCOME + t, p) for t, p in TWO_D6]
     return []
 
 
 def play(s: WarOnTerrorState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
-    ph = s.phase
-    if ph == P_FIRST:
+    phase = s.phase
+    if phase == P_FIRST:
         # Round di preparazione: 2d6 each, the highest starts (ties rolled again: uniform);
         # villages are placed counter-clockwise from there
-        first = a - A.CH
+        first = a - actions.CHANCE_OUTCOME
         s.setup_order = [(first - i) % s.n for i in range(s.n)]
         s.actor = s.setup_order[0]
         s.setup_left = BOARD.start_villages[s.n]
         s.phase = P_SETUP
-    elif ph == P_SETUP:
-        c = a - A.SETUP
+    elif phase == P_SETUP:
+        c = a - actions.SETUP
         place_development(s, s.actor, c, 1)
         s.setup_left -= 1
         if s.setup_left == 0:
@@ -1232,30 +1235,30 @@ def play(s: WarOnTerrorState, a: int) -> None:
                 s.turn_seat = s.start_seat = s.actor
                 s.round = 1
                 start_turn(s)
-    elif ph == P_DIE:
-        apply_die(s, a - A.CH)
-    elif ph == P_AXIS:
-        spin_axis(s, a - A.CH)
-    elif ph == P_COMBAT:
-        s.last_roll = a - A.CH
-        resolve(s, a - A.CH)
-    elif ph == P_OIL:
-        oil_roll(s, a - A.CH)
-    elif ph == P_EXTRA_DECK:
-        if a != A.END:
-            draw(s, s.actor, EMPIRE if a == A.DECK_E else TERROR, s.resume_phase)
+    elif phase == P_DIE:
+        apply_die(s, a - actions.CHANCE_OUTCOME)
+    elif phase == P_AXIS:
+        spin_axis(s, a - actions.CHANCE_OUTCOME)
+    elif phase == P_COMBAT:
+        s.last_roll = a - actions.CHANCE_OUTCOME
+        resolve(s, a - actions.CHANCE_OUTCOME)
+    elif phase == P_OIL:
+        oil_roll(s, a - actions.CHANCE_OUTCOME)
+    elif phase == P_EXTRA_DECK:
+        if a != actions.END:
+            draw(s, s.actor, EMPIRE if a == actions.DECK_E else TERROR, s.resume_phase)
         s.resume_phase = -1
         after_die(s)
-    elif ph == P_RESPOND:
+    elif phase == P_RESPOND:
         answer(s, a)
-    elif ph in (P_ASK, P_OUT):
+    elif phase in (P_ASK, P_OUT):
         act_out(s, a)
-    elif ph == P_DEBT:
-        debt_dismantle(s, a - A.DISMANTLE)
-    elif ph in (P_TARGET, P_TARGET_SEAT):
-        choose_target(s, a - (A.TARGET if ph == P_TARGET else A.TSEAT))
-    elif ph == P_MOVE_TO:
-        d = a - A.TARGET
+    elif phase == P_DEBT:
+        debt_dismantle(s, a - actions.DISMANTLE)
+    elif phase in (P_TARGET, P_TARGET_SEAT):
+        choose_target(s, a - (actions.TARGET if phase == P_TARGET else actions.TARGET_SEAT))
+    elif phase == P_MOVE_TO:
+        d = a - actions.TARGET
         s.unit[d] = s.unit[s.move_from]
         s.unit[s.move_from] = 0
         s.move_from = -1
@@ -1268,44 +1271,44 @@ def play(s: WarOnTerrorState, a: int) -> None:
 def _apply_play(s: WarOnTerrorState, a: int) -> None:
     seat = s.actor
     side = actor_side(s)
-    if a == A.END:
+    if a == actions.END:
         s.phase = P_OIL
-    elif a == A.BECOME:
+    elif a == actions.BECOME:
         convert(s, seat)
-    elif a in (A.BUY_CARD_E, A.BUY_CARD_T):
+    elif a in (actions.BUY_CARD_E, actions.BUY_CARD_T):
         s.money[side] -= BOARD.card_cost
         s.buys -= 1
-        draw(s, side, EMPIRE if a == A.BUY_CARD_E else TERROR, 1)
-    elif A.BUY_CAMP <= a < A.BUY_CAMP + 3:
-        z = a - A.BUY_CAMP + 1
+        draw(s, side, EMPIRE if a == actions.BUY_CARD_E else TERROR, 1)
+    elif actions.BUY_CAMP <= a < actions.BUY_CAMP + 3:
+        z = a - actions.BUY_CAMP + 1
         s.money[side] -= BOARD.unit_cost[z]
         s.camp[side * 4 + z] += 1
-    elif A.PLAY <= a < A.TARGET:
-        play_card(s, a - A.PLAY)
-    elif A.BUILD <= a < A.DISMANTLE:
-        c, z = divmod(a - A.BUILD, 3)
+    elif actions.PLAY <= a < actions.TARGET:
+        play_card(s, a - actions.PLAY)
+    elif actions.BUILD <= a < actions.DISMANTLE:
+        c, z = divmod(a - actions.BUILD, 3)
         do_build(s, seat, c, z + 1)
         check_end(s)
-    elif A.DISMANTLE <= a < A.BUY_UNIT:
-        dismantle(s, seat, a - A.DISMANTLE)
-    elif A.BUY_UNIT <= a < A.UPGRADE:
-        c = a - A.BUY_UNIT
+    elif actions.DISMANTLE <= a < actions.BUY_UNIT:
+        dismantle(s, seat, a - actions.DISMANTLE)
+    elif actions.BUY_UNIT <= a < actions.UPGRADE:
+        c = a - actions.BUY_UNIT
         s.money[side] -= BOARD.unit_cost[1]
         s.unit[c] = 1
         s.units_seen = 1
-    elif A.UPGRADE <= a < A.PLACE:
-        c = a - A.UPGRADE
+    elif actions.UPGRADE <= a < actions.PLACE:
+        c = a - actions.UPGRADE
         u = s.unit[c]
         # Terroristi: upgrade by adding units (a vanguard plus 4 vanguards is a column)
         s.money[side] -= BOARD.unit_cost[u + 1] - BOARD.unit_cost[u]
         s.unit[c] = u + 1
-    elif A.PLACE <= a < A.MOVE_FROM:
-        c, z = divmod(a - A.PLACE, 3)
+    elif actions.PLACE <= a < actions.MOVE_FROM:
+        c, z = divmod(a - actions.PLACE, 3)
         s.camp[side * 4 + z + 1] -= 1
         s.unit[c] = z + 1
         s.units_seen = 1
-    elif A.MOVE_FROM <= a < A.SETUP:
-        s.move_from = a - A.MOVE_FROM
+    elif actions.MOVE_FROM <= a < actions.SETUP:
+        s.move_from = a - actions.MOVE_FROM
         s.phase = P_MOVE_TO
     else:  # pragma: no cover - legal_actions guards this
         raise IllegalAction(f"action {a} has no meaning here")
@@ -1313,15 +1316,9 @@ def _apply_play(s: WarOnTerrorState, a: int) -> None:
 
 def why_illegal(s: WarOnTerrorState, a: int) -> str:
     """Why ``a`` is refused here."""
-    if s.phase == P_OVER:
+    if s.phase == GAME_OVER:
         return "the game is over"
-    return f"'{describe(s, a)}' is not legal now ({_phase_word(s)})"
-
-
-def _phase_word(s: WarOnTerrorState) -> str:
-    from realpolitik.engine.waronterror.state import PHASE_NAMES
-
-    return PHASE_NAMES[s.phase]
+    return f"'{describe(s, a)}' is not legal now ({PHASE_NAMES[s.phase]})"
 
 
 # ----------------------------------------------------------------------------- texts
@@ -1331,48 +1328,48 @@ SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange", "Purple")
 
 def describe(s: WarOnTerrorState, a: int) -> str:
     """Short text of an action (``action_to_string``)."""
-    ph = s.phase
-    if A.CH <= a < A.NUM_ACTIONS:
-        v = a - A.CH
-        if ph == P_FIRST:
+    phase = s.phase
+    if actions.CHANCE_OUTCOME <= a < actions.NUM_ACTIONS:
+        v = a - actions.CHANCE_OUTCOME
+        if phase == P_FIRST:
             return f"first player: {SEAT_NAMES[v] if v < 6 else v}"
-        if ph == P_DIE:
+        if phase == P_DIE:
             kind, value = BOARD.die[v] if v < 6 else ("?", 0)
-            tt = terrorist_turn(s)
+            terrorists_play = terrorist_turn(s)
             if kind == "develop":
-                return f"action die: {value} {'moves' if tt else 'developments'}"
+                return f"action die: {value} {'moves' if terrorists_play else 'developments'}"
             if kind == "extra_card":
                 return "action die: extra card"
             if kind == "shuffle":
-                return f"action die: shuffle the {'terrorist' if tt else 'empire'} deck"
+                return f"action die: shuffle the {'terrorist' if terrorists_play else 'empire'} deck"
             return "action die: spin the Axis of Evil"
-        if ph == P_AXIS:
+        if phase == P_AXIS:
             return f"Axis of Evil points at {SEAT_NAMES[v] if v < 6 else v}"
-        if ph == P_COMBAT:
+        if phase == P_COMBAT:
             return f"2d6: {v}"
         return f"oil dice: {v}"
-    if a in A.FIXED:
-        return A.FIXED[a]
-    if A.PLAY <= a < A.TARGET:
-        return f"play {CARDS[a - A.PLAY].name}"
-    if A.TARGET <= a < A.TSEAT:
-        return f"target {BOARD.countries[a - A.TARGET]}"
-    if A.TSEAT <= a < A.BUILD:
-        return f"target {SEAT_NAMES[a - A.TSEAT]}"
-    if A.BUILD <= a < A.DISMANTLE:
-        c, z = divmod(a - A.BUILD, 3)
+    if a in actions.FIXED:
+        return actions.FIXED[a]
+    if actions.PLAY <= a < actions.TARGET:
+        return f"play {CARDS[a - actions.PLAY].name}"
+    if actions.TARGET <= a < actions.TARGET_SEAT:
+        return f"target {BOARD.countries[a - actions.TARGET]}"
+    if actions.TARGET_SEAT <= a < actions.BUILD:
+        return f"target {SEAT_NAMES[a - actions.TARGET_SEAT]}"
+    if actions.BUILD <= a < actions.DISMANTLE:
+        c, z = divmod(a - actions.BUILD, 3)
         return f"build {('village', 'town', 'city')[z]} in {BOARD.countries[c]}"
-    if A.DISMANTLE <= a < A.BUY_UNIT:
-        return f"dismantle {BOARD.countries[a - A.DISMANTLE]}"
-    if A.BUY_UNIT <= a < A.UPGRADE:
-        return f"buy vanguard in {BOARD.countries[a - A.BUY_UNIT]}"
-    if A.UPGRADE <= a < A.PLACE:
-        return f"upgrade unit in {BOARD.countries[a - A.UPGRADE]}"
-    if A.PLACE <= a < A.MOVE_FROM:
-        c, z = divmod(a - A.PLACE, 3)
+    if actions.DISMANTLE <= a < actions.BUY_UNIT:
+        return f"dismantle {BOARD.countries[a - actions.DISMANTLE]}"
+    if actions.BUY_UNIT <= a < actions.UPGRADE:
+        return f"buy vanguard in {BOARD.countries[a - actions.BUY_UNIT]}"
+    if actions.UPGRADE <= a < actions.PLACE:
+        return f"upgrade unit in {BOARD.countries[a - actions.UPGRADE]}"
+    if actions.PLACE <= a < actions.MOVE_FROM:
+        c, z = divmod(a - actions.PLACE, 3)
         return f"place camp {('vanguard', 'column', 'cell')[z]} in {BOARD.countries[c]}"
-    if A.MOVE_FROM <= a < A.SETUP:
-        return f"move unit from {BOARD.countries[a - A.MOVE_FROM]}"
-    if A.SETUP <= a < A.CH:
-        return f"place village in {BOARD.countries[a - A.SETUP]}"
+    if actions.MOVE_FROM <= a < actions.SETUP:
+        return f"move unit from {BOARD.countries[a - actions.MOVE_FROM]}"
+    if actions.SETUP <= a < actions.CHANCE_OUTCOME:
+        return f"place village in {BOARD.countries[a - actions.SETUP]}"
     return f"action {a}"

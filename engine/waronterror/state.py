@@ -8,6 +8,7 @@ The state itself, its fields declared once with the protocol methods, is
 from __future__ import annotations
 
 __all__ = [
+    "GAME_OVER",
     "OUT_OF_TURN",
     "PHASE_NAMES",
     "P_ASK",
@@ -20,7 +21,6 @@ __all__ = [
     "P_MOVE_TO",
     "P_OIL",
     "P_OUT",
-    "P_OVER",
     "P_PLAY",
     "P_RESPOND",
     "P_SETUP",
@@ -41,7 +41,7 @@ P_TARGET_SEAT = 7  # a played card's seat target
 P_COMBAT = 8  # chance: the card's 2d6
 P_MOVE_TO = 9  # a terrorist move's destination
 P_OIL = 10  # chance: the oil dice end the turn
-P_OVER = 11
+GAME_OVER = 11
 P_RESPOND = 12  # a seat whose development a card targets answers before it resolves
 P_ASK = 13  # a seat is asked whether it acts out of turn (a window, Azioni fuori dal tuo turno)
 P_OUT = 14  # a seat acts out of turn: dismantles, changes sides, or is done

@@ -11,11 +11,10 @@ import pytest
 from realpolitik.ai.bots import make_bot
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE
-from realpolitik.engine.waronterror import actions as A
-from realpolitik.engine.waronterror import heuristics as H
-from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror import actions, heuristics, rules
+from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.game import WarOnTerrorState
-from realpolitik.engine.waronterror.state import P_ASK, P_PLAY
+from realpolitik.engine.waronterror.state import P_ASK, P_PLAY, RESUME_DIE
 
 GAME = load_game("waronterror")
 AS_PLAYED = {"terrorist_points": "cleared", "last_empire_holds": True}
@@ -45,13 +44,13 @@ def test_the_heuristic_plays_its_first_turns_as_an_empire(seed: int) -> None:
     s = GAME.new_initial_state(players=4, seed=seed, **AS_PLAYED)
     built = 0
     for p, a in _first_rounds(s, seed):
-        if a == A.BECOME:
+        if a == actions.BECOME:
             # ...unless it is beaten: fewer developments than the leader's
-            most = max(len(R.developments(s, q)) for q in s.empires())
-            beaten = len(R.developments(s, p)) < most
+            most = max(len(rules.developments(s, q)) for q in s.empires())
+            beaten = len(rules.developments(s, p)) < most
             assert s.money[p] < 300 or beaten, f"seat {p} changed sides with {s.money[p]}m"
-        built += A.BUILD <= a < A.DISMANTLE
-    assert len(s.tseats) <= 1 and built > 0
+        built += actions.BUILD <= a < actions.DISMANTLE
+    assert len(s.terrorist_seats) <= 1 and built > 0
 
 
 def test_a_lone_empire_counts_its_fall_as_a_draw() -> None:
@@ -60,18 +59,18 @@ def test_a_lone_empire_counts_its_fall_as_a_draw() -> None:
     s = GAME.new_initial_state(players=4, seed=1, **AS_PLAYED)
     s.phase = P_PLAY
     s.round = 5
-    R.convert(s, 1)
-    R.convert(s, 2)
-    R.convert(s, 3)
-    x = R.BOARD.country("Canada")
+    rules.convert(s, 1)
+    rules.convert(s, 2)
+    rules.convert(s, 3)
+    x = BOARD.country("Canada")
     s.owner[x], s.size[x] = 0, 1
     s.touch()
-    assert s.empires() == [0] and R.terrorist_points(s) == 0
-    emp, tval = H.prospects(s)
+    assert s.empires() == [0] and rules.terrorist_points(s) == 0
+    emp, tval = heuristics.prospects(s)
     assert tval > emp[0]  # the terrorists' pooled means look stronger than one village...
-    floor = (1 - H.PROGRESS_SHARE) / 4 * 0.5
-    assert H.evaluate(s, 0) > floor  # ...but their win would mostly be a draw
-    total = sum(H.evaluate(s, p) for p in range(4))
+    floor = (1 - heuristics.PROGRESS_SHARE) / 4 * 0.5
+    assert heuristics.evaluate(s, 0) > floor  # ...but their win would mostly be a draw
+    total = sum(heuristics.evaluate(s, p) for p in range(4))
     assert total == pytest.approx(1.0, abs=0.2)
 
 
@@ -92,11 +91,11 @@ def _debt_position() -> WarOnTerrorState:
         (0, "Canada", 1),
         (0, "India", 1),
     ):
-        x = R.BOARD.country(name)
+        x = BOARD.country(name)
         s.owner[x], s.size[x], s.revealed[x] = seat, size, 1
     s.money[1] = 40
     s.touch()
-    R.pay(s, 1, 80, 0)
+    rules.pay(s, 1, 80, 0)
     return s
 
 
@@ -112,7 +111,7 @@ def test_a_debtor_pays_and_keeps_its_empire() -> None:
             s.apply_action(bot.step(s, 1))
             removed += 1
         assert not s.terrorist[1] and not s.debts and s.money[0] == 380
-        assert removed <= 2 and len(R.developments(s, 1)) >= 3
+        assert removed <= 2 and len(rules.developments(s, 1)) >= 3
 
 
 def test_the_heuristic_skips_a_window_unless_acting_pays() -> None:
@@ -123,7 +122,7 @@ def test_the_heuristic_skips_a_window_unless_acting_pays() -> None:
     for _, a in _first_rounds(s, 2, rounds=3):
         if s.phase == P_ASK:
             asked += 1
-            acted += a == A.ACT
+            acted += a == actions.ACT
     assert asked >= 20 and acted <= asked // 10
     # ...and where changing sides wins at once (the rulebook's reading: the continents it
     # leaves are empty), a seat asked takes it
@@ -132,13 +131,13 @@ def test_the_heuristic_skips_a_window_unless_acting_pays() -> None:
     s.round = 2
     for seat, names in ((0, ("Canada", "France", "India")), (1, ("Brazil",)), (2, ("Egypt",))):
         for name in names:
-            x = R.BOARD.country(name)
+            x = BOARD.country(name)
             s.owner[x], s.size[x], s.revealed[x] = seat, 1, 1
     s.touch()
-    assert R.open_window(s, [0], R.RESUME_DIE) and s.current_player() == 0
+    assert rules.open_window(s, [0], RESUME_DIE) and s.current_player() == 0
     bot = make_bot("heuristic:seed=1")
     a = bot.step(s, 0)
-    assert a == A.ACT
+    assert a == actions.ACT
     s.apply_action(a)
     # changing sides at once, or after dismantling a development first (both win: the
     # bot's value ties them and it picks one with its seed)
@@ -156,20 +155,20 @@ def test_the_terrorists_prospect_counts_what_the_empires_can_settle_before_their
     s.round, s.phase = 2, P_PLAY
     s.actor = s.turn_seat = s.start_seat = 0  # Red's turn; Green (2) changes sides
     for seat, name in ((0, "France"), (1, "Spain"), (2, "Nowhere"), (3, "Italy")):
-        x = R.BOARD.country(name)
+        x = BOARD.country(name)
         s.owner[x], s.size[x] = seat, 1
     s.touch()
-    R.convert(s, 2)
-    assert s.tseats == [2] and not R.terrorists_count(s)
-    settle = H.refill(s, 2)
+    rules.convert(s, 2)
+    assert s.terrorist_seats == [2] and not rules.terrorists_count(s)
+    settle = heuristics.refill(s, 2)
     assert settle > 0  # Red and Blue border Africa and Asia with money to build
-    _, tval = H.prospects(s)
-    need = R.points_to_win(s)
-    assert tval < R.terrorist_points(s) / need
+    _, tval = heuristics.prospects(s)
+    need = rules.points_to_win(s)
+    assert tval < rules.terrorist_points(s) / need
     broke = s.clone()
     broke.money[0] = broke.money[1] = 0
-    assert H.refill(broke, 2) == 0  # nobody can pay for a village
+    assert heuristics.refill(broke, 2) == 0  # nobody can pay for a village
     own = s.clone()
     own.actor = own.turn_seat = 2  # the terrorists' own turn: nothing is taken off
-    assert R.terrorists_count(own)
-    assert H.prospects(own)[1] > tval
+    assert rules.terrorists_count(own)
+    assert heuristics.prospects(own)[1] > tval

@@ -7,11 +7,11 @@ import pytest
 
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE, IllegalAction, InvalidState
-from realpolitik.engine.waronterror import actions as A
-from realpolitik.engine.waronterror import rules as R
+from realpolitik.engine.waronterror import actions, rules
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.game import WarOnTerrorState
 from realpolitik.engine.waronterror.state import (
+    GAME_OVER,
     P_ASK,
     P_AXIS,
     P_COMBAT,
@@ -19,7 +19,6 @@ from realpolitik.engine.waronterror.state import (
     P_DIE,
     P_OIL,
     P_OUT,
-    P_OVER,
     P_PLAY,
     P_RESPOND,
     P_SETUP,
@@ -108,7 +107,7 @@ def skip_windows(s: WarOnTerrorState) -> None:
 
 def roll(s: WarOnTerrorState, value: int) -> None:
     assert s.current_player() == CHANCE
-    s.apply_action(A.CH + value)
+    s.apply_action(actions.CHANCE_OUTCOME + value)
 
 
 # ----------------------------------------------------------------------------- setup
@@ -165,7 +164,7 @@ def test_preparation_round_counter_clockwise_last_placer_starts_no_attack_in_rou
     assert s.phase == P_DIE and s.actor == GREEN and s.round == 1
     roll(s, 0)  # 2 developments
     give(s, GREEN, "war7")
-    assert A.PLAY + card("war7") not in s.legal_actions()  # no attacks in the first round
+    assert actions.PLAY + card("war7") not in s.legal_actions()  # no attacks in the first round
     act(s, "end turn")
     roll(s, 7)
     skip_windows(s)
@@ -326,7 +325,7 @@ def test_buy_place_and_upgrade_terrorists() -> None:
     assert s.unit[c("Peru")] == 2 and s.money[RED] == 300 - 10 - 40
     act(s, "upgrade unit in Peru")
     assert s.unit[c("Peru")] == 3 and s.money[RED] == 300 - 100
-    assert A.BUY_UNIT + c("Peru") not in s.legal_actions()
+    assert actions.BUY_UNIT + c("Peru") not in s.legal_actions()
     act(s, "buy vanguard for the camp")
     assert s.camp[RED * 4 + 1] == 1
     act(s, "place camp vanguard in Brazil")
@@ -352,7 +351,7 @@ def test_columns_and_cells_can_be_bought_for_the_training_camp() -> None:
     s = blank(**AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "France")
-    R.convert(s, BLUE)
+    rules.convert(s, BLUE)
     s.actor = s.turn_seat = BLUE
     s.phase = P_PLAY
     s.touch()
@@ -379,7 +378,7 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     # ruling: "2 carte gratuite da ciascuno dei due mazzi" -- 2 free cards from each deck,
     # where the extra and bought cards come "dall'uno o dall'altro mazzo" (docs/rulings.md)
     assert roll_free.hand_counts(BLUE) == (2, 2)
-    assert A.BUY_CARD_T in roll_free.legal_actions()
+    assert actions.BUY_CARD_T in roll_free.legal_actions()
     # a spin to a colour not in play: nobody is evil
     s2 = blank(2)
     s2.evil = RED
@@ -411,7 +410,7 @@ def test_war_hit_destroys_and_expands_miss_keeps() -> None:
     assert s.phase == P_TARGET
     aim(s, "USA West")
     assert s.phase == P_COMBAT
-    assert R.combat_need(s, card("war7"), c("USA West")) == 8
+    assert rules.combat_need(s, card("war7"), c("USA West")) == 8
     roll(s, 7)  # miss
     assert s.owner[c("USA West")] == BLUE
     act(s, "play War (7+)")
@@ -435,7 +434,7 @@ def test_war_on_a_terrorist_unit_and_world_peace() -> None:
     assert s.unit[c("Alaska")] == 0
     act(s, "end turn")
     roll(s, 12)
-    assert s.phase == P_OVER and s.end_reason == "world peace"
+    assert s.phase == GAME_OVER and s.end_reason == "world peace"
     assert s.returns() == pytest.approx([1 / 3] * 3)
 
 
@@ -450,7 +449,7 @@ def test_nuclear_weapons_and_radiation_cleanup() -> None:
     aim(s, "China")
     roll(s, 5)
     assert s.owner[c("China")] == -1 and s.unit[c("China")] == 0 and s.radiation[c("China")] == 1
-    assert R.radiation_left(s) == BOARD.radiation - 1
+    assert rules.radiation_left(s) == BOARD.radiation - 1
     act(s, "play Radiation Clean-up")
     aim(s, "China")
     assert s.radiation[c("China")] == 0
@@ -477,7 +476,7 @@ def test_espionage_steals_a_card() -> None:
     give(s, BLUE, "kyoto", 2)
     act(s, "play Espionage")
     assert s.phase == P_TARGET_SEAT
-    assert s.legal_actions() == [A.TSEAT + BLUE]
+    assert s.legal_actions() == [actions.TARGET_SEAT + BLUE]
     aim(s, "Blue")
     assert s.hand[RED * K + card("kyoto")] == 1 and s.hand[BLUE * K + card("kyoto")] == 1
 
@@ -543,7 +542,7 @@ def test_terrorist_attack_reduces_one_size_with_unit_strength() -> None:
     give(s, RED, "attack8")
     act(s, "play Terrorist Attack (8+)")
     aim(s, "France")
-    assert R.combat_need(s, card("attack8"), c("France")) == 8
+    assert rules.combat_need(s, card("attack8"), c("France")) == 8
     roll(s, 8)
     assert s.size[c("France")] == 2 and s.owner[c("France")] == BLUE
 
@@ -649,7 +648,7 @@ def test_video_appeal_draws_only_face_down_cards() -> None:
     act(s, "play Video Appeal")  # one face-down card left: it draws that one only
     assert s.hand[RED * K + card("attack8")] == 1 and s.hand[RED * K + card("birthday")] == 2
     assert s.known[1] == len(d) == 2  # the two played cards, face up at the bottom
-    assert A.PLAY + card("video") not in s.legal_actions()  # nothing face down to draw
+    assert actions.PLAY + card("video") not in s.legal_actions()  # nothing face down to draw
 
 
 def test_every_card_kind_has_a_test_here() -> None:
@@ -679,8 +678,8 @@ def test_voluntary_conversion_to_terrorist() -> None:
     s.camp[RED * 4 + 1] = 2
     act(s, "become terrorist")
     n = s.n
-    assert s.terrorist[RED] and s.tseats == [RED]
-    assert R.developments(s, RED) == []
+    assert s.terrorist[RED] and s.terrorist_seats == [RED]
+    assert rules.developments(s, RED) == []
     assert s.camp[n * 4 + 1 : n * 4 + 4] == [3, 1, 1]
     assert s.hand_counts(n) == (0, 3)
     assert s.money[n] == 300 and s.money[RED] == 0
@@ -711,8 +710,8 @@ def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
     put(s, BLUE, "France", 2)
     put(s, BLUE, "Spain", 1)
     s.money[BLUE] = 40
-    R.pay(s, BLUE, 80, RED)
-    assert s.phase == P_DEBT and s.current_player() == BLUE and R.turn_actor(s) == RED
+    rules.pay(s, BLUE, 80, RED)
+    assert s.phase == P_DEBT and s.current_player() == BLUE and rules.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle France", "dismantle Spain"]
     act(s, "dismantle France")  # 40m + the town's 50m pays the 80m
     assert s.phase == P_PLAY and s.current_player() == RED and not s.debts
@@ -724,9 +723,11 @@ def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
     put(s, BLUE, "France", 2)
     put(s, BLUE, "Spain", 1)
     s.money[BLUE] = 40
-    R.pay(s, BLUE, 80, RED)
+    rules.pay(s, BLUE, 80, RED)
     act(s, "dismantle Spain")
-    assert s.phase == P_DEBT and s.money[BLUE] == 65 and s.legal_actions() == [A.DISMANTLE + c("France")]
+    assert (
+        s.phase == P_DEBT and s.money[BLUE] == 65 and s.legal_actions() == [actions.DISMANTLE + c("France")]
+    )
     act(s, "dismantle France")
     assert s.money[RED] == 380 and s.terrorist[BLUE] and s.money[s.n] == 35
 
@@ -758,9 +759,9 @@ def test_bankruptcy_only_when_everything_is_gone_and_the_debt_stands() -> None:
     put(s, BLUE, "France", 3)
     put(s, BLUE, "Spain", 1)
     s.money[BLUE] = 10
-    R.pay(s, BLUE, 500, RED)
+    rules.pay(s, BLUE, 500, RED)
     assert s.terrorist[BLUE] and s.money[RED] == 300 + 135 and s.money[s.n] == 0
-    assert R.developments(s, BLUE) == [] and s.camp[s.n * 4 + 1 : s.n * 4 + 4] == [0, 0, 0]
+    assert rules.developments(s, BLUE) == [] and s.camp[s.n * 4 + 1 : s.n * 4 + 4] == [0, 0, 0]
     assert s.phase == P_PLAY and s.current_player() == RED
 
 
@@ -770,18 +771,18 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     s = blank(**AS_PLAYED)
     for seat, name in ((RED, "Canada"), (BLUE, "France"), (GREEN, "India"), (YELLOW, "Peru")):
         put(s, seat, name)
-    R.convert(s, BLUE)
-    R.convert(s, YELLOW)
-    assert s.tseats == [BLUE, YELLOW]
+    rules.convert(s, BLUE)
+    rules.convert(s, YELLOW)
+    assert s.terrorist_seats == [BLUE, YELLOW]
     s.phase = P_OIL
     roll(s, 2)  # end of Red's turn: Blue's slot is the terrorist turn
     assert s.phase == P_ASK and s.actor == GREEN  # the empires may act out of turn first, clockwise
     skip_windows(s)
-    assert R.terrorist_turn(s) and s.actor == BLUE
+    assert rules.terrorist_turn(s) and s.actor == BLUE
     s.unit[c("Peru")] = 1
     roll(s, 1)  # 3 on the die: 3 terrorist moves
     assert s.moves == 3 and s.hand_counts(s.n)[1] >= 2
-    assert A.BECOME not in s.legal_actions()
+    assert actions.BECOME not in s.legal_actions()
     act(s, "end turn")
     roll(s, 2)
     skip_windows(s)
@@ -792,7 +793,7 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     s.phase = P_OIL
     roll(s, 2)
     skip_windows(s)
-    assert R.terrorist_turn(s) and s.actor == YELLOW  # the seats take the turn in rotation
+    assert rules.terrorist_turn(s) and s.actor == YELLOW  # the seats take the turn in rotation
 
 
 # ----------------------------------------------------------------------------- victory
@@ -808,13 +809,13 @@ def test_empire_victory_by_liberation_points() -> None:
     put(s, RED, "Canada", 2)
     s.builds = 1
     s.touch()
-    assert R.liberation_points(s, RED) == 5
+    assert rules.liberation_points(s, RED) == 5
     last = BOARD.members[BOARD.continents.index("Europe")][-1]
     act(s, f"build village in {BOARD.countries[last]}")
-    assert R.liberation_points(s, RED) == 9 and s.phase == P_PLAY
+    assert rules.liberation_points(s, RED) == 9 and s.phase == P_PLAY
     s.builds = 1
     act(s, "build city in Canada")
-    assert s.phase == P_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
+    assert s.phase == GAME_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
 
 
 def _americas_empty(actor: int = GREEN, **options: object) -> WarOnTerrorState:
@@ -826,8 +827,8 @@ def _americas_empty(actor: int = GREEN, **options: object) -> WarOnTerrorState:
         put(s, RED, name)
     put(s, BLUE, "Egypt")
     put(s, BLUE, "Spain")
-    R.convert(s, GREEN)
-    R.convert(s, YELLOW)
+    rules.convert(s, GREEN)
+    rules.convert(s, YELLOW)
     s.actor = s.turn_seat = actor
     s.touch()
     return s
@@ -839,7 +840,7 @@ def _pass_turn(s: WarOnTerrorState) -> None:
     act(s, "end turn")
     roll(s, 2)
     skip_windows(s)
-    if s.phase != P_OVER:
+    if s.phase != GAME_OVER:
         roll(s, 0)
 
 
@@ -848,20 +849,20 @@ def test_terrorist_points_rulebook_example() -> None:
     # da urbanizzazioni Imperiali"; the example: "America del Nord e del Sud non contengono
     # costruzioni; il Giocatore terrorista ha 5 Punti Liberazione" (never settled: they count)
     s = _americas_empty()
-    assert s.phase == P_PLAY and R.terrorist_points(s) == 5 and R.points_to_win(s) == 8
+    assert s.phase == P_PLAY and rules.terrorist_points(s) == 5 and rules.points_to_win(s) == 8
     # "In una partita in cui sono rimasti 2 Imperi, il Giocatore terrorista può prendere Africa
     # e NOWhere per assicurarsi la vittoria (8 punti)"
     s2 = s.clone()
-    R.dismantle(s2, BLUE, c("Egypt"))
-    assert R.terrorist_points(s2) == 7 and s2.phase == P_PLAY
-    R.dismantle(s2, RED, c("Nowhere"))
-    assert s2.phase == P_OVER and s2.end_reason == "terrorist victory"
+    rules.dismantle(s2, BLUE, c("Egypt"))
+    assert rules.terrorist_points(s2) == 7 and s2.phase == P_PLAY
+    rules.dismantle(s2, RED, c("Nowhere"))
+    assert s2.phase == GAME_OVER and s2.end_reason == "terrorist victory"
     assert s2.returns() == [0.0, 0.0, 0.5, 0.5]
     # "In alternativa, si può concentrare sull'abbattimento di uno degli Imperi rimasti e così
     # sarà necessario prendere solo l'Africa per ottenere i 7 punti"
-    R.convert(s, BLUE)
-    assert R.points_to_win(s) == 7 and R.terrorist_points(s) == 7
-    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    rules.convert(s, BLUE)
+    assert rules.points_to_win(s) == 7 and rules.terrorist_points(s) == 7
+    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
 
 
 def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
@@ -869,10 +870,10 @@ def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
     # (docs/rulings.md): in the Terrorist Player's own turn ("L'impero giocherà come Terrorista
     # a partire dal regolare turno successivo"; the terrorists "take" continents in their turn)
     s = _americas_empty(actor=RED)
-    assert not R.terrorist_turn(s)
-    R.dismantle(s, BLUE, c("Egypt"))
-    R.dismantle(s, RED, c("Nowhere"))
-    assert R.terrorist_points(s) == 8 and R.points_to_win(s) == 8
+    assert not rules.terrorist_turn(s)
+    rules.dismantle(s, BLUE, c("Egypt"))
+    rules.dismantle(s, RED, c("Nowhere"))
+    assert rules.terrorist_points(s) == 8 and rules.points_to_win(s) == 8
     assert s.phase == P_PLAY  # Red's turn: not counted yet
     # Red settles Nowhere again before the terrorists' turn: 7 points, no victory
     refilled = s.clone()
@@ -881,24 +882,24 @@ def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
     act(refilled, "build village in Nowhere")
     _pass_turn(refilled)  # Blue's turn
     _pass_turn(refilled)  # the terrorists' turn (Green's slot)
-    assert R.terrorist_turn(refilled) and refilled.phase != P_OVER
-    assert R.terrorist_points(refilled) == 7
+    assert rules.terrorist_turn(refilled) and refilled.phase != GAME_OVER
+    assert rules.terrorist_points(refilled) == 7
     # nobody settles again: the terrorists' turn begins with their points counted
     _pass_turn(s)
-    assert s.phase != P_OVER and s.turn_seat == BLUE
+    assert s.phase != GAME_OVER and s.turn_seat == BLUE
     act(s, "end turn")
     roll(s, 2)
-    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
     assert s.returns() == [0.0, 0.0, 0.5, 0.5]
 
 
 def test_terrorist_points_count_at_any_time_under_the_option() -> None:
     # option terrorist_win="any_time": the moment the continents are empty
     s = _americas_empty(actor=RED, terrorist_win="any_time")
-    R.dismantle(s, BLUE, c("Egypt"))
+    rules.dismantle(s, BLUE, c("Egypt"))
     assert s.phase == P_PLAY
-    R.dismantle(s, RED, c("Nowhere"))
-    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    rules.dismantle(s, RED, c("Nowhere"))
+    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
 
 
 def test_terrorist_win_option_is_checked() -> None:
@@ -910,17 +911,17 @@ def test_terrorist_points_cleared_house_rule() -> None:
     # option terrorist_points="cleared" (house rule, docs/rulings.md): a continent counts
     # only once a card's effect removed its last development, until an empire builds there
     s = blank(terrorist_points="cleared")
-    R.convert(s, GREEN)
-    R.convert(s, YELLOW)
+    rules.convert(s, GREEN)
+    rules.convert(s, YELLOW)
     for k in range(len(BOARD.continents)):
         s.freed[k] = 0
     na, sa = BOARD.continents.index("North America"), BOARD.continents.index("South America")
     s.freed[na] = s.freed[sa] = 1
-    assert R.terrorist_points(s) == 5 and R.points_to_win(s) == 8
+    assert rules.terrorist_points(s) == 5 and rules.points_to_win(s) == 8
     afr, now = BOARD.continents.index("Africa"), BOARD.continents.index("Nowhere")
     assert BOARD.continent_value[afr] + BOARD.continent_value[now] == 3
     assert BOARD.continent_value[afr] == 2
-    R.place_development(s, RED, c("Canada"), 1)  # an empire back in North America
+    rules.place_development(s, RED, c("Canada"), 1)  # an empire back in North America
     assert s.freed[na] == 0
 
 
@@ -929,10 +930,10 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     put(s, RED, "Canada")
     put(s, RED, "Nowhere")
     put(s, BLUE, "France")
-    R.convert(s, BLUE)
+    rules.convert(s, BLUE)
     for name in ("South America", "Africa", "Australasia"):
         s.freed[BOARD.continents.index(name)] = 1
-    assert R.terrorist_points(s) == 6 and R.points_to_win(s) == 7  # one empire left
+    assert rules.terrorist_points(s) == 6 and rules.points_to_win(s) == 7  # one empire left
     s.phase = P_PLAY
     s.actor = s.turn_seat = BLUE
     s.unit[c("Nowhere")] = 1
@@ -940,7 +941,7 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     act(s, "play Suicide Bomber")
     aim(s, "Nowhere")
     roll(s, 7)
-    assert s.phase == P_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
+    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
 
 
 def test_dismantling_or_converting_does_not_free_a_continent_under_the_house_rule() -> None:
@@ -950,7 +951,7 @@ def test_dismantling_or_converting_does_not_free_a_continent_under_the_house_rul
     act(s, "dismantle Nowhere")
     assert s.freed[BOARD.continents.index("Nowhere")] == 0
     act(s, "become terrorist")
-    assert R.terrorist_points(s) == 0
+    assert rules.terrorist_points(s) == 0
 
 
 def test_round_limit_ends_the_game_nearest_its_target_wins() -> None:
@@ -964,14 +965,14 @@ def test_round_limit_ends_the_game_nearest_its_target_wins() -> None:
     s2.actor = s2.turn_seat = BLUE
     s2.start_seat = RED
     roll(s2, 2)
-    assert s2.phase == P_OVER and s2.end_reason == "round limit" and s2.returns() == [1.0, 0.0]
+    assert s2.phase == GAME_OVER and s2.end_reason == "round limit" and s2.returns() == [1.0, 0.0]
     assert s.max_rounds == 1
 
 
 def test_illegal_moves_are_refused_with_a_reason() -> None:
     s = blank()
     with pytest.raises(IllegalAction, match="not legal now"):
-        s.apply_action(A.BUILD + 3 * c("Japan"))
+        s.apply_action(actions.BUILD + 3 * c("Japan"))
 
 
 def test_the_last_empire_may_change_sides_by_the_text() -> None:
@@ -983,13 +984,13 @@ def test_the_last_empire_may_change_sides_by_the_text() -> None:
         put(s, RED, name)
     put(s, BLUE, "Brazil")
     put(s, GREEN, "Egypt")
-    R.convert(s, BLUE)
-    R.convert(s, GREEN)
+    rules.convert(s, BLUE)
+    rules.convert(s, GREEN)
     s.touch()
-    assert s.phase == P_PLAY and s.empires() == [RED] and R.terrorist_points(s) == 6
-    assert A.BECOME in s.legal_actions() and A.DISMANTLE + c("India") in s.legal_actions()
+    assert s.phase == P_PLAY and s.empires() == [RED] and rules.terrorist_points(s) == 6
+    assert actions.BECOME in s.legal_actions() and actions.DISMANTLE + c("India") in s.legal_actions()
     act(s, "become terrorist")
-    assert s.phase == P_OVER and s.end_reason == "no empire left"
+    assert s.phase == GAME_OVER and s.end_reason == "no empire left"
     assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
 
 
@@ -999,17 +1000,17 @@ def test_the_last_empire_cannot_change_sides_by_choice_under_the_house_rule() ->
     s = blank(3, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, GREEN, "India")
-    R.convert(s, BLUE)
+    rules.convert(s, BLUE)
     s.touch()
     assert s.string_from_action("become terrorist") in s.legal_actions()
-    assert A.DISMANTLE + c("Canada") in s.legal_actions()
-    R.convert(s, GREEN)
+    assert actions.DISMANTLE + c("Canada") in s.legal_actions()
+    rules.convert(s, GREEN)
     s.touch()
     assert s.phase == P_PLAY and s.empires() == [RED]
-    assert A.BECOME not in s.legal_actions()
-    assert A.DISMANTLE + c("Canada") not in s.legal_actions()
+    assert actions.BECOME not in s.legal_actions()
+    assert actions.DISMANTLE + c("Canada") not in s.legal_actions()
     put(s, RED, "Alaska")
-    assert A.DISMANTLE + c("Canada") in s.legal_actions()  # not its last development
+    assert actions.DISMANTLE + c("Canada") in s.legal_actions()  # not its last development
 
 
 def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
@@ -1018,17 +1019,17 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
     s = blank(3, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "USA West")
-    R.convert(s, GREEN)
-    R.convert(s, BLUE)
+    rules.convert(s, GREEN)
+    rules.convert(s, BLUE)
     s.touch()
     assert s.phase == P_PLAY and s.empires() == [RED]
     s.unit[c("Canada")] = 1
     s.actor = s.turn_seat = GREEN  # the terrorists' shared turn
-    give(s, R.actor_side(s), "attack8")
+    give(s, rules.actor_side(s), "attack8")
     act(s, "play Terrorist Attack (8+)")
     aim(s, "Canada")
     roll(s, 8)
-    assert s.phase == P_OVER and s.end_reason == "no empire left"
+    assert s.phase == GAME_OVER and s.end_reason == "no empire left"
     assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
 
 
@@ -1054,7 +1055,7 @@ def war_on_blue_town(key: str = "war7", size: int = 2) -> WarOnTerrorState:
 def test_a_targeted_empire_answers_before_the_roll() -> None:
     s = war_on_blue_town()
     assert s.phase == P_RESPOND and s.current_player() == BLUE
-    assert s.paused == RED and R.turn_actor(s) == RED
+    assert s.paused == RED and rules.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
         "become terrorist",
         "dismantle USA West",
@@ -1071,7 +1072,7 @@ def test_dismantling_the_target_spends_the_card_without_a_roll() -> None:
     act(s, "dismantle USA West")
     assert s.money[BLUE] == 300 + 50  # the town's refund
     assert s.owner[c("USA West")] == -1 and s.size[c("USA West")] == 0
-    assert s.phase == P_PLAY and s.current_player() == RED and s.pcard == -1
+    assert s.phase == P_PLAY and s.current_player() == RED and s.pending_card == -1
     assert s.decks[0][0] == card("war7")  # played: at the bottom of its deck
     assert s.owner[c("Canada")] == RED and s.money[RED] == 300  # Red gains nothing
     assert not s.terrorist[BLUE]
@@ -1081,7 +1082,7 @@ def test_changing_sides_in_answer_spends_the_card_and_red_plays_on() -> None:
     s = war_on_blue_town()
     s.builds = 2
     act(s, "become terrorist")
-    assert s.terrorist[BLUE] and s.tseats == [BLUE]
+    assert s.terrorist[BLUE] and s.terrorist_seats == [BLUE]
     assert s.owner[c("USA West")] == -1 and s.camp[s.n * 4 + 2] == 1 and s.camp[s.n * 4 + 1] == 1
     # Red's turn goes on where it was (not ended: it was not Blue's turn)
     assert s.phase == P_PLAY and s.current_player() == RED and s.builds == 2
@@ -1091,7 +1092,7 @@ def test_regime_change_dismantled_in_answer_takes_nothing() -> None:
     s = war_on_blue_town("regime", size=3)
     act(s, "dismantle USA West")
     assert s.money[BLUE] == 400 and s.owner[c("USA West")] == -1
-    assert R.pieces_used(s, RED, 3) == 0
+    assert rules.pieces_used(s, RED, 3) == 0
 
 
 def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
@@ -1109,13 +1110,13 @@ def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
 def _terrorists_attack(s: WarOnTerrorState, seat: int, where: str, units: int) -> None:
     """``seat`` changes sides; in its turn the terrorists' vanguard of ``units`` in ``where``
     plays Terrorist Attack (8+) on the village there."""
-    R.convert(s, seat)
+    rules.convert(s, seat)
     s.phase = P_PLAY
     s.actor = s.turn_seat = seat
     s.unit[c(where)] = units
     give(s, s.n, "attack8")
     s.touch()
-    assert R.terrorist_turn(s)
+    assert rules.terrorist_turn(s)
     act(s, "play Terrorist Attack (8+)")
     act(s, f"target {where}")
 
@@ -1127,11 +1128,11 @@ def test_an_empire_answers_a_terrorist_attack_in_the_terrorists_turn() -> None:
     put(s, BLUE, "Brazil")
     put(s, GREEN, "China")
     _terrorists_attack(s, GREEN, "France", 2)
-    assert s.current_player() == RED and R.actor_side(s) == RED
+    assert s.current_player() == RED and rules.actor_side(s) == RED
     before = s.money[s.n]
     act(s, "dismantle France")
     assert s.money[RED] == 350 and s.money[s.n] == before  # the refund is Red's, not the purse's
-    assert s.current_player() == GREEN and R.terrorist_turn(s) and R.actor_side(s) == s.n
+    assert s.current_player() == GREEN and rules.terrorist_turn(s) and rules.actor_side(s) == s.n
 
 
 def _terrorists_attack_canada(red: tuple[str, ...]) -> WarOnTerrorState:
@@ -1189,13 +1190,13 @@ def test_changing_sides_at_the_start_of_another_turn_lowers_the_terrorists_targe
     put(s, BLUE, "Spain")
     put(s, GREEN, "Nowhere")
     put(s, YELLOW, "Peru")
-    R.convert(s, YELLOW)
-    assert s.phase == P_PLAY and R.terrorist_points(s) == 8 and R.points_to_win(s) == 9
+    rules.convert(s, YELLOW)
+    assert s.phase == P_PLAY and rules.terrorist_points(s) == 8 and rules.points_to_win(s) == 9
     act(s, "end turn")
     roll(s, 7)
-    assert R.terrorist_turn(s) and s.phase == P_ASK and s.current_player() == RED
-    assert R.turn_actor(s) == YELLOW
-    assert s.legal_actions() == [A.PASS, A.ACT]
+    assert rules.terrorist_turn(s) and s.phase == P_ASK and s.current_player() == RED
+    assert rules.turn_actor(s) == YELLOW
+    assert s.legal_actions() == [actions.PASS, actions.ACT]
     act(s, "no action out of turn")
     assert s.current_player() == BLUE
     act(s, "act out of turn")
@@ -1206,7 +1207,7 @@ def test_changing_sides_at_the_start_of_another_turn_lowers_the_terrorists_targe
         "done out of turn",
     ]
     act(s, "become terrorist")
-    assert s.phase == P_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
     assert s.returns() == [0.0, 0.5, 0.0, 0.5]
 
 
@@ -1219,7 +1220,7 @@ def test_a_window_lets_a_seat_dismantle_then_the_turn_begins() -> None:
     roll(s, 7)  # Red's turn ends: Blue's begins, the others asked first
     assert s.phase == P_ASK and s.current_player() == GREEN  # Green and Yellow have no development
     act(s, "act out of turn")
-    assert s.legal_actions() == [A.BECOME, A.DONE]
+    assert s.legal_actions() == [actions.BECOME, actions.DONE]
     act(s, "done out of turn")
     act(s, "no action out of turn")  # Yellow
     assert s.current_player() == RED
@@ -1227,7 +1228,7 @@ def test_a_window_lets_a_seat_dismantle_then_the_turn_begins() -> None:
     act(s, "dismantle Canada")  # its last: Diventare Terrorista (1)
     assert s.terrorist[RED] and s.money[s.n] == 325
     # every seat asked: Blue's turn begins with its action die
-    assert s.phase == P_DIE and s.actor == BLUE and R.turn_actor(s) == BLUE
+    assert s.phase == P_DIE and s.actor == BLUE and rules.turn_actor(s) == BLUE
     s2 = blank(**AS_PLAYED)
     put(s2, RED, "Canada")
     put(s2, RED, "Alaska")
@@ -1255,7 +1256,7 @@ def test_changing_sides_before_a_tax_leaves_nothing_to_pay() -> None:
     act(s, "act out of turn")
     act(s, "become terrorist")
     assert s.terrorist[BLUE] and s.money[s.n] == 300
-    assert s.phase == P_PLAY and s.current_player() == RED and s.pcard == -1
+    assert s.phase == P_PLAY and s.current_player() == RED and s.pending_card == -1
     assert s.money[RED] == 300 and not s.debts
     # Plane Hijack names an empire; a target that changed sides first owes nothing
     put(s, GREEN, "Egypt")
@@ -1272,17 +1273,17 @@ def test_no_window_without_anything_to_do() -> None:
     s = blank(2, **AS_PLAYED)
     put(s, RED, "Canada")
     put(s, BLUE, "France")
-    R.convert(s, BLUE)
+    rules.convert(s, BLUE)
     s.phase = P_OIL
     s.actor = s.turn_seat = RED
     roll(s, 7)
-    assert R.terrorist_turn(s) and s.phase == P_DIE
+    assert rules.terrorist_turn(s) and s.phase == P_DIE
     # by the text it may change sides: it is asked
     s = blank(2)
     for name in ("India", "France", "Canada", "Nowhere"):
         put(s, RED, name)
     put(s, BLUE, "Brazil")
-    R.convert(s, BLUE)
+    rules.convert(s, BLUE)
     s.phase = P_OIL
     s.actor = s.turn_seat = RED
     roll(s, 7)
@@ -1295,6 +1296,6 @@ def test_options_are_checked() -> None:
     with pytest.raises(InvalidState, match="terrorist_points"):
         GAME.new_initial_state(players=3, terrorist_points="freed")
     s = GAME.new_initial_state(players=3, **AS_PLAYED)
-    assert s.cleared_only and s.holds
+    assert s.cleared_only and s.last_empire_holds
     s = GAME.new_initial_state(players=3)
-    assert not s.cleared_only and not s.holds
+    assert not s.cleared_only and not s.last_empire_holds
