@@ -8,7 +8,7 @@ give odds for: conflicts are decided by the cards spent, 5.2).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.ideology import heuristics as H
 from realpolitik.engine.ideology import rules as R
@@ -21,27 +21,29 @@ from realpolitik.engine.ideology.state import (
     PH_FOREIGN,
     PHASE_NAMES,
     WMD_TYPE,
-    IdeoState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.ideology.game import IdeologyState
 
 __all__ = ["explain", "prospect_terms", "round_key", "score_text", "turn_number", "why_illegal"]
 
 _VERB_PHASE = {"place": PH_FOREIGN, "remove": PH_FOREIGN, "develop": PH_DEVELOPMENT, "attack": PH_CONFLICT}
 
 
-def turn_number(s: IdeoState) -> int:
+def turn_number(s: IdeologyState) -> int:
     """The turn, for the game-over summary."""
     return int(s.turn)
 
 
-def score_text(s: IdeoState) -> str:
+def score_text(s: IdeologyState) -> str:
     """Global Influence by ideology, for the game-over summary."""
     return "GI " + " ".join(
         f"{BOARD.ideologies[s.ideo[x]].short} {R.global_influence(s, x)}" for x in range(s.n)
     )
 
 
-def round_key(s: IdeoState) -> tuple[int, int]:
+def round_key(s: IdeologyState) -> tuple[int, int]:
     """The turn and phase: the line mode draws the board once per phase."""
     return (int(s.turn), int(s.phase))
 
@@ -64,7 +66,7 @@ def _type(word: str) -> int | None:
     return None
 
 
-def why_illegal(s: IdeoState, text: str) -> str | None:
+def why_illegal(s: IdeologyState, text: str) -> str | None:
     """Why a typed ``place``/``remove``/``develop``/``attack`` is not legal now, citing the
     rule; None when the text is none of these or nothing more can be said.
 
@@ -125,7 +127,7 @@ def why_illegal(s: IdeoState, text: str) -> str | None:
     return f"no {TYPE_NAMES[t]} conflict there is open to you: check your stances and the cost (5, 5.1)"
 
 
-def prospect_terms(s: IdeoState, seat: int) -> dict[str, float]:
+def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
     """``heuristics.prospects(s)[seat]`` split by what it comes from: each region by name,
     then ``hand``, ``levels to gain``, ``cards to play``, ``advancements``, ``reach``, ``tie-break`` and ``WMD`` (their sum
     is the prospect; a test holds them together)."""

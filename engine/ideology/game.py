@@ -21,13 +21,23 @@ from realpolitik.engine.core.api import (
     check_players,
     check_seed,
 )
-from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules
+from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules, RulesState
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
+from realpolitik.engine.core.schema import (
+    CACHE,
+    LIST,
+    MAPPING,
+    MAYBE_LIST,
+    VALUE,
+    SchemaFields,
+    field,
+    state_fields,
+)
 from realpolitik.engine.ideology import actions as A
 from realpolitik.engine.ideology import rules as R
-from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR
+from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR, Board
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
     NA,
@@ -42,7 +52,6 @@ from realpolitik.engine.ideology.state import (
     PH_TRADING,
     PHASE_NAMES,
     WMD_TYPE,
-    IdeoState,
 )
 
 _CAP = tuple(2 * lv for lv in BOARD.level)
@@ -115,17 +124,121 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
     return R.deal_ideologies(players, seed, fixed)
 
 
-class IdeologyState(TermsFromModule, IdeoState):
-    """An Ideology position speaking the ``State`` protocol: the rules are ``rules``' (see
-    ``core.base.RulesState``)."""
+@state_fields
+class IdeologyState(TermsFromModule, RulesState, SchemaFields):
+    """One Ideology position speaking the ``State`` protocol, its fields in the order the
+    fingerprint gives them (``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint``
+    come from the skeleton, ``core.base.RulesState``, and the rules are ``rules``')."""
 
-    __slots__ = ()
+    n: int = field(VALUE, "number of players", 0)
+    board: Board = field(
+        VALUE,
+        "the data set in play (``board.Board`` of the ``variant`` option): what advancements and special rules do. Shared, never modified",
+        lambda: BOARD,
+        position=False,
+    )
+    ideo: list[int] = field(LIST, "ideology index of each seat", list)
+    seat_of: list[int] = field(
+        LIST, "seat of each ideology index, -1 when not in play", lambda: [-1] * len(BOARD.ideologies)
+    )
+    seed: int = field(VALUE, "seed of the initial state", 0)
+    options: dict[str, Any] = field(MAPPING, "options given to ``new_initial_state``", dict, position=False)
+    history: list[int] = field(
+        LIST,
+        "every action applied (forced single-choice moves are not recorded: they are replayed by the rules themselves)",
+        list,
+        position=False,
+    )
+    rng: int = field(VALUE, "SplitMix64 state for card draws", 0)
+    turn: int = field(VALUE, "turn number, from 1", 0)
+    phase: int = field(VALUE, "one of the ``PH_*`` codes", PH_RESOURCES)
+    order: list[int] = field(LIST, "seats in Turn Order Chart order", list)
+    idx: int = field(VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
+    passes: int = field(VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
+    owner: list[int] = field(
+        LIST, "per region, controlling seat or -1 (independent / off the table)", lambda: [-1] * BOARD.n
+    )
+    dev: list[int] = field(
+        LIST, "per region, current Development Level (printed level until changed)", lambda: list(BOARD.level)
+    )
+    where: list[int] = field(LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [OFF_DECK] * BOARD.n)
+    inf: bytearray = field(
+        LIST, "influence cards beside the regions (layout in the ``state`` module's docstring)", bytearray
+    )
+    hand: list[int] = field(LIST, "cards in hand per seat and type", list)
+    deck: list[int] = field(LIST, "cards in the draw deck per seat and type", list)
+    discard: list[int] = field(LIST, "cards in the discard pile per seat and type (face up: public)", list)
+    staged: list[int] = field(
+        LIST,
+        "cards a seat has chosen to discard in the simultaneous Resource phase, not yet revealed to the others",
+        list,
+    )
+    adv: list[int] = field(LIST, "advancements owned per seat and type", list)
+    supply: list[int] = field(
+        LIST, "advancements left in each supply pile", lambda: [a.count for a in BOARD.advancements]
+    )
+    stance: list[int] = field(
+        LIST, "diplomatic stance between each pair (``PEACE``/``NEUTRAL``/``WAR``)", list
+    )
+    offers: list[int] = field(
+        LIST, "stances offered in the running Diplomacy phase (-1 = not yet), hidden", list
+    )
+    shown_offers: list[int] = field(LIST, "the offers of the last completed Diplomacy phase (public)", list)
+    offer_to: int = field(VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0)
+    attacked: list[int] = field(
+        LIST, "per seat, bitmask of seats that started a conflict against it this turn", list
+    )
+    conflict: tuple[int, int, int, int, int] | None = field(
+        VALUE,
+        "the conflict being fought, ``(attacker, defender, region, type, stage)`` with type 0..2 or ``WMD_TYPE``; stage 0 = the defender answers an attack card on the table, 1 = the attacker decides whether to go on. None when no conflict",
+        None,
+    )
+    traded: int = field(VALUE, "cards the acting seat has traded away so far this Trading phase", 0)
+    revealed: int = field(VALUE, "region turned up this turn (-1 if none)", -1)
+    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
+    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    _prospects: tuple[list[int], list[float]] | None = field(
+        CACHE,
+        "the prospects (heuristics.prospects) with the _legal list they were computed beside: a match means the same position",
+    )
+
     FEATURES = "realpolitik.engine.ideology.features"
     rules: ClassVar[Rules] = R
 
     if TYPE_CHECKING:
 
         def clone(self) -> IdeologyState: ...
+        def touch(self) -> None: ...
+
+    # ----- small accessors used everywhere
+    def cards(self, r: int, t: int, seat: int) -> int:
+        """Cards of ``seat`` in sector ``t`` of region ``r``."""
+        return self.inf[(r * 3 + t) * self.n + seat]
+
+    def sector_total(self, r: int, t: int) -> int:
+        """All cards in sector ``t`` of region ``r``."""
+        b = (r * 3 + t) * self.n
+        return sum(self.inf[b : b + self.n])
+
+    def region_cards(self, r: int, seat: int) -> int:
+        """Cards of ``seat`` beside region ``r`` (all three sectors)."""
+        n = self.n
+        b = r * 3 * n + seat
+        inf = self.inf
+        return inf[b] + inf[b + n] + inf[b + 2 * n]
+
+    def hand_size(self, seat: int) -> int:
+        """Cards in ``seat``'s hand (public, phase 1)."""
+        b = seat * 3
+        return self.hand[b] + self.hand[b + 1] + self.hand[b + 2]
+
+    def offer(self, i: int, j: int) -> int:
+        """The stance ``i`` has offered ``j`` this Diplomacy phase (-1 = none yet)."""
+        return self.offers[i * self.n + j]
+
+    def stance_between(self, i: int, j: int) -> int:
+        """The diplomatic stance between seats ``i`` and ``j``."""
+        return self.stance[i * self.n + j]
 
     # ----- protocol
     def game(self) -> IdeologyGame:
@@ -574,8 +687,7 @@ class IdeologyGame(DataFilesBase, GameBase):
         check_seed(seed)
         opts = self.check_options(options, n)
         ideos = _ideologies_for(opts, n, seed)
-        s = R.new_state(IdeologyState, n, seed, ideos, opts)
-        return s  # type: ignore[return-value]
+        return R.new_state(IdeologyState, n, seed, ideos, opts)
 
 
 GAME = IdeologyGame()

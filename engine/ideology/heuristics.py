@@ -39,9 +39,13 @@ reaches 12 in about 8-12 turns against itself at 2-5 players.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from realpolitik.engine.ideology.board import BOARD
-from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE, IdeoState
+from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE
+
+if TYPE_CHECKING:
+    from realpolitik.engine.ideology.game import IdeologyState
 
 __all__ = ["evaluate", "level_gains", "prospects"]
 
@@ -62,7 +66,7 @@ GAIN_STEPS = 3  # level gains looked at per ideology
 TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
 
 
-def prospects(s: IdeoState) -> list[float]:
+def prospects(s: IdeologyState) -> list[float]:
     """Projected Global Influence per seat (public information only)."""
     n = s.n
     n3 = 3 * n
@@ -192,7 +196,7 @@ def level_gains(held: list[tuple[list[int], int]], liquid: list[int]) -> int:
     return gains
 
 
-def evaluate(s: IdeoState, seat: int) -> float:
+def evaluate(s: IdeologyState, seat: int) -> float:
     """Heuristic value in [0, 1] of the position for ``seat``.
 
     Args:

@@ -21,7 +21,7 @@ and turn headers, revealed offers, consolidation.
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from realpolitik.engine.core.api import State
 from realpolitik.engine.core.presentation import (
@@ -52,8 +52,10 @@ from realpolitik.engine.ideology.state import (
     PH_TRADING,
     PHASE_NAMES,
     WMD_TYPE,
-    IdeoState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.ideology.game import IdeologyState
 
 __all__ = [
     "HELP",
@@ -112,18 +114,18 @@ _ANSI = {
 _SECTOR = ("M", "E", "C")
 
 
-def _abbr(s: IdeoState, seat: int) -> str:
+def _abbr(s: IdeologyState, seat: int) -> str:
     return BOARD.ideologies[s.ideo[seat]].short[:3]
 
 
-def _paint(text: str, seat: int, s: IdeoState, color: bool, bold: bool = False) -> str:
+def _paint(text: str, seat: int, s: IdeologyState, color: bool, bold: bool = False) -> str:
     if not color or seat < 0:
         return text
     code = _ANSI.get(BOARD.ideologies[s.ideo[seat]].colour.lower(), "37")
     return f"\x1b[{'1;' if bold else ''}{code}m{text}\x1b[0m"
 
 
-def _name(s: IdeoState, seat: int, color: bool) -> str:
+def _name(s: IdeologyState, seat: int, color: bool) -> str:
     return _paint(BOARD.ideologies[s.ideo[seat]].name, seat, s, color, bold=True)
 
 
@@ -146,7 +148,7 @@ def _wrap_items(
     lines.append(line)
 
 
-def _sectors(s: IdeoState, r: int, color: bool) -> list[str]:
+def _sectors(s: IdeologyState, r: int, color: bool) -> list[str]:
     n = s.n
     cap = R.max_influence(s, r)
     parts = []
@@ -170,7 +172,7 @@ PHASE_TITLES = {
 }
 
 
-def status(s: IdeoState, seat: int | None = None, color: bool = False) -> str:
+def status(s: IdeologyState, seat: int | None = None, color: bool = False) -> str:
     """One line (80 columns): turn, phase, who acts, and each ideology's Global Influence
     (GI) in turn order."""
     plain = " ".join(f"{_abbr(s, x)} {R.global_influence(s, x)}" for x in s.order)
@@ -189,7 +191,7 @@ def status(s: IdeoState, seat: int | None = None, color: bool = False) -> str:
     return f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {gis}"
 
 
-def result(s: IdeoState) -> str:
+def result(s: IdeologyState) -> str:
     """How the game ended (empty while it runs)."""
     if s.result is None:
         return ""
@@ -201,7 +203,7 @@ def result(s: IdeoState) -> str:
     return f"{names} share the world ({gis})."
 
 
-def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) -> str:
+def render(s: IdeologyState, seat: int | None, width: int = 80, color: bool = True) -> str:
     """The table as ``seat`` sees it.
 
     Args:
@@ -225,7 +227,7 @@ def render(s: IdeoState, seat: int | None, width: int = 80, color: bool = True) 
     return "\n".join(lines)
 
 
-def _region_lines(lines: list[str], s: IdeoState, width: int, color: bool) -> None:
+def _region_lines(lines: list[str], s: IdeologyState, width: int, color: bool) -> None:
     """Each ideology's regions and advancements, the independent regions, the region deck and
     the conflict under way."""
     for x in s.order:
@@ -273,7 +275,9 @@ def _region_lines(lines: list[str], s: IdeoState, width: int, color: bool) -> No
         )
 
 
-def _order_and_diplomacy(lines: list[str], s: IdeoState, seat: int | None, width: int, color: bool) -> None:
+def _order_and_diplomacy(
+    lines: list[str], s: IdeologyState, seat: int | None, width: int, color: bool
+) -> None:
     """Turn order with Global Influence and hand sizes, the stances, the viewer's offers."""
     n = s.n
     order = [
@@ -292,7 +296,7 @@ def _order_and_diplomacy(lines: list[str], s: IdeoState, seat: int | None, width
             lines.append("Your offers so far: " + ", ".join(mine))
 
 
-def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool, width: int = 80) -> None:
+def _hand_lines(lines: list[str], s: IdeologyState, seat: int | None, color: bool, width: int = 80) -> None:
     """The viewer's hand and the cards it chose to discard (every hand for ``seat=None``)."""
     if seat is not None and 0 <= seat < s.n:
         b = seat * 3
@@ -331,7 +335,7 @@ def _hand_lines(lines: list[str], s: IdeoState, seat: int | None, color: bool, w
             )
 
 
-def _pile_lines(lines: list[str], s: IdeoState, width: int) -> None:
+def _pile_lines(lines: list[str], s: IdeologyState, width: int) -> None:
     decks = [
         f"{_abbr(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
         for x in range(s.n)
@@ -339,7 +343,7 @@ def _pile_lines(lines: list[str], s: IdeoState, width: int) -> None:
     _wrap_items(lines, "Piles: ", decks, "; ", width)
 
 
-def map_view(s: IdeoState, seat: int | None, width: int = 80) -> str:
+def map_view(s: IdeologyState, seat: int | None, width: int = 80) -> str:
     """The regions by control, the independent ones, the region deck and the conflict under
     way (the full screen's board pane)."""
     lines: list[str] = []
@@ -347,7 +351,7 @@ def map_view(s: IdeoState, seat: int | None, width: int = 80) -> str:
     return "\n".join(lines)
 
 
-def tracks(s: IdeoState, seat: int | None, width: int = 80) -> str:
+def tracks(s: IdeologyState, seat: int | None, width: int = 80) -> str:
     """Turn order with Global Influence, diplomacy and the piles (the full screen's tracks
     pane; the status line above it gives the turn and phase)."""
     lines: list[str] = []
@@ -356,14 +360,14 @@ def tracks(s: IdeoState, seat: int | None, width: int = 80) -> str:
     return "\n".join(lines)
 
 
-def hand(s: IdeoState, seat: int | None, width: int = 80) -> str:
+def hand(s: IdeologyState, seat: int | None, width: int = 80) -> str:
     """The viewer's hand (every hand for ``seat=None``; the full screen's hand pane)."""
     lines: list[str] = []
     _hand_lines(lines, s, seat, color=True, width=width)
     return "\n".join(lines)
 
 
-def describe(s: IdeoState) -> dict[str, Any]:
+def describe(s: IdeologyState) -> dict[str, Any]:
     """A small summary (for logs): turn, phase, Global Influence by ideology."""
     return {
         "turn": s.turn,
@@ -603,9 +607,9 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
 
 
 # ---------------------------------------------------------------- the presentation
-def _ideo(state: State) -> IdeoState:
+def _ideo(state: State) -> IdeologyState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
-    return cast("IdeoState", state)
+    return cast("IdeologyState", state)
 
 
 class IdeologyPresentation(Presentation):

@@ -13,6 +13,8 @@ the history repeats it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from realpolitik.engine.core.api import CHANCE, TERMINAL, InvalidState
 from realpolitik.engine.core.rng import MASK64, splitmix64
 from realpolitik.engine.ideology import actions as A
@@ -31,8 +33,10 @@ from realpolitik.engine.ideology.state import (
     PH_TRADING,
     PHASE_NAMES,
     WMD_TYPE,
-    IdeoState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.ideology.game import IdeologyState
 
 __all__ = [
     "action_extra",
@@ -78,13 +82,13 @@ HOME, NEAR_HOME, CONTROLLED, ANYWHERE = 0, 1, 2, 3  # indices of board.SCOPES
 # =============================================================================== queries
 
 
-def global_influence(s: IdeoState, seat: int) -> int:
+def global_influence(s: IdeologyState, seat: int) -> int:
     """Global Influence: the Development Levels of the regions ``seat`` controls, +1 per
     WMD owned (phase 1, "Fase delle risorse")."""
     return global_influences(s)[seat]
 
 
-def global_influences(s: IdeoState) -> list[int]:
+def global_influences(s: IdeologyState) -> list[int]:
     """Every seat's Global Influence (:func:`global_influence`), in one pass over the regions."""
     gis = [0] * s.n
     for o, d in zip(s.owner, s.dev):
@@ -98,13 +102,13 @@ def global_influences(s: IdeoState) -> list[int]:
     return gis
 
 
-def may_offer_war(s: IdeoState, seat: int, target: int) -> bool:
+def may_offer_war(s: IdeologyState, seat: int, target: int) -> bool:
     """Whether ``seat`` may offer war to ``target`` (6): always, unless its sheet prints a
     'war-only-if-attacked' rule and ``target`` did not attack it this turn."""
     return not s.board.isolationist[s.ideo[seat]] or bool(s.attacked[seat] >> target & 1)
 
 
-def controlled_mask(s: IdeoState, seat: int) -> int:
+def controlled_mask(s: IdeologyState, seat: int) -> int:
     """Bitmask of the regions ``seat`` controls."""
     m = 0
     for r, o in enumerate(s.owner):
@@ -113,7 +117,7 @@ def controlled_mask(s: IdeoState, seat: int) -> int:
     return m
 
 
-def trading_power(s: IdeoState, seat: int) -> int:
+def trading_power(s: IdeologyState, seat: int) -> int:
     """Regions where ``seat`` has any influence, controlled or not (phase 2), plus an
     ideology's ``trade_bonus`` rule."""
     k = 0
@@ -123,13 +127,13 @@ def trading_power(s: IdeoState, seat: int) -> int:
     return k + s.board.rule_trade[s.ideo[seat]]
 
 
-def max_influence(s: IdeoState, r: int) -> int:
+def max_influence(s: IdeologyState, r: int) -> int:
     """Maximum Influence Level of a region: twice the printed level when controlled, the
     current Development Level when independent (3.1, 4.1)."""
     return 2 * LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
 
 
-def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
+def reach(s: IdeologyState, seat: int, attacking: bool = False) -> list[int]:
     """Per influence type, how many steps from a controlled region a region may be and not
     count as distant, when placing (4.1) or attacking (5.1): 1 by the rules, more with
     ``reach`` effects."""
@@ -146,7 +150,7 @@ def reach(s: IdeoState, seat: int, attacking: bool = False) -> list[int]:
     return out
 
 
-def free_mask(s: IdeoState, seat: int, attacking: bool) -> int:
+def free_mask(s: IdeologyState, seat: int, attacking: bool) -> int:
     """Types (bits) in which ``seat`` pays no distance penalty at all (``free`` effects)."""
     fx = s.board
     m = (fx.rule_free_att if attacking else fx.rule_free_place)[s.ideo[seat]]
@@ -159,7 +163,7 @@ def free_mask(s: IdeoState, seat: int, attacking: bool) -> int:
 
 
 def distance_penalty(
-    s: IdeoState, seat: int, r: int, t: int, attacking: bool, ctrl: int | None = None
+    s: IdeologyState, seat: int, r: int, t: int, attacking: bool, ctrl: int | None = None
 ) -> int:
     """Cards of type ``t`` paid because ``r`` is distant: not adjacent to a region ``seat``
     controls (4.1) and, for a conflict, not controlled by ``seat`` itself (5.1). Advancements
@@ -173,13 +177,13 @@ def distance_penalty(
     return 0 if WITHIN[reach(s, seat, attacking)[t]][r] & ctrl else 1
 
 
-def distant(s: IdeoState, seat: int, r: int) -> bool:
+def distant(s: IdeologyState, seat: int, r: int) -> bool:
     """Whether ``r`` is distant for ``seat`` by the rules alone (not adjacent to a region it
     controls, and not its own), before any advancement or special rule."""
     return s.owner[r] != seat and not NMASK[r] & controlled_mask(s, seat)
 
 
-def advancement_level(s: IdeoState, seat: int, t: int, attacking: bool = False) -> int:
+def advancement_level(s: IdeologyState, seat: int, t: int, attacking: bool = False) -> int:
     """``seat``'s advancement level in type ``t`` from its advancement cards (5.1): one per
     Tactics (mil), Industry (eco) or Patriotism (cul) card, and whatever ``level`` effects
     other cards print."""
@@ -193,7 +197,7 @@ def advancement_level(s: IdeoState, seat: int, t: int, attacking: bool = False) 
     return lv
 
 
-def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
+def defense_level(s: IdeologyState, seat: int, t: int, r: int) -> int:
     """Advancement level of a defender in region ``r`` (with defending special rules)."""
     i = s.ideo[seat]
     d = s.board.rule_def[i]
@@ -208,12 +212,12 @@ def defense_level(s: IdeoState, seat: int, t: int, r: int) -> int:
     return lv
 
 
-def attack_level(s: IdeoState, seat: int, t: int) -> int:
+def attack_level(s: IdeologyState, seat: int, t: int) -> int:
     """Advancement level of an attacker (with attacking special rules)."""
     return advancement_level(s, seat, t, attacking=True) + s.board.rule_att[s.ideo[seat]][t]
 
 
-def gap_penalty(s: IdeoState, attacker: int, defender: int, r: int, t: int) -> int:
+def gap_penalty(s: IdeologyState, attacker: int, defender: int, r: int, t: int) -> int:
     """Cards of type ``t`` the attacker pays for the defender's advancement lead (5.1); a
     lead of the attacker's gives nothing."""
     return max(0, defense_level(s, defender, t, r) - attack_level(s, attacker, t))
@@ -229,13 +233,13 @@ def conflict_types(stance: int) -> tuple[int, ...]:
     return (CUL,)
 
 
-def tiebreak_points(s: IdeoState, seat: int) -> int:
+def tiebreak_points(s: IdeologyState, seat: int) -> int:
     """End-of-game tie-break: 1 per level-1 advancement, 2 per level-2, WMD excluded."""
     base = seat * NA
     return sum(s.adv[base + k] * BOARD.advancements[k].tiebreak for k in range(NA))
 
 
-def can_buy(s: IdeoState, seat: int, k: int) -> bool:
+def can_buy(s: IdeologyState, seat: int, k: int) -> bool:
     """Whether ``seat`` can pay for advancement ``k`` now and the supply has one (3.2)."""
     if s.supply[k] <= 0:
         return False
@@ -251,19 +255,19 @@ def can_buy(s: IdeoState, seat: int, k: int) -> bool:
     return True
 
 
-def targets(s: IdeoState, seat: int) -> list[int]:
+def targets(s: IdeologyState, seat: int) -> list[int]:
     """The opponents ``seat`` makes diplomatic offers to, in turn order."""
     return [j for j in s.order if j != seat]
 
 
-def target(s: IdeoState, seat: int, k: int) -> int:
+def target(s: IdeologyState, seat: int, k: int) -> int:
     """``targets(s, seat)[k]`` without building the list: the opponent ``seat`` makes its
     ``k``-th diplomatic offer to (6)."""
     order = s.order
     return order[k] if k < order.index(seat) else order[k + 1]
 
 
-def current_player(s: IdeoState) -> int:
+def current_player(s: IdeologyState) -> int:
     """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
     ph = s.phase
     if ph == PH_OVER:
@@ -317,8 +321,8 @@ def deal_ideologies(players: int, seed: int, fixed: list[int | None] | None = No
 
 
 def new_state(
-    cls: type[IdeoState], players: int, seed: int, ideologies: list[int], options: dict
-) -> IdeoState:
+    cls: type[IdeologyState], players: int, seed: int, ideologies: list[int], options: dict
+) -> IdeologyState:
     """The position at the start of turn 1, settled at its first decision.
 
     Args:
@@ -378,7 +382,7 @@ def new_state(
 # =============================================================================== cards
 
 
-def draw(s: IdeoState, seat: int, k: int) -> int:
+def draw(s: IdeologyState, seat: int, k: int) -> int:
     """Draw ``k`` cards into ``seat``'s hand; an empty deck is replaced by the shuffled
     discard pile at once (phase 1). Returns the cards drawn (fewer when both run out)."""
     b = seat * 3
@@ -405,7 +409,7 @@ def draw(s: IdeoState, seat: int, k: int) -> int:
 # =============================================================================== phases
 
 
-def begin_turn(s: IdeoState) -> None:
+def begin_turn(s: IdeologyState) -> None:
     """Start the next turn: phase 1 draws, then the Resource-phase discards if any."""
     s.turn += 1
     s.attacked = [0] * s.n
@@ -421,11 +425,11 @@ def begin_turn(s: IdeoState) -> None:
     _next_resources(s)
 
 
-def _excess(s: IdeoState, seat: int) -> int:
+def _excess(s: IdeologyState, seat: int) -> int:
     return s.hand_size(seat) - global_influence(s, seat)
 
 
-def _next_resources(s: IdeoState) -> None:
+def _next_resources(s: IdeologyState) -> None:
     gis = global_influences(s)  # the discards do not change it
     while s.idx < s.n and s.hand_size(s.order[s.idx]) - gis[s.order[s.idx]] <= 0:
         s.idx += 1
@@ -439,7 +443,7 @@ def _next_resources(s: IdeoState) -> None:
         s.traded = 0
 
 
-def _finish_trade(s: IdeoState) -> None:
+def _finish_trade(s: IdeologyState) -> None:
     # 2: after discarding, draw as many new cards
     draw(s, s.order[s.idx], s.traded)
     s.traded = 0
@@ -449,7 +453,7 @@ def _finish_trade(s: IdeoState) -> None:
         s.idx = 0
 
 
-def _start_foreign(s: IdeoState) -> None:
+def _start_foreign(s: IdeologyState) -> None:
     # 4: the top region tile is turned face up as a new independent region
     if any(w == OFF_DECK for w in s.where):
         s.phase = PH_REVEAL
@@ -460,7 +464,7 @@ def _start_foreign(s: IdeoState) -> None:
         s.passes = 0
 
 
-def _rotate(s: IdeoState, passed: bool) -> None:
+def _rotate(s: IdeologyState, passed: bool) -> None:
     """Next seat in a one-action-at-a-time phase (4, 5); all passing in a row ends it."""
     s.passes = s.passes + 1 if passed else 0
     if s.passes >= s.n:
@@ -477,7 +481,7 @@ def _rotate(s: IdeoState, passed: bool) -> None:
     s.idx = (s.idx + 1) % s.n
 
 
-def _end_diplomacy(s: IdeoState) -> None:
+def _end_diplomacy(s: IdeologyState) -> None:
     """6: offers revealed; where two disagree the more critical holds (war > neutral > peace)."""
     n = s.n
     for i in range(n):
@@ -496,7 +500,7 @@ def _end_diplomacy(s: IdeoState) -> None:
         begin_turn(s)
 
 
-def consolidate(s: IdeoState) -> None:
+def consolidate(s: IdeologyState) -> None:
     """7. Consolidation: new levels (7.1), loss of control (7.2), new control (7.3)."""
     n = s.n
     inf = s.inf
@@ -525,13 +529,13 @@ def consolidate(s: IdeoState) -> None:
                 s.owner[r] = counts.index(best)
 
 
-def new_turn_order(s: IdeoState) -> None:
+def new_turn_order(s: IdeologyState) -> None:
     """8. New turn order: descending Global Influence; ties keep their order (stable sort)."""
     gis = global_influences(s)
     s.order.sort(key=lambda seat: -gis[seat])
 
 
-def _finish(s: IdeoState, gis: list[int]) -> None:
+def _finish(s: IdeologyState, gis: list[int]) -> None:
     """Fine del gioco e vittoria: most Global Influence; ties by advancement points
     (WMD excluded); a further tie shares the win."""
     best = max(gis)
@@ -548,7 +552,7 @@ def _finish(s: IdeoState, gis: list[int]) -> None:
 # =============================================================================== legal
 
 
-def _gen(s: IdeoState) -> list[int]:
+def _gen(s: IdeologyState) -> list[int]:
     ph = s.phase
     n = s.n
     if ph == PH_OVER:
@@ -671,13 +675,13 @@ def _gen(s: IdeoState) -> list[int]:
     return out
 
 
-def generate_legal(s: IdeoState) -> list[int]:
+def generate_legal(s: IdeologyState) -> list[int]:
     """Sorted legal action ids (chance outcomes at the reveal), a fresh list (the state
     remembers them: ``RulesState``)."""
     return _gen(s)
 
 
-def chance_outcomes(s: IdeoState) -> list[tuple[int, float]]:
+def chance_outcomes(s: IdeologyState) -> list[tuple[int, float]]:
     """Region tiles that may be turned up, each equally likely (4)."""
     if s.phase != PH_REVEAL:
         return []
@@ -686,7 +690,7 @@ def chance_outcomes(s: IdeoState) -> list[tuple[int, float]]:
     return [(a, p) for a in acts]
 
 
-def action_extra(s: IdeoState, a: int) -> int:
+def action_extra(s: IdeologyState, a: int) -> int:
     """Extra cards (distance + advancement gap) an action costs its player now."""
     kind, r, t, v = A.decode(a)
     seat = s.order[s.idx] if s.phase not in (PH_OVER, PH_REVEAL) else -1
@@ -701,7 +705,7 @@ def action_extra(s: IdeoState, a: int) -> int:
 # =============================================================================== apply
 
 
-def settle(s: IdeoState) -> None:
+def settle(s: IdeologyState) -> None:
     """Apply forced single-choice decisions until a real decision, chance or the end."""
     while True:
         legal = _gen(s)
@@ -712,14 +716,14 @@ def settle(s: IdeoState) -> None:
         return
 
 
-def play(s: IdeoState, a: int) -> None:
+def play(s: IdeologyState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)
     and settle the forced moves that follow."""
     _do(s, a)
     settle(s)
 
 
-def why_illegal(s: IdeoState, a: int) -> str:
+def why_illegal(s: IdeologyState, a: int) -> str:
     """Why ``a`` is refused here."""
     if s.phase == PH_OVER:
         return "the game is over"
@@ -732,7 +736,7 @@ def why_illegal(s: IdeoState, a: int) -> str:
     return f"'{text}' is not legal now ({PHASE_NAMES[s.phase]} phase, {whom} to decide)"
 
 
-def _do(s: IdeoState, a: int) -> None:
+def _do(s: IdeologyState, a: int) -> None:
     s._legal = None
     ph = s.phase
     n = s.n
@@ -840,7 +844,7 @@ def _do(s: IdeoState, a: int) -> None:
     s.conflict = (seat, d, r, t, 0)
 
 
-def _answer(s: IdeoState, a: int) -> None:
+def _answer(s: IdeologyState, a: int) -> None:
     """5.2: the attack/cancel sequence (and a WMD strike's answer)."""
     assert s.conflict is not None
     att, dfn, r, t, _stage = s.conflict
