@@ -28,10 +28,20 @@ from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 __all__ = [
     "BOARD",
     "CARD_KINDS",
+    "CELL",
+    "CITY",
+    "COLUMN",
     "DATA_FILES",
+    "DIE_FACES",
     "ENV_VAR",
+    "MOST_ROUNDS",
     "SIZE_NAMES",
+    "TOWN",
+    "TWO_D6_HIGHEST",
+    "TWO_D6_LOWEST",
     "UNIT_NAMES",
+    "VANGUARD",
+    "VILLAGE",
     "Board",
     "Card",
     "load_board",
@@ -50,6 +60,13 @@ ENV_VAR = data_env_var("waronterror")
 
 SIZE_NAMES = ("", "village", "town", "city")
 UNIT_NAMES = ("", "vanguard", "column", "cell")
+VILLAGE, TOWN, CITY = 1, 2, 3  # a development's size (Urbanizzazioni), an index of SIZE_NAMES
+VANGUARD, COLUMN, CELL = 1, 2, 3  # a terrorist unit's size (Terroristi), an index of UNIT_NAMES
+DIE_FACES = 6  # the action die (Turno di gioco dell'Impero)
+TWO_D6_LOWEST, TWO_D6_HIGHEST = 2, 12  # the totals of two dice (combat rolls, oil numbers)
+FEWEST_COUNTRIES = 2  # a map joins two countries at least
+MOST_COUNTRIES = 63  # a set of countries is the bits of one int (Board.land, rules.empire_mask)
+MOST_ROUNDS = 500  # the highest round limit setup.toml or the max_rounds option may set
 DIE_KINDS = ("develop", "extra_card", "shuffle", "axis")
 DECKS = ("empire", "terrorist")
 
@@ -249,8 +266,8 @@ def _countries(s: DataSource, continents: list[str]) -> tuple[list[str], list[st
         names.append(row["name"])
         abbrs.append(ab)
         conts.append(continents.index(row["continent"]))
-    if not 2 <= len(names) <= 63:
-        raise s.fail(2, "name", f"needs 2..63 countries, found {len(names)}")
+    if not FEWEST_COUNTRIES <= len(names) <= MOST_COUNTRIES:
+        raise s.fail(2, "name", f"needs {FEWEST_COUNTRIES}..{MOST_COUNTRIES} countries, found {len(names)}")
     for k, cont in enumerate(continents):
         if k not in conts:
             raise InvalidState(f"countries.csv: continent '{cont}' has no country")
@@ -297,7 +314,7 @@ def _chits(s: DataSource) -> list[int]:
     chits: list[int] = []
     numbers: set[int] = set()
     for line, row in s.rows(("number", "count")):
-        num = s.integer(line, "number", row["number"], 0, 12)
+        num = s.integer(line, "number", row["number"], 0, TWO_D6_HIGHEST)
         if num == 1:
             raise s.fail(line, "number", "must be 0 (blank) or 2..12, not 1")
         if num in numbers:
@@ -311,15 +328,15 @@ def _die(s: DataSource) -> list[tuple[str, int]]:
     """action_die.csv: the six faces in order, each a kind and its value."""
     die: list[tuple[str, int]] = []
     for line, row in s.rows(("face", "kind", "value")):
-        face = s.integer(line, "face", row["face"], 1, 6)
+        face = s.integer(line, "face", row["face"], 1, DIE_FACES)
         if face != len(die) + 1:
             raise s.fail(line, "face", f"faces must be numbered 1..6 in order, expected {len(die) + 1}")
         if row["kind"] not in DIE_KINDS:
             raise s.fail(line, "kind", f"must be one of {', '.join(DIE_KINDS)}, not '{row['kind']}'")
         lo = 1 if row["kind"] in ("develop", "extra_card") else 0
         die.append((row["kind"], s.integer(line, "value", row["value"], lo, 6 if lo else 0)))
-    if len(die) != 6:
-        raise s.fail(1, "face", f"the action die has 6 faces, found {len(die)}")
+    if len(die) != DIE_FACES:
+        raise s.fail(1, "face", f"the action die has {DIE_FACES} faces, found {len(die)}")
     return die
 
 
@@ -337,8 +354,8 @@ def _cards(s: DataSource) -> list[Card]:
         if row["kind"] not in CARD_KINDS:
             raise s.fail(line, "kind", f"unknown card kind '{row['kind']}' (known: {', '.join(CARD_KINDS)})")
         count = s.integer(line, "count", row["count"], 0, 100)
-        roll = s.integer(line, "roll", row["roll"], 0, 12)
-        if CARD_KINDS[row["kind"]] and roll < 2:
+        roll = s.integer(line, "roll", row["roll"], 0, TWO_D6_HIGHEST)
+        if CARD_KINDS[row["kind"]] and roll < TWO_D6_LOWEST:
             raise s.fail(line, "roll", f"a {row['kind']} card needs a 2d6 number (2..12)")
         if not CARD_KINDS[row["kind"]] and roll:
             raise s.fail(line, "roll", f"a {row['kind']} card has no roll: use 0")
@@ -399,7 +416,7 @@ def _setup(s: DataSource, countries: int, chits: list[int], cards: list[Card]) -
         "units": (0, *(pi.integer(k, 0, 200) for k in ("vanguards", "columns", "cells"))),
         "radiation": pi.integer("radiation", 0, 100),
         "points_to_win": (points[1], *(points[k] for k in (1, *seats))),
-        "max_rounds": vi.integer("max_rounds", 1, 500),
+        "max_rounds": vi.integer("max_rounds", 1, MOST_ROUNDS),
     }
 
 

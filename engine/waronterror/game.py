@@ -48,7 +48,7 @@ from realpolitik.engine.core.schema import (
 )
 from realpolitik.engine.waronterror import actions
 from realpolitik.engine.waronterror import rules as waronterror_rules
-from realpolitik.engine.waronterror.board import BOARD, SIZE_NAMES, UNIT_NAMES
+from realpolitik.engine.waronterror.board import BOARD, CELL, CITY, MOST_ROUNDS, SIZE_NAMES, UNIT_NAMES
 from realpolitik.engine.waronterror.state import GAME_OVER, P_DEBT, PHASE_NAMES
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "WarOnTerrorGame", "WarOnTerrorState"]
@@ -376,13 +376,13 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
         if min(self.money) < 0:
             bad.append(f"negative money {self.money}")
         for c in range(N):
-            if (self.owner[c] < 0) != (self.size[c] == 0) or not 0 <= self.size[c] <= 3:
+            if (self.owner[c] < 0) != (self.size[c] == 0) or not 0 <= self.size[c] <= CITY:
                 bad.append(f"{BOARD.countries[c]}: owner {self.owner[c]} size {self.size[c]}")
             if self.owner[c] >= 0 and (self.terrorist[self.owner[c]] or not self.revealed[c]):
                 bad.append(f"{BOARD.countries[c]}: a terrorist seat or a hidden chit under a development")
             if self.radiation[c] and self.size[c] > 1:
                 bad.append(f"{BOARD.countries[c]}: bigger than a village in a radioactive country")
-            if not 0 <= self.unit[c] <= 3:
+            if not 0 <= self.unit[c] <= CELL:
                 bad.append(f"{BOARD.countries[c]}: unit {self.unit[c]}")
         for p in range(n):
             for z in (1, 2, 3):
@@ -453,8 +453,10 @@ class WarOnTerrorGame(DataFilesBase, GameBase):
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)
         max_rounds = out["max_rounds"]
-        if not 1 <= max_rounds <= 500:
-            raise InvalidState(f"options: 'max_rounds' must be an integer in 1..500, not {max_rounds!r}")
+        if not 1 <= max_rounds <= MOST_ROUNDS:
+            raise InvalidState(
+                f"options: 'max_rounds' must be an integer in 1..{MOST_ROUNDS}, not {max_rounds!r}"
+            )
         if out["terrorist_points"] not in TERRORIST_POINTS:
             raise InvalidState(
                 f"options: 'terrorist_points' must be one of {', '.join(TERRORIST_POINTS)}, "

@@ -36,7 +36,7 @@ import math
 from typing import TYPE_CHECKING
 
 from realpolitik.engine.waronterror import actions, rules
-from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.board import BOARD, CITY, COLUMN
 from realpolitik.engine.waronterror.state import GAME_OVER, P_ASK, P_DEBT, P_DIE, P_OUT, RESUME_DIE
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ BOARD_THREAT = 0.005  # per development, per unit size anywhere: any unit can be
 # anyone (kept small: buying units only to threaten others is not how the game is won)
 UNIT_WEIGHT = 0.12
 CLEAR_WEIGHT = 0.35  # a continent with few developments left: the terrorists may clear it
+FEW_DEVELOPMENTS = 3  # ...that is, with this many or fewer
 TERROR_WEIGHT = 0.3  # the terrorists' potential (their purse, cards, units and the thinly held
 # continents they might clear) against their points: a seat changes sides when its empire's
 # prospect falls below that (docs/waronterror.md)
@@ -101,7 +102,7 @@ def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
         held[p][k] += 1
         settled[k] += 1
         size_sum[p] += size[c]
-        if size[c] == 3:
+        if size[c] == CITY:
             cities[p] += 1
         rev = rules.oil_revenue(s, c)
         if rev:
@@ -135,7 +136,7 @@ def prospects(s: WarOnTerrorState) -> tuple[dict[int, float], float]:
             pts -= refill(s, s.terrorist_seats[0])
         extra = 0.0
         for k in range(len(BOARD.members)):
-            if 0 < settled[k] <= 3:
+            if 0 < settled[k] <= FEW_DEVELOPMENTS:
                 extra += CLEAR_WEIGHT * BOARD.continent_value[k] / (1 + settled[k])
         units = sum(s.unit) + sum(z * s.camp[s.n * 4 + z] for z in (1, 2, 3))
         extra += UNIT_WEIGHT * units + MONEY_WEIGHT * s.money[s.n] + CARD_WEIGHT * _hand_size(s, s.n)
@@ -217,7 +218,9 @@ def refill(s: WarOnTerrorState, slot: int, masks: list[int] | None = None) -> fl
         for k in empty:
             best = -1
             for c in BOARD.members[k]:
-                if unit[c] >= 2 or not NEIGHBOUR_MASK[c] & mine:
+                if (
+                    unit[c] >= COLUMN or not NEIGHBOUR_MASK[c] & mine
+                ):  # Urbanizzazioni: a column blocks building
                     continue
                 if LAND_MASK[c] & mine:
                     best = village

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
 from realpolitik.engine.core.rng import shuffle, splitmix64
 from realpolitik.engine.waronterror import actions
-from realpolitik.engine.waronterror.board import BOARD
+from realpolitik.engine.waronterror.board import BOARD, CELL, CITY, COLUMN, DIE_FACES, TOWN, VILLAGE
 from realpolitik.engine.waronterror.state import (
     GAME_OVER,
     OUT_OF_TURN,
@@ -224,7 +224,7 @@ def oil_revenue(s: WarOnTerrorState, c: int) -> int:
     """What the development in ``c`` earns when its number is rolled (Lancio dei Dadi
     Petrolio: 50/100/200m by size; ruling: the table, not the example's 90m); 0 when blocked
     by radiation or a cell (Terroristi), or without a development or number."""
-    if s.owner[c] < 0 or not s.chit[c] or s.radiation[c] or s.unit[c] == 3:
+    if s.owner[c] < 0 or not s.chit[c] or s.radiation[c] or s.unit[c] == CELL:
         return 0
     return BOARD.oil_revenue[s.size[c]]
 
@@ -234,7 +234,7 @@ def liberation_points(s: WarOnTerrorState, seat: int) -> int:
     owner = s.owner
     pts = 0
     for c in range(N):
-        if owner[c] == seat and s.size[c] == 3:
+        if owner[c] == seat and s.size[c] == CITY:
             pts += 1
     for k, mem in enumerate(BOARD.members):
         for c in mem:
@@ -552,7 +552,7 @@ def build_cost(
     cell stands; nothing bigger than a village in a radioactive country.
     """
     cur = s.size[c]
-    if z <= cur or s.unit[c] >= 2 or (s.radiation[c] and z > 1):
+    if z <= cur or s.unit[c] >= COLUMN or (s.radiation[c] and z > VILLAGE):
         return -1
     if (used[z] if used is not None else pieces_used(s, seat, z)) >= BOARD.pieces[z]:
         return -1
@@ -629,7 +629,7 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
             return []
         out = []
         for c in range(N):
-            if s.owner[c] < 0 and s.unit[c] < 2 and SEA_MASK[c] & mine:
+            if s.owner[c] < 0 and s.unit[c] < COLUMN and SEA_MASK[c] & mine:
                 out.append(c)
         return out
     if kind == "oil_gush":
@@ -649,11 +649,11 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
         return [c for c in range(N) if not s.unit[c]]
     if kind == "terrorist_training":
         room = [0] + [BOARD.units[z] - units_used(s, z) for z in (1, 2, 3)]
-        return [c for c in range(N) if 0 < s.unit[c] < 3 and room[s.unit[c] + 1] > 0]
+        return [c for c in range(N) if 0 < s.unit[c] < CELL and room[s.unit[c] + 1] > 0]
     if kind == "espionage":
         return [p for p in _other_sides(s, seat) if sum(s.hand[s.side(p) * K : s.side(p) * K + K])]
     if kind == "kyoto_protocol":
-        taxed = {o for o, z in zip(s.owner, s.size) if z >= 2}
+        taxed = {o for o, z in zip(s.owner, s.size) if z >= TOWN}  # Kyoto Protocol taxes towns and cities
         return [p for p in s.empires() if p != seat and p in taxed]
     if kind == "plane_hijack":
         return [p for p in s.empires() if p != seat and s.side(seat) != p]
@@ -803,7 +803,7 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
             if s.owner[t] >= 0 and s.owner[t] != seat:
                 loser = remove_development(s, t)
                 # the attacker expands into the country when it may build there
-                if s.unit[t] < 2 and pieces_used(s, seat, 1) < BOARD.pieces[1]:
+                if s.unit[t] < COLUMN and pieces_used(s, seat, VILLAGE) < BOARD.pieces[VILLAGE]:
                     place_development(s, seat, t, 1)
                 check_wiped(s, loser)
             else:
@@ -835,9 +835,9 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
         s.hand[side * K + x] += 1
     elif kind == "kyoto_protocol":
         tax = sum(
-            BOARD.kyoto_town if s.size[c] == 2 else BOARD.kyoto_city
+            BOARD.kyoto_town if s.size[c] == TOWN else BOARD.kyoto_city
             for c in range(N)
-            if s.owner[c] == t and s.size[c] >= 2
+            if s.owner[c] == t and s.size[c] >= TOWN
         )
         owe(s, t, tax, -1)
     elif kind == "oil_gush":
@@ -1156,7 +1156,7 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
             if mine & BIT[c]:
                 near |= NEIGHBOUR_MASK[c]
         for c in range(N):
-            if not near & BIT[c] or s.unit[c] >= 2 or (s.owner[c] >= 0 and s.owner[c] != seat):
+            if not near & BIT[c] or s.unit[c] >= COLUMN or (s.owner[c] >= 0 and s.owner[c] != seat):
                 continue  # build_cost refuses these (Urbanizzazioni)
             for z in (1, 2, 3):
                 if s.builds <= 0 and z - s.size[c] != 1:
@@ -1185,7 +1185,7 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
                 out.append(actions.BUY_UNIT + c)
             for z in placeable:
                 out.append(actions.PLACE + 3 * c + z)
-        elif u < 3 and can_up[u]:
+        elif u < CELL and can_up[u]:
             out.append(actions.UPGRADE + c)
     if s.moves > 0:
         occupied = 0
@@ -1202,9 +1202,10 @@ def chance_outcomes(s: WarOnTerrorState) -> list[tuple[int, float]]:
     if phase == P_FIRST:
         return [(actions.CHANCE_OUTCOME + p, 1.0 / s.n) for p in range(s.n)]
     if phase == P_DIE:
-        return [(actions.CHANCE_OUTCOME + f, 1.0 / 6) for f in range(6)]
-    if phase == P_AXIS:
-        return [(actions.CHANCE_OUTCOME + f, 1.0 / 6) for f in range(6)]
+        return [(actions.CHANCE_OUTCOME + f, 1.0 / DIE_FACES) for f in range(DIE_FACES)]
+    if phase == P_AXIS:  # L'Asse del Male: the spinner points at one of the seats' colours
+        colours = len(SEAT_NAMES)
+        return [(actions.CHANCE_OUTCOME + f, 1.0 / colours) for f in range(colours)]
     if phase in (P_COMBAT, P_OIL):
         return [(actions.CHANCE_OUTCOME + t, p) for t, p in TWO_D6]
     return []
@@ -1332,9 +1333,9 @@ def describe(s: WarOnTerrorState, a: int) -> str:
     if actions.CHANCE_OUTCOME <= a < actions.NUM_ACTIONS:
         v = a - actions.CHANCE_OUTCOME
         if phase == P_FIRST:
-            return f"first player: {SEAT_NAMES[v] if v < 6 else v}"
+            return f"first player: {SEAT_NAMES[v] if v < len(SEAT_NAMES) else v}"
         if phase == P_DIE:
-            kind, value = BOARD.die[v] if v < 6 else ("?", 0)
+            kind, value = BOARD.die[v] if v < DIE_FACES else ("?", 0)
             terrorists_play = terrorist_turn(s)
             if kind == "develop":
                 return f"action die: {value} {'moves' if terrorists_play else 'developments'}"
@@ -1344,7 +1345,7 @@ def describe(s: WarOnTerrorState, a: int) -> str:
                 return f"action die: shuffle the {'terrorist' if terrorists_play else 'empire'} deck"
             return "action die: spin the Axis of Evil"
         if phase == P_AXIS:
-            return f"Axis of Evil points at {SEAT_NAMES[v] if v < 6 else v}"
+            return f"Axis of Evil points at {SEAT_NAMES[v] if v < len(SEAT_NAMES) else v}"
         if phase == P_COMBAT:
             return f"2d6: {v}"
         return f"oil dice: {v}"
