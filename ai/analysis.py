@@ -14,6 +14,9 @@ from realpolitik.ai.ismcts import SearchResult
 from realpolitik.ai.stats import mean_interval
 from realpolitik.engine.core.api import State, seat_label
 
+TOP_TWO = 2  # the moves within_noise compares
+TWO_PLAYERS = 2
+
 __all__ = ["Analysis", "MoveStat", "from_search", "from_values"]
 
 
@@ -81,7 +84,7 @@ class Analysis:
     def within_noise(self) -> bool:
         """Whether the search cannot tell its top two moves apart: each one's mean lies inside
         the other's 95% confidence interval (never for an exact value, as expectimax's)."""
-        if len(self.moves) < 2:
+        if len(self.moves) < TOP_TWO:
             return False
         a, b = self.moves[0], self.moves[1]
         if a.mean is None or b.mean is None:
@@ -103,7 +106,7 @@ def seat_context(state: State, seat: int) -> tuple[str, str, bool]:
     Returns:
         The game's name, the seat's name, and whether the game has exactly two seats.
     """
-    return state.game().spec.name, seat_label(state, seat), state.num_players() == 2
+    return state.game().spec.name, seat_label(state, seat), state.num_players() == TWO_PLAYERS
 
 
 def from_search(state: State, seat: int, bot: str, result: SearchResult) -> Analysis:

@@ -28,6 +28,9 @@ from typing import Any
 
 from realpolitik.ai.stats import Z95, wilson_interval
 
+TEENS_END = 20  # 11th to 19th end in "th" whatever their last digit
+MIN_SPREAD = 2  # games a spread or an interval needs
+
 __all__ = [
     "MIN_PAIRED",
     "Line",
@@ -53,7 +56,7 @@ LENGTHS = ("rounds", "turns", "decisions", "actions")
 
 def place_name(place: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``… (``place`` counts from 1)."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < TEENS_END else place % 10, "th")
     return f"{place}{suffix}"
 
 
@@ -97,7 +100,7 @@ def _share(x: float, c: float) -> dict[str, Any]:
 def _spread(values: Sequence[float]) -> dict[str, Any]:
     """Median and spread of a length: the middle 80 % (10th to 90th percentile), min, max, mean."""
     vals = sorted(values)
-    if len(vals) >= 2:
+    if len(vals) >= MIN_SPREAD:
         deciles = statistics.quantiles(vals, n=10, method="inclusive")
         p10, p90 = deciles[0], deciles[-1]
     else:
@@ -119,7 +122,7 @@ def _ratio_interval(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[f
     total = sum(c for _, c in pairs)
     mean = sum(x for x, _ in pairs) / total
     m = len(pairs)
-    if m < 2:  # a spread needs two games
+    if m < MIN_SPREAD:
         return mean, None
     half = Z95 * math.sqrt(m / (m - 1) * sum(((x - mean * c) / total) ** 2 for x, c in pairs))
     return mean, [mean - half, mean + half]
@@ -283,7 +286,7 @@ def compare(a: Mapping[int, Lines], b: Mapping[int, Lines]) -> dict[str, Any]:
         unpaired = share and min(ca, cb) < MIN_PAIRED
         if unpaired:
             ci = newcombe_interval(sum(x for x, _ in xa), round(ca), sum(x for x, _ in xb), round(cb))
-        elif m >= 2:
+        elif m >= MIN_SPREAD:
             # delta method for a ratio of sums, on the paired games
             resid = [(x2 - rb * c2) / cb - (x1 - ra * c1) / ca for (x1, c1), (x2, c2) in zip(xa, xb)]
             half = Z95 * math.sqrt(m / (m - 1) * sum(e * e for e in resid))

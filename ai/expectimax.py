@@ -27,6 +27,8 @@ from time import perf_counter
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, State, seat_label
 
+TWO_PLAYERS = 2  # at most two seats: one side's gain is the other's loss (minimax)
+
 __all__ = ["SearchTimeout", "expectimax_action_values", "expectimax_pv", "expectimax_value"]
 
 
@@ -130,7 +132,7 @@ def _maxn(state: State, depth: int, players: int, leaves: _Leaves) -> list[float
 
 def _value(state: State, seat: int, depth: int, leaves: _Leaves) -> float:
     players = state.num_players()
-    if players <= 2:
+    if players <= TWO_PLAYERS:
         return _minimax(state, seat, depth, -math.inf, math.inf, leaves)
     return _maxn(state, depth, players, leaves)[seat]
 
@@ -236,7 +238,7 @@ def _pv(s: State, seat: int, depth: int, deadline: float | None, texts: list[str
             texts.append(f"[{s.action_to_string(action)}]")
             s.apply_action(action)
             continue
-        if players <= 2:
+        if players <= TWO_PLAYERS:
             vals = expectimax_action_values(s, seat, depth, deadline=deadline)
             pick = max if p == seat else min
             action = pick(vals, key=lambda a: vals[a])

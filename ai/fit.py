@@ -99,6 +99,13 @@ FOLDS = 4
 BINS = 10
 """Bins of the reliability table."""
 
+MIN_GAMES = 2  # one game at least is held out
+MIN_FIT_POSITIONS = 10
+# the fit's numerical floors: a column this flat is constant, a line search stops below these
+CONSTANT_COLUMN = 1e-12
+MIN_SCALE = 1e-6
+MIN_STEP = 1e-10
+
 
 # ----- data -------------------------------------------------------------------------------------
 
@@ -224,7 +231,7 @@ def fit_logistic(
 
     mean = x.mean(axis=0)
     std = x.std(axis=0)
-    std[std < 1e-12] = 1.0  # a constant column: its weight stays at the prior
+    std[std < CONSTANT_COLUMN] = 1.0  # a constant column: its weight stays at the prior
     z = np.hstack([np.ones((len(x), 1)), (x - mean) / std])
     centre = np.zeros(z.shape[1])
     if prior is not None:
@@ -246,7 +253,7 @@ def fit_logistic(
         hess = (z * (p * (1.0 - p))[:, None]).T @ z + np.diag(pen) + 1e-9 * np.eye(z.shape[1])
         step = np.linalg.solve(hess, grad)
         scale = 1.0  # damped Newton: halve the step until the loss does not grow (separable data)
-        while scale > 1e-6:
+        while scale > MIN_SCALE:
             trial = beta - scale * step
             value = loss(trial)
             if value <= current + 1e-12:
@@ -255,7 +262,7 @@ def fit_logistic(
         else:
             break
         beta, current = trial, value
-        if float(np.max(np.abs(scale * step))) < 1e-10:
+        if float(np.max(np.abs(scale * step))) < MIN_STEP:
             break
     weights = beta[1:] / std
     intercept = float(beta[0] - np.sum(weights * mean))
@@ -416,8 +423,8 @@ def train(
     """
     from realpolitik.engine import load_game
 
-    if games < 2:
-        raise ValueError("train needs at least 2 games (one is held out)")
+    if games < MIN_GAMES:
+        raise ValueError(f"train needs at least {MIN_GAMES} games (one is held out)")
     g = load_game(game)
     probe = g.new_initial_state(players=players) if players else g.new_initial_state()
     if not isinstance(probe, HasEvalTerms):
@@ -431,7 +438,7 @@ def train(
     cut = games - held
     fit_set = [s for s in samples if s.game < cut]
     test_set = [s for s in samples if s.game >= cut]
-    if len(fit_set) < 10 or not test_set:
+    if len(fit_set) < MIN_FIT_POSITIONS or not test_set:
         raise ValueError(
             f"only {len(fit_set)} training and {len(test_set)} held-out positions: play more games"
         )

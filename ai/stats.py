@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+MIN_VISITS = 2  # an interval needs two samples
+
 __all__ = ["Z95", "mean_interval", "wilson_interval"]
 
 Z95 = 1.959963984540054
@@ -38,7 +40,7 @@ def mean_interval(visits: int, total: float, sumsq: float) -> tuple[float, float
     Returns:
         ``(low, high)``.
     """
-    if visits < 2:
+    if visits < MIN_VISITS:
         return 0.0, 1.0
     mean = total / visits
     var = max(0.0, (sumsq - visits * mean * mean) / (visits - 1))

@@ -40,6 +40,9 @@ DECAY_START = 50
 """The step size is ``rate * (1 + 0.1 * DECAY_START) / (1 + 0.1 * (k + DECAY_START))`` at
 update ``k``: it falls slowly, to half by about update 60."""
 
+MIN_UPDATES = 2
+TWO_PLAYERS = 2  # tuning plays two-seat matches
+
 
 @dataclass(frozen=True)
 class TuneConfig:
@@ -152,7 +155,7 @@ def tune(
     from realpolitik.engine import load_game
 
     g = load_game(config.game)
-    if not g.spec.min_players <= 2 <= g.spec.max_players:
+    if not g.spec.min_players <= TWO_PLAYERS <= g.spec.max_players:
         raise ValueError(
             f"tune plays pairs of two-player games; {g.spec.name} is for "
             f"{g.spec.min_players}-{g.spec.max_players} players"
@@ -180,8 +183,10 @@ def tune(
     if not config.groups:
         raise ValueError("no terms to tune")
     updates = config.pairs // config.batch
-    if updates < 2:
-        raise ValueError(f"tune needs at least {2 * config.batch} pairs ({config.batch} per update)")
+    if updates < MIN_UPDATES:
+        raise ValueError(
+            f"tune needs at least {MIN_UPDATES * config.batch} pairs ({config.batch} per update)"
+        )
     members = [[index[n] for n in group] for group in config.groups]
     additive = [any(start[i] == 0.0 for i in m) for m in members]
     steps = [config.step_zero if add else config.step for add in additive]

@@ -8,6 +8,8 @@ from typing import Any
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import RemembersLegal
 
+MIN_CHOICES = 5  # a benched position offers at least this many legal actions
+
 
 def random_action(state: Any, rng: random.Random) -> int:
     """A random move of ``state`` (not over): a chance outcome drawn by its odds, else a legal
@@ -39,7 +41,7 @@ def midgame(game: Any = "twilight", seed: int = 2026, steps: int = 120) -> Any:
         rng = random.Random(s)
         n = 0
         while not state.is_terminal():
-            if not state.is_chance_node() and n >= steps and len(state.legal_actions()) >= 5:
+            if not state.is_chance_node() and n >= steps and len(state.legal_actions()) >= MIN_CHOICES:
                 return state
             state.apply_action(random_action(state, rng))
             n += 1

@@ -19,6 +19,8 @@ from realpolitik.bench.common import legal_actions_call, midgame, random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import Game, HasImplementations, HasNativePlayout
 
+MIN_GAMES = 3  # games a rate is measured over, however short the time
+
 
 def _per_call_us(fn: Callable[[], Any], seconds: float) -> float:
     n, start = 0, time.perf_counter()
@@ -37,7 +39,7 @@ def playouts(g: Game, seconds: float) -> tuple[float, float]:
     games = steps = 0
     start = time.perf_counter()
     seed = 0
-    while time.perf_counter() - start < seconds or games < 3:
+    while time.perf_counter() - start < seconds or games < MIN_GAMES:
         steps += random_playout(g.new_initial_state(seed=seed), random.Random(seed))
         games += 1
         seed += 1
@@ -52,7 +54,7 @@ def native_playouts(g: Game, seconds: float) -> float | None:
         return None
     games = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games < 3:
+    while time.perf_counter() - start < seconds or games < MIN_GAMES:
         state = g.new_initial_state(seed=games)
         assert isinstance(state, HasNativePlayout)
         state.random_playout(games)

@@ -13,6 +13,8 @@ from realpolitik.bench.common import legal_actions_call, midgame, random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import HasNativePlayout
 
+MANY = 20  # a whole game is more decisions than this
+
 
 def test_random_full_game(benchmark) -> None:
     game = load_game("twilight")
@@ -23,7 +25,7 @@ def test_random_full_game(benchmark) -> None:
         return random_playout(game.new_initial_state(seed=seed), random.Random(seed))
 
     steps = benchmark(run)
-    assert steps > 20  # a full game is many decisions
+    assert steps > MANY  # a full game is many decisions
 
 
 def test_native_random_playout(benchmark) -> None:
@@ -38,7 +40,7 @@ def test_native_random_playout(benchmark) -> None:
         return state.random_playout(seed)
 
     decisions = benchmark(run)
-    assert decisions > 20
+    assert decisions > MANY
 
 
 def test_clone(benchmark) -> None:

@@ -40,6 +40,8 @@ from realpolitik.ai.stats import mean_interval
 from realpolitik.engine.core.api import HasNativePlayout, Information, State
 from realpolitik.interop.openspiel import RealpolitikState, game_for, wrap
 
+MIN_VISITS = 2  # visits of the root before a time limit may stop the search
+
 __all__ = ["LEAVES", "LeafEvaluator", "OpenSpielBot"]
 
 LEAVES = ("rollout", "heuristic")
@@ -150,7 +152,7 @@ class _TimedMCTS(mcts.MCTSBot):
 
     def _apply_tree_policy(self, root: Any, state: Any) -> Any:
         self._root = root
-        if perf_counter() > self._deadline and root.explore_count >= 2:
+        if perf_counter() > self._deadline and root.explore_count >= MIN_VISITS:
             raise _OutOfTime
         return super()._apply_tree_policy(root, state)
 

@@ -33,6 +33,8 @@ from realpolitik.ai.tournament.config import (
     resolve_game,
 )
 
+MAX_PORT = 65535
+
 A = TypeVar("A")
 R = TypeVar("R")
 
@@ -383,7 +385,7 @@ def check_address(address: str, timeout: float = 5.0) -> None:
         TournamentError: a malformed address, or nothing listening there.
     """
     host, colon, port = address.rpartition(":")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not colon or not host or not port.isdigit() or not 0 < int(port) <= MAX_PORT:
         raise TournamentError(
             f"--address must be HOST:PORT of a Ray head (ray start --head), not '{address}'"
         )

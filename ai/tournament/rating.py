@@ -34,6 +34,11 @@ SIGMA0 = 25.0 / 3.0
 BETA = 25.0 / 6.0
 """The spread of one seat's performance in a game (OpenSkill's)."""
 
+# the line search's floors: no gain below NO_GAIN, a step below MIN_STEP, done below DONE_STEP
+NO_GAIN = 1e-12
+MIN_STEP = 1e-6
+DONE_STEP = 1e-10
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -117,10 +122,10 @@ class RatingFit:
             while True:
                 trial = [m + t * d for m, d in zip(mu, step, strict=True)]
                 v, g, h = self._derivatives(trial)
-                if v >= value - 1e-12 or t < 1e-6:
+                if v >= value - NO_GAIN or t < MIN_STEP:
                     break
                 t /= 2
-            done = max((abs(t * d) for d in step), default=0.0) < 1e-10
+            done = max((abs(t * d) for d in step), default=0.0) < DONE_STEP
             mu, value, grad, hess = trial, v, g, h
             if done:
                 break

@@ -26,6 +26,8 @@ from realpolitik.ai.tournament.executors import Executor
 from realpolitik.engine.core.api import Game, InvalidState
 from realpolitik.engine.core.records import load_record
 
+MAX_REASONS_KEPT = 100  # invalid lines described in full; the rest only counted
+
 # --------------------------------------------------------------------------- results file
 
 
@@ -180,7 +182,7 @@ class ResultsFile:
 
     def _skip(self, reason: str) -> None:
         self.invalid_count += 1
-        if len(self.invalid) < 100:
+        if len(self.invalid) < MAX_REASONS_KEPT:
             self.invalid.append(reason)
 
     def _load(self) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+AMBIGUOUS_SHOWN = 5  # moves an ambiguous text lists
+
 if TYPE_CHECKING:
     from realpolitik.engine.core.presentation import Presentation
 
@@ -557,5 +559,7 @@ def parse_action_text(state: State, text: str, legal: Sequence[int] | None = Non
     if not pref and not sub:
         raise IllegalAction(f"'{text.strip()}' is not a legal move here")
     many = pref or sub
-    shown = ", ".join(state.action_to_string(a) for a in many[:5])
-    raise IllegalAction(f"'{text.strip()}' is ambiguous: {shown}{' …' if len(many) > 5 else ''}")
+    shown = ", ".join(state.action_to_string(a) for a in many[:AMBIGUOUS_SHOWN])
+    raise IllegalAction(
+        f"'{text.strip()}' is ambiguous: {shown}{' …' if len(many) > AMBIGUOUS_SHOWN else ''}"
+    )

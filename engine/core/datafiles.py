@@ -22,6 +22,8 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState
 
+BAND_ROW = 2  # a band: [lowest, value]
+
 __all__ = [
     "DataSource",
     "TomlTable",
@@ -166,7 +168,7 @@ class TomlTable:
         for row in seq:
             if (
                 not isinstance(row, list)
-                or len(row) != 2
+                or len(row) != BAND_ROW
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)
                 or not lo <= row[1] <= hi
             ):

@@ -13,6 +13,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from realpolitik.engine.core.api import SEED_MAX, Game, IllegalAction, InvalidState, State
 
+KNOWN_CARD_ROW = 4  # a known card: [index, seat, card, out]
+
 __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
@@ -190,7 +192,7 @@ def _known_cards(obj: Mapping[str, Any], n_actions: int) -> list[list[int]] | No
     for i, e in enumerate(val):
         if (
             not isinstance(e, list)
-            or len(e) != 4
+            or len(e) != KNOWN_CARD_ROW
             or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in e)
         ):
             raise InvalidState(
