@@ -9,6 +9,8 @@ to rather than its first atomic step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion.policy import plan_action
 from realpolitik.engine.invasion.prospects import MARGIN_SCALE, MARGIN_WEIGHT, prospects, softmax
@@ -22,8 +24,10 @@ from realpolitik.engine.invasion.state import (
     S_MOVE_TO,
     S_MOVE_TROOPS,
     S_PRODUCE,
-    InvState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.invasion.game import InvasionState
 
 __all__ = ["completed", "evaluate"]
 
@@ -32,7 +36,7 @@ _CHAIN = frozenset((S_MEDIA, S_BUY, S_MOVE_FROM, S_MOVE_TO, S_MOVE_TROOPS, S_MOV
 _CHAIN_STEPS = 60  # at most this many of the actor's decisions completed before scoring
 
 
-def completed(s: InvState) -> InvState:
+def completed(s: InvasionState) -> InvasionState:
     """``s`` itself, or, while a seat is in the middle of an action box (buying, moving,
     building, producing), a copy where the heuristic bot's plan (``policy.plan_action``; else
     the box's "done", else its first choice) carries the box out: an action box is scored by
@@ -56,7 +60,7 @@ def completed(s: InvState) -> InvState:
     return c
 
 
-def evaluate(s: InvState, seat: int) -> float:
+def evaluate(s: InvasionState, seat: int) -> float:
     """Value of ``seat`` in [0, 1] for ``completed(s)``: the win chance, blended with a much
     wider softmax of the same prospects, so that a seat far behind or far ahead still sees
     which move gains it money (a sharp softmax alone is flat there); the values of all seats

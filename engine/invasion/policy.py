@@ -31,6 +31,8 @@ barrels that pay for them and for a phase of productions, no more.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD, band
@@ -47,8 +49,10 @@ from realpolitik.engine.invasion.state import (
     S_REBEL,
     S_RETREAT,
     S_WITHDRAW,
-    InvState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.invasion.game import InvasionState
 
 __all__ = ["STEP_STAGES", "invasion_target", "plan_action", "plan_step"]
 
@@ -58,19 +62,19 @@ LEAD = 1  # troops beyond the expected local troops an invasion brings
 _DIE_MEAN = sum(band(BOARD.locals_die, f) for f in range(1, 7)) / 6
 
 
-def _turns_left(s: InvState) -> int:
+def _turns_left(s: InvasionState) -> int:
     return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
 
 
-def _mine(s: InvState, p: int) -> list[int]:
+def _mine(s: InvasionState, p: int) -> list[int]:
     return [t for t in R.PROVINCES if s.controller[t] == p]
 
 
-def _fighting(s: InvState, p: int) -> list[int]:
+def _fighting(s: InvasionState, p: int) -> list[int]:
     return [t for t in R.PROVINCES if s.locals[t] > 0 and s.troops_at(t, p) > 0]
 
 
-def _stranded(s: InvState, p: int) -> list[int]:
+def _stranded(s: InvasionState, p: int) -> list[int]:
     """Territories where seat ``p`` has troops with nothing to do: neither its province nor a
     battle (they passed through on the way home and ran out of moves, or their province was
     lost). They count against the media's allowance every turn (*Mass media e truppe in
@@ -80,22 +84,22 @@ def _stranded(s: InvState, p: int) -> list[int]:
     ]
 
 
-def _deficit(s: InvState, p: int) -> int:
+def _deficit(s: InvasionState, p: int) -> int:
     return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
 
 
-def _within(s: InvState, provinces: list[int], moves: int) -> bool:
+def _within(s: InvasionState, provinces: list[int], moves: int) -> bool:
     """One of ``provinces`` is within ``moves`` of the border."""
     costs = R.move_costs(s, 0)
     return any(costs.get(t, 99) <= moves for t in provinces)
 
 
-def _supplies_reach(s: InvState, p: int, moves: int) -> bool:
+def _supplies_reach(s: InvasionState, p: int, moves: int) -> bool:
     """A province of seat ``p`` that lacks logistics is within ``moves`` of the border."""
     return _within(s, [t for t in _mine(s, p) if s.logistics[t] < R.required_logistics(s, t)], moves)
 
 
-def troops_for(s: InvState, t: int) -> int:
+def troops_for(s: InvasionState, t: int) -> int:
     """Troops that outnumber province ``t``'s expected local troops by ``LEAD`` (the ratio is
     rounded in the player's favour, so any lead is 2:1, where the locals' one die kills 0 to 2:
     *Come funziona la guerra*)."""
@@ -104,7 +108,7 @@ def troops_for(s: InvState, t: int) -> int:
 
 
 def invasion_target(
-    s: InvState, p: int, money: int, moves: int, units: int = BOARD.purchase_units[0], have: int = 0
+    s: InvasionState, p: int, money: int, moves: int, units: int = BOARD.purchase_units[0], have: int = 0
 ) -> int:
     """The unexplored province within ``moves`` of the border with the most oil that ``have``
     troops already on the border and the troops ``money`` dollars buy, at most ``units`` of
@@ -122,7 +126,7 @@ def invasion_target(
     return best
 
 
-def air_target(s: InvState, p: int, money: int, units: int) -> int:
+def air_target(s: InvasionState, p: int, money: int, units: int) -> int:
     """With no province reachable by land, the unexplored province with the most oil that
     ``units`` troops bought by air (2$ each, anywhere: *Acquisti*) can take, or -1."""
     best, best_key = -1, (0, 0)
@@ -145,7 +149,7 @@ def _box(legal: list[int], kind: int) -> int | None:
     return None
 
 
-def _gather_box(s: InvState, p: int, legal: list[int]) -> int | None:
+def _gather_box(s: InvasionState, p: int, legal: list[int]) -> int | None:
     """With no free purchase box that carries an invasion, the last seat in the turn order
     takes the first of two free ones for its first action and buys troops that wait on the
     border (as many as its media allow without a point of pacifism: *Mass media e truppe in
@@ -159,7 +163,7 @@ def _gather_box(s: InvState, p: int, legal: list[int]) -> int | None:
     return free[0]
 
 
-def _gather(s: InvState, p: int) -> int:
+def _gather(s: InvasionState, p: int) -> int:
     """Troops seat ``p``, last in the turn order, may buy to wait on the border (none once it
     has troops there, holds or fights for a province, or too few turns are left)."""
     if s.order[-1] != p or s.troops[p] or _mine(s, p) or _fighting(s, p) or _turns_left(s) < MIN_TURNS_LEFT:
@@ -167,7 +171,7 @@ def _gather(s: InvState, p: int) -> int:
     return max(0, min(R.troops_allowed(s.media[p]) - s.troops_on_board(p), s.money[p] // 2))
 
 
-def plan_action(s: InvState, p: int) -> int | None:
+def plan_action(s: InvasionState, p: int) -> int | None:
     """The plan's decision for seat ``p`` (to move), or None to leave it to the greedy search."""
     legal = s.legal_actions()
     st = s.stage
@@ -186,7 +190,7 @@ one building or contract whose worth the evaluator sees at once (a pipeline's ex
 turn, a refinery's production), and the plan builds only warehouses and contracts."""
 
 
-def plan_step(s: InvState, p: int) -> int | None:
+def plan_step(s: InvasionState, p: int) -> int | None:
     """The plan's move inside an action box seat ``p`` chose (buying, its own movements,
     producing), or None for a decision of its own: which box or free action, media points,
     constructions, a support manoeuvre for another seat, retreats, rebels. ISMCTS branches on those
@@ -197,7 +201,7 @@ def plan_step(s: InvState, p: int) -> int | None:
     return plan_action(s, p)
 
 
-def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_action(s: InvasionState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     mine, war = _mine(s, p), _fighting(s, p)
     deficit = _deficit(s, p)
@@ -251,7 +255,7 @@ def _on_action(s: InvState, p: int, legal: list[int]) -> int | None:
     return None
 
 
-def _taxes_free(s: InvState, p: int) -> bool:
+def _taxes_free(s: InvasionState, p: int) -> bool:
     """New taxes leave this turn's pacifism penalty where it would be without them."""
     allowed = R.troops_allowed(s.media[p])
     tr = s.troops_on_board(p)
@@ -261,7 +265,7 @@ def _taxes_free(s: InvState, p: int) -> bool:
     return R.penalty(taxed) == R.penalty(after)
 
 
-def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_buy(s: InvasionState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     mine, war = _mine(s, p), _fighting(s, p)
     if not mine and not war:
@@ -292,7 +296,7 @@ def _on_buy(s: InvState, p: int, legal: list[int]) -> int | None:
     return A.DONE
 
 
-def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_move_from(s: InvasionState, p: int, legal: list[int]) -> int | None:
     if s.support >= 0:
         return None  # a support manoeuvre: the greedy search decides
     mine = _mine(s, p)
@@ -310,7 +314,7 @@ def _on_move_from(s: InvState, p: int, legal: list[int]) -> int | None:
     return A.DONE
 
 
-def _waiting(s: InvState, p: int) -> bool:
+def _waiting(s: InvasionState, p: int) -> bool:
     """Seat ``p``'s troops on the border wait there for the next purchase box: it holds and
     fights for nothing, an invasion still pays, and they alone cannot take a province."""
     if not s.troops[p] or _mine(s, p) or _fighting(s, p) or _turns_left(s) < MIN_TURNS_LEFT:
@@ -318,7 +322,7 @@ def _waiting(s: InvState, p: int) -> bool:
     return invasion_target(s, p, 0, s.moves, 0, s.troops[p]) < 0
 
 
-def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_move_to(s: InvasionState, p: int, legal: list[int]) -> int | None:
     src, mine = s.mv_src, _mine(s, p)
     if src == 0:
         if s.troops[p] > 0 and not mine and not _fighting(s, p):
@@ -348,7 +352,7 @@ def _on_move_to(s: InvState, p: int, legal: list[int]) -> int | None:
     return best
 
 
-def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_move_troops(s: InvasionState, p: int, legal: list[int]) -> int | None:
     src, dst = s.mv_src, s.mv_dst
     have = s.troops_at(src, p)
     if src == 0 and 0 < dst < BOARD.n and s.controller[dst] == p:
@@ -363,7 +367,7 @@ def _on_move_troops(s: InvState, p: int, legal: list[int]) -> int | None:
     return None
 
 
-def _on_move_log(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_move_log(s: InvasionState, p: int, legal: list[int]) -> int | None:
     dst = s.mv_dst
     have = s.logistics_of(s.mv_src, p)
     k = have if (0 < dst < BOARD.n and s.controller[dst] == p) else 0
@@ -372,7 +376,7 @@ def _on_move_log(s: InvState, p: int, legal: list[int]) -> int | None:
     return legal[0]
 
 
-def _on_build(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_build(s: InvasionState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     for a in legal:
         if A.BUILD <= a < A.INFL:
@@ -384,18 +388,18 @@ def _on_build(s: InvState, p: int, legal: list[int]) -> int | None:
     return A.DONE
 
 
-def _on_produce(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_produce(s: InvasionState, p: int, legal: list[int]) -> int | None:
     for a in legal:
         if a != A.DONE:
             return a
     return A.DONE
 
 
-def _on_retreat(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_retreat(s: InvasionState, p: int, legal: list[int]) -> int | None:
     return None
 
 
-def _on_rebel(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_rebel(s: InvasionState, p: int, legal: list[int]) -> int | None:
     """# Ribelli: once placed, a seat's rebels go after the seat whose projected final money
     is the highest of the others (the game has one winner): they attack its logistics, else
     its troops, when one of its provinces is in range, else they move a step towards the
@@ -437,7 +441,7 @@ def _distances(targets: list[int]) -> dict[int, int]:
     return dist
 
 
-def _on_withdraw(s: InvState, p: int, legal: list[int]) -> int | None:
+def _on_withdraw(s: InvasionState, p: int, legal: list[int]) -> int | None:
     """# Check petrolio: the most the allowance gives, each barrel from the province whose
     oil would spoil first (the most above its storage), then the fullest."""
     best, best_key = A.DONE, (-99, -99)

@@ -32,6 +32,7 @@ end (``win_chances``, ``softmax``).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD, band
@@ -40,8 +41,10 @@ from realpolitik.engine.invasion.state import (
     S_BUY,
     S_MOVE_FROM,
     S_PRODUCE,
-    InvState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.invasion.game import InvasionState
 
 __all__ = [
     "battle_odds",
@@ -139,12 +142,12 @@ def final_penalty(pac: float, on_board: int, allowed: int, left: int) -> float:
     return e * exact + (1 - e) * smooth
 
 
-def turns_left(s: InvState) -> int:
+def turns_left(s: InvasionState) -> int:
     """Turns after this one."""
     return (BOARD.phases - s.phase) * s.turns + (s.turns - s.turn)
 
 
-def end_price(s: InvState, left: int) -> float:
+def end_price(s: InvasionState, left: int) -> float:
     """Dollars a barrel the price track is heading for by the end (*Prezzo del petrolio*).
 
     Each turn left the price moves by the market change for the seats that sell, plus the
@@ -173,7 +176,7 @@ def end_price(s: InvState, left: int) -> float:
     return (track[k] + (at - k) * (track[k + 1] - track[k])) / 2
 
 
-def prospects(s: InvState) -> list[float]:
+def prospects(s: InvasionState) -> list[float]:
     """Projected final money per seat, in dollars (one pass over the map)."""
     n = s.n
     price = R.price_halves(s) / 2
@@ -314,14 +317,14 @@ def prospects(s: InvState) -> list[float]:
     return out
 
 
-def win_chances(s: InvState) -> list[float]:
+def win_chances(s: InvasionState) -> list[float]:
     """Win chance of every seat (they sum to 1)."""
     if s.result is not None:
         return s.result[:]
     return softmax(s, prospects(s))
 
 
-def softmax(s: InvState, pro: list[float], spread: float = SPREAD) -> list[float]:
+def softmax(s: InvasionState, pro: list[float], spread: float = SPREAD) -> list[float]:
     left = turns_left(s)
     scale = spread * (1.0 + left / (BOARD.phases * s.turns))
     best = max(pro)

@@ -11,7 +11,7 @@ show the ratio or threshold, the rolls and the table's result).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from realpolitik.engine.core.api import State
 from realpolitik.engine.core.presentation import (
@@ -24,7 +24,10 @@ from realpolitik.engine.core.presentation import (
 from realpolitik.engine.invasion import actions as A
 from realpolitik.engine.invasion import rules as R
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS, S_OVER, InvState
+from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS, S_OVER
+
+if TYPE_CHECKING:
+    from realpolitik.engine.invasion.game import InvasionState
 
 __all__ = [
     "HELP",
@@ -102,7 +105,7 @@ def _who(p: int, color: bool = False) -> str:
     return _paint(R.seat_name(p), p, color)
 
 
-def status(s: InvState, seat: int | None = None, color: bool = False) -> str:
+def status(s: InvasionState, seat: int | None = None, color: bool = False) -> str:
     """One line: phase, turn, price, each seat's money."""
     if s.stage == S_OVER:
         return "game over: " + result(s)
@@ -113,7 +116,7 @@ def status(s: InvState, seat: int | None = None, color: bool = False) -> str:
     )
 
 
-def result(s: InvState) -> str:
+def result(s: InvasionState) -> str:
     """Who won, with the final money."""
     if s.result is None or s.wealth is None:
         return "the game is not over"
@@ -124,7 +127,7 @@ def result(s: InvState) -> str:
     return f"{' and '.join(win)} {verb} ({money})"
 
 
-def _rebels(s: InvState, p: int) -> str:
+def _rebels(s: InvasionState, p: int) -> str:
     at = s.rebel_at[p]
     if at == -1:
         return "out"
@@ -138,7 +141,7 @@ NARROW = 66
 the territories their long names, and the rebels go under the seat table."""
 
 
-def render(s: InvState, seat: int | None, width: int = 80, color: bool = True) -> str:
+def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = True) -> str:
     """The whole table as text, fitted to ``width`` (compact below ``NARROW`` columns)."""
     n = s.n
     narrow = width < NARROW
@@ -314,9 +317,9 @@ def show(s: Any, viewer: int | None, what: str) -> str:
 
 
 # ---------------------------------------------------------------- the presentation
-def _inv(state: State) -> InvState:
+def _inv(state: State) -> InvasionState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
-    return cast("InvState", state)
+    return cast("InvasionState", state)
 
 
 class InvasionPresentation(Presentation):

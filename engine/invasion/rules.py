@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL
 from realpolitik.engine.invasion import actions as A
@@ -44,8 +44,10 @@ from realpolitik.engine.invasion.state import (
     S_WAR_L,
     S_WAR_P,
     S_WITHDRAW,
-    InvState,
 )
+
+if TYPE_CHECKING:
+    from realpolitik.engine.invasion.game import InvasionState
 
 __all__ = [
     "chance_outcomes",
@@ -69,7 +71,7 @@ NEIGH = BOARD.neighbours
 TWO_D6 = [(v, (6 - abs(7 - v)) / 36) for v in range(2, 13)]
 D6 = [(f, 1 / 6) for f in range(1, 7)]
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
-S = TypeVar("S", bound=InvState)
+S = TypeVar("S", bound="InvasionState")
 
 
 def dollars(halves: int) -> str:
@@ -89,26 +91,26 @@ def tname(t: int) -> str:
     return BOARD.territories[t].name
 
 
-def price_halves(s: InvState) -> int:
+def price_halves(s: InvasionState) -> int:
     """The oil price now, in half dollars."""
     return BOARD.price_track[s.price]
 
 
-def turn_key(s: InvState) -> int:
+def turn_key(s: InvasionState) -> int:
     return s.phase * 10 + s.turn
 
 
-def required_logistics(s: InvState, t: int) -> int:
+def required_logistics(s: InvasionState, t: int) -> int:
     """Logistics needed to produce in ``t`` (# Raffineria: one fewer with a refinery)."""
     return BOARD.logistics[t] - s.buildings[t * 4 + REFINERY]
 
 
-def production(s: InvState, t: int) -> int:
+def production(s: InvasionState, t: int) -> int:
     """Oil ``t`` produces (# Produzione di petrolio; # Raffineria: one more)."""
     return BOARD.oil[t] + s.buildings[t * 4 + REFINERY]
 
 
-def storage(s: InvState, t: int) -> int:
+def storage(s: InvasionState, t: int) -> int:
     """Oil ``t`` can hold (# Check petrolio: 1, or 4 per warehouse)."""
     w = s.buildings[t * 4 + WAREHOUSE]
     return BOARD.storage_base if w == 0 else BOARD.storage_per_warehouse * w
@@ -129,11 +131,11 @@ def _tr(k: int) -> str:
     return f"{k} troop" if k == 1 else f"{k} troops"
 
 
-def _log(s: InvState, text: str) -> None:
+def _log(s: InvasionState, text: str) -> None:
     s.log.append(text)
 
 
-def _pac(s: InvState, p: int, delta: int, cause: str) -> None:
+def _pac(s: InvasionState, p: int, delta: int, cause: str) -> None:
     """Move seat ``p``'s pacifism by ``delta`` (kept within the track), logging the cause."""
     before = s.pacifism[p]
     s.pacifism[p] = max(0, min(BOARD.pacifism_max, before + delta))
@@ -176,7 +178,7 @@ def new_state(cls: type[S], n: int, seed: int, options: dict[str, object]) -> S:
 # ============================================================================ who moves
 
 
-def current_player(s: InvState) -> int:
+def current_player(s: InvasionState) -> int:
     if s.stage == S_OVER:
         return TERMINAL
     if s.stage in CHANCE_STAGES:
@@ -184,7 +186,7 @@ def current_player(s: InvState) -> int:
     return s.actor
 
 
-def chance_outcomes(s: InvState) -> list[tuple[int, float]]:
+def chance_outcomes(s: InvasionState) -> list[tuple[int, float]]:
     st = s.stage
     if st == S_ORDER:
         k = math.factorial(s.n)
@@ -201,19 +203,19 @@ def chance_outcomes(s: InvState) -> list[tuple[int, float]]:
 # ============================================================================ movement
 
 
-def surrounded(s: InvState, t: int) -> bool:
+def surrounded(s: InvasionState, t: int) -> bool:
     """# Acquisti e manovre: a territory whose neighbours are all occupied by players is
     crossed at no cost (ruling: the border counts as occupied)."""
     return all(j == 0 or s.controller[j] >= 0 for j in NEIGH[t])
 
 
-def passable(s: InvState, t: int) -> bool:
+def passable(s: InvasionState, t: int) -> bool:
     """A territory a group may cross: explored and without a battle or local troops
     (# Acquisti e manovre: no crossing a battle; entering an unexplored territory stops)."""
     return bool(s.explored[t]) and s.locals[t] == 0
 
 
-def move_costs(s: InvState, src: int) -> dict[int, int]:
+def move_costs(s: InvasionState, src: int) -> dict[int, int]:
     """Least movement points to end a movement in each territory from ``src`` (``A.HOME``
     for leaving the country from the border). The destination costs 1, each crossed territory
     1 unless surrounded by occupied territories (then 0)."""
@@ -237,7 +239,7 @@ def move_costs(s: InvState, src: int) -> dict[int, int]:
     return dest
 
 
-def _destinations(s: InvState, p: int, src: int) -> list[int]:
+def _destinations(s: InvasionState, p: int, src: int) -> list[int]:
     """Where seat ``p`` may move a group from ``src`` now."""
     has_troops = s.troops_at(src, p) > 0
     out = []
@@ -254,7 +256,7 @@ def _destinations(s: InvState, p: int, src: int) -> list[int]:
     return sorted(out)
 
 
-def _sources(s: InvState, p: int) -> list[int]:
+def _sources(s: InvasionState, p: int) -> list[int]:
     n = s.n
     troops = s.troops
     support = s.support >= 0
@@ -275,7 +277,7 @@ def _sources(s: InvState, p: int) -> list[int]:
 # ============================================================================ legal actions
 
 
-def generate_legal(s: InvState) -> list[int]:
+def generate_legal(s: InvasionState) -> list[int]:
     """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
     st = s.stage
     if st == S_OVER:
@@ -357,16 +359,16 @@ def generate_legal(s: InvState) -> list[int]:
     return sorted(out)
 
 
-def _needs_troops(s: InvState, d: int) -> bool:
+def _needs_troops(s: InvasionState, d: int) -> bool:
     return d != A.HOME and (not s.explored[d] or s.locals[d] > 0)
 
 
-def _can_produce(s: InvState, p: int, t: int) -> bool:
+def _can_produce(s: InvasionState, p: int, t: int) -> bool:
     """# Produzione di petrolio: control and the required logistics on the province."""
     return s.controller[t] == p and s.logistics[t] >= required_logistics(s, t)
 
 
-def repeat_cost(s: InvState, kind: int) -> int:
+def repeat_cost(s: InvasionState, kind: int) -> int:
     """Half dollars the next construction move of ``kind`` costs (# Ripetizione della mossa;
     ruling: 0$, then 3$, then 3$ more: the double repetition costs 6$ in all)."""
     r = s.repeats[kind]
@@ -376,7 +378,7 @@ def repeat_cost(s: InvState, kind: int) -> int:
     return 2 * (BOARD.repeat_cost[r] - BOARD.repeat_cost[r - 1])
 
 
-def _construction_moves(s: InvState, p: int) -> list[int]:
+def _construction_moves(s: InvasionState, p: int) -> list[int]:
     out = []
     money = s.money[p]
     if repeat_cost(s, 0) <= money:
@@ -396,12 +398,12 @@ def _construction_moves(s: InvState, p: int) -> list[int]:
     return out
 
 
-def _retreat_targets(s: InvState, t: int) -> list[int]:
+def _retreat_targets(s: InvasionState, t: int) -> list[int]:
     """# Ritirata: towards a province controlled by a player (ruling: adjacent, not at war)."""
     return [j for j in NEIGH[t] if j > 0 and s.controller[j] >= 0 and s.locals[j] == 0]
 
 
-def _rebel_moves(s: InvState, p: int) -> list[int]:
+def _rebel_moves(s: InvasionState, p: int) -> list[int]:
     """# Ribelli: place, or move / strengthen / attack (or wait)."""
     at = s.rebel_at[p]
     if at == -1:
@@ -424,7 +426,7 @@ def _rebel_moves(s: InvState, p: int) -> list[int]:
     return out
 
 
-def _target_present(s: InvState, t: int, k: int) -> bool:
+def _target_present(s: InvasionState, t: int, k: int) -> bool:
     if k == 0:
         return s.troops_at(t, s.controller[t]) > 0
     if k == 1:
@@ -435,19 +437,19 @@ def _target_present(s: InvState, t: int, k: int) -> bool:
 # ============================================================================ applying
 
 
-def play(s: InvState, a: int) -> None:
+def play(s: InvasionState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
     _HANDLERS[s.stage](s, a)
 
 
-def why_illegal(s: InvState, a: int) -> str:
+def why_illegal(s: InvasionState, a: int) -> str:
     """Why ``a`` is refused here."""
     if s.stage == S_OVER:
         return "the game is over"
     return f"action {a} is not legal now ({_stage_label(s)})"
 
 
-def _stage_label(s: InvState) -> str:
+def _stage_label(s: InvasionState) -> str:
     from realpolitik.engine.invasion.state import STAGE_NAMES
 
     return STAGE_NAMES.get(s.stage, "?")
@@ -456,7 +458,7 @@ def _stage_label(s: InvState) -> str:
 # ----- setup roll
 
 
-def _on_order(s: InvState, a: int) -> None:
+def _on_order(s: InvasionState, a: int) -> None:
     perm = list(itertools.permutations(range(s.n)))[a - A.CHANCE]
     s.order = list(perm)
     last = s.order[-1]
@@ -466,7 +468,7 @@ def _on_order(s: InvState, a: int) -> None:
     _start_turn(s)
 
 
-def _start_turn(s: InvState) -> None:
+def _start_turn(s: InvasionState) -> None:
     s.stage = S_ACTION
     s.idx = 0
     s.round = 0
@@ -477,7 +479,7 @@ def _start_turn(s: InvState) -> None:
 # ----- the chosen actions (# Prima e seconda azione a scelta)
 
 
-def _on_action(s: InvState, a: int) -> None:
+def _on_action(s: InvasionState, a: int) -> None:
     p = s.actor
     if A.SELL < a <= A.SELL + A.MAX_SELL:
         # # Altre azioni: selling oil is not an action
@@ -530,7 +532,7 @@ def _on_action(s: InvState, a: int) -> None:
         _end_action(s)
 
 
-def _end_action(s: InvState) -> None:
+def _end_action(s: InvasionState) -> None:
     s.box = -1
     s.support = -1
     s.idx += 1
@@ -544,7 +546,7 @@ def _end_action(s: InvState) -> None:
     s.actor = s.order[s.idx]
 
 
-def _on_media(s: InvState, a: int) -> None:
+def _on_media(s: InvasionState, a: int) -> None:
     # # Corruzione dei mass-media: +1 free, +2 for 3$, +3 for 6$
     p = s.actor
     k = a - A.MEDIA_PTS + 1
@@ -555,7 +557,7 @@ def _on_media(s: InvState, a: int) -> None:
     _end_action(s)
 
 
-def _on_buy(s: InvState, a: int) -> None:
+def _on_buy(s: InvasionState, a: int) -> None:
     # # Acquisti: by land 1$ to the border territory, by air 2$ anywhere
     p = s.actor
     if a == A.DONE:
@@ -587,7 +589,7 @@ def _on_buy(s: InvState, a: int) -> None:
     _arrive(s, p, t, 1, S_BUY)
 
 
-def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
+def _arrive(s: InvasionState, p: int, t: int, troops: int, back: int) -> None:
     """Troops of ``p`` arrive in ``t``: a war starts in an unexplored territory, they join a
     battle, or they take an abandoned province (# Controllo territori)."""
     if troops and not s.explored[t]:
@@ -617,7 +619,7 @@ def _arrive(s: InvState, p: int, t: int, troops: int, back: int) -> None:
         _check_moves_left(s)
 
 
-def _on_locals_die(s: InvState, a: int) -> None:
+def _on_locals_die(s: InvasionState, a: int) -> None:
     face = a - A.CHANCE
     extra = band(BOARD.locals_die, face)
     t = s.mv_dst if s.resume_stage == S_MOVE_FROM else _last_air_target(s)
@@ -628,18 +630,18 @@ def _on_locals_die(s: InvState, a: int) -> None:
         _check_moves_left(s)
 
 
-def _last_air_target(s: InvState) -> int:
+def _last_air_target(s: InvasionState) -> int:
     a = s.history[-2]
     return a - A.BUY_TA
 
 
-def _check_moves_left(s: InvState) -> None:
+def _check_moves_left(s: InvasionState) -> None:
     """Out of movement points: the action ends (or the allies answer a support request)."""
     if s.stage == S_MOVE_FROM and s.moves == 0:
         _after_moves(s)
 
 
-def _after_moves(s: InvState) -> None:
+def _after_moves(s: InvasionState) -> None:
     if s.support >= 0:
         s.helper += 1
         _next_helper(s)
@@ -651,7 +653,7 @@ def _after_moves(s: InvState) -> None:
         _end_action(s)
 
 
-def _next_helper(s: InvState) -> None:
+def _next_helper(s: InvasionState) -> None:
     """# Manovra di supporto: each other seat in turn order may make 1 free movement of 1
     group that adds troops to a battle of the seat who asked."""
     asker = s.support
@@ -669,7 +671,7 @@ def _next_helper(s: InvState) -> None:
     _end_action(s)
 
 
-def _on_move_from(s: InvState, a: int) -> None:
+def _on_move_from(s: InvasionState, a: int) -> None:
     if a == A.DONE:
         if s.support >= 0:
             s.helper += 1
@@ -685,12 +687,12 @@ def _on_move_from(s: InvState, a: int) -> None:
     s.stage = S_MOVE_TO
 
 
-def _on_move_to(s: InvState, a: int) -> None:
+def _on_move_to(s: InvasionState, a: int) -> None:
     s.mv_dst = a - A.TO
     s.stage = S_MOVE_TROOPS
 
 
-def _on_move_troops(s: InvState, a: int) -> None:
+def _on_move_troops(s: InvasionState, a: int) -> None:
     s.mv_troops = a - A.NUM
     p = s.actor
     if s.logistics_of(s.mv_src, p) > 0 and s.support < 0:
@@ -699,11 +701,11 @@ def _on_move_troops(s: InvState, a: int) -> None:
         _do_move(s, 0)
 
 
-def _on_move_log(s: InvState, a: int) -> None:
+def _on_move_log(s: InvasionState, a: int) -> None:
     _do_move(s, a - A.NUM)
 
 
-def _do_move(s: InvState, logs: int) -> None:
+def _do_move(s: InvasionState, logs: int) -> None:
     p, src, dst, tr = s.actor, s.mv_src, s.mv_dst, s.mv_troops
     cost = move_costs(s, src)[dst]
     n = s.n
@@ -731,7 +733,7 @@ def _do_move(s: InvState, logs: int) -> None:
     _arrive(s, p, dst, tr, S_MOVE_FROM)
 
 
-def _on_build(s: InvState, a: int) -> None:
+def _on_build(s: InvasionState, a: int) -> None:
     p = s.actor
     if a == A.DONE:
         _end_action(s)
@@ -768,7 +770,7 @@ def _on_build(s: InvState, a: int) -> None:
         _end_action(s)
 
 
-def _on_produce(s: InvState, a: int) -> None:
+def _on_produce(s: InvasionState, a: int) -> None:
     p = s.actor
     if a == A.DONE:
         _end_action(s)
@@ -779,7 +781,7 @@ def _on_produce(s: InvState, a: int) -> None:
     _log(s, f"{seat_name(p)} produces {production(s, t)} oil in {tname(t)} (1 logistics used)")
 
 
-def _produce(s: InvState, t: int) -> int:
+def _produce(s: InvasionState, t: int) -> int:
     """# Produzione di petrolio: the oil goes on the province, 1 logistics is used up."""
     amount = production(s, t)
     s.store[t] += amount
@@ -790,13 +792,13 @@ def _produce(s: InvState, t: int) -> int:
 # ============================================================================ end of turn
 
 
-def _end_of_turn(s: InvState) -> None:
+def _end_of_turn(s: InvasionState) -> None:
     """# Controlli di fine turno: war, rebels, pacifism, oil, turn order."""
     s.battle = 0
     _next_battle(s)
 
 
-def _next_battle(s: InvState) -> None:
+def _next_battle(s: InvasionState) -> None:
     # # Guerra: the battles are fought, one round each turn
     t = s.battle + 1
     while t < NT and not s.at_war(t):
@@ -811,17 +813,17 @@ def _next_battle(s: InvState) -> None:
     _next_retreat(s)
 
 
-def _side(s: InvState, t: int) -> int:
+def _side(s: InvasionState, t: int) -> int:
     return s.all_troops(t)
 
 
-def retreat_order(s: InvState, t: int) -> list[int]:
+def retreat_order(s: InvasionState, t: int) -> list[int]:
     """Seats asked whether they retreat from the battle in ``t``: the battle's order first (the
     seat that controls the die, then the others as they came in), then any other seat."""
     return [*s.battles[t], *(p for p in s.order if p not in s.battles[t])]
 
 
-def _next_retreat(s: InvState) -> None:
+def _next_retreat(s: InvasionState) -> None:
     """# Ritirata: troops in an unfavourable battle (ruling: outnumbered) may retreat. The
     seat that controls the die is asked first: when several retreat, "perderà la truppa chi
     aveva il controllo del dado in battaglia" (ruling: if it stays, the first seat after it in
@@ -843,7 +845,7 @@ def _next_retreat(s: InvState) -> None:
     s.stage = S_WAR_P
 
 
-def _on_retreat(s: InvState, a: int) -> None:
+def _on_retreat(s: InvasionState, a: int) -> None:
     p, t = s.actor, s.battle
     if a != A.DONE:
         dst = a - A.RETREAT
@@ -881,12 +883,12 @@ def ratio_column(players: int, locals_: int) -> int:
     return 4 - k
 
 
-def _on_war_p(s: InvState, a: int) -> None:
+def _on_war_p(s: InvasionState, a: int) -> None:
     s.roll_p = a - A.CHANCE
     s.stage = S_WAR_L
 
 
-def _on_war_l(s: InvState, a: int) -> None:
+def _on_war_l(s: InvasionState, a: int) -> None:
     """# Come funziona la guerra: each side rolls one die ("Dado Bianco rappresenta i locali")
     on the combat table at its own ratio."""
     t = s.battle
@@ -924,7 +926,7 @@ def _on_war_l(s: InvState, a: int) -> None:
     _next_battle(s)
 
 
-def _battle_over(s: InvState, t: int, fought: bool) -> None:
+def _battle_over(s: InvasionState, t: int, fought: bool) -> None:
     """# Risultato della battaglia."""
     P, L = _side(s, t), s.locals[t]
     if P > 0 and L > 0:
@@ -948,7 +950,7 @@ def _battle_over(s: InvState, t: int, fought: bool) -> None:
 # ----- rebels (# Ribelli)
 
 
-def _start_rebels(s: InvState) -> None:
+def _start_rebels(s: InvasionState) -> None:
     if s.phase < 2:
         _pacifism_check(s)
         return
@@ -956,7 +958,7 @@ def _start_rebels(s: InvState) -> None:
     _next_rebel(s)
 
 
-def _next_rebel(s: InvState) -> None:
+def _next_rebel(s: InvasionState) -> None:
     key = turn_key(s)
     while s.idx < s.n:
         p = s.order[s.idx]
@@ -968,7 +970,7 @@ def _next_rebel(s: InvState) -> None:
     _pacifism_check(s)
 
 
-def _on_rebel(s: InvState, a: int) -> None:
+def _on_rebel(s: InvasionState, a: int) -> None:
     p = s.actor
     if a == A.DONE:
         pass
@@ -1001,7 +1003,7 @@ def _on_rebel(s: InvState, a: int) -> None:
     _next_rebel(s)
 
 
-def _can_join(s: InvState, q: int) -> bool:
+def _can_join(s: InvasionState, q: int) -> bool:
     assert s.attack is not None
     p, t, _, _ = s.attack
     at = s.rebel_at[q]
@@ -1014,7 +1016,7 @@ def _can_join(s: InvState, q: int) -> bool:
     )
 
 
-def _next_joiner(s: InvState) -> None:
+def _next_joiner(s: InvasionState) -> None:
     """# Alleanza di giocatori negli attentati: others may add their rebels' strength."""
     while s.helper < s.n:
         q = s.order[s.helper]
@@ -1028,19 +1030,19 @@ def _next_joiner(s: InvState) -> None:
     _next_defender(s)
 
 
-def _on_join(s: InvState, a: int) -> None:
+def _on_join(s: InvasionState, a: int) -> None:
     if a == A.JOIN:
         s.joiners.append(s.actor)
     s.helper += 1
     _next_joiner(s)
 
 
-def police_in_range(s: InvState, q: int, t: int) -> bool:
+def police_in_range(s: InvasionState, q: int, t: int) -> bool:
     """Seat ``q`` has a police station in ``t`` or next to it (# Stazione di polizia)."""
     return any(j > 0 and s.controller[j] == q and s.buildings[j * 4 + POLICE] for j in (t, *NEIGH[t]))
 
 
-def _next_defender(s: InvState) -> None:
+def _next_defender(s: InvasionState) -> None:
     """# Alleanza di giocatori negli attentati: "i giocatori possono aiutarsi per difendersi da
     un attentato e applicare il bonus dell'edificio dell'alleato come se fosse il proprio".
     Each other seat in turn order, not among the attackers, with a police station in range,
@@ -1058,7 +1060,7 @@ def _next_defender(s: InvState) -> None:
     s.stage = S_ATTACK_ROLL
 
 
-def _on_defend(s: InvState, a: int) -> None:
+def _on_defend(s: InvasionState, a: int) -> None:
     if a == A.JOIN:
         s.defenders.append(s.actor)
         assert s.attack is not None
@@ -1068,7 +1070,7 @@ def _on_defend(s: InvState, a: int) -> None:
 
 
 def attack_threshold(
-    s: InvState, d: int, t: int, strength: int, allies: Sequence[int] = ()
+    s: InvasionState, d: int, t: int, strength: int, allies: Sequence[int] = ()
 ) -> tuple[int, str]:
     """# Attentati: the defender foils the attack rolling at most this on 2d6. Troops of
     ``d`` in ``t`` and its neighbours (not those in a battle), -1 per rebel strength, police
@@ -1087,7 +1089,7 @@ def attack_threshold(
     return total, text
 
 
-def _on_attack_roll(s: InvState, a: int) -> None:
+def _on_attack_roll(s: InvasionState, a: int) -> None:
     assert s.attack is not None
     roll = a - A.CHANCE
     p, t, k, strength = s.attack
@@ -1124,7 +1126,7 @@ def _on_attack_roll(s: InvState, a: int) -> None:
     _next_rebel(s)
 
 
-def _damage(s: InvState, d: int, t: int, k: int, damage: int) -> None:
+def _damage(s: InvasionState, d: int, t: int, k: int, damage: int) -> None:
     """# Danni and # Effetti sul pacifismo."""
     if k == 0:
         lost = 1 if damage < 0 else min(damage, s.troops_at(t, d))
@@ -1150,7 +1152,7 @@ def _damage(s: InvState, d: int, t: int, k: int, damage: int) -> None:
             _destroy(s, d, t, b)
 
 
-def _destroy(s: InvState, d: int, t: int, b: int) -> None:
+def _destroy(s: InvasionState, d: int, t: int, b: int) -> None:
     build = BOARD.buildings[b]
     s.buildings[t * 4 + b] -= 1
     _log(s, f"the {build.name} in {tname(t)} is destroyed")
@@ -1162,7 +1164,7 @@ def _destroy(s: InvState, d: int, t: int, b: int) -> None:
     _pac(s, d, build.cost, f"{build.name} destroyed by rebels")
 
 
-def _on_repair(s: InvState, a: int) -> None:
+def _on_repair(s: InvasionState, a: int) -> None:
     assert s.repair is not None
     d, t, b, damage = s.repair
     s.repair = None
@@ -1179,7 +1181,7 @@ def _on_repair(s: InvState, a: int) -> None:
 # ----- pacifism (# Check pacifismo)
 
 
-def _pacifism_check(s: InvState) -> None:
+def _pacifism_check(s: InvasionState) -> None:
     for p in s.order:
         allowed = troops_allowed(s.media[p])
         tr = s.troops_on_board(p)
@@ -1193,7 +1195,7 @@ def _pacifism_check(s: InvState) -> None:
     _oil_check(s)
 
 
-def _pay_penalty(s: InvState, p: int, due: int) -> None:
+def _pay_penalty(s: InvasionState, p: int, due: int) -> None:
     """Pay ``due`` half dollars; short of money, sell oil, then remove 1 troop per dollar
     (ruling: automatic, oil first, then troops from the border and the largest stacks)."""
     paid = min(due, s.money[p])
@@ -1240,7 +1242,7 @@ def oil_price_change(n: int, sellers: int, highest_pacifism: int, die: int = 0) 
     return market + spec
 
 
-def _oil_check(s: InvState) -> None:
+def _oil_check(s: InvasionState) -> None:
     sellers = sum(s.sold)
     if sellers == s.n:
         s.stage = S_MARKET_DIE
@@ -1249,13 +1251,13 @@ def _oil_check(s: InvState) -> None:
     _oil_after_price(s)
 
 
-def _on_market_die(s: InvState, a: int) -> None:
+def _on_market_die(s: InvasionState, a: int) -> None:
     face = a - A.CHANCE
     _move_price(s, oil_price_change(s.n, s.n, max(s.pacifism), face), s.n, face)
     _oil_after_price(s)
 
 
-def _move_price(s: InvState, change: int, sellers: int, die: int | None) -> None:
+def _move_price(s: InvasionState, change: int, sellers: int, die: int | None) -> None:
     before = s.price
     s.price = max(0, min(len(BOARD.price_track) - 1, s.price + change))
     extra = f", die {die}" if die is not None else ""
@@ -1266,7 +1268,7 @@ def _move_price(s: InvState, change: int, sellers: int, die: int | None) -> None
     )
 
 
-def _oil_after_price(s: InvState) -> None:
+def _oil_after_price(s: InvasionState) -> None:
     if s.phase == 3:
         _government_production(s)
     s.idx = 0
@@ -1274,7 +1276,7 @@ def _oil_after_price(s: InvState) -> None:
     _next_withdrawal(s)
 
 
-def _next_withdrawal(s: InvState) -> None:
+def _next_withdrawal(s: InvasionState) -> None:
     """# Check petrolio: in turn order, each seat withdraws the oil it chooses (ruling: in turn
     order, one barrel a decision, and a seat may stop before its allowance)."""
     while s.idx < s.n:
@@ -1287,14 +1289,14 @@ def _next_withdrawal(s: InvState) -> None:
     _spoil_and_next_turn(s)
 
 
-def _end_withdrawal(s: InvState, p: int) -> None:
+def _end_withdrawal(s: InvasionState, p: int) -> None:
     if s.drawn:
         _log(s, f"{seat_name(p)} withdraws {len(s.drawn)} oil ({', '.join(tname(t) for t in s.drawn)})")
     s.drawn = []
     s.idx += 1
 
 
-def _on_withdraw(s: InvState, a: int) -> None:
+def _on_withdraw(s: InvasionState, a: int) -> None:
     p = s.actor
     if a == A.DONE:
         _end_withdrawal(s, p)
@@ -1308,7 +1310,7 @@ def _on_withdraw(s: InvState, a: int) -> None:
     _next_withdrawal(s)
 
 
-def _pipelines(s: InvState, p: int) -> list[tuple[int, ...]]:
+def _pipelines(s: InvasionState, p: int) -> list[tuple[int, ...]]:
     """For each pipeline of seat ``p``, the provinces its extra barrel may come from: its own
     and its neighbours that ``p`` controls (# Oleodotto)."""
     out = []
@@ -1337,7 +1339,7 @@ def _allowance_fits(drawn: Sequence[int], pipelines: Sequence[tuple[int, ...]]) 
     return len(drawn) - carried <= BOARD.withdraw
 
 
-def _withdrawable(s: InvState, p: int) -> list[int]:
+def _withdrawable(s: InvasionState, p: int) -> list[int]:
     """Provinces seat ``p`` may take one more barrel from now (# Check petrolio: "fino a 2
     petroli ... in totale per tutte le province"; # Oleodotto: 1 more from its province or
     the next ones)."""
@@ -1349,7 +1351,7 @@ def _withdrawable(s: InvState, p: int) -> list[int]:
     ]
 
 
-def _spoil_and_next_turn(s: InvState) -> None:
+def _spoil_and_next_turn(s: InvasionState) -> None:
     n = s.n
     for t in PROVINCES:
         cap = storage(s, t)
@@ -1360,7 +1362,7 @@ def _spoil_and_next_turn(s: InvState) -> None:
     _new_order(s)
 
 
-def _government_production(s: InvState) -> None:
+def _government_production(s: InvasionState) -> None:
     """# Petrolio e governo provvisorio: every controlled province produces again; half,
     rounded up, goes to the Government and the same to the player; a province that cannot
     produce costs its controller 1 influence (else 4$, else 1 oil)."""
@@ -1395,7 +1397,7 @@ def _government_production(s: InvState) -> None:
                 _log(s, f"{seat_name(p)} pays 1 oil from {tname(j)} ({tname(t)} did not produce)")
 
 
-def order_after_money(s: InvState) -> list[int]:
+def order_after_money(s: InvasionState) -> list[int]:
     """# Ordine di gioco: next turn's order from the money boxes taken so far, their takers
     first, by box, the others shifted down."""
     takers: list[int] = []
@@ -1405,7 +1407,7 @@ def order_after_money(s: InvState) -> list[int]:
     return takers + [p for p in s.order if p not in takers]
 
 
-def _new_order(s: InvState) -> None:
+def _new_order(s: InvasionState) -> None:
     s.order = order_after_money(s)
     s.boxes = [-1] * 16
     s.money_takers = [-1] * 4
@@ -1454,7 +1456,7 @@ def government_shares(gov_oil: int, keys: Sequence[float]) -> list[int]:
     return out
 
 
-def wealth_sources(s: InvState, p: int) -> dict[str, float]:
+def wealth_sources(s: InvasionState, p: int) -> dict[str, float]:
     """Where seat ``p``'s final money comes from, in dollars (after the end of the game)."""
     price = price_halves(s)
     gov = s.gov_share[p] if s.gov_share else 0
@@ -1467,7 +1469,7 @@ def wealth_sources(s: InvState, p: int) -> dict[str, float]:
     }
 
 
-def final_wealth(s: InvState, p: int) -> int:
+def final_wealth(s: InvasionState, p: int) -> int:
     """# Vittoria finale: money + oil sold at the last price + contracts - 10x pacifism penalty."""
     return (
         s.money[p]
@@ -1477,7 +1479,7 @@ def final_wealth(s: InvState, p: int) -> int:
     )
 
 
-def _finish(s: InvState) -> None:
+def _finish(s: InvasionState) -> None:
     _log(s, "-- end of the game")
     for t in PROVINCES:
         p = s.controller[t]
@@ -1511,7 +1513,7 @@ def _finish(s: InvState) -> None:
 # ============================================================================ texts
 
 
-def to_string(s: InvState, a: int) -> str:
+def to_string(s: InvasionState, a: int) -> str:
     """Short, unambiguous text of an action legal in ``s``."""
     st = s.stage
     if st in CHANCE_STAGES:

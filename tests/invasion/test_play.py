@@ -8,7 +8,7 @@ from realpolitik.bench.common import random_playout
 from realpolitik.engine import load_game
 from realpolitik.engine.invasion import prospects as H
 from realpolitik.engine.invasion import render
-from realpolitik.engine.invasion.game import GAME
+from realpolitik.engine.invasion.game import GAME, InvasionState
 
 from .helpers import control, position
 
@@ -22,6 +22,14 @@ def _midgame(seed: int = 2, steps: int = 200):
 def test_registered_under_its_name_and_alias() -> None:
     assert load_game("invasion") is GAME and load_game("how-to-invade") is GAME
     assert GAME.spec.min_players == 3 and GAME.spec.max_players == 5
+
+
+def test_one_state_class_declares_the_fields_as_slots() -> None:
+    s = _midgame()
+    assert type(s) is InvasionState and type(s.clone()) is InvasionState
+    assert InvasionState.__slots__ == InvasionState.SCHEMA.slots
+    assert not hasattr(s, "__dict__")  # every base class keeps __slots__ = (): no instance dict
+    assert s.clone().fingerprint() == s.fingerprint()
 
 
 def test_board_lists_every_territory_tracks_and_boxes() -> None:
