@@ -15,29 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction
 from realpolitik.engine.core.rng import shuffle, splitmix64
-from realpolitik.engine.waronterror import actions
-from realpolitik.engine.waronterror.board import BOARD, CELL, CITY, COLUMN, DIE_FACES, TOWN, VILLAGE
-from realpolitik.engine.waronterror.state import (
-    GAME_OVER,
-    OUT_OF_TURN,
-    P_ASK,
-    P_AXIS,
-    P_COMBAT,
-    P_DEBT,
-    P_DIE,
-    P_EXTRA_DECK,
-    P_FIRST,
-    P_MOVE_TO,
-    P_OIL,
-    P_OUT,
-    P_PLAY,
-    P_RESPOND,
-    P_SETUP,
-    P_TARGET,
-    P_TARGET_SEAT,
-    PHASE_NAMES,
-    RESUME_CARD,
-    RESUME_DIE,
+from realpolitik.engine.waronterror import actions, state
+from realpolitik.engine.waronterror.board import (
+    BOARD,
+    CELL,
+    CITY,
+    COLUMN,
+    DIE_FACES,
+    SIZE_NAMES,
+    TOWN,
+    UNIT_NAMES,
+    VILLAGE,
 )
 
 if TYPE_CHECKING:
@@ -102,7 +90,7 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
     s.history = []
     s.rng = seed ^ 0x5EED_0F_7E44
     s.max_rounds = options["max_rounds"]
-    s.phase = P_FIRST
+    s.phase = state.P_FIRST
     s.resume_phase = -1
     s.actor = 0
     s.turn_seat = 0
@@ -139,7 +127,7 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
     s.pending_card = s.pending_target = s.move_from = -1
     s.paused = -1
     s.asking = []
-    s.resume = RESUME_DIE
+    s.resume = state.RESUME_DIE
     s.debts = []
     s.cleared_only = options["terrorist_points"] == "cleared"
     s.last_empire_holds = bool(options["last_empire_holds"])
@@ -159,9 +147,9 @@ def new_state(cls: type[WarOnTerrorState], n: int, seed: int, options: dict[str,
 
 def current_player(s: WarOnTerrorState) -> int:
     """The seat to decide, or CHANCE / TERMINAL."""
-    if s.phase == GAME_OVER:
+    if s.phase == state.GAME_OVER:
         return TERMINAL
-    if s.phase in (P_FIRST, P_DIE, P_AXIS, P_COMBAT, P_OIL):
+    if s.phase in (state.P_FIRST, state.P_DIE, state.P_AXIS, state.P_COMBAT, state.P_OIL):
         return CHANCE
     return s.actor
 
@@ -324,7 +312,11 @@ def convert(s: WarOnTerrorState, seat: int) -> None:
     pooled with the terrorists' shared purse, hand and camp); a voluntary change ends the
     turn (only the oil dice are left)."""
     n = s.n
-    own_turn = seat == s.actor and s.phase not in (P_OIL, GAME_OVER, *OUT_OF_TURN) and not terrorist_turn(s)
+    own_turn = (
+        seat == s.actor
+        and s.phase not in (state.P_OIL, state.GAME_OVER, *state.OUT_OF_TURN)
+        and not terrorist_turn(s)
+    )
     last = s.empires() == [seat]
     for c in range(N):
         if s.owner[c] == seat:
@@ -356,7 +348,7 @@ def convert(s: WarOnTerrorState, seat: int) -> None:
         s.evil = -1
     if own_turn:
         # the seat's own empire turn ends here (bankrupt, wiped out or by choice)
-        s.phase = P_OIL
+        s.phase = state.P_OIL
         s.pending_card = s.pending_target = s.move_from = -1
     if last and s.round > 0:
         # Vincere il Gioco, ruling: the last empire has fallen, so every seat now belongs to
@@ -377,14 +369,14 @@ def terrorist_turn(s: WarOnTerrorState) -> bool:
 def actor_side(s: WarOnTerrorState) -> int:
     """The side the deciding seat plays for: the terrorists' pool in their turn, except for an
     empire deciding out of turn in it (answering a card, a window, a debt)."""
-    if s.phase in OUT_OF_TURN:
+    if s.phase in state.OUT_OF_TURN:
         return s.actor
     return s.n if terrorist_turn(s) else s.actor
 
 
 def turn_actor(s: WarOnTerrorState) -> int:
     """The seat whose turn is being played (``paused`` while another seat decides)."""
-    return s.paused if s.phase in OUT_OF_TURN else s.actor
+    return s.paused if s.phase in state.OUT_OF_TURN else s.actor
 
 
 def pay(s: WarOnTerrorState, payer: int, amount: int, payee: int) -> None:
@@ -411,14 +403,14 @@ def settle(s: WarOnTerrorState) -> None:
 
     An empire with the money pays. One short of money removes developments of its choice for
     their refund ("dopo aver rimosso le costruzioni"): the debtor decides which, one at a time
-    (phase ``P_DEBT``), and pays as soon as it can; it keeps the rest. Only when even every
+    (phase ``state.P_DEBT``), and pays as soon as it can; it keeps the rest. Only when even every
     development would not cover the debt is it bankrupt: everything is removed for its refund,
     all it has goes to the creditor, and it turns terrorist with nothing left to bring (no
     choice is asked then: whatever the order, all goes). The terrorists' purse pays what it
     holds (ruling: terrorists cannot go bankrupt).
     """
     debts = s.debts
-    while debts and s.phase != GAME_OVER:
+    while debts and s.phase != state.GAME_OVER:
         payer, amount, payee = debts[0], debts[1], debts[2]
         if payer == s.n or s.terrorist[payer]:
             del debts[:3]
@@ -431,9 +423,9 @@ def settle(s: WarOnTerrorState) -> None:
             continue
         mine = developments(s, payer)
         if s.money[payer] + sum(BOARD.build_cost[s.size[c]] for c in mine) >= amount:
-            if s.phase != P_DEBT:
+            if s.phase != state.P_DEBT:
                 s.paused = s.actor
-                s.phase = P_DEBT
+                s.phase = state.P_DEBT
             s.actor = payer
             return
         del debts[:3]
@@ -445,10 +437,10 @@ def settle(s: WarOnTerrorState) -> None:
         _transfer(s, payer, s.money[payer], payee)
         convert(s, payer)
     debts.clear()
-    if s.phase == P_DEBT:
+    if s.phase == state.P_DEBT:
         s.actor = s.paused
         s.paused = -1
-        s.phase = P_PLAY
+        s.phase = state.P_PLAY
 
 
 def debt_dismantle(s: WarOnTerrorState, c: int) -> None:
@@ -478,10 +470,10 @@ def may_act_out(s: WarOnTerrorState, seat: int) -> bool:
 
 def open_window(s: WarOnTerrorState, seats: list[int], resume: int) -> bool:
     """Azioni fuori dal tuo turno ("ad ogni tappa del gioco"): ask ``seats`` in order whether
-    they act out of turn (one quick decision each: ``P_ASK``), then go on with ``resume``.
+    they act out of turn (one quick decision each: ``state.P_ASK``), then go on with ``resume``.
     Ruling: the moments are the start of every turn (every other empire) and just before a
     card makes an empire pay (its debtors); an attack on a development is answered in
-    ``P_RESPOND``. Returns False when nobody has anything to do (the caller goes on)."""
+    ``state.P_RESPOND``. Returns False when nobody has anything to do (the caller goes on)."""
     asking = [q for q in seats if may_act_out(s, q)]
     if not asking:
         return False
@@ -499,14 +491,14 @@ def _ask_next(s: WarOnTerrorState) -> None:
         q = s.asking.pop(0)
         if may_act_out(s, q):
             s.actor = q
-            s.phase = P_ASK
+            s.phase = state.P_ASK
             return
     s.actor = s.paused
     s.paused = -1
-    if s.resume == RESUME_DIE:
-        s.phase = P_DIE
+    if s.resume == state.RESUME_DIE:
+        s.phase = state.P_DIE
     else:
-        s.phase = P_PLAY
+        s.phase = state.P_PLAY
         after_answer(s)
 
 
@@ -523,18 +515,18 @@ def out_actions(s: WarOnTerrorState) -> list[int]:
 
 
 def act_out(s: WarOnTerrorState, a: int) -> None:
-    """Apply a window decision (``P_ASK`` or ``P_OUT``)."""
+    """Apply a window decision (``state.P_ASK`` or ``state.P_OUT``)."""
     seat = s.actor
     if a == actions.ACT:
-        s.phase = P_OUT
+        s.phase = state.P_OUT
         return
     if a == actions.BECOME:
         convert(s, seat)
     elif actions.DISMANTLE <= a < actions.BUY_UNIT:
         dismantle(s, seat, a - actions.DISMANTLE)
-        if s.phase != GAME_OVER and not s.terrorist[seat]:
+        if s.phase != state.GAME_OVER and not s.terrorist[seat]:
             return  # it may go on acting (DONE ends its part in the window)
-    if s.phase != GAME_OVER:
+    if s.phase != state.GAME_OVER:
         _ask_next(s)
 
 
@@ -694,10 +686,10 @@ def play_card(s: WarOnTerrorState, k: int) -> None:
     kind = CARD_KIND[k]
     s.pending_card = k
     if kind in COUNTRY_TARGET:
-        s.phase = P_TARGET
+        s.phase = state.P_TARGET
     elif kind in SEAT_TARGET:
-        s.phase = P_TARGET_SEAT
-    elif kind == "its_your_birthday" and open_window(s, _clockwise_empires(s, s.actor), RESUME_CARD):
+        s.phase = state.P_TARGET_SEAT
+    elif kind == "its_your_birthday" and open_window(s, _clockwise_empires(s, s.actor), state.RESUME_CARD):
         return  # every other empire pays: each may act out of turn first
     else:
         resolve(s, None)
@@ -722,9 +714,9 @@ def choose_target(s: WarOnTerrorState, t: int) -> None:
             # Azioni fuori dal tuo turno: the targeted empire may answer before the roll
             s.paused = s.actor
             s.actor = defender
-            s.phase = P_RESPOND
+            s.phase = state.P_RESPOND
             return
-    elif CARD_KIND[k] in PAYING and open_window(s, [t], RESUME_CARD):
+    elif CARD_KIND[k] in PAYING and open_window(s, [t], state.RESUME_CARD):
         return  # the seat made to pay may act out of turn first
     after_answer(s)
 
@@ -753,9 +745,9 @@ def answer(s: WarOnTerrorState, a: int) -> None:
         dismantle(s, seat, t)
     s.actor = s.paused
     s.paused = -1
-    if s.phase == GAME_OVER:
+    if s.phase == state.GAME_OVER:
         return
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     if a == actions.LET:
         after_answer(s)
     else:
@@ -767,7 +759,7 @@ def answer(s: WarOnTerrorState, a: int) -> None:
 def after_answer(s: WarOnTerrorState) -> None:
     """A targeted card goes on: its roll (combat cards), or its effect."""
     if CARDS[s.pending_card].roll:
-        s.phase = P_COMBAT
+        s.phase = state.P_COMBAT
     else:
         resolve(s, None)
 
@@ -795,7 +787,7 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
     seat = s.actor
     side = actor_side(s)
     s.pending_card = s.pending_target = -1
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     settled = settled_continents(s)
     hit = roll is not None and roll >= combat_need(s, k, t) if CARDS[k].roll else True
     if kind == "war":
@@ -847,8 +839,8 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
         s.money[side] -= cost
         s.unit[t] = 0
     elif kind == "whos_evil":
-        s.resume_phase = P_PLAY
-        s.phase = P_AXIS
+        s.resume_phase = state.P_PLAY
+        s.phase = state.P_AXIS
     elif kind == "intelligence_leak":
         pass  # reveals secret messages: out of scope (open information model), a no-op
     elif kind == "terrorist_attack":
@@ -902,7 +894,7 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
     else:  # pragma: no cover - the loader refuses unknown kinds
         raise AssertionError(kind)
     _mark_cleared(s, settled)  # the card cleared the continent's last development
-    settle(s)  # what the card made someone pay (a debtor short of money decides: P_DEBT)
+    settle(s)  # what the card made someone pay (a debtor short of money decides: state.P_DEBT)
     check_end(s)
 
 
@@ -923,16 +915,16 @@ def start_turn(s: WarOnTerrorState) -> None:
         s.terrorist_turns += 1
     else:
         s.actor = s.turn_seat
-    s.phase = P_DIE
+    s.phase = state.P_DIE
     if s.terrorist_seats and not s.terrorists_win_any_time and terrorist_turn(s):
         # Vincere il Gioco (ruling): the terrorists' turn begins with their points counted
         check_end(s)
-        if s.phase == GAME_OVER:
+        if s.phase == state.GAME_OVER:
             return
     # Azioni fuori dal tuo turno: every other empire may act before the turn begins
     n = s.n
     open_window(
-        s, [q for q in ((s.turn_seat + i) % n for i in range(1, n)) if not s.terrorist[q]], RESUME_DIE
+        s, [q for q in ((s.turn_seat + i) % n for i in range(1, n)) if not s.terrorist[q]], state.RESUME_DIE
     )
 
 
@@ -946,7 +938,7 @@ def after_die(s: WarOnTerrorState) -> None:
         draw(s, side, EMPIRE, BOARD.free_cards)
         if s.evil == s.actor:
             draw(s, side, TERROR, BOARD.free_cards)
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
 
 
 def apply_die(s: WarOnTerrorState, face: int) -> None:
@@ -960,15 +952,15 @@ def apply_die(s: WarOnTerrorState, face: int) -> None:
             s.builds = value
     elif kind == "extra_card":
         if not terrorists_play and s.evil == s.actor:
-            s.phase = P_EXTRA_DECK
+            s.phase = state.P_EXTRA_DECK
             s.resume_phase = value
             return
         draw(s, actor_side(s), TERROR if terrorists_play else EMPIRE, value)
     elif kind == "shuffle":
         shuffle_deck(s, TERROR if terrorists_play else EMPIRE)
     elif kind == "axis":
-        s.resume_phase = P_DIE
-        s.phase = P_AXIS
+        s.resume_phase = state.P_DIE
+        s.phase = state.P_AXIS
         return
     after_die(s)
 
@@ -981,10 +973,10 @@ def spin_axis(s: WarOnTerrorState, colour: int) -> None:
         draw(s, colour, TERROR, BOARD.evil_free_cards)
     else:
         s.evil = -1
-    if s.resume_phase == P_DIE:
+    if s.resume_phase == state.P_DIE:
         after_die(s)
     else:
-        s.phase = P_PLAY
+        s.phase = state.P_PLAY
     s.resume_phase = -1
 
 
@@ -1025,7 +1017,7 @@ def next_turn(s: WarOnTerrorState) -> None:
 def finish(s: WarOnTerrorState, winners: list[int], reason: str) -> None:
     s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
     s.end_reason = reason
-    s.phase = GAME_OVER
+    s.phase = state.GAME_OVER
 
 
 def terrorists_count(s: WarOnTerrorState) -> bool:
@@ -1041,7 +1033,7 @@ def check_end(s: WarOnTerrorState) -> None:
     """Vincere il Gioco: an empire with enough liberation points wins; the terrorists win
     together with enough freed continents, counted in their own turn (``terrorists_count``),
     or once no empire is left."""
-    if s.phase == GAME_OVER or s.round == 0:
+    if s.phase == state.GAME_OVER or s.round == 0:
         return
     emp = s.empires()
     if not emp:
@@ -1076,29 +1068,29 @@ def end_by_limit(s: WarOnTerrorState) -> None:
 def generate_legal(s: WarOnTerrorState) -> list[int]:
     """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
     phase = s.phase
-    if phase == GAME_OVER:
+    if phase == state.GAME_OVER:
         return []
     if current_player(s) == CHANCE:
         return [a for a, _ in chance_outcomes(s)]
-    if phase == P_SETUP:
+    if phase == state.P_SETUP:
         return [actions.SETUP + c for c in range(N) if s.owner[c] < 0]
-    if phase == P_EXTRA_DECK:
+    if phase == state.P_EXTRA_DECK:
         return [a for a, d in ((actions.DECK_E, EMPIRE), (actions.DECK_T, TERROR)) if s.decks[d]] or [
             actions.END
         ]
-    if phase == P_TARGET:
+    if phase == state.P_TARGET:
         return [actions.TARGET + c for c in card_targets(s, s.pending_card, actor_side(s), s.actor)]
-    if phase == P_TARGET_SEAT:
+    if phase == state.P_TARGET_SEAT:
         return [actions.TARGET_SEAT + p for p in card_targets(s, s.pending_card, actor_side(s), s.actor)]
-    if phase == P_MOVE_TO:
+    if phase == state.P_MOVE_TO:
         return [actions.TARGET + d for d in NEIGHBOURS[s.move_from] if not s.unit[d]]
-    if phase == P_RESPOND:
+    if phase == state.P_RESPOND:
         return response_options(s, s.actor, s.pending_target)
-    if phase == P_ASK:
+    if phase == state.P_ASK:
         return [actions.PASS, actions.ACT]
-    if phase == P_OUT:
+    if phase == state.P_OUT:
         return out_actions(s)
-    if phase == P_DEBT:
+    if phase == state.P_DEBT:
         return [actions.DISMANTLE + c for c in range(N) if s.owner[c] == s.actor]
     return _play_actions(s)
 
@@ -1199,14 +1191,14 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
 
 def chance_outcomes(s: WarOnTerrorState) -> list[tuple[int, float]]:
     phase = s.phase
-    if phase == P_FIRST:
+    if phase == state.P_FIRST:
         return [(actions.CHANCE_OUTCOME + p, 1.0 / s.n) for p in range(s.n)]
-    if phase == P_DIE:
+    if phase == state.P_DIE:
         return [(actions.CHANCE_OUTCOME + f, 1.0 / DIE_FACES) for f in range(DIE_FACES)]
-    if phase == P_AXIS:  # L'Asse del Male: the spinner points at one of the seats' colours
+    if phase == state.P_AXIS:  # L'Asse del Male: the spinner points at one of the seats' colours
         colours = len(SEAT_NAMES)
         return [(actions.CHANCE_OUTCOME + f, 1.0 / colours) for f in range(colours)]
-    if phase in (P_COMBAT, P_OIL):
+    if phase in (state.P_COMBAT, state.P_OIL):
         return [(actions.CHANCE_OUTCOME + t, p) for t, p in TWO_D6]
     return []
 
@@ -1214,15 +1206,15 @@ def chance_outcomes(s: WarOnTerrorState) -> list[tuple[int, float]]:
 def play(s: WarOnTerrorState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)."""
     phase = s.phase
-    if phase == P_FIRST:
+    if phase == state.P_FIRST:
         # Round di preparazione: 2d6 each, the highest starts (ties rolled again: uniform);
         # villages are placed counter-clockwise from there
         first = a - actions.CHANCE_OUTCOME
         s.setup_order = [(first - i) % s.n for i in range(s.n)]
         s.actor = s.setup_order[0]
         s.setup_left = BOARD.start_villages[s.n]
-        s.phase = P_SETUP
-    elif phase == P_SETUP:
+        s.phase = state.P_SETUP
+    elif phase == state.P_SETUP:
         c = a - actions.SETUP
         place_development(s, s.actor, c, 1)
         s.setup_left -= 1
@@ -1236,35 +1228,35 @@ def play(s: WarOnTerrorState, a: int) -> None:
                 s.turn_seat = s.start_seat = s.actor
                 s.round = 1
                 start_turn(s)
-    elif phase == P_DIE:
+    elif phase == state.P_DIE:
         apply_die(s, a - actions.CHANCE_OUTCOME)
-    elif phase == P_AXIS:
+    elif phase == state.P_AXIS:
         spin_axis(s, a - actions.CHANCE_OUTCOME)
-    elif phase == P_COMBAT:
+    elif phase == state.P_COMBAT:
         s.last_roll = a - actions.CHANCE_OUTCOME
         resolve(s, a - actions.CHANCE_OUTCOME)
-    elif phase == P_OIL:
+    elif phase == state.P_OIL:
         oil_roll(s, a - actions.CHANCE_OUTCOME)
-    elif phase == P_EXTRA_DECK:
+    elif phase == state.P_EXTRA_DECK:
         if a != actions.END:
             draw(s, s.actor, EMPIRE if a == actions.DECK_E else TERROR, s.resume_phase)
         s.resume_phase = -1
         after_die(s)
-    elif phase == P_RESPOND:
+    elif phase == state.P_RESPOND:
         answer(s, a)
-    elif phase in (P_ASK, P_OUT):
+    elif phase in (state.P_ASK, state.P_OUT):
         act_out(s, a)
-    elif phase == P_DEBT:
+    elif phase == state.P_DEBT:
         debt_dismantle(s, a - actions.DISMANTLE)
-    elif phase in (P_TARGET, P_TARGET_SEAT):
-        choose_target(s, a - (actions.TARGET if phase == P_TARGET else actions.TARGET_SEAT))
-    elif phase == P_MOVE_TO:
+    elif phase in (state.P_TARGET, state.P_TARGET_SEAT):
+        choose_target(s, a - (actions.TARGET if phase == state.P_TARGET else actions.TARGET_SEAT))
+    elif phase == state.P_MOVE_TO:
         d = a - actions.TARGET
         s.unit[d] = s.unit[s.move_from]
         s.unit[s.move_from] = 0
         s.move_from = -1
         s.moves -= 1
-        s.phase = P_PLAY
+        s.phase = state.P_PLAY
     else:
         _apply_play(s, a)
 
@@ -1273,7 +1265,7 @@ def _apply_play(s: WarOnTerrorState, a: int) -> None:
     seat = s.actor
     side = actor_side(s)
     if a == actions.END:
-        s.phase = P_OIL
+        s.phase = state.P_OIL
     elif a == actions.BECOME:
         convert(s, seat)
     elif a in (actions.BUY_CARD_E, actions.BUY_CARD_T):
@@ -1310,21 +1302,35 @@ def _apply_play(s: WarOnTerrorState, a: int) -> None:
         s.units_seen = 1
     elif actions.MOVE_FROM <= a < actions.SETUP:
         s.move_from = a - actions.MOVE_FROM
-        s.phase = P_MOVE_TO
+        s.phase = state.P_MOVE_TO
     else:  # pragma: no cover - legal_actions guards this
         raise IllegalAction(f"action {a} has no meaning here")
 
 
 def why_illegal(s: WarOnTerrorState, a: int) -> str:
     """Why ``a`` is refused here."""
-    if s.phase == GAME_OVER:
+    if s.phase == state.GAME_OVER:
         return "the game is over"
-    return f"'{describe(s, a)}' is not legal now ({PHASE_NAMES[s.phase]})"
+    return f"'{describe(s, a)}' is not legal now ({state.PHASE_NAMES[s.phase]})"
 
 
 # ----------------------------------------------------------------------------- texts
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange", "Purple")
+# the actions with one id per country (see ``actions``): the first id and the text
+_PER_COUNTRY = (
+    (actions.TARGET, "target {}"),
+    (actions.DISMANTLE, "dismantle {}"),
+    (actions.BUY_UNIT, "buy vanguard in {}"),
+    (actions.UPGRADE, "upgrade unit in {}"),
+    (actions.MOVE_FROM, "move unit from {}"),
+    (actions.SETUP, "place village in {}"),
+)
+# ...and those with three per country, one a size (1 to 3): the first id, the text, the sizes' names
+_PER_COUNTRY_AND_SIZE = (
+    (actions.BUILD, "build {} in {}", SIZE_NAMES),
+    (actions.PLACE, "place camp {} in {}", UNIT_NAMES),
+)
 
 
 def describe(s: WarOnTerrorState, a: int) -> str:
@@ -1332,9 +1338,9 @@ def describe(s: WarOnTerrorState, a: int) -> str:
     phase = s.phase
     if actions.CHANCE_OUTCOME <= a < actions.NUM_ACTIONS:
         v = a - actions.CHANCE_OUTCOME
-        if phase == P_FIRST:
+        if phase == state.P_FIRST:
             return f"first player: {SEAT_NAMES[v] if v < len(SEAT_NAMES) else v}"
-        if phase == P_DIE:
+        if phase == state.P_DIE:
             kind, value = BOARD.die[v] if v < DIE_FACES else ("?", 0)
             terrorists_play = terrorist_turn(s)
             if kind == "develop":
@@ -1344,33 +1350,22 @@ def describe(s: WarOnTerrorState, a: int) -> str:
             if kind == "shuffle":
                 return f"action die: shuffle the {'terrorist' if terrorists_play else 'empire'} deck"
             return "action die: spin the Axis of Evil"
-        if phase == P_AXIS:
+        if phase == state.P_AXIS:
             return f"Axis of Evil points at {SEAT_NAMES[v] if v < len(SEAT_NAMES) else v}"
-        if phase == P_COMBAT:
+        if phase == state.P_COMBAT:
             return f"2d6: {v}"
         return f"oil dice: {v}"
     if a in actions.FIXED:
         return actions.FIXED[a]
     if actions.PLAY <= a < actions.TARGET:
         return f"play {CARDS[a - actions.PLAY].name}"
-    if actions.TARGET <= a < actions.TARGET_SEAT:
-        return f"target {BOARD.countries[a - actions.TARGET]}"
     if actions.TARGET_SEAT <= a < actions.BUILD:
         return f"target {SEAT_NAMES[a - actions.TARGET_SEAT]}"
-    if actions.BUILD <= a < actions.DISMANTLE:
-        c, z = divmod(a - actions.BUILD, 3)
-        return f"build {('village', 'town', 'city')[z]} in {BOARD.countries[c]}"
-    if actions.DISMANTLE <= a < actions.BUY_UNIT:
-        return f"dismantle {BOARD.countries[a - actions.DISMANTLE]}"
-    if actions.BUY_UNIT <= a < actions.UPGRADE:
-        return f"buy vanguard in {BOARD.countries[a - actions.BUY_UNIT]}"
-    if actions.UPGRADE <= a < actions.PLACE:
-        return f"upgrade unit in {BOARD.countries[a - actions.UPGRADE]}"
-    if actions.PLACE <= a < actions.MOVE_FROM:
-        c, z = divmod(a - actions.PLACE, 3)
-        return f"place camp {('vanguard', 'column', 'cell')[z]} in {BOARD.countries[c]}"
-    if actions.MOVE_FROM <= a < actions.SETUP:
-        return f"move unit from {BOARD.countries[a - actions.MOVE_FROM]}"
-    if actions.SETUP <= a < actions.CHANCE_OUTCOME:
-        return f"place village in {BOARD.countries[a - actions.SETUP]}"
+    for base, text in _PER_COUNTRY:
+        if base <= a < base + N:
+            return text.format(BOARD.countries[a - base])
+    for base, text, names in _PER_COUNTRY_AND_SIZE:
+        if base <= a < base + 3 * N:
+            c, z = divmod(a - base, 3)
+            return text.format(names[z + 1], BOARD.countries[c])
     return f"action {a}"

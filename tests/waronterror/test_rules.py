@@ -7,24 +7,9 @@ import pytest
 
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import CHANCE, IllegalAction, InvalidState
-from realpolitik.engine.waronterror import actions, rules
+from realpolitik.engine.waronterror import actions, rules, state
 from realpolitik.engine.waronterror.board import BOARD
 from realpolitik.engine.waronterror.game import WarOnTerrorState
-from realpolitik.engine.waronterror.state import (
-    GAME_OVER,
-    P_ASK,
-    P_AXIS,
-    P_COMBAT,
-    P_DEBT,
-    P_DIE,
-    P_OIL,
-    P_OUT,
-    P_PLAY,
-    P_RESPOND,
-    P_SETUP,
-    P_TARGET,
-    P_TARGET_SEAT,
-)
 
 GAME = load_game("waronterror")
 K = len(BOARD.cards)
@@ -54,7 +39,7 @@ def blank(n: int = 4, actor: int = RED, round_: int = 2, **options: object) -> W
             if cnt:
                 s.hand[x * K + k] = 0
                 s.decks[BOARD.cards[k].deck].extend([k] * cnt)
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     s.round = round_
     s.actor = s.turn_seat = s.start_seat = actor
     s.builds = 0
@@ -94,14 +79,14 @@ def aim(s: WarOnTerrorState, target: str) -> None:
     """Choose a card's target; a targeted empire lets it resolve and a seat asked whether it
     acts out of turn does not (both are tested apart)."""
     act(s, f"target {target}")
-    if s.phase == P_RESPOND:
+    if s.phase == state.P_RESPOND:
         act(s, "let it resolve")
     skip_windows(s)
 
 
 def skip_windows(s: WarOnTerrorState) -> None:
     """Every seat asked whether it acts out of turn answers no."""
-    while s.phase == P_ASK:
+    while s.phase == state.P_ASK:
         act(s, "no action out of turn")
 
 
@@ -124,7 +109,7 @@ def test_setup_by_player_count(n: int, villages: int, money: int, cards: int) ->
     assert all(sum(s.hand[p * K : p * K + K]) == cards for p in range(n))
     assert all(BOARD.cards[k].deck == 0 for p in range(n) for k in range(K) if s.hand[p * K + k])
     roll(s, 1)  # Blue rolled highest
-    assert s.phase == P_SETUP and s.actor == BLUE and s.setup_left == villages
+    assert s.phase == state.P_SETUP and s.actor == BLUE and s.setup_left == villages
     assert s.chance_outcomes() == []
 
 
@@ -150,18 +135,18 @@ def test_preparation_round_counter_clockwise_last_placer_starts_no_attack_in_rou
             "Japan",
         ]
     )
-    while s.phase == P_SETUP:
+    while s.phase == state.P_SETUP:
         placed.append(s.actor)
         act(s, f"place village in {next(names)}")
     assert placed == [BLUE] * 3 + [RED] * 3 + [YELLOW] * 3 + [GREEN] * 3
     assert s.revealed[c("Canada")] and s.revealed[c("Japan")] and not s.revealed[c("Mexico")]
     # Azioni fuori dal tuo turno: before Green's first turn the others may act, clockwise
     asked = []
-    while s.phase == P_ASK:
+    while s.phase == state.P_ASK:
         asked.append(s.actor)
         act(s, "no action out of turn")
     assert asked == [YELLOW, RED, BLUE]
-    assert s.phase == P_DIE and s.actor == GREEN and s.round == 1
+    assert s.phase == state.P_DIE and s.actor == GREEN and s.round == 1
     roll(s, 0)  # 2 developments
     give(s, GREEN, "war7")
     assert actions.PLAY + card("war7") not in s.legal_actions()  # no attacks in the first round
@@ -174,17 +159,17 @@ def test_preparation_round_counter_clockwise_last_placer_starts_no_attack_in_rou
 def test_turn_order_is_clockwise_and_rounds_count_from_the_starting_seat() -> None:
     s = blank(4, actor=GREEN, round_=1)
     s.start_seat = GREEN
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
     skip_windows(s)
     assert s.actor == YELLOW and s.round == 1
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
     skip_windows(s)
     assert s.actor == RED and s.round == 1
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
     skip_windows(s)
     assert s.actor == GREEN and s.round == 2
@@ -197,25 +182,25 @@ def test_action_die_faces() -> None:
     # Turno di gioco dell'Impero 1-2: numbers allow developments; symbols act at once; then
     # two free empire cards
     s = blank()
-    s.phase = P_DIE
+    s.phase = state.P_DIE
     roll(s, 2)  # 4 developments
-    assert s.builds == 4 and s.phase == P_PLAY
+    assert s.builds == 4 and s.phase == state.P_PLAY
     assert sum(s.hand[:K]) == 2
     s = blank()
-    s.phase = P_DIE
+    s.phase = state.P_DIE
     roll(s, 3)  # extra card
     assert s.builds == 0 and sum(s.hand[:K]) == 3
     s = blank()
-    s.phase = P_DIE
+    s.phase = state.P_DIE
     s.known[0] = 5
     roll(s, 4)  # shuffle the empire deck
     assert s.known[0] == 0
     s = blank()
-    s.phase = P_DIE
+    s.phase = state.P_DIE
     roll(s, 5)  # spin the Axis of Evil
-    assert s.phase == P_AXIS
+    assert s.phase == state.P_AXIS
     roll(s, RED)
-    assert s.evil == RED and s.phase == P_PLAY
+    assert s.evil == RED and s.phase == state.P_PLAY
     e, t = s.hand_counts(RED)
     assert (e, t) == (2, 4)  # 2 on turning evil + 2 free from each deck
 
@@ -295,7 +280,7 @@ def test_oil_example_town_pair_earns_200_village_50() -> None:
     put(s, BLUE, "Spain", 2, chit=9)
     put(s, GREEN, "India", 1, chit=9)
     act(s, "end turn")
-    assert s.phase == P_OIL
+    assert s.phase == state.P_OIL
     roll(s, 9)
     assert s.money[:3] == [300, 500, 350]
 
@@ -353,7 +338,7 @@ def test_columns_and_cells_can_be_bought_for_the_training_camp() -> None:
     put(s, BLUE, "France")
     rules.convert(s, BLUE)
     s.actor = s.turn_seat = BLUE
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     s.touch()
     act(s, "buy cell for the camp")
     assert s.camp[s.n * 4 + 3] == 1
@@ -367,13 +352,13 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     s = blank()
     k = give(s, RED, "evil")
     act(s, "play Who's Evil?")
-    assert s.phase == P_AXIS
+    assert s.phase == state.P_AXIS
     roll(s, BLUE)
     assert s.evil == BLUE and s.hand_counts(BLUE) == (0, 2)
     roll_free = blank()
     roll_free.evil = BLUE
     roll_free.actor = roll_free.turn_seat = BLUE
-    roll_free.phase = P_DIE
+    roll_free.phase = state.P_DIE
     roll(roll_free, 0)
     # ruling: "2 carte gratuite da ciascuno dei due mazzi" -- 2 free cards from each deck,
     # where the extra and bought cards come "dall'uno o dall'altro mazzo" (docs/rulings.md)
@@ -382,8 +367,8 @@ def test_axis_of_evil_turns_a_colour_in_play_evil_and_war_on_it_pays() -> None:
     # a spin to a colour not in play: nobody is evil
     s2 = blank(2)
     s2.evil = RED
-    s2.phase = P_AXIS
-    s2.resume_phase = P_PLAY
+    s2.phase = state.P_AXIS
+    s2.resume_phase = state.P_PLAY
     roll(s2, 5)
     assert s2.evil == -1
     # War on the Evil Empire earns the attacker 25m
@@ -407,9 +392,9 @@ def test_war_hit_destroys_and_expands_miss_keeps() -> None:
     put(s, BLUE, "Japan")
     give(s, RED, "war7", 2)
     act(s, "play War (7+)")
-    assert s.phase == P_TARGET
+    assert s.phase == state.P_TARGET
     aim(s, "USA West")
-    assert s.phase == P_COMBAT
+    assert s.phase == state.P_COMBAT
     assert rules.combat_need(s, card("war7"), c("USA West")) == 8
     roll(s, 7)  # miss
     assert s.owner[c("USA West")] == BLUE
@@ -434,7 +419,7 @@ def test_war_on_a_terrorist_unit_and_world_peace() -> None:
     assert s.unit[c("Alaska")] == 0
     act(s, "end turn")
     roll(s, 12)
-    assert s.phase == GAME_OVER and s.end_reason == "world peace"
+    assert s.phase == state.GAME_OVER and s.end_reason == "world peace"
     assert s.returns() == pytest.approx([1 / 3] * 3)
 
 
@@ -475,7 +460,7 @@ def test_espionage_steals_a_card() -> None:
     give(s, RED, "spy")
     give(s, BLUE, "kyoto", 2)
     act(s, "play Espionage")
-    assert s.phase == P_TARGET_SEAT
+    assert s.phase == state.P_TARGET_SEAT
     assert s.legal_actions() == [actions.TARGET_SEAT + BLUE]
     aim(s, "Blue")
     assert s.hand[RED * K + card("kyoto")] == 1 and s.hand[BLUE * K + card("kyoto")] == 1
@@ -530,7 +515,7 @@ def test_intelligence_leak_is_a_documented_no_op() -> None:
     after = s.fingerprint()
     changed = {a[0] for a, b in zip(before, after) if a != b}
     assert changed <= {"hand", "decks", "known"}
-    assert s.phase == P_PLAY
+    assert s.phase == state.P_PLAY
 
 
 def test_terrorist_attack_reduces_one_size_with_unit_strength() -> None:
@@ -598,9 +583,9 @@ def test_oil_theft_hijack_birthday() -> None:
     assert s.money[:3] == [450, 200, 250]
     act(s, "play It's Your Birthday")
     # Azioni fuori dal tuo turno: every empire made to pay is asked first, clockwise
-    assert s.phase == P_ASK and s.current_player() == BLUE
+    assert s.phase == state.P_ASK and s.current_player() == BLUE
     act(s, "no action out of turn")
-    assert s.phase == P_ASK and s.current_player() == GREEN
+    assert s.phase == state.P_ASK and s.current_player() == GREEN
     act(s, "no action out of turn")
     assert s.money[:3] == [470, 190, 240]
 
@@ -683,7 +668,7 @@ def test_voluntary_conversion_to_terrorist() -> None:
     assert s.camp[n * 4 + 1 : n * 4 + 4] == [3, 1, 1]
     assert s.hand_counts(n) == (0, 3)
     assert s.money[n] == 300 and s.money[RED] == 0
-    assert s.phase == P_OIL
+    assert s.phase == state.P_OIL
 
 
 def test_conversion_when_every_development_is_destroyed() -> None:
@@ -699,7 +684,7 @@ def test_conversion_when_every_development_is_destroyed() -> None:
     aim(s, "Canada")
     roll(s, 6)
     assert s.terrorist[RED] and s.owner[c("Canada")] == BLUE
-    assert s.phase == P_PLAY  # Blue's turn goes on
+    assert s.phase == state.P_PLAY  # Blue's turn goes on
 
 
 def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
@@ -711,10 +696,10 @@ def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
     put(s, BLUE, "Spain", 1)
     s.money[BLUE] = 40
     rules.pay(s, BLUE, 80, RED)
-    assert s.phase == P_DEBT and s.current_player() == BLUE and rules.turn_actor(s) == RED
+    assert s.phase == state.P_DEBT and s.current_player() == BLUE and rules.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == ["dismantle France", "dismantle Spain"]
     act(s, "dismantle France")  # 40m + the town's 50m pays the 80m
-    assert s.phase == P_PLAY and s.current_player() == RED and not s.debts
+    assert s.phase == state.P_PLAY and s.current_player() == RED and not s.debts
     assert s.money[BLUE] == 10 and s.money[RED] == 380 and not s.terrorist[BLUE]
     assert s.owner[c("Spain")] == BLUE and s.owner[c("France")] == -1
     # removing the village first leaves the debt standing: the town goes too, and with no
@@ -726,7 +711,9 @@ def test_bankruptcy_the_debtor_chooses_what_to_remove() -> None:
     rules.pay(s, BLUE, 80, RED)
     act(s, "dismantle Spain")
     assert (
-        s.phase == P_DEBT and s.money[BLUE] == 65 and s.legal_actions() == [actions.DISMANTLE + c("France")]
+        s.phase == state.P_DEBT
+        and s.money[BLUE] == 65
+        and s.legal_actions() == [actions.DISMANTLE + c("France")]
     )
     act(s, "dismantle France")
     assert s.money[RED] == 380 and s.terrorist[BLUE] and s.money[s.n] == 35
@@ -743,12 +730,12 @@ def test_kyoto_protocol_on_an_empire_without_money_removes_only_what_pays() -> N
     give(s, RED, "kyoto")
     act(s, "play Kyoto Protocol")
     act(s, "target Blue")
-    assert s.phase == P_ASK and s.current_player() == BLUE  # it may act out of turn first
+    assert s.phase == state.P_ASK and s.current_player() == BLUE  # it may act out of turn first
     act(s, "no action out of turn")
-    assert s.phase == P_DEBT and s.current_player() == BLUE
+    assert s.phase == state.P_DEBT and s.current_player() == BLUE
     act(s, "dismantle Peru")
     assert s.money[BLUE] == 100 - BOARD.kyoto_city and s.owner[c("Brazil")] == BLUE
-    assert not s.terrorist[BLUE] and s.phase == P_PLAY and s.current_player() == RED
+    assert not s.terrorist[BLUE] and s.phase == state.P_PLAY and s.current_player() == RED
 
 
 def test_bankruptcy_only_when_everything_is_gone_and_the_debt_stands() -> None:
@@ -762,7 +749,7 @@ def test_bankruptcy_only_when_everything_is_gone_and_the_debt_stands() -> None:
     rules.pay(s, BLUE, 500, RED)
     assert s.terrorist[BLUE] and s.money[RED] == 300 + 135 and s.money[s.n] == 0
     assert rules.developments(s, BLUE) == [] and s.camp[s.n * 4 + 1 : s.n * 4 + 4] == [0, 0, 0]
-    assert s.phase == P_PLAY and s.current_player() == RED
+    assert s.phase == state.P_PLAY and s.current_player() == RED
 
 
 def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
@@ -774,9 +761,9 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     rules.convert(s, BLUE)
     rules.convert(s, YELLOW)
     assert s.terrorist_seats == [BLUE, YELLOW]
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)  # end of Red's turn: Blue's slot is the terrorist turn
-    assert s.phase == P_ASK and s.actor == GREEN  # the empires may act out of turn first, clockwise
+    assert s.phase == state.P_ASK and s.actor == GREEN  # the empires may act out of turn first, clockwise
     skip_windows(s)
     assert rules.terrorist_turn(s) and s.actor == BLUE
     s.unit[c("Peru")] = 1
@@ -787,10 +774,10 @@ def test_terrorists_share_one_turn_in_the_first_convert_slot() -> None:
     roll(s, 2)
     skip_windows(s)
     assert s.actor == GREEN  # Yellow's slot is skipped
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
     skip_windows(s)
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 2)
     skip_windows(s)
     assert rules.terrorist_turn(s) and s.actor == YELLOW  # the seats take the turn in rotation
@@ -812,10 +799,10 @@ def test_empire_victory_by_liberation_points() -> None:
     assert rules.liberation_points(s, RED) == 5
     last = BOARD.members[BOARD.continents.index("Europe")][-1]
     act(s, f"build village in {BOARD.countries[last]}")
-    assert rules.liberation_points(s, RED) == 9 and s.phase == P_PLAY
+    assert rules.liberation_points(s, RED) == 9 and s.phase == state.P_PLAY
     s.builds = 1
     act(s, "build city in Canada")
-    assert s.phase == GAME_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
+    assert s.phase == state.GAME_OVER and s.end_reason == "empire victory" and s.returns()[RED] == 1.0
 
 
 def _americas_empty(actor: int = GREEN, **options: object) -> WarOnTerrorState:
@@ -840,7 +827,7 @@ def _pass_turn(s: WarOnTerrorState) -> None:
     act(s, "end turn")
     roll(s, 2)
     skip_windows(s)
-    if s.phase != GAME_OVER:
+    if s.phase != state.GAME_OVER:
         roll(s, 0)
 
 
@@ -849,20 +836,20 @@ def test_terrorist_points_rulebook_example() -> None:
     # da urbanizzazioni Imperiali"; the example: "America del Nord e del Sud non contengono
     # costruzioni; il Giocatore terrorista ha 5 Punti Liberazione" (never settled: they count)
     s = _americas_empty()
-    assert s.phase == P_PLAY and rules.terrorist_points(s) == 5 and rules.points_to_win(s) == 8
+    assert s.phase == state.P_PLAY and rules.terrorist_points(s) == 5 and rules.points_to_win(s) == 8
     # "In una partita in cui sono rimasti 2 Imperi, il Giocatore terrorista può prendere Africa
     # e NOWhere per assicurarsi la vittoria (8 punti)"
     s2 = s.clone()
     rules.dismantle(s2, BLUE, c("Egypt"))
-    assert rules.terrorist_points(s2) == 7 and s2.phase == P_PLAY
+    assert rules.terrorist_points(s2) == 7 and s2.phase == state.P_PLAY
     rules.dismantle(s2, RED, c("Nowhere"))
-    assert s2.phase == GAME_OVER and s2.end_reason == "terrorist victory"
+    assert s2.phase == state.GAME_OVER and s2.end_reason == "terrorist victory"
     assert s2.returns() == [0.0, 0.0, 0.5, 0.5]
     # "In alternativa, si può concentrare sull'abbattimento di uno degli Imperi rimasti e così
     # sarà necessario prendere solo l'Africa per ottenere i 7 punti"
     rules.convert(s, BLUE)
     assert rules.points_to_win(s) == 7 and rules.terrorist_points(s) == 7
-    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == state.GAME_OVER and s.end_reason == "terrorist victory"
 
 
 def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
@@ -874,7 +861,7 @@ def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
     rules.dismantle(s, BLUE, c("Egypt"))
     rules.dismantle(s, RED, c("Nowhere"))
     assert rules.terrorist_points(s) == 8 and rules.points_to_win(s) == 8
-    assert s.phase == P_PLAY  # Red's turn: not counted yet
+    assert s.phase == state.P_PLAY  # Red's turn: not counted yet
     # Red settles Nowhere again before the terrorists' turn: 7 points, no victory
     refilled = s.clone()
     refilled.builds = 1
@@ -882,14 +869,14 @@ def test_terrorist_points_count_in_the_terrorists_own_turn() -> None:
     act(refilled, "build village in Nowhere")
     _pass_turn(refilled)  # Blue's turn
     _pass_turn(refilled)  # the terrorists' turn (Green's slot)
-    assert rules.terrorist_turn(refilled) and refilled.phase != GAME_OVER
+    assert rules.terrorist_turn(refilled) and refilled.phase != state.GAME_OVER
     assert rules.terrorist_points(refilled) == 7
     # nobody settles again: the terrorists' turn begins with their points counted
     _pass_turn(s)
-    assert s.phase != GAME_OVER and s.turn_seat == BLUE
+    assert s.phase != state.GAME_OVER and s.turn_seat == BLUE
     act(s, "end turn")
     roll(s, 2)
-    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == state.GAME_OVER and s.end_reason == "terrorist victory"
     assert s.returns() == [0.0, 0.0, 0.5, 0.5]
 
 
@@ -897,9 +884,9 @@ def test_terrorist_points_count_at_any_time_under_the_option() -> None:
     # option terrorist_win="any_time": the moment the continents are empty
     s = _americas_empty(actor=RED, terrorist_win="any_time")
     rules.dismantle(s, BLUE, c("Egypt"))
-    assert s.phase == P_PLAY
+    assert s.phase == state.P_PLAY
     rules.dismantle(s, RED, c("Nowhere"))
-    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == state.GAME_OVER and s.end_reason == "terrorist victory"
 
 
 def test_terrorist_win_option_is_checked() -> None:
@@ -934,14 +921,14 @@ def test_terrorist_victory_when_a_card_clears_a_continent() -> None:
     for name in ("South America", "Africa", "Australasia"):
         s.freed[BOARD.continents.index(name)] = 1
     assert rules.terrorist_points(s) == 6 and rules.points_to_win(s) == 7  # one empire left
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     s.actor = s.turn_seat = BLUE
     s.unit[c("Nowhere")] = 1
     give(s, s.n, "suicide")
     act(s, "play Suicide Bomber")
     aim(s, "Nowhere")
     roll(s, 7)
-    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
+    assert s.phase == state.GAME_OVER and s.end_reason == "terrorist victory" and s.returns() == [0.0, 1.0]
 
 
 def test_dismantling_or_converting_does_not_free_a_continent_under_the_house_rule() -> None:
@@ -961,11 +948,11 @@ def test_round_limit_ends_the_game_nearest_its_target_wins() -> None:
     s2.round = 1
     put(s2, RED, "Canada", 3)
     put(s2, BLUE, "France")
-    s2.phase = P_OIL
+    s2.phase = state.P_OIL
     s2.actor = s2.turn_seat = BLUE
     s2.start_seat = RED
     roll(s2, 2)
-    assert s2.phase == GAME_OVER and s2.end_reason == "round limit" and s2.returns() == [1.0, 0.0]
+    assert s2.phase == state.GAME_OVER and s2.end_reason == "round limit" and s2.returns() == [1.0, 0.0]
     assert s.max_rounds == 1
 
 
@@ -987,10 +974,10 @@ def test_the_last_empire_may_change_sides_by_the_text() -> None:
     rules.convert(s, BLUE)
     rules.convert(s, GREEN)
     s.touch()
-    assert s.phase == P_PLAY and s.empires() == [RED] and rules.terrorist_points(s) == 6
+    assert s.phase == state.P_PLAY and s.empires() == [RED] and rules.terrorist_points(s) == 6
     assert actions.BECOME in s.legal_actions() and actions.DISMANTLE + c("India") in s.legal_actions()
     act(s, "become terrorist")
-    assert s.phase == GAME_OVER and s.end_reason == "no empire left"
+    assert s.phase == state.GAME_OVER and s.end_reason == "no empire left"
     assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
 
 
@@ -1006,7 +993,7 @@ def test_the_last_empire_cannot_change_sides_by_choice_under_the_house_rule() ->
     assert actions.DISMANTLE + c("Canada") in s.legal_actions()
     rules.convert(s, GREEN)
     s.touch()
-    assert s.phase == P_PLAY and s.empires() == [RED]
+    assert s.phase == state.P_PLAY and s.empires() == [RED]
     assert actions.BECOME not in s.legal_actions()
     assert actions.DISMANTLE + c("Canada") not in s.legal_actions()
     put(s, RED, "Alaska")
@@ -1022,14 +1009,14 @@ def test_the_last_empire_falling_is_shared_by_the_whole_table() -> None:
     rules.convert(s, GREEN)
     rules.convert(s, BLUE)
     s.touch()
-    assert s.phase == P_PLAY and s.empires() == [RED]
+    assert s.phase == state.P_PLAY and s.empires() == [RED]
     s.unit[c("Canada")] = 1
     s.actor = s.turn_seat = GREEN  # the terrorists' shared turn
     give(s, rules.actor_side(s), "attack8")
     act(s, "play Terrorist Attack (8+)")
     aim(s, "Canada")
     roll(s, 8)
-    assert s.phase == GAME_OVER and s.end_reason == "no empire left"
+    assert s.phase == state.GAME_OVER and s.end_reason == "no empire left"
     assert s.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
 
 
@@ -1054,7 +1041,7 @@ def war_on_blue_town(key: str = "war7", size: int = 2) -> WarOnTerrorState:
 
 def test_a_targeted_empire_answers_before_the_roll() -> None:
     s = war_on_blue_town()
-    assert s.phase == P_RESPOND and s.current_player() == BLUE
+    assert s.phase == state.P_RESPOND and s.current_player() == BLUE
     assert s.paused == RED and rules.turn_actor(s) == RED
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
         "become terrorist",
@@ -1062,7 +1049,7 @@ def test_a_targeted_empire_answers_before_the_roll() -> None:
         "let it resolve",
     ]
     act(s, "let it resolve")
-    assert s.phase == P_COMBAT and s.actor == RED and s.paused == -1
+    assert s.phase == state.P_COMBAT and s.actor == RED and s.paused == -1
     roll(s, 9)  # 7 + 1 for a town
     assert s.owner[c("USA West")] == RED and s.size[c("USA West")] == 1
 
@@ -1072,7 +1059,7 @@ def test_dismantling_the_target_spends_the_card_without_a_roll() -> None:
     act(s, "dismantle USA West")
     assert s.money[BLUE] == 300 + 50  # the town's refund
     assert s.owner[c("USA West")] == -1 and s.size[c("USA West")] == 0
-    assert s.phase == P_PLAY and s.current_player() == RED and s.pending_card == -1
+    assert s.phase == state.P_PLAY and s.current_player() == RED and s.pending_card == -1
     assert s.decks[0][0] == card("war7")  # played: at the bottom of its deck
     assert s.owner[c("Canada")] == RED and s.money[RED] == 300  # Red gains nothing
     assert not s.terrorist[BLUE]
@@ -1085,7 +1072,7 @@ def test_changing_sides_in_answer_spends_the_card_and_red_plays_on() -> None:
     assert s.terrorist[BLUE] and s.terrorist_seats == [BLUE]
     assert s.owner[c("USA West")] == -1 and s.camp[s.n * 4 + 2] == 1 and s.camp[s.n * 4 + 1] == 1
     # Red's turn goes on where it was (not ended: it was not Blue's turn)
-    assert s.phase == P_PLAY and s.current_player() == RED and s.builds == 2
+    assert s.phase == state.P_PLAY and s.current_player() == RED and s.builds == 2
 
 
 def test_regime_change_dismantled_in_answer_takes_nothing() -> None:
@@ -1104,14 +1091,14 @@ def test_dismantling_the_last_development_in_answer_changes_sides() -> None:
     act(s, "target USA West")
     act(s, "dismantle USA West")
     # Diventare Terrorista (1): every development gone, the seat turns terrorist
-    assert s.terrorist[BLUE] and s.money[s.n] == 325 and s.phase == P_PLAY and s.actor == RED
+    assert s.terrorist[BLUE] and s.money[s.n] == 325 and s.phase == state.P_PLAY and s.actor == RED
 
 
 def _terrorists_attack(s: WarOnTerrorState, seat: int, where: str, units: int) -> None:
     """``seat`` changes sides; in its turn the terrorists' vanguard of ``units`` in ``where``
     plays Terrorist Attack (8+) on the village there."""
     rules.convert(s, seat)
-    s.phase = P_PLAY
+    s.phase = state.P_PLAY
     s.actor = s.turn_seat = seat
     s.unit[c(where)] = units
     give(s, s.n, "attack8")
@@ -1150,7 +1137,7 @@ def _terrorists_attack_canada(red: tuple[str, ...]) -> WarOnTerrorState:
 def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
     # the last empire with a single development has nothing to answer with
     s = _terrorists_attack_canada(("Canada",))
-    assert s.phase == P_COMBAT
+    assert s.phase == state.P_COMBAT
     # War on a terrorist unit alone: nobody answers
     s = blank()
     put(s, RED, "Canada")
@@ -1158,14 +1145,14 @@ def test_no_answer_without_a_choice_or_a_hostile_card() -> None:
     give(s, RED, "war7")
     act(s, "play War (7+)")
     act(s, "target USA West")
-    assert s.phase == P_COMBAT
+    assert s.phase == state.P_COMBAT
     # Oil Gush on one's own development: not hostile
     s = blank()
     put(s, RED, "Canada", chit=6)
     give(s, RED, "gush")
     act(s, "play Oil Gush")
     act(s, "target Canada")
-    assert s.phase == P_PLAY and s.money[RED] == 350
+    assert s.phase == state.P_PLAY and s.money[RED] == 350
 
 
 def test_the_last_empire_answers_only_by_dismantling() -> None:
@@ -1191,23 +1178,23 @@ def test_changing_sides_at_the_start_of_another_turn_lowers_the_terrorists_targe
     put(s, GREEN, "Nowhere")
     put(s, YELLOW, "Peru")
     rules.convert(s, YELLOW)
-    assert s.phase == P_PLAY and rules.terrorist_points(s) == 8 and rules.points_to_win(s) == 9
+    assert s.phase == state.P_PLAY and rules.terrorist_points(s) == 8 and rules.points_to_win(s) == 9
     act(s, "end turn")
     roll(s, 7)
-    assert rules.terrorist_turn(s) and s.phase == P_ASK and s.current_player() == RED
+    assert rules.terrorist_turn(s) and s.phase == state.P_ASK and s.current_player() == RED
     assert rules.turn_actor(s) == YELLOW
     assert s.legal_actions() == [actions.PASS, actions.ACT]
     act(s, "no action out of turn")
     assert s.current_player() == BLUE
     act(s, "act out of turn")
-    assert s.phase == P_OUT
+    assert s.phase == state.P_OUT
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
         "become terrorist",
         "dismantle Spain",
         "done out of turn",
     ]
     act(s, "become terrorist")
-    assert s.phase == GAME_OVER and s.end_reason == "terrorist victory"
+    assert s.phase == state.GAME_OVER and s.end_reason == "terrorist victory"
     assert s.returns() == [0.0, 0.5, 0.0, 0.5]
 
 
@@ -1216,9 +1203,9 @@ def test_a_window_lets_a_seat_dismantle_then_the_turn_begins() -> None:
     put(s, RED, "Canada")
     put(s, BLUE, "France", 2)
     put(s, BLUE, "Spain")
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     roll(s, 7)  # Red's turn ends: Blue's begins, the others asked first
-    assert s.phase == P_ASK and s.current_player() == GREEN  # Green and Yellow have no development
+    assert s.phase == state.P_ASK and s.current_player() == GREEN  # Green and Yellow have no development
     act(s, "act out of turn")
     assert s.legal_actions() == [actions.BECOME, actions.DONE]
     act(s, "done out of turn")
@@ -1228,19 +1215,19 @@ def test_a_window_lets_a_seat_dismantle_then_the_turn_begins() -> None:
     act(s, "dismantle Canada")  # its last: Diventare Terrorista (1)
     assert s.terrorist[RED] and s.money[s.n] == 325
     # every seat asked: Blue's turn begins with its action die
-    assert s.phase == P_DIE and s.actor == BLUE and rules.turn_actor(s) == BLUE
+    assert s.phase == state.P_DIE and s.actor == BLUE and rules.turn_actor(s) == BLUE
     s2 = blank(**AS_PLAYED)
     put(s2, RED, "Canada")
     put(s2, RED, "Alaska")
-    s2.phase = P_OIL
+    s2.phase = state.P_OIL
     s2.actor = s2.turn_seat = GREEN
     roll(s2, 7)  # Yellow's turn: Red asked first
     act(s2, "act out of turn")
     before = s2.money[RED]
     act(s2, "dismantle Alaska")
-    assert s2.phase == P_OUT and s2.money[RED] == before + 25  # it may go on
+    assert s2.phase == state.P_OUT and s2.money[RED] == before + 25  # it may go on
     act(s2, "done out of turn")
-    assert s2.phase == P_ASK and s2.current_player() == BLUE
+    assert s2.phase == state.P_ASK and s2.current_player() == BLUE
 
 
 def test_changing_sides_before_a_tax_leaves_nothing_to_pay() -> None:
@@ -1256,7 +1243,7 @@ def test_changing_sides_before_a_tax_leaves_nothing_to_pay() -> None:
     act(s, "act out of turn")
     act(s, "become terrorist")
     assert s.terrorist[BLUE] and s.money[s.n] == 300
-    assert s.phase == P_PLAY and s.current_player() == RED and s.pending_card == -1
+    assert s.phase == state.P_PLAY and s.current_player() == RED and s.pending_card == -1
     assert s.money[RED] == 300 and not s.debts
     # Plane Hijack names an empire; a target that changed sides first owes nothing
     put(s, GREEN, "Egypt")
@@ -1274,20 +1261,20 @@ def test_no_window_without_anything_to_do() -> None:
     put(s, RED, "Canada")
     put(s, BLUE, "France")
     rules.convert(s, BLUE)
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     s.actor = s.turn_seat = RED
     roll(s, 7)
-    assert rules.terrorist_turn(s) and s.phase == P_DIE
+    assert rules.terrorist_turn(s) and s.phase == state.P_DIE
     # by the text it may change sides: it is asked
     s = blank(2)
     for name in ("India", "France", "Canada", "Nowhere"):
         put(s, RED, name)
     put(s, BLUE, "Brazil")
     rules.convert(s, BLUE)
-    s.phase = P_OIL
+    s.phase = state.P_OIL
     s.actor = s.turn_seat = RED
     roll(s, 7)
-    assert s.phase == P_ASK and s.current_player() == RED
+    assert s.phase == state.P_ASK and s.current_player() == RED
 
 
 def test_options_are_checked() -> None:
