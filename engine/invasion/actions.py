@@ -2,7 +2,7 @@
 
 A compound action of the rulebook (a purchase-and-manoeuvre box: buy units one by one, then
 each movement as source, destination, troops, logistics) is a chain of these small decisions.
-The id ranges below depend on the number of territories ``NT`` in the data.
+The id ranges below depend on the number of territories ``TERRITORY_COUNT`` in the data.
 """
 
 from __future__ import annotations
@@ -15,27 +15,26 @@ __all__ = [
     "BOX",
     "BOX_KINDS",
     "BUILD",
-    "BUY_LA",
-    "BUY_LL",
-    "BUY_TA",
-    "BUY_TL",
+    "BUY_LOGISTICS_AIR",
+    "BUY_LOGISTICS_LAND",
+    "BUY_TROOPS_LAND",
+    "BUY_TROOP_AIR",
     "CHANCE",
     "CONTRACT",
     "DONE",
     "FROM",
     "HOME",
-    "INFL",
+    "INFLUENCE",
     "JOIN",
     "K_CONSTRUCT",
     "K_MEDIA",
     "K_MONEY",
     "K_PURCHASE",
     "MAX_BUY",
-    "MAX_NUM",
+    "MAX_MOVE_COUNT",
     "MAX_SELL",
     "MEDIA_PTS",
-    "NT",
-    "NUM",
+    "MOVE_COUNT",
     "NUM_ACTIONS",
     "PRODUCE",
     "PRODUCE_ACT",
@@ -49,17 +48,18 @@ __all__ = [
     "STRENGTHEN",
     "TARGETS",
     "TAXES",
+    "TERRITORY_COUNT",
     "TO",
     "WITHDRAW",
 ]
 
-NT = BOARD.n
-HOME = NT  # "TO + HOME": out of the country from the border territory
+TERRITORY_COUNT = BOARD.n
+HOME = TERRITORY_COUNT  # "TO + HOME": out of the country from the border territory
 K_MEDIA, K_PURCHASE, K_CONSTRUCT, K_MONEY = 0, 1, 2, 3
 BOX_KINDS = ("media", "purchase", "construction", "money")
 TARGETS = ("troops", "logistics", *BUILDINGS)  # what a rebel attack may aim at
 MAX_SELL = 40
-MAX_NUM = 40
+MAX_MOVE_COUNT = 40
 
 BOX = 0  # + kind * 4 + box (0..3)
 PRODUCE_ACT = 16
@@ -74,21 +74,21 @@ REBEL_OFFMAP = 24
 SELL = 25  # + k, k = 1..MAX_SELL
 MEDIA_PTS = SELL + MAX_SELL + 1  # + points - 1
 MAX_BUY = 10  # most units one box buys
-BUY_TL = MEDIA_PTS + 3 - 1  # + k: k troops by land, k = 1..MAX_BUY
-BUY_LL = BUY_TL + MAX_BUY  # + k: k logistics by land
-BUY_TA = BUY_LL + MAX_BUY + 1  # + territory
-BUY_LA = BUY_TA + NT
-FROM = BUY_LA + NT
-TO = FROM + NT  # + territory, or + HOME
-NUM = TO + NT + 1  # + count 0..MAX_NUM
-BUILD = NUM + MAX_NUM + 1  # + kind * NT + territory
-INFL = BUILD + len(BUILDINGS) * NT
-CONTRACT = INFL + NT
+BUY_TROOPS_LAND = MEDIA_PTS + 3 - 1  # + k: k troops by land, k = 1..MAX_BUY
+BUY_LOGISTICS_LAND = BUY_TROOPS_LAND + MAX_BUY  # + k: k logistics by land
+BUY_TROOP_AIR = BUY_LOGISTICS_LAND + MAX_BUY + 1  # + territory
+BUY_LOGISTICS_AIR = BUY_TROOP_AIR + TERRITORY_COUNT
+FROM = BUY_LOGISTICS_AIR + TERRITORY_COUNT
+TO = FROM + TERRITORY_COUNT  # + territory, or + HOME
+MOVE_COUNT = TO + TERRITORY_COUNT + 1  # + count 0..MAX_MOVE_COUNT
+BUILD = MOVE_COUNT + MAX_MOVE_COUNT + 1  # + kind * TERRITORY_COUNT + territory
+INFLUENCE = BUILD + len(BUILDINGS) * TERRITORY_COUNT
+CONTRACT = INFLUENCE + TERRITORY_COUNT
 PRODUCE = CONTRACT + 1
-REBEL_PLACE = PRODUCE + NT
-REBEL_MOVE = REBEL_PLACE + NT
-ATTACK = REBEL_MOVE + NT  # + target * NT + territory
-RETREAT = ATTACK + len(TARGETS) * NT
-WITHDRAW = RETREAT + NT  # + province: withdraw 1 oil from it (# Check petrolio)
-CHANCE = WITHDRAW + NT  # + outcome value 0..119
+REBEL_PLACE = PRODUCE + TERRITORY_COUNT
+REBEL_MOVE = REBEL_PLACE + TERRITORY_COUNT
+ATTACK = REBEL_MOVE + TERRITORY_COUNT  # + target * TERRITORY_COUNT + territory
+RETREAT = ATTACK + len(TARGETS) * TERRITORY_COUNT
+WITHDRAW = RETREAT + TERRITORY_COUNT  # + province: withdraw 1 oil from it (# Check petrolio)
+CHANCE = WITHDRAW + TERRITORY_COUNT  # + outcome value 0..119
 NUM_ACTIONS = CHANCE + 120

@@ -34,10 +34,10 @@ from realpolitik.engine.core.schema import (
     field,
     state_fields,
 )
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions
+from realpolitik.engine.invasion import rules as invasion_rules
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import CHANCE_STAGES, S_ACTION, S_ORDER, S_OVER, STAGE_NAMES
+from realpolitik.engine.invasion.state import CHANCE_STAGES, GAME_OVER, S_ACTION, S_ORDER, STAGE_NAMES
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
 
@@ -46,12 +46,12 @@ OPTIONS: dict[str, Any] = {"fifth_turn": False}
 SPEC = GameSpec(
     name="invasion",
     title="How to Invade a Sovereign Nation and Become Rich",
-    seats=R.COLOURS,
+    seats=invasion_rules.COLOURS,
     min_players=3,
     max_players=5,
     chance=ChanceMode.EXPLICIT_STOCHASTIC,
     information=Information.PERFECT,
-    num_distinct_actions=A.NUM_ACTIONS,
+    num_distinct_actions=actions.NUM_ACTIONS,
     max_game_length=40000,
     version="invasion-4" if BOARD.packaged else f"invasion-4+data-{BOARD.digest}",
     aliases=("how-to-invade",),
@@ -198,7 +198,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
     )
 
     FEATURES = "realpolitik.engine.invasion.features"
-    rules: ClassVar[Rules] = R
+    rules: ClassVar[Rules] = invasion_rules
 
     if TYPE_CHECKING:
 
@@ -250,25 +250,25 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
         return self.n
 
     def current_player(self) -> int:
-        return R.current_player(self)
+        return invasion_rules.current_player(self)
 
     def is_chance_node(self) -> bool:
         return self.stage in CHANCE_STAGES
 
     def is_terminal(self) -> bool:
-        return self.stage == S_OVER
+        return self.stage == GAME_OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return R.chance_outcomes(self)
+        return invasion_rules.chance_outcomes(self)
 
     def scores(self) -> list[float]:
         """Money in dollars: the final wealth at the end, money plus oil at today's price before."""
         if self.wealth is not None:
             return [w / 2 for w in self.wealth]
-        return [(self.money[p] + self.oil[p] * R.price_halves(self)) / 2 for p in range(self.n)]
+        return [(self.money[p] + self.oil[p] * invasion_rules.price_halves(self)) / 2 for p in range(self.n)]
 
     def action_to_string(self, action: int) -> str:
-        return R.to_string(self, action)
+        return invasion_rules.to_string(self, action)
 
     def evaluate(self, seat: int) -> float:
         from realpolitik.engine.invasion.heuristics import evaluate
@@ -291,7 +291,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
 
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
-        if self.stage == S_OVER:
+        if self.stage == GAME_OVER:
             return None
         if self.stage == 1:
             return f"{'first' if self.round == 0 else 'second'} action"
@@ -333,7 +333,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
             "contracts": self.contracts[:],
             "speech_used": self.speech_used[:],
             "boxes": self.boxes[:],
-            "oil_price": R.price_halves(self) / 2,
+            "oil_price": invasion_rules.price_halves(self) / 2,
             "government_oil": self.gov_oil,
             "rebels": [[self.rebel_at[p], self.rebel_str[p]] for p in range(n)],
             "territories": terr,
@@ -359,17 +359,17 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
             bad.append("negative money or oil")
         for p in range(n):
             if self.troops_on_board(p) > BOARD.troop_limit:
-                bad.append(f"{R.seat_name(p)} has more than {BOARD.troop_limit} troops")
+                bad.append(f"{invasion_rules.seat_name(p)} has more than {BOARD.troop_limit} troops")
             if not 0 <= self.pacifism[p] <= BOARD.pacifism_max:
-                bad.append(f"{R.seat_name(p)} pacifism {self.pacifism[p]} off the track")
+                bad.append(f"{invasion_rules.seat_name(p)} pacifism {self.pacifism[p]} off the track")
             if not 0 <= self.media[p] <= BOARD.media_max:
-                bad.append(f"{R.seat_name(p)} media {self.media[p]} off the track")
+                bad.append(f"{invasion_rules.seat_name(p)} media {self.media[p]} off the track")
             if not 0 <= self.contracts[p] < len(BOARD.contracts):
-                bad.append(f"{R.seat_name(p)} contracts off the track")
+                bad.append(f"{invasion_rules.seat_name(p)} contracts off the track")
             if not 0 <= self.influence[p] <= BOARD.influence_max:
-                bad.append(f"{R.seat_name(p)} influence off the track")
+                bad.append(f"{invasion_rules.seat_name(p)} influence off the track")
             if not 1 <= self.rebel_str[p] <= BOARD.rebel_max:
-                bad.append(f"{R.seat_name(p)} rebels strength {self.rebel_str[p]}")
+                bad.append(f"{invasion_rules.seat_name(p)} rebels strength {self.rebel_str[p]}")
         if self.controller[0] != -1:
             bad.append("the Border Territory has a controller (it is no province)")
         for t in range(1, BOARD.n):
@@ -382,11 +382,11 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
                 bad.append(f"{name} has more than 3 buildings")
             if sum(self.buildings[t * 4 : t * 4 + 4]) and self.controller[t] < 0:
                 bad.append(f"{name} has buildings and no controller")
-        if self.stage != S_OVER and self.stage not in CHANCE_STAGES and not 0 <= self.actor < n:
+        if self.stage != GAME_OVER and self.stage not in CHANCE_STAGES and not 0 <= self.actor < n:
             bad.append(f"decision stage {self.stage} without a seat to act")
         if sorted(self.order) != list(range(n)):
             bad.append(f"turn order {self.order} is not a permutation")
-        if (self.result is not None) != (self.stage == S_OVER):
+        if (self.result is not None) != (self.stage == GAME_OVER):
             bad.append("result and stage disagree")
         return bad
 
@@ -396,7 +396,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
             "phase": self.phase,
             "turn": self.turn,
             "money": self.money[:],
-            "oil_price": R.price_halves(self),
+            "oil_price": invasion_rules.price_halves(self),
             "result": None if self.result is None else self.result[:],
         }
 
@@ -441,7 +441,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
 
     def money_measures(self) -> dict[str, float | list[float]]:
         """Of a finished game (*Vittoria finale*), in dollars: each seat's final money and its
-        sources (``R.wealth_sources``: money in hand, oil sold at the last price, government
+        sources (``rules.wealth_sources``: money in hand, oil sold at the last price, government
         oil, contracts, the pacifism penalty); the richest seat's lead over the poorest; and its
         lead over the second richest (who wins on money), in all and from each source (the
         sources' leads add up to it). Empty for an unfinished game."""
@@ -449,7 +449,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
         if wealth is None:
             return {}
         n = self.n
-        sources = [R.wealth_sources(self, p) for p in range(n)]
+        sources = [invasion_rules.wealth_sources(self, p) for p in range(n)]
         names = {"money": "in hand", "oil": "oil sold", "government oil": "government oil",
                  "contracts": "contracts", "pacifism": "pacifism penalty"}  # fmt: skip
         out: dict[str, float | list[float]] = {"final money": [w / 2 for w in wealth]}
@@ -488,7 +488,7 @@ class InvasionGame(DataFilesBase, GameBase):
         n = check_players(SPEC, players)
         check_seed(seed)
         opts = self.check_options(options, n)
-        return R.new_state(InvasionState, n, seed, opts)
+        return invasion_rules.new_state(InvasionState, n, seed, opts)
 
 
 GAME = InvasionGame()

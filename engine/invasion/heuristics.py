@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion.policy import plan_action
 from realpolitik.engine.invasion.prospects import MARGIN_SCALE, MARGIN_WEIGHT, prospects, softmax
 from realpolitik.engine.invasion.state import (
@@ -46,16 +46,16 @@ def completed(s: InvasionState) -> InvasionState:
         return s
     c = s.clone()
     for _ in range(_CHAIN_STEPS):
-        st = c.stage
-        if st == S_LOCALS_DIE:
-            c.apply_action(A.CHANCE + 4)
+        stage = c.stage
+        if stage == S_LOCALS_DIE:
+            c.apply_action(actions.CHANCE + 4)
             continue
-        if st not in _CHAIN or c.actor < 0:
+        if stage not in _CHAIN or c.actor < 0:
             break
         a = plan_action(c, c.actor)
         if a is None:
             legal = c.legal_actions()
-            a = A.DONE if A.DONE in legal else legal[0]
+            a = actions.DONE if actions.DONE in legal else legal[0]
         c.apply_action(a)
     return c
 

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD, band
 from realpolitik.engine.invasion.prospects import prospects
 from realpolitik.engine.invasion.state import (
@@ -67,11 +66,11 @@ def _turns_left(s: InvasionState) -> int:
 
 
 def _mine(s: InvasionState, p: int) -> list[int]:
-    return [t for t in R.PROVINCES if s.controller[t] == p]
+    return [t for t in rules.PROVINCES if s.controller[t] == p]
 
 
 def _fighting(s: InvasionState, p: int) -> list[int]:
-    return [t for t in R.PROVINCES if s.locals[t] > 0 and s.troops_at(t, p) > 0]
+    return [t for t in rules.PROVINCES if s.locals[t] > 0 and s.troops_at(t, p) > 0]
 
 
 def _stranded(s: InvasionState, p: int) -> list[int]:
@@ -85,18 +84,18 @@ def _stranded(s: InvasionState, p: int) -> list[int]:
 
 
 def _deficit(s: InvasionState, p: int) -> int:
-    return sum(max(0, R.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
+    return sum(max(0, rules.required_logistics(s, t) - s.logistics[t]) for t in _mine(s, p))
 
 
 def _within(s: InvasionState, provinces: list[int], moves: int) -> bool:
     """One of ``provinces`` is within ``moves`` of the border."""
-    costs = R.move_costs(s, 0)
+    costs = rules.move_costs(s, 0)
     return any(costs.get(t, 99) <= moves for t in provinces)
 
 
 def _supplies_reach(s: InvasionState, p: int, moves: int) -> bool:
     """A province of seat ``p`` that lacks logistics is within ``moves`` of the border."""
-    return _within(s, [t for t in _mine(s, p) if s.logistics[t] < R.required_logistics(s, t)], moves)
+    return _within(s, [t for t in _mine(s, p) if s.logistics[t] < rules.required_logistics(s, t)], moves)
 
 
 def troops_for(s: InvasionState, t: int) -> int:
@@ -114,8 +113,8 @@ def invasion_target(
     troops already on the border and the troops ``money`` dollars buy, at most ``units`` of
     them (what a purchase box buys), can take, or -1."""
     best, best_key = -1, (0, 0)
-    for t, cost in R.move_costs(s, 0).items():
-        if t == A.HOME or t <= 0 or cost > moves or s.explored[t]:
+    for t, cost in rules.move_costs(s, 0).items():
+        if t == actions.HOME or t <= 0 or cost > moves or s.explored[t]:
             continue
         need = troops_for(s, t)
         if need - have > min(money, BOARD.troop_limit - s.troops_on_board(p), units):
@@ -130,7 +129,7 @@ def air_target(s: InvasionState, p: int, money: int, units: int) -> int:
     """With no province reachable by land, the unexplored province with the most oil that
     ``units`` troops bought by air (2$ each, anywhere: *Acquisti*) can take, or -1."""
     best, best_key = -1, (0, 0)
-    for t in R.PROVINCES:
+    for t in rules.PROVINCES:
         if s.explored[t]:
             continue
         need = troops_for(s, t)
@@ -144,8 +143,8 @@ def air_target(s: InvasionState, p: int, money: int, units: int) -> int:
 
 def _box(legal: list[int], kind: int) -> int | None:
     for col in range(4):
-        if A.BOX + kind * 4 + col in legal:
-            return A.BOX + kind * 4 + col
+        if actions.BOX + kind * 4 + col in legal:
+            return actions.BOX + kind * 4 + col
     return None
 
 
@@ -157,7 +156,11 @@ def _gather_box(s: InvasionState, p: int, legal: list[int]) -> int | None:
     the invasion. At 5 players only the first two boxes carry an invasion from an empty
     border, and the seats before it take them (*Prima e seconda azione a scelta*). None
     otherwise."""
-    free = [A.BOX + A.K_PURCHASE * 4 + col for col in range(4) if A.BOX + A.K_PURCHASE * 4 + col in legal]
+    free = [
+        actions.BOX + actions.K_PURCHASE * 4 + col
+        for col in range(4)
+        if actions.BOX + actions.K_PURCHASE * 4 + col in legal
+    ]
     if s.round != 0 or len(free) < 2 or not _gather(s, p):
         return None
     return free[0]
@@ -168,7 +171,7 @@ def _gather(s: InvasionState, p: int) -> int:
     has troops there, holds or fights for a province, or too few turns are left)."""
     if s.order[-1] != p or s.troops[p] or _mine(s, p) or _fighting(s, p) or _turns_left(s) < MIN_TURNS_LEFT:
         return 0
-    return max(0, min(R.troops_allowed(s.media[p]) - s.troops_on_board(p), s.money[p] // 2))
+    return max(0, min(rules.troops_allowed(s.media[p]) - s.troops_on_board(p), s.money[p] // 2))
 
 
 def plan_action(s: InvasionState, p: int) -> int | None:
@@ -205,21 +208,21 @@ def _on_action(s: InvasionState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     mine, war = _mine(s, p), _fighting(s, p)
     deficit = _deficit(s, p)
-    if A.PRODUCE_ACT in legal:
-        return A.PRODUCE_ACT
+    if actions.PRODUCE_ACT in legal:
+        return actions.PRODUCE_ACT
     if deficit and money < deficit and s.oil[p]:
         # Pay for supplies with the barrels that cover them and a phase of productions (one
         # logistics each a turn), no more: a barrel sold early at 0.5$ to 2$ is worth the last
         # price at the end (# Vittoria finale), and a turn with a seller is a turn the price
         # rises a box less (# Prezzo del petrolio), so a seat sells seldom.
         short = 2 * (deficit + s.turns * len(mine)) - s.money[p]
-        k = min(s.oil[p], A.MAX_SELL, -(-short // R.price_halves(s)))
-        return A.SELL + k
-    purchase = _box(legal, A.K_PURCHASE)
+        k = min(s.oil[p], actions.MAX_SELL, -(-short // rules.price_halves(s)))
+        return actions.SELL + k
+    purchase = _box(legal, actions.K_PURCHASE)
     if purchase is not None:
         left = _turns_left(s)
         if not mine and not war and left >= MIN_TURNS_LEFT:
-            col = (purchase - A.BOX) % 4
+            col = (purchase - actions.BOX) % 4
             have = s.troops[p]
             if invasion_target(s, p, money, BOARD.purchase_moves[col], BOARD.purchase_units[col], have) >= 0:
                 return purchase
@@ -230,9 +233,9 @@ def _on_action(s: InvasionState, p: int, legal: list[int]) -> int | None:
                 return small
         excess = s.troops_on_board(p) - len(mine) - len(war) * 99
         supply = deficit and money + s.border_log[p] >= 1
-        if supply and not _supplies_reach(s, p, BOARD.purchase_moves[(purchase - A.BOX) % 4]):
+        if supply and not _supplies_reach(s, p, BOARD.purchase_moves[(purchase - actions.BOX) % 4]):
             supply = False  # this box's moves stop short of the province that lacks them
-            money_box = _box(legal, A.K_MONEY)
+            money_box = _box(legal, actions.K_MONEY)
             if money_box is not None and not excess and not _stranded(s, p):
                 return money_box  # play first next turn (# Ordine di gioco), then bring them
         if mine and (supply or excess > 0):
@@ -240,29 +243,29 @@ def _on_action(s: InvasionState, p: int, legal: list[int]) -> int | None:
         if not war and _stranded(s, p):
             return purchase  # its moves bring the stranded troops home
     if mine and s.round == 0:
-        build = _box(legal, A.K_CONSTRUCT)
+        build = _box(legal, actions.K_CONSTRUCT)
         if build is not None:
             return build
-    if A.SPEECH in legal and s.pacifism[p] >= 4 and (s.pacifism[p] >= 7 or s.phase == 2):
-        return A.SPEECH  # once a game, phases 1-2: the bigger the pacifism the more it removes
-    if A.TAXES in legal and _taxes_free(s, p):
-        return A.TAXES
-    box = _box(legal, A.K_MONEY)
+    if actions.SPEECH in legal and s.pacifism[p] >= 4 and (s.pacifism[p] >= 7 or s.phase == 2):
+        return actions.SPEECH  # once a game, phases 1-2: the bigger the pacifism the more it removes
+    if actions.TAXES in legal and _taxes_free(s, p):
+        return actions.TAXES
+    box = _box(legal, actions.K_MONEY)
     if box is not None:
         return box
-    if A.TAXES in legal and s.pacifism[p] < TAX_PACIFISM:
-        return A.TAXES
+    if actions.TAXES in legal and s.pacifism[p] < TAX_PACIFISM:
+        return actions.TAXES
     return None
 
 
 def _taxes_free(s: InvasionState, p: int) -> bool:
     """New taxes leave this turn's pacifism penalty where it would be without them."""
-    allowed = R.troops_allowed(s.media[p])
+    allowed = rules.troops_allowed(s.media[p])
     tr = s.troops_on_board(p)
     change = tr - allowed if tr > allowed else -((allowed - tr) // 2)
     after = max(0, min(BOARD.pacifism_max, s.pacifism[p] + change))
     taxed = max(0, min(BOARD.pacifism_max, s.pacifism[p] + 1 + change))
-    return R.penalty(taxed) == R.penalty(after)
+    return rules.penalty(taxed) == rules.penalty(after)
 
 
 def _on_buy(s: InvasionState, p: int, legal: list[int]) -> int | None:
@@ -274,44 +277,48 @@ def _on_buy(s: InvasionState, p: int, legal: list[int]) -> int | None:
         if t >= 0:
             k = min(troops_for(s, t) - have, s.units)
             if k <= 0:
-                return A.DONE
-            if A.BUY_TL + k in legal:
-                return A.BUY_TL + k
+                return actions.DONE
+            if actions.BUY_TROOPS_LAND + k in legal:
+                return actions.BUY_TROOPS_LAND + k
         if have == 0:
             t = air_target(s, p, money, s.units)
-            if t >= 0 and A.BUY_TA + t in legal:
-                return A.BUY_TA + t  # the first troop by air starts the war there
+            if t >= 0 and actions.BUY_TROOP_AIR + t in legal:
+                return actions.BUY_TROOP_AIR + t  # the first troop by air starts the war there
             k = min(_gather(s, p), s.units)
-            if k and A.BUY_TL + k in legal:
-                return A.BUY_TL + k  # they wait on the border for the next box
+            if k and actions.BUY_TROOPS_LAND + k in legal:
+                return actions.BUY_TROOPS_LAND + k  # they wait on the border for the next box
     for t in war:
         # troops by air join a battle it rolls for until they outnumber the locals by two
-        if s.battles[t][:1] == [p] and s.troops_at(t, p) < s.locals[t] + 2 and A.BUY_TA + t in legal:
-            return A.BUY_TA + t
+        if (
+            s.battles[t][:1] == [p]
+            and s.troops_at(t, p) < s.locals[t] + 2
+            and actions.BUY_TROOP_AIR + t in legal
+        ):
+            return actions.BUY_TROOP_AIR + t
     want = _deficit(s, p) + (1 if mine else 0) - s.border_log[p]
     if mine and want > 0:
         k = min(want, s.units, money)
-        if k > 0 and A.BUY_LL + k in legal:
-            return A.BUY_LL + k
-    return A.DONE
+        if k > 0 and actions.BUY_LOGISTICS_LAND + k in legal:
+            return actions.BUY_LOGISTICS_LAND + k
+    return actions.DONE
 
 
 def _on_move_from(s: InvasionState, p: int, legal: list[int]) -> int | None:
     if s.support >= 0:
         return None  # a support manoeuvre: the greedy search decides
     mine = _mine(s, p)
-    if A.FROM + 0 in legal and s.troops[p] > 0 and not _waiting(s, p):
-        return A.FROM + 0
-    stranded = [t for t in _stranded(s, p) if A.FROM + t in legal]
-    if A.FROM + 0 in legal and s.border_log[p] > 0:
+    if actions.FROM + 0 in legal and s.troops[p] > 0 and not _waiting(s, p):
+        return actions.FROM + 0
+    stranded = [t for t in _stranded(s, p) if actions.FROM + t in legal]
+    if actions.FROM + 0 in legal and s.border_log[p] > 0:
         if _within(s, mine, s.moves) and (_deficit(s, p) or not stranded):
-            return A.FROM + 0  # supplies first while a province lacks them
+            return actions.FROM + 0  # supplies first while a province lacks them
     if stranded:
-        return A.FROM + stranded[0]  # troops left on the way home go on
+        return actions.FROM + stranded[0]  # troops left on the way home go on
     for t in mine:
-        if s.troops_at(t, p) > 1 and A.FROM + t in legal:
-            return A.FROM + t  # the guard stays, the others go home
-    return A.DONE
+        if s.troops_at(t, p) > 1 and actions.FROM + t in legal:
+            return actions.FROM + t  # the guard stays, the others go home
+    return actions.DONE
 
 
 def _waiting(s: InvasionState, p: int) -> bool:
@@ -327,26 +334,26 @@ def _on_move_to(s: InvasionState, p: int, legal: list[int]) -> int | None:
     if src == 0:
         if s.troops[p] > 0 and not mine and not _fighting(s, p):
             t = invasion_target(s, p, 0, s.moves, 0, s.troops[p])
-            if t >= 0 and A.TO + t in legal:
-                return A.TO + t
+            if t >= 0 and actions.TO + t in legal:
+                return actions.TO + t
         if s.border_log[p] > 0:
-            short = [t for t in mine if s.logistics[t] < R.required_logistics(s, t) + 1]
+            short = [t for t in mine if s.logistics[t] < rules.required_logistics(s, t) + 1]
             for t in sorted(short or mine, key=lambda j: -BOARD.oil[j]):
-                if A.TO + t in legal:
-                    return A.TO + t
-        if s.troops[p] > 0 and A.TO + A.HOME in legal:
-            return A.TO + A.HOME
+                if actions.TO + t in legal:
+                    return actions.TO + t
+        if s.troops[p] > 0 and actions.TO + actions.HOME in legal:
+            return actions.TO + actions.HOME
         return None
-    if A.TO + 0 in legal:
-        return A.TO + 0
+    if actions.TO + 0 in legal:
+        return actions.TO + 0
     # Out of reach of the border this move: the nearest territory to it, its own first
     # (a guard's company), never into a battle.
     best, best_key = None, (99, 1)
     for a in legal:
-        d = a - A.TO
-        if d == A.HOME or d == 0 or not s.explored[d] or s.locals[d] > 0:
+        d = a - actions.TO
+        if d == actions.HOME or d == 0 or not s.explored[d] or s.locals[d] > 0:
             continue
-        key = (R.move_costs(s, d).get(0, 99), 0 if s.controller[d] == p else 1)
+        key = (rules.move_costs(s, d).get(0, 99), 0 if s.controller[d] == p else 1)
         if key < best_key:
             best, best_key = a, key
     return best
@@ -362,8 +369,8 @@ def _on_move_troops(s: InvasionState, p: int, legal: list[int]) -> int | None:
     else:
         k = have  # from the border, or stranded troops: all go on
     k = min(k, have)
-    if A.NUM + k in legal:
-        return A.NUM + k
+    if actions.MOVE_COUNT + k in legal:
+        return actions.MOVE_COUNT + k
     return None
 
 
@@ -371,28 +378,28 @@ def _on_move_log(s: InvasionState, p: int, legal: list[int]) -> int | None:
     dst = s.mv_dst
     have = s.logistics_of(s.mv_src, p)
     k = have if (0 < dst < BOARD.n and s.controller[dst] == p) else 0
-    if A.NUM + k in legal:
-        return A.NUM + k
+    if actions.MOVE_COUNT + k in legal:
+        return actions.MOVE_COUNT + k
     return legal[0]
 
 
 def _on_build(s: InvasionState, p: int, legal: list[int]) -> int | None:
     money = s.money[p] // 2
     for a in legal:
-        if A.BUILD <= a < A.INFL:
-            k, t = divmod(a - A.BUILD, A.NT)
-            if k == 0 and s.logistics[t] > R.required_logistics(s, t) and s.buildings[t * 4] == 0:
+        if actions.BUILD <= a < actions.INFLUENCE:
+            k, t = divmod(a - actions.BUILD, actions.TERRITORY_COUNT)
+            if k == 0 and s.logistics[t] > rules.required_logistics(s, t) and s.buildings[t * 4] == 0:
                 return a  # a warehouse with a spare logistics: oil kept for the end
-    if A.CONTRACT in legal and (s.repeats[2] == 0 or money >= 10):
-        return A.CONTRACT
-    return A.DONE
+    if actions.CONTRACT in legal and (s.repeats[2] == 0 or money >= 10):
+        return actions.CONTRACT
+    return actions.DONE
 
 
 def _on_produce(s: InvasionState, p: int, legal: list[int]) -> int | None:
     for a in legal:
-        if a != A.DONE:
+        if a != actions.DONE:
             return a
-    return A.DONE
+    return actions.DONE
 
 
 def _on_retreat(s: InvasionState, p: int, legal: list[int]) -> int | None:
@@ -415,14 +422,18 @@ def _on_rebel(s: InvasionState, p: int, legal: list[int]) -> int | None:
     theirs = _mine(s, leader)
     if pro[leader] < pro[p] or not theirs:
         return None
-    for k in (1, 0):  # A.TARGETS: logistics, then troops
+    for k in (1, 0):  # actions.TARGETS: logistics, then troops
         for t in theirs:
-            if A.ATTACK + k * A.NT + t in legal:
-                return A.ATTACK + k * A.NT + t
+            if actions.ATTACK + k * actions.TERRITORY_COUNT + t in legal:
+                return actions.ATTACK + k * actions.TERRITORY_COUNT + t
     dist = _distances(theirs)
     best, best_d = None, dist.get(at, 99)
     for a in legal:
-        d = dist.get(a - A.REBEL_MOVE, 99) if A.REBEL_MOVE <= a < A.REBEL_MOVE + A.NT else 99
+        d = (
+            dist.get(a - actions.REBEL_MOVE, 99)
+            if actions.REBEL_MOVE <= a < actions.REBEL_MOVE + actions.TERRITORY_COUNT
+            else 99
+        )
         if d < best_d:
             best, best_d = a, d
     return best
@@ -434,7 +445,7 @@ def _distances(targets: list[int]) -> dict[int, int]:
     todo = list(targets)
     while todo:
         u = todo.pop(0)
-        for v in R.NEIGH[u]:
+        for v in rules.NEIGHBOURS[u]:
             if v > 0 and v not in dist:
                 dist[v] = dist[u] + 1
                 todo.append(v)
@@ -444,12 +455,12 @@ def _distances(targets: list[int]) -> dict[int, int]:
 def _on_withdraw(s: InvasionState, p: int, legal: list[int]) -> int | None:
     """# Check petrolio: the most the allowance gives, each barrel from the province whose
     oil would spoil first (the most above its storage), then the fullest."""
-    best, best_key = A.DONE, (-99, -99)
+    best, best_key = actions.DONE, (-99, -99)
     for a in legal:
-        if a == A.DONE:
+        if a == actions.DONE:
             continue
-        t = a - A.WITHDRAW
-        key = (s.store[t] - R.storage(s, t), s.store[t])
+        t = a - actions.WITHDRAW
+        key = (s.store[t] - rules.storage(s, t), s.store[t])
         if key > best_key:
             best, best_key = a, key
     return best

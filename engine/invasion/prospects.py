@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import rules
 from realpolitik.engine.invasion.board import BOARD, band
 from realpolitik.engine.invasion.state import (
     S_BUILD,
@@ -84,7 +84,7 @@ SPREAD = 8.0  # $ of prospect difference that makes a clear favourite at the end
 
 
 _ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
-_PAIRS = [(a, b, pa * pb) for a, pa in R.D6 for b, pb in R.D6]  # one die a side
+_PAIRS = [(a, b, pa * pb) for a, pa in rules.D6 for b, pb in rules.D6]  # one die a side
 
 
 def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, float]:
@@ -93,7 +93,7 @@ def battle_odds(players: int, locals_: int, rounds: int = 3) -> tuple[float, flo
     key = (players, locals_, rounds)
     if key in _ODDS:
         return _ODDS[key]
-    col = R.ratio_column(players, locals_)
+    col = rules.ratio_column(players, locals_)
     table = BOARD.combat
     win = loss = 0.0
     for rp, rl, pr in _PAIRS:
@@ -179,7 +179,7 @@ def end_price(s: InvasionState, left: int) -> float:
 def prospects(s: InvasionState) -> list[float]:
     """Projected final money per seat, in dollars (one pass over the map)."""
     n = s.n
-    price = R.price_halves(s) / 2
+    price = rules.price_halves(s) / 2
     left = turns_left(s)
     total = BOARD.phases * s.turns
     young = (left + 1) / total  # 1 at the start, about 0 at the end
@@ -257,7 +257,7 @@ def prospects(s: InvasionState) -> list[float]:
     empty = []
     if left >= OPTION_TURNS:
         busy = {q for q, _, _ in fights}
-        empty = [q for q in R.order_after_money(s) if not provinces[q] and q not in busy]
+        empty = [q for q in rules.order_after_money(s) if not provinces[q] and q not in busy]
     for p in range(n):
         val[p] += min(rate[p], cap[p]) * per_turn
         if p in empty:
@@ -275,7 +275,7 @@ def prospects(s: InvasionState) -> list[float]:
         2 * s.influence[p] * (supplied[p] / provinces[p] if provinces[p] else 1.0) + 5 * provinces[p]
         for p in range(n)
     ]
-    shares = R.government_shares(s.gov_oil + coming * gov_turns, keys)
+    shares = rules.government_shares(s.gov_oil + coming * gov_turns, keys)
     out = []
     weight_end = BOARD.final_multiplier * (0.5 + 0.5 * (1 - young))
     for p in range(n):
@@ -289,7 +289,7 @@ def prospects(s: InvasionState) -> list[float]:
         # pacifism: troops over the allowance add a point a turn, each troop lost one more
         # (troops in a battle go home after it; the others stay until a box brings them home)
         on_board = sum(troops[p::n])
-        allowed = R.troops_allowed(s.media[p])
+        allowed = rules.troops_allowed(s.media[p])
         excess = max(0, on_board - allowed)
         fighting = min(excess, on_board - idle[p])
         stay = (excess - fighting) * min(left + 1, IDLE_TURNS)
@@ -307,9 +307,9 @@ def prospects(s: InvasionState) -> list[float]:
             out[p] += MOVE_OPTION * s.moves * (1 if s.troops_on_board(p) or s.border_log[p] else 0)
         elif s.stage == S_PRODUCE:
             gain = sum(
-                R.production(s, t)
+                rules.production(s, t)
                 for t in range(1, BOARD.n)
-                if R._can_produce(s, p, t) and not s.units >> t & 1
+                if rules._can_produce(s, p, t) and not s.units >> t & 1
             )
             out[p] += (1 - PRODUCE_SHARE) * gain * future
         elif s.stage == S_BUILD:

@@ -21,10 +21,9 @@ from realpolitik.engine.core.presentation import (
     Presentation,
     choices_by_verb,
 )
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS, S_OVER
+from realpolitik.engine.invasion.state import GAME_OVER, OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS
 
 if TYPE_CHECKING:
     from realpolitik.engine.invasion.game import InvasionState
@@ -102,16 +101,16 @@ def _paint(text: str, p: int, color: bool) -> str:
 
 
 def _who(p: int, color: bool = False) -> str:
-    return _paint(R.seat_name(p), p, color)
+    return _paint(rules.seat_name(p), p, color)
 
 
 def status(s: InvasionState, seat: int | None = None, color: bool = False) -> str:
     """One line: phase, turn, price, each seat's money."""
-    if s.stage == S_OVER:
+    if s.stage == GAME_OVER:
         return "game over: " + result(s)
-    money = ", ".join(f"{_paint(_ABBR[p], p, color)} {R.dollars(s.money[p])}" for p in range(s.n))
+    money = ", ".join(f"{_paint(_ABBR[p], p, color)} {rules.dollars(s.money[p])}" for p in range(s.n))
     return (
-        f"phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns} | oil {R.dollars(R.price_halves(s))}"
+        f"phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns} | oil {rules.dollars(rules.price_halves(s))}"
         f" | {money}"
     )
 
@@ -121,8 +120,8 @@ def result(s: InvasionState) -> str:
     if s.result is None or s.wealth is None:
         return "the game is not over"
     best = max(s.result)
-    win = [R.seat_name(p) for p in range(s.n) if s.result[p] == best]
-    money = ", ".join(f"{R.seat_name(p)} {R.dollars(s.wealth[p])}" for p in range(s.n))
+    win = [rules.seat_name(p) for p in range(s.n) if s.result[p] == best]
+    money = ", ".join(f"{rules.seat_name(p)} {rules.dollars(s.wealth[p])}" for p in range(s.n))
     verb = "wins" if len(win) == 1 else "share the win"
     return f"{' and '.join(win)} {verb} ({money})"
 
@@ -146,7 +145,7 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
     n = s.n
     narrow = width < NARROW
     order = " > ".join(_who(p, color) for p in s.order)
-    price = f"oil price {R.dollars(R.price_halves(s))}   gov {s.gov_oil} oil"
+    price = f"oil price {rules.dollars(rules.price_halves(s))}   gov {s.gov_oil} oil"
     lines = (
         [f"phase {s.phase} {PHASES[s.phase]}, turn {s.turn}/{s.turns}", price, f"order: {order}", ""]
         if narrow
@@ -162,12 +161,12 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
         else "seat        $  oil med pac inf con prov trp    reb",
     ]
     for p in range(n):
-        allowed = R.troops_allowed(s.media[p])
+        allowed = rules.troops_allowed(s.media[p])
         trp = f"{s.troops_on_board(p)}/{allowed}"
         money = (
-            f"{R.dollars(s.money[p]):>6} {s.oil[p]:>3}"
+            f"{rules.dollars(s.money[p]):>6} {s.oil[p]:>3}"
             if narrow
-            else f"{R.dollars(s.money[p]):>8} {s.oil[p]:>4}"
+            else f"{rules.dollars(s.money[p]):>8} {s.oil[p]:>4}"
         )
         row = (
             f"{_paint(_ABBR[p], p, color)}  {money} {s.media[p]:>3}"
@@ -197,7 +196,7 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
             else:
                 q = s.boxes[kind * 4 + col]
                 cells.append(_paint(_ABBR[q], q, color) if q >= 0 else " . ")
-        lines.append(f"{A.BOX_KINDS[kind]:<12} " + " ".join(cells))
+        lines.append(f"{actions.BOX_KINDS[kind]:<12} " + " ".join(cells))
     lines.append("")
     lines.append(
         "ter   ctl  troops     loc log bld  oil prod"
@@ -224,8 +223,8 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
         bld = "".join(BOARD.buildings[k].short * s.buildings[t * 4 + k] for k in range(4)) or "-"
         grp = {"south": "S", "east": "E"}.get(info.group, " ")
         name = f"{info.short} {info.name}"[:17]
-        oil = f"{s.store[t]}/{R.storage(s, t)}" if c >= 0 else "-"
-        prod = f"{R.production(s, t)}/{R.required_logistics(s, t)}"
+        oil = f"{s.store[t]}/{rules.storage(s, t)}" if c >= 0 else "-"
+        prod = f"{rules.production(s, t)}/{rules.required_logistics(s, t)}"
         if narrow:
             lines.append(
                 f"{info.short} {grp} {ctl} {troops:<10} {s.locals[t] or '':>3} {s.logistics[t] or '':>3}"
@@ -241,49 +240,47 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
 
 def question(s: Any) -> str:
     """What the player to move is asked."""
-    if s.stage == S_OVER:
+    if s.stage == GAME_OVER:
         return "the game is over"
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
         return f"chance: {s.decision_name()}"
     extra = ""
     if s.stage == S_ACTION:
-        extra = f" ({R.dollars(s.money[cur])}, {s.oil[cur]} oil)"
+        extra = f" ({rules.dollars(s.money[cur])}, {s.oil[cur]} oil)"
     elif s.moves and s.stage in (4, 9):
         extra = f" ({s.moves} left)"
     elif s.stage == 3:
-        extra = f" ({s.units} units left, {R.dollars(s.money[cur])})"
-    return f"{R.seat_name(cur)}: {s.decision_name()}{extra}"
+        extra = f" ({s.units} units left, {rules.dollars(s.money[cur])})"
+    return f"{rules.seat_name(cur)}: {s.decision_name()}{extra}"
 
 
 def default_choice(s: Any) -> tuple[int, str] | None:
     """The last steps of a movement (how many troops, how many logistics): Enter moves all
     of them, the most the list offers."""
-    if s.stage not in (S_MOVE_TROOPS, S_MOVE_LOG) or R.current_player(s) < 0:
+    if s.stage not in (S_MOVE_TROOPS, S_MOVE_LOG) or rules.current_player(s) < 0:
         return None
-    counts = [a for a in s.legal_actions() if A.NUM <= a < A.BUILD]
+    counts = [a for a in s.legal_actions() if actions.MOVE_COUNT <= a < actions.BUILD]
     return (max(counts), "all of them") if counts else None
 
 
-def choices(s: Any, actions: list[int]) -> ChoiceGroups:
+def choices(s: Any, legal: list[int]) -> ChoiceGroups:
     """The legal actions grouped by their first word (``sell``, ``buy``, ``build`` ...)."""
-    return choices_by_verb(
-        s, actions, ("sell", "buy", "build", "attack", "influence", "produce", "from", "to")
-    )
+    return choices_by_verb(s, legal, ("sell", "buy", "build", "attack", "influence", "produce", "from", "to"))
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:
     """One log line for ``action`` (state before it)."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
         return f"{s.decision_name()}: {s.action_to_string(action)}"
-    return f"{R.seat_name(cur)}: {s.action_to_string(action)}"
+    return f"{rules.seat_name(cur)}: {s.action_to_string(action)}"
 
 
 def describe_change(before: Any, action: int, after: Any, viewer: int | None) -> list[str]:
     """What the action caused: the engine's log lines it added (each names its cause)."""
     out = list(after.log[len(before.log) :])
-    if after.stage == S_OVER and before.stage != S_OVER:
+    if after.stage == GAME_OVER and before.stage != GAME_OVER:
         out.append(f"GAME OVER: {result(after)}")
     return out
 
@@ -303,21 +300,23 @@ def show(s: Any, viewer: int | None, what: str) -> str:
     if t > 0:
         c = s.controller[t]
         lines.append(
-            f"  controller {R.seat_name(c) if c >= 0 else 'none'}, explored {bool(s.explored[t])},"
+            f"  controller {rules.seat_name(c) if c >= 0 else 'none'}, explored {bool(s.explored[t])},"
             f" locals {s.locals[t]}, logistics {s.logistics[t]}, oil {s.store[t]}"
         )
-        lines.append(f"  produces {R.production(s, t)} oil with {R.required_logistics(s, t)} logistics")
+        lines.append(
+            f"  produces {rules.production(s, t)} oil with {rules.required_logistics(s, t)} logistics"
+        )
         for k, b in enumerate(BOARD.buildings):
             if s.buildings[t * 4 + k]:
                 lines.append(f"  {s.buildings[t * 4 + k]} {b.name}: {b.effect}")
     for p in range(s.n):
         if s.troops_at(t, p):
-            lines.append(f"  {R.seat_name(p)}: {s.troops_at(t, p)} troops")
+            lines.append(f"  {rules.seat_name(p)}: {s.troops_at(t, p)} troops")
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- the presentation
-def _inv(state: State) -> InvasionState:
+def _invasion_state(state: State) -> InvasionState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
     return cast("InvasionState", state)
 
@@ -331,19 +330,19 @@ class InvasionPresentation(Presentation):
     show_topics = SHOW_TOPICS
 
     def board(self, state: State, viewer: int | None) -> Drawing:
-        return render(_inv(state), viewer, width=SCREEN_WIDTH, color=True)
+        return render(_invasion_state(state), viewer, width=SCREEN_WIDTH, color=True)
 
     def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
-        return render(_inv(state), viewer, width=width, color=True)
+        return render(_invasion_state(state), viewer, width=width, color=True)
 
     def status(self, state: State, viewer: int | None) -> Drawing:
-        return status(_inv(state), viewer)
+        return status(_invasion_state(state), viewer)
 
     def question(self, state: State) -> str:
         return question(state)
 
-    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
-        return choices(state, actions)
+    def choices(self, state: State, legal: list[int]) -> ChoiceGroups:
+        return choices(state, legal)
 
     def default_choice(self, state: State) -> tuple[int, str] | None:
         return default_choice(state)
@@ -358,7 +357,7 @@ class InvasionPresentation(Presentation):
         return show(state, viewer, what)
 
     def result(self, state: State) -> str:
-        return result(_inv(state))
+        return result(_invasion_state(state))
 
 
 PRESENTATION = InvasionPresentation()

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL
-from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion.board import BOARD, BUILDINGS, POLICE, RATIOS, REFINERY, WAREHOUSE, band
 from realpolitik.engine.invasion.state import (
     CHANCE_STAGES,
+    GAME_OVER,
     OFFMAP,
     S_ACTION,
     S_ATTACK_ROLL,
@@ -36,7 +37,6 @@ from realpolitik.engine.invasion.state import (
     S_MOVE_TO,
     S_MOVE_TROOPS,
     S_ORDER,
-    S_OVER,
     S_PRODUCE,
     S_REBEL,
     S_REPAIR,
@@ -65,13 +65,13 @@ __all__ = [
     "why_illegal",
 ]
 
-NT = BOARD.n
-PROVINCES = tuple(range(1, NT))
-NEIGH = BOARD.neighbours
+TERRITORY_COUNT = BOARD.n
+PROVINCES = tuple(range(1, TERRITORY_COUNT))
+NEIGHBOURS = BOARD.neighbours
 TWO_D6 = [(v, (6 - abs(7 - v)) / 36) for v in range(2, 13)]
 D6 = [(f, 1 / 6) for f in range(1, 7)]
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black")
-S = TypeVar("S", bound="InvasionState")
+StateT = TypeVar("StateT", bound="InvasionState")
 
 
 def dollars(halves: int) -> str:
@@ -86,7 +86,7 @@ def seat_name(p: int) -> str:
     return COLOURS[p]
 
 
-def tname(t: int) -> str:
+def territory_name(t: int) -> str:
     """A territory's name."""
     return BOARD.territories[t].name
 
@@ -126,7 +126,7 @@ def penalty(pacifism: int) -> int:
     return 2 * band(BOARD.penalty, pacifism)
 
 
-def _tr(k: int) -> str:
+def _troops_text(k: int) -> str:
     """``1 troop``, ``3 troops``."""
     return f"{k} troop" if k == 1 else f"{k} troops"
 
@@ -135,7 +135,7 @@ def _log(s: InvasionState, text: str) -> None:
     s.log.append(text)
 
 
-def _pac(s: InvasionState, p: int, delta: int, cause: str) -> None:
+def _move_pacifism(s: InvasionState, p: int, delta: int, cause: str) -> None:
     """Move seat ``p``'s pacifism by ``delta`` (kept within the track), logging the cause."""
     before = s.pacifism[p]
     s.pacifism[p] = max(0, min(BOARD.pacifism_max, before + delta))
@@ -146,7 +146,7 @@ def _pac(s: InvasionState, p: int, delta: int, cause: str) -> None:
 # ============================================================================ setup
 
 
-def new_state(cls: type[S], n: int, seed: int, options: dict[str, object]) -> S:
+def new_state(cls: type[StateT], n: int, seed: int, options: dict[str, object]) -> StateT:
     """The position before the turn-order roll (# Informazioni per iniziare)."""
     s = cls()
     s.n = n
@@ -163,7 +163,7 @@ def new_state(cls: type[S], n: int, seed: int, options: dict[str, object]) -> S:
     s.speech_used = [0] * n
     s.taxed = [0] * n
     s.sold = [0] * n
-    s.troops = [0] * (NT * n)
+    s.troops = [0] * (TERRITORY_COUNT * n)
     s.border_log = [0] * n
     s.rebel_at = [-1] * n
     s.rebel_str = [1] * n
@@ -179,7 +179,7 @@ def new_state(cls: type[S], n: int, seed: int, options: dict[str, object]) -> S:
 
 
 def current_player(s: InvasionState) -> int:
-    if s.stage == S_OVER:
+    if s.stage == GAME_OVER:
         return TERMINAL
     if s.stage in CHANCE_STAGES:
         return CHANCE
@@ -187,16 +187,16 @@ def current_player(s: InvasionState) -> int:
 
 
 def chance_outcomes(s: InvasionState) -> list[tuple[int, float]]:
-    st = s.stage
-    if st == S_ORDER:
+    stage = s.stage
+    if stage == S_ORDER:
         k = math.factorial(s.n)
-        return [(A.CHANCE + i, 1 / k) for i in range(k)]
-    if st == S_ATTACK_ROLL:
-        return [(A.CHANCE + v, p) for v, p in TWO_D6]  # # Attentati: "lancia due dadi da sei"
-    if st in (S_WAR_P, S_WAR_L, S_LOCALS_DIE, S_MARKET_DIE):
+        return [(actions.CHANCE + i, 1 / k) for i in range(k)]
+    if stage == S_ATTACK_ROLL:
+        return [(actions.CHANCE + v, p) for v, p in TWO_D6]  # # Attentati: "lancia due dadi da sei"
+    if stage in (S_WAR_P, S_WAR_L, S_LOCALS_DIE, S_MARKET_DIE):
         # # Come funziona la guerra: "si lanciano i due dadi": one die for the player, the
         # white one for the locals
-        return [(A.CHANCE + f, p) for f, p in D6]
+        return [(actions.CHANCE + f, p) for f, p in D6]
     return []
 
 
@@ -206,7 +206,7 @@ def chance_outcomes(s: InvasionState) -> list[tuple[int, float]]:
 def surrounded(s: InvasionState, t: int) -> bool:
     """# Acquisti e manovre: a territory whose neighbours are all occupied by players is
     crossed at no cost (ruling: the border counts as occupied)."""
-    return all(j == 0 or s.controller[j] >= 0 for j in NEIGH[t])
+    return all(j == 0 or s.controller[j] >= 0 for j in NEIGHBOURS[t])
 
 
 def passable(s: InvasionState, t: int) -> bool:
@@ -216,7 +216,7 @@ def passable(s: InvasionState, t: int) -> bool:
 
 
 def move_costs(s: InvasionState, src: int) -> dict[int, int]:
-    """Least movement points to end a movement in each territory from ``src`` (``A.HOME``
+    """Least movement points to end a movement in each territory from ``src`` (``actions.HOME``
     for leaving the country from the border). The destination costs 1, each crossed territory
     1 unless surrounded by occupied territories (then 0)."""
     through = {src: 0}  # cost of having crossed a territory
@@ -225,16 +225,18 @@ def move_costs(s: InvasionState, src: int) -> dict[int, int]:
     while frontier:
         frontier.sort(key=through.__getitem__)
         u = frontier.pop(0)
-        cu = through[u]
+        cost_here = through[u]
         if u == 0:
-            dest[A.HOME] = min(dest.get(A.HOME, 99), cu + 1)  # out of the country from the border
-        for v in NEIGH[u]:
-            if v != src and cu + 1 < dest.get(v, 99):
-                dest[v] = cu + 1
+            dest[actions.HOME] = min(
+                dest.get(actions.HOME, 99), cost_here + 1
+            )  # out of the country from the border
+        for v in NEIGHBOURS[u]:
+            if v != src and cost_here + 1 < dest.get(v, 99):
+                dest[v] = cost_here + 1
             if v != src and passable(s, v):
-                cv = cu + (0 if surrounded(s, v) else 1)
-                if cv < through.get(v, 99):
-                    through[v] = cv
+                cost_next = cost_here + (0 if surrounded(s, v) else 1)
+                if cost_next < through.get(v, 99):
+                    through[v] = cost_next
                     frontier.append(v)
     return dest
 
@@ -246,11 +248,11 @@ def _destinations(s: InvasionState, p: int, src: int) -> list[int]:
     for d, c in move_costs(s, src).items():
         if c > s.moves:
             continue
-        if d != A.HOME and not has_troops and (not s.explored[d] or s.locals[d] > 0):
+        if d != actions.HOME and not has_troops and (not s.explored[d] or s.locals[d] > 0):
             continue  # ruling: logistics alone never enter a fight
         if s.support >= 0:
             # # Manovra di supporto: the free movement must add troops to the asker's battle
-            if d == A.HOME or not has_troops or not s.at_war(d) or s.troops_at(d, s.support) == 0:
+            if d == actions.HOME or not has_troops or not s.at_war(d) or s.troops_at(d, s.support) == 0:
                 continue
         out.append(d)
     return sorted(out)
@@ -261,7 +263,7 @@ def _sources(s: InvasionState, p: int) -> list[int]:
     troops = s.troops
     support = s.support >= 0
     out = []
-    for t in range(NT):
+    for t in range(TERRITORY_COUNT):
         if s.locals[t] > 0:
             continue  # # Ritirata: troops in a battle leave only by retreating
         has_troops = troops[t * n + p] > 0
@@ -279,88 +281,93 @@ def _sources(s: InvasionState, p: int) -> list[int]:
 
 def generate_legal(s: InvasionState) -> list[int]:
     """The legal actions, a fresh list (the state remembers them: ``RulesState``)."""
-    st = s.stage
-    if st == S_OVER:
+    stage = s.stage
+    if stage == GAME_OVER:
         return []
-    if st in CHANCE_STAGES:
+    if stage in CHANCE_STAGES:
         return [a for a, _ in chance_outcomes(s)]
     p = s.actor
     out: list[int] = []
-    if st == S_ACTION:
+    if stage == S_ACTION:
         cols = BOARD.columns[s.n]
         for kind in range(4):
             for col in range(cols):
                 b = kind * 4 + col
                 if s.boxes[b] >= 0:
                     continue  # # Prima e seconda azione: each box taken once
-                if kind == A.K_MEDIA and s.media[p] >= BOARD.media_max:
+                if kind == actions.K_MEDIA and s.media[p] >= BOARD.media_max:
                     continue
-                out.append(A.BOX + b)
+                out.append(actions.BOX + b)
         if any(_can_produce(s, p, t) for t in PROVINCES):
-            out.append(A.PRODUCE_ACT)
+            out.append(actions.PRODUCE_ACT)
         if not s.taxed[p]:
-            out.append(A.TAXES)
+            out.append(actions.TAXES)
             if s.phase <= 2 and not s.speech_used[p] and s.pacifism[p] > 0:
-                out.append(A.SPEECH)
-        for k in range(1, min(s.oil[p], A.MAX_SELL) + 1):
-            out.append(A.SELL + k)
-    elif st == S_MEDIA:
+                out.append(actions.SPEECH)
+        for k in range(1, min(s.oil[p], actions.MAX_SELL) + 1):
+            out.append(actions.SELL + k)
+    elif stage == S_MEDIA:
         col = s.box % 4
         room = BOARD.media_max - s.media[p]
         for k in range(1, min(BOARD.media_points[col], room) + 1):
             if 2 * BOARD.media_cost[k - 1] <= s.money[p]:
-                out.append(A.MEDIA_PTS + k - 1)
-    elif st == S_BUY:
-        out.append(A.DONE)
+                out.append(actions.MEDIA_PTS + k - 1)
+    elif stage == S_BUY:
+        out.append(actions.DONE)
         if s.units > 0:
             land, air = 2 * BOARD.cost_land, 2 * BOARD.cost_air
             troop_room = BOARD.troop_limit - s.troops_on_board(p)
             most = min(s.units, s.money[p] // land)
-            out.extend(A.BUY_TL + k for k in range(1, min(most, troop_room) + 1))
-            out.extend(A.BUY_LL + k for k in range(1, most + 1))
+            out.extend(actions.BUY_TROOPS_LAND + k for k in range(1, min(most, troop_room) + 1))
+            out.extend(actions.BUY_LOGISTICS_LAND + k for k in range(1, most + 1))
             if s.money[p] >= air:
                 if troop_room > 0:
-                    out.extend(A.BUY_TA + t for t in PROVINCES)
-                out.extend(A.BUY_LA + t for t in PROVINCES if s.controller[t] == p)
-    elif st == S_MOVE_FROM:
-        out.append(A.DONE)
+                    out.extend(actions.BUY_TROOP_AIR + t for t in PROVINCES)
+                out.extend(actions.BUY_LOGISTICS_AIR + t for t in PROVINCES if s.controller[t] == p)
+    elif stage == S_MOVE_FROM:
+        out.append(actions.DONE)
         if s.moves > 0:
             if s.support < 0 and not s.asked and s.moves == BOARD.purchase_moves[s.box % 4]:
-                out.append(A.ASK_SUPPORT)
-            out.extend(A.FROM + t for t in _sources(s, p))
-    elif st == S_MOVE_TO:
-        out.extend(A.TO + d for d in _destinations(s, p, s.mv_src))
-    elif st == S_MOVE_TROOPS:
+                out.append(actions.ASK_SUPPORT)
+            out.extend(actions.FROM + t for t in _sources(s, p))
+    elif stage == S_MOVE_TO:
+        out.extend(actions.TO + d for d in _destinations(s, p, s.mv_src))
+    elif stage == S_MOVE_TROOPS:
         have = s.troops_at(s.mv_src, p)
         need = _needs_troops(s, s.mv_dst) or s.support >= 0 or s.logistics_of(s.mv_src, p) == 0
-        out.extend(A.NUM + k for k in range(1 if need else 0, min(have, A.MAX_NUM) + 1))
-    elif st == S_MOVE_LOG:
+        out.extend(
+            actions.MOVE_COUNT + k for k in range(1 if need else 0, min(have, actions.MAX_MOVE_COUNT) + 1)
+        )
+    elif stage == S_MOVE_LOG:
         have = s.logistics_of(s.mv_src, p)
-        out.extend(A.NUM + k for k in range(0 if s.mv_troops else 1, min(have, A.MAX_NUM) + 1))
-    elif st == S_BUILD:
-        out.append(A.DONE)
+        out.extend(
+            actions.MOVE_COUNT + k
+            for k in range(0 if s.mv_troops else 1, min(have, actions.MAX_MOVE_COUNT) + 1)
+        )
+    elif stage == S_BUILD:
+        out.append(actions.DONE)
         if s.moves > 0:
             out.extend(_construction_moves(s, p))
-    elif st == S_PRODUCE:
-        out.append(A.DONE)
-        out.extend(A.PRODUCE + t for t in PROVINCES if _can_produce(s, p, t) and not s.units >> t & 1)
-    elif st == S_RETREAT:
-        out.append(A.DONE)
-        out.extend(A.RETREAT + t for t in _retreat_targets(s, s.battle))
-    elif st == S_REBEL:
+    elif stage == S_PRODUCE:
+        out.append(actions.DONE)
+        out.extend(actions.PRODUCE + t for t in PROVINCES if _can_produce(s, p, t) and not s.units >> t & 1)
+    elif stage == S_RETREAT:
+        out.append(actions.DONE)
+        out.extend(actions.RETREAT + t for t in _retreat_targets(s, s.battle))
+    elif stage == S_REBEL:
         out.extend(_rebel_moves(s, p))
-    elif st in (S_JOIN, S_DEFEND):
-        out.extend((A.DONE, A.JOIN))
-    elif st == S_WITHDRAW:
-        out.append(A.DONE)
-        out.extend(A.WITHDRAW + t for t in _withdrawable(s, p))
-    elif st == S_REPAIR:
-        out.extend((A.DONE, A.REPAIR))
+    elif stage in (S_JOIN, S_DEFEND):
+        out.extend((actions.DONE, actions.JOIN))
+    elif stage == S_WITHDRAW:
+        out.append(actions.DONE)
+        out.extend(actions.WITHDRAW + t for t in _withdrawable(s, p))
+    elif stage == S_REPAIR:
+        out.extend((actions.DONE, actions.REPAIR))
     return sorted(out)
 
 
 def _needs_troops(s: InvasionState, d: int) -> bool:
-    return d != A.HOME and (not s.explored[d] or s.locals[d] > 0)
+    return d != actions.HOME and (not s.explored[d] or s.locals[d] > 0)
 
 
 def _can_produce(s: InvasionState, p: int, t: int) -> bool:
@@ -390,17 +397,17 @@ def _construction_moves(s: InvasionState, p: int) -> list[int]:
                 continue  # # Costruire edifici militari: 3 buildings at most per province
             for k, b in enumerate(BOARD.buildings):
                 if s.buildings[t * 4 + k] < b.per_province and s.logistics[t] >= b.cost:
-                    out.append(A.BUILD + k * NT + t)
+                    out.append(actions.BUILD + k * TERRITORY_COUNT + t)
     if repeat_cost(s, 1) <= money and s.influence[p] < BOARD.influence_max:
-        out.extend(A.INFL + t for t in PROVINCES if s.controller[t] == p and s.logistics[t] > 0)
+        out.extend(actions.INFLUENCE + t for t in PROVINCES if s.controller[t] == p and s.logistics[t] > 0)
     if repeat_cost(s, 2) <= money and s.provinces_of(p) > 0 and s.contracts[p] < len(BOARD.contracts) - 1:
-        out.append(A.CONTRACT)  # # Appalti: needs at least one controlled province
+        out.append(actions.CONTRACT)  # # Appalti: needs at least one controlled province
     return out
 
 
 def _retreat_targets(s: InvasionState, t: int) -> list[int]:
     """# Ritirata: towards a province controlled by a player (ruling: adjacent, not at war)."""
-    return [j for j in NEIGH[t] if j > 0 and s.controller[j] >= 0 and s.locals[j] == 0]
+    return [j for j in NEIGHBOURS[t] if j > 0 and s.controller[j] >= 0 and s.locals[j] == 0]
 
 
 def _rebel_moves(s: InvasionState, p: int) -> list[int]:
@@ -408,21 +415,21 @@ def _rebel_moves(s: InvasionState, p: int) -> list[int]:
     at = s.rebel_at[p]
     if at == -1:
         free = [t for t in BOARD.east if s.controller[t] < 0]
-        return [A.REBEL_PLACE + t for t in free] if free else [A.REBEL_OFFMAP]
-    out = [A.DONE]
+        return [actions.REBEL_PLACE + t for t in free] if free else [actions.REBEL_OFFMAP]
+    out = [actions.DONE]
     if s.rebel_str[p] < BOARD.rebel_max:
-        out.append(A.STRENGTHEN)
+        out.append(actions.STRENGTHEN)
     if at == OFFMAP:
-        out.extend(A.REBEL_MOVE + t for t in BOARD.east)
+        out.extend(actions.REBEL_MOVE + t for t in BOARD.east)
         return out
-    out.extend(A.REBEL_MOVE + t for t in NEIGH[at] if t > 0)
-    for t in (at, *NEIGH[at]):
+    out.extend(actions.REBEL_MOVE + t for t in NEIGHBOURS[at] if t > 0)
+    for t in (at, *NEIGHBOURS[at]):
         d = s.controller[t] if t > 0 else -1
         if d < 0 or d == p:
             continue  # not against one's own provinces
-        for k in range(len(A.TARGETS)):
+        for k in range(len(actions.TARGETS)):
             if _target_present(s, t, k):
-                out.append(A.ATTACK + k * NT + t)
+                out.append(actions.ATTACK + k * TERRITORY_COUNT + t)
     return out
 
 
@@ -444,7 +451,7 @@ def play(s: InvasionState, a: int) -> None:
 
 def why_illegal(s: InvasionState, a: int) -> str:
     """Why ``a`` is refused here."""
-    if s.stage == S_OVER:
+    if s.stage == GAME_OVER:
         return "the game is over"
     return f"action {a} is not legal now ({_stage_label(s)})"
 
@@ -459,7 +466,7 @@ def _stage_label(s: InvasionState) -> str:
 
 
 def _on_order(s: InvasionState, a: int) -> None:
-    perm = list(itertools.permutations(range(s.n)))[a - A.CHANCE]
+    perm = list(itertools.permutations(range(s.n)))[a - actions.CHANCE]
     s.order = list(perm)
     last = s.order[-1]
     s.money[last] += 2 * BOARD.last_bonus  # the last player gets 2$
@@ -481,46 +488,46 @@ def _start_turn(s: InvasionState) -> None:
 
 def _on_action(s: InvasionState, a: int) -> None:
     p = s.actor
-    if A.SELL < a <= A.SELL + A.MAX_SELL:
+    if actions.SELL < a <= actions.SELL + actions.MAX_SELL:
         # # Altre azioni: selling oil is not an action
-        k = a - A.SELL
+        k = a - actions.SELL
         gain = k * price_halves(s)
         s.oil[p] -= k
         s.money[p] += gain
         s.sold[p] = 1
         _log(s, f"{seat_name(p)} sells {k} oil at {dollars(price_halves(s))}: +{dollars(gain)}")
         return
-    if a == A.TAXES:
+    if a == actions.TAXES:
         # # Nuove tasse: +5$ and +1 pacifism, once a turn
         s.taxed[p] = 1
         s.money[p] += 2 * BOARD.taxes_money
         _log(s, f"{seat_name(p)} raises new taxes: +{BOARD.taxes_money}$")
-        _pac(s, p, BOARD.taxes_pacifism, "new taxes")
+        _move_pacifism(s, p, BOARD.taxes_pacifism, "new taxes")
         _end_action(s)
         return
-    if a == A.SPEECH:
+    if a == actions.SPEECH:
         # # Discorso alla nazione: once a game, phases 1-2, on the Taxes action
         s.taxed[p] = 1
         s.speech_used[p] = 1
-        _pac(s, p, -band(BOARD.speech, s.pacifism[p]), "speech to the nation")
+        _move_pacifism(s, p, -band(BOARD.speech, s.pacifism[p]), "speech to the nation")
         _end_action(s)
         return
-    if a == A.PRODUCE_ACT:
+    if a == actions.PRODUCE_ACT:
         s.stage = S_PRODUCE
         s.units = 0  # provinces produced in this action (bitmask)
         return
-    b = a - A.BOX
+    b = a - actions.BOX
     kind, col = divmod(b, 4)
     s.boxes[b] = p
     s.box = b
-    if kind == A.K_MEDIA:
+    if kind == actions.K_MEDIA:
         s.stage = S_MEDIA
-    elif kind == A.K_PURCHASE:
+    elif kind == actions.K_PURCHASE:
         s.stage = S_BUY
         s.units = BOARD.purchase_units[col]
         s.moves = BOARD.purchase_moves[col]
         s.asked = 0
-    elif kind == A.K_CONSTRUCT:
+    elif kind == actions.K_CONSTRUCT:
         s.stage = S_BUILD
         s.moves = BOARD.construction_moves[col]
         s.repeats = [0, 0, 0]
@@ -549,7 +556,7 @@ def _end_action(s: InvasionState) -> None:
 def _on_media(s: InvasionState, a: int) -> None:
     # # Corruzione dei mass-media: +1 free, +2 for 3$, +3 for 6$
     p = s.actor
-    k = a - A.MEDIA_PTS + 1
+    k = a - actions.MEDIA_PTS + 1
     cost = 2 * BOARD.media_cost[k - 1]
     s.money[p] -= cost
     s.media[p] += k
@@ -560,13 +567,13 @@ def _on_media(s: InvasionState, a: int) -> None:
 def _on_buy(s: InvasionState, a: int) -> None:
     # # Acquisti: by land 1$ to the border territory, by air 2$ anywhere
     p = s.actor
-    if a == A.DONE:
+    if a == actions.DONE:
         s.stage = S_MOVE_FROM
         _check_moves_left(s)
         return
-    if a < A.BUY_TA:
-        troops = a < A.BUY_LL + 1
-        k = a - (A.BUY_TL if troops else A.BUY_LL)
+    if a < actions.BUY_TROOP_AIR:
+        troops = a < actions.BUY_LOGISTICS_LAND + 1
+        k = a - (actions.BUY_TROOPS_LAND if troops else actions.BUY_LOGISTICS_LAND)
         s.units -= k
         s.money[p] -= 2 * BOARD.cost_land * k
         if troops:
@@ -578,14 +585,14 @@ def _on_buy(s: InvasionState, a: int) -> None:
         return
     s.units -= 1
     s.money[p] -= 2 * BOARD.cost_air
-    if a >= A.BUY_LA:
-        t = a - A.BUY_LA
+    if a >= actions.BUY_LOGISTICS_AIR:
+        t = a - actions.BUY_LOGISTICS_AIR
         s.logistics[t] += 1
-        _log(s, f"{seat_name(p)} buys 1 logistics by air (2$) to {tname(t)}")
+        _log(s, f"{seat_name(p)} buys 1 logistics by air (2$) to {territory_name(t)}")
         return
-    t = a - A.BUY_TA
+    t = a - actions.BUY_TROOP_AIR
     s.troops[t * s.n + p] += 1
-    _log(s, f"{seat_name(p)} buys 1 troop by air (2$) to {tname(t)}")
+    _log(s, f"{seat_name(p)} buys 1 troop by air (2$) to {territory_name(t)}")
     _arrive(s, p, t, 1, S_BUY)
 
 
@@ -597,7 +604,7 @@ def _arrive(s: InvasionState, p: int, t: int, troops: int, back: int) -> None:
         s.explored[t] = 1
         s.locals[t] = BOARD.oil[t]
         s.battles[t] = [p]
-        _log(s, f"{seat_name(p)} invades {tname(t)}: war against {s.locals[t]} local troops")
+        _log(s, f"{seat_name(p)} invades {territory_name(t)}: war against {s.locals[t]} local troops")
         if s.phase == 1:
             s.resume_stage = back
             s.stage = S_LOCALS_DIE
@@ -605,7 +612,7 @@ def _arrive(s: InvasionState, p: int, t: int, troops: int, back: int) -> None:
     elif troops and s.locals[t] > 0:
         if p not in s.battles[t]:
             s.battles[t].append(p)
-            _log(s, f"{seat_name(p)} joins the battle in {tname(t)}")
+            _log(s, f"{seat_name(p)} joins the battle in {territory_name(t)}")
     elif troops and t > 0 and s.controller[t] != p:
         # # Controllo territori: a province is controlled; the Territorio di Confine is where
         # purchases by land arrive (# Acquisti), no province, and nobody controls it
@@ -613,18 +620,18 @@ def _arrive(s: InvasionState, p: int, t: int, troops: int, back: int) -> None:
         if c < 0 or s.troops_at(t, c) == 0:
             s.controller[t] = p
             if c >= 0:
-                _log(s, f"{seat_name(p)} takes {tname(t)} from {seat_name(c)} (left without troops)")
+                _log(s, f"{seat_name(p)} takes {territory_name(t)} from {seat_name(c)} (left without troops)")
     s.stage = back
     if back == S_MOVE_FROM:
         _check_moves_left(s)
 
 
 def _on_locals_die(s: InvasionState, a: int) -> None:
-    face = a - A.CHANCE
+    face = a - actions.CHANCE
     extra = band(BOARD.locals_die, face)
     t = s.mv_dst if s.resume_stage == S_MOVE_FROM else _last_air_target(s)
     s.locals[t] += extra
-    _log(s, f"die {face}: +{extra} local troops in {tname(t)} (phase 1), {s.locals[t]} in all")
+    _log(s, f"die {face}: +{extra} local troops in {territory_name(t)} (phase 1), {s.locals[t]} in all")
     s.stage = s.resume_stage
     if s.resume_stage == S_MOVE_FROM:
         _check_moves_left(s)
@@ -632,7 +639,7 @@ def _on_locals_die(s: InvasionState, a: int) -> None:
 
 def _last_air_target(s: InvasionState) -> int:
     a = s.history[-2]
-    return a - A.BUY_TA
+    return a - actions.BUY_TROOP_AIR
 
 
 def _check_moves_left(s: InvasionState) -> None:
@@ -672,28 +679,28 @@ def _next_helper(s: InvasionState) -> None:
 
 
 def _on_move_from(s: InvasionState, a: int) -> None:
-    if a == A.DONE:
+    if a == actions.DONE:
         if s.support >= 0:
             s.helper += 1
             _next_helper(s)
         else:
             _after_moves(s)
         return
-    if a == A.ASK_SUPPORT:
+    if a == actions.ASK_SUPPORT:
         s.asked = 1
         _log(s, f"{seat_name(s.actor)} asks the others for a support manoeuvre")
         return
-    s.mv_src = a - A.FROM
+    s.mv_src = a - actions.FROM
     s.stage = S_MOVE_TO
 
 
 def _on_move_to(s: InvasionState, a: int) -> None:
-    s.mv_dst = a - A.TO
+    s.mv_dst = a - actions.TO
     s.stage = S_MOVE_TROOPS
 
 
 def _on_move_troops(s: InvasionState, a: int) -> None:
-    s.mv_troops = a - A.NUM
+    s.mv_troops = a - actions.MOVE_COUNT
     p = s.actor
     if s.logistics_of(s.mv_src, p) > 0 and s.support < 0:
         s.stage = S_MOVE_LOG
@@ -702,7 +709,7 @@ def _on_move_troops(s: InvasionState, a: int) -> None:
 
 
 def _on_move_log(s: InvasionState, a: int) -> None:
-    _do_move(s, a - A.NUM)
+    _do_move(s, a - actions.MOVE_COUNT)
 
 
 def _do_move(s: InvasionState, logs: int) -> None:
@@ -715,8 +722,10 @@ def _do_move(s: InvasionState, logs: int) -> None:
     else:
         s.logistics[src] -= logs
     s.moves -= cost
-    what = " and ".join(x for x in (f"{_tr(tr)}" if tr else "", f"{logs} logistics" if logs else "") if x)
-    if dst == A.HOME:
+    what = " and ".join(
+        x for x in (f"{_troops_text(tr)}" if tr else "", f"{logs} logistics" if logs else "") if x
+    )
+    if dst == actions.HOME:
         _log(s, f"{seat_name(p)} brings {what} home from the Border ({cost} move)")
         s.stage = S_MOVE_FROM
         _check_moves_left(s)
@@ -727,7 +736,7 @@ def _do_move(s: InvasionState, logs: int) -> None:
     else:
         s.logistics[dst] += logs
     label = "support manoeuvre" if s.support >= 0 else f"{cost} move{'s' if cost > 1 else ''}"
-    _log(s, f"{seat_name(p)} moves {what} {tname(src)} -> {tname(dst)} ({label})")
+    _log(s, f"{seat_name(p)} moves {what} {territory_name(src)} -> {territory_name(dst)} ({label})")
     if s.support >= 0:
         s.moves = 0
     _arrive(s, p, dst, tr, S_MOVE_FROM)
@@ -735,12 +744,12 @@ def _do_move(s: InvasionState, logs: int) -> None:
 
 def _on_build(s: InvasionState, a: int) -> None:
     p = s.actor
-    if a == A.DONE:
+    if a == actions.DONE:
         _end_action(s)
         return
-    if a == A.CONTRACT:
+    if a == actions.CONTRACT:
         kind = 2
-    elif a >= A.INFL:
+    elif a >= actions.INFLUENCE:
         kind = 1
     else:
         kind = 0
@@ -755,30 +764,30 @@ def _on_build(s: InvasionState, a: int) -> None:
         _log(s, f"{seat_name(p)} grants a contract: contracts {s.contracts[p]}{paid}")
     elif kind == 1:
         # # Punti influenza: 1 logistics -> 1 influence point
-        t = a - A.INFL
+        t = a - actions.INFLUENCE
         s.logistics[t] -= 1
         s.influence[p] += 1
-        _log(s, f"{seat_name(p)} aids the people of {tname(t)}: influence {s.influence[p]}{paid}")
+        _log(s, f"{seat_name(p)} aids the people of {territory_name(t)}: influence {s.influence[p]}{paid}")
     else:
         # # Costruire edifici militari: logistics converted into a building
-        k, t = divmod(a - A.BUILD, NT)
+        k, t = divmod(a - actions.BUILD, TERRITORY_COUNT)
         b = BOARD.buildings[k]
         s.logistics[t] -= b.cost
         s.buildings[t * 4 + k] += 1
-        _log(s, f"{seat_name(p)} builds a {b.name} in {tname(t)} ({b.cost} logistics){paid}")
+        _log(s, f"{seat_name(p)} builds a {b.name} in {territory_name(t)} ({b.cost} logistics){paid}")
     if s.moves == 0:
         _end_action(s)
 
 
 def _on_produce(s: InvasionState, a: int) -> None:
     p = s.actor
-    if a == A.DONE:
+    if a == actions.DONE:
         _end_action(s)
         return
-    t = a - A.PRODUCE
+    t = a - actions.PRODUCE
     _produce(s, t)
     s.units |= 1 << t
-    _log(s, f"{seat_name(p)} produces {production(s, t)} oil in {tname(t)} (1 logistics used)")
+    _log(s, f"{seat_name(p)} produces {production(s, t)} oil in {territory_name(t)} (1 logistics used)")
 
 
 def _produce(s: InvasionState, t: int) -> int:
@@ -801,9 +810,9 @@ def _end_of_turn(s: InvasionState) -> None:
 def _next_battle(s: InvasionState) -> None:
     # # Guerra: the battles are fought, one round each turn
     t = s.battle + 1
-    while t < NT and not s.at_war(t):
+    while t < TERRITORY_COUNT and not s.at_war(t):
         t += 1
-    if t >= NT:
+    if t >= TERRITORY_COUNT:
         s.battle = -1
         _start_rebels(s)
         return
@@ -847,8 +856,8 @@ def _next_retreat(s: InvasionState) -> None:
 
 def _on_retreat(s: InvasionState, a: int) -> None:
     p, t = s.actor, s.battle
-    if a != A.DONE:
-        dst = a - A.RETREAT
+    if a != actions.DONE:
+        dst = a - actions.RETREAT
         n = s.n
         tr = s.troops[t * n + p]
         s.troops[t * n + p] = 0
@@ -859,10 +868,10 @@ def _on_retreat(s: InvasionState, a: int) -> None:
         s.retreaters.append(p)
         _log(
             s,
-            f"{seat_name(p)} retreats {_tr(tr - lose)} {tname(t)} -> {tname(dst)}"
+            f"{seat_name(p)} retreats {_troops_text(tr - lose)} {territory_name(t)} -> {territory_name(dst)}"
             + (" (1 lost)" if lose else ""),
         )
-        _pac(s, p, 1, f"retreat from {tname(t)}")
+        _move_pacifism(s, p, 1, f"retreat from {territory_name(t)}")
         if tr - lose > 0:
             _arrive(s, p, dst, tr - lose, S_RETREAT)
     s.idx += 1
@@ -884,7 +893,7 @@ def ratio_column(players: int, locals_: int) -> int:
 
 
 def _on_war_p(s: InvasionState, a: int) -> None:
-    s.roll_p = a - A.CHANCE
+    s.roll_p = a - actions.CHANCE
     s.stage = S_WAR_L
 
 
@@ -892,19 +901,19 @@ def _on_war_l(s: InvasionState, a: int) -> None:
     """# Come funziona la guerra: each side rolls one die ("Dado Bianco rappresenta i locali")
     on the combat table at its own ratio."""
     t = s.battle
-    roll_l = a - A.CHANCE
-    P, L = _side(s, t), s.locals[t]
-    col = ratio_column(P, L)
+    roll_l = a - actions.CHANCE
+    players, locals_ = _side(s, t), s.locals[t]
+    col = ratio_column(players, locals_)
     kill_l = BOARD.combat[col][s.roll_p - 1]
     kill_p = BOARD.combat[6 - col][roll_l - 1]
     kill_l_table = kill_l
-    kill_l = min(kill_l, L)
+    kill_l = min(kill_l, locals_)
     s.locals[t] -= kill_l
     # # Combattimento in alleanza: the one who rolls takes the losses first, then the others
     # in the order they came in.
     order = [p for p in s.battles[t] if s.troops_at(t, p) > 0]
     order += [p for p in range(s.n) if s.troops_at(t, p) > 0 and p not in order]
-    left = min(kill_p, P)
+    left = min(kill_p, players)
     losses = []
     for p in order:
         k = min(left, s.troops_at(t, p))
@@ -912,38 +921,41 @@ def _on_war_l(s: InvasionState, a: int) -> None:
             s.troops[t * s.n + p] -= k
             left -= k
             losses.append((p, k))
-    dead_l = L - s.locals[t]
+    dead_l = locals_ - s.locals[t]
     dead_p = sum(k for _, k in losses)
     _log(
         s,
-        f"war in {tname(t)}: players {P} vs locals {L}, ratio {RATIOS[col]}; players roll {s.roll_p}"
+        f"war in {territory_name(t)}: players {players} vs locals {locals_}, ratio {RATIOS[col]}; players roll {s.roll_p}"
         f" -> {dead_l} locals killed{_table_note(kill_l_table, dead_l)}; locals roll {roll_l} at"
-        f" {RATIOS[6 - col]} -> {_tr(dead_p)} killed{_table_note(kill_p, dead_p)}",
+        f" {RATIOS[6 - col]} -> {_troops_text(dead_p)} killed{_table_note(kill_p, dead_p)}",
     )
     for p, k in losses:
-        _pac(s, p, k, f"{_tr(k)} killed in {tname(t)}")
+        _move_pacifism(s, p, k, f"{_troops_text(k)} killed in {territory_name(t)}")
     _battle_over(s, t, fought=True)
     _next_battle(s)
 
 
 def _battle_over(s: InvasionState, t: int, fought: bool) -> None:
     """# Risultato della battaglia."""
-    P, L = _side(s, t), s.locals[t]
-    if P > 0 and L > 0:
+    players, locals_ = _side(s, t), s.locals[t]
+    if players > 0 and locals_ > 0:
         return  # the battle goes on next turn
-    if P > 0:
+    if players > 0:
         holder = next((p for p in s.battles[t] if s.troops_at(t, p) > 0), -1)
         if holder < 0:
             holder = next(p for p in range(s.n) if s.troops_at(t, p) > 0)
         s.controller[t] = holder
-        _log(s, f"{seat_name(holder)} conquers {tname(t)} ({s.logistics[t]} logistics there)")
-    elif L > 0:
+        _log(s, f"{seat_name(holder)} conquers {territory_name(t)} ({s.logistics[t]} logistics there)")
+    elif locals_ > 0:
         if s.logistics[t]:
-            _log(s, f"the locals hold {tname(t)}: {s.logistics[t]} logistics destroyed")
+            _log(s, f"the locals hold {territory_name(t)}: {s.logistics[t]} logistics destroyed")
         s.logistics[t] = 0
     elif fought:
         s.locals[t] = 1
-        _log(s, f"mutual destruction in {tname(t)}: 1 local troop guards its {s.logistics[t]} logistics")
+        _log(
+            s,
+            f"mutual destruction in {territory_name(t)}: 1 local troop guards its {s.logistics[t]} logistics",
+        )
     s.battles[t] = []
 
 
@@ -972,28 +984,28 @@ def _next_rebel(s: InvasionState) -> None:
 
 def _on_rebel(s: InvasionState, a: int) -> None:
     p = s.actor
-    if a == A.DONE:
+    if a == actions.DONE:
         pass
-    elif a == A.REBEL_OFFMAP:
+    elif a == actions.REBEL_OFFMAP:
         s.rebel_at[p] = OFFMAP
         s.rebel_str[p] = 1
         _log(s, f"{seat_name(p)}'s rebels wait outside the map (every east province is controlled)")
-    elif A.REBEL_PLACE <= a < A.REBEL_PLACE + NT:
-        t = a - A.REBEL_PLACE
+    elif actions.REBEL_PLACE <= a < actions.REBEL_PLACE + TERRITORY_COUNT:
+        t = a - actions.REBEL_PLACE
         s.rebel_at[p] = t
         s.rebel_str[p] = 1
-        _log(s, f"{seat_name(p)} places rebels (strength 1) in {tname(t)}")
-    elif a == A.STRENGTHEN:
+        _log(s, f"{seat_name(p)} places rebels (strength 1) in {territory_name(t)}")
+    elif a == actions.STRENGTHEN:
         s.rebel_str[p] += 1
         _log(s, f"{seat_name(p)} strengthens its rebels to {s.rebel_str[p]}")
-    elif A.REBEL_MOVE <= a < A.REBEL_MOVE + NT:
-        t = a - A.REBEL_MOVE
+    elif actions.REBEL_MOVE <= a < actions.REBEL_MOVE + TERRITORY_COUNT:
+        t = a - actions.REBEL_MOVE
         s.rebel_at[p] = t
         if s.rebel_str[p] > 1:
             s.rebel_str[p] -= 1  # moving costs a point of strength above 1
-        _log(s, f"{seat_name(p)} moves its rebels to {tname(t)} (strength {s.rebel_str[p]})")
+        _log(s, f"{seat_name(p)} moves its rebels to {territory_name(t)} (strength {s.rebel_str[p]})")
     else:
-        k, t = divmod(a - A.ATTACK, NT)
+        k, t = divmod(a - actions.ATTACK, TERRITORY_COUNT)
         s.attack = (p, t, k, s.rebel_str[p])
         s.joiners = []
         s.helper = 0
@@ -1012,7 +1024,7 @@ def _can_join(s: InvasionState, q: int) -> bool:
         and q != s.controller[t]
         and at > 0
         and s.rebel_out[q] != turn_key(s)
-        and (at == t or t in NEIGH[at])
+        and (at == t or t in NEIGHBOURS[at])
     )
 
 
@@ -1031,7 +1043,7 @@ def _next_joiner(s: InvasionState) -> None:
 
 
 def _on_join(s: InvasionState, a: int) -> None:
-    if a == A.JOIN:
+    if a == actions.JOIN:
         s.joiners.append(s.actor)
     s.helper += 1
     _next_joiner(s)
@@ -1039,7 +1051,7 @@ def _on_join(s: InvasionState, a: int) -> None:
 
 def police_in_range(s: InvasionState, q: int, t: int) -> bool:
     """Seat ``q`` has a police station in ``t`` or next to it (# Stazione di polizia)."""
-    return any(j > 0 and s.controller[j] == q and s.buildings[j * 4 + POLICE] for j in (t, *NEIGH[t]))
+    return any(j > 0 and s.controller[j] == q and s.buildings[j * 4 + POLICE] for j in (t, *NEIGHBOURS[t]))
 
 
 def _next_defender(s: InvasionState) -> None:
@@ -1061,7 +1073,7 @@ def _next_defender(s: InvasionState) -> None:
 
 
 def _on_defend(s: InvasionState, a: int) -> None:
-    if a == A.JOIN:
+    if a == actions.JOIN:
         s.defenders.append(s.actor)
         assert s.attack is not None
         _log(s, f"{seat_name(s.actor)} lends its police stations to {seat_name(s.controller[s.attack[1]])}")
@@ -1076,29 +1088,29 @@ def attack_threshold(
     ``d`` in ``t`` and its neighbours (not those in a battle), -1 per rebel strength, police
     +3 here and +1 next door, +1 per 3 influence. The police stations of ``allies`` count as
     the defender's own (# Alleanza di giocatori negli attentati)."""
-    near = [j for j in (t, *NEIGH[t]) if not s.at_war(j)]
+    near = [j for j in (t, *NEIGHBOURS[t]) if not s.at_war(j)]
     troops = sum(s.troops_at(j, d) for j in near)
     police = 0
     owners = (d, *allies)
-    for j in (t, *NEIGH[t]):
+    for j in (t, *NEIGHBOURS[t]):
         if j > 0 and s.controller[j] in owners and s.buildings[j * 4 + POLICE]:
             police += BOARD.police_here if j == t else BOARD.police_near
     infl = s.influence[d] // BOARD.influence_per_bonus
     total = troops + police + infl - strength
-    text = f"{_tr(troops)} + {police} police + {infl} influence - {strength} strength = {total}"
+    text = f"{_troops_text(troops)} + {police} police + {infl} influence - {strength} strength = {total}"
     return total, text
 
 
 def _on_attack_roll(s: InvasionState, a: int) -> None:
     assert s.attack is not None
-    roll = a - A.CHANCE
+    roll = a - actions.CHANCE
     p, t, k, strength = s.attack
     strength += sum(s.rebel_str[q] for q in s.joiners)
     d = s.controller[t]
-    thr, how = attack_threshold(s, d, t, strength, s.defenders)
+    threshold, how = attack_threshold(s, d, t, strength, s.defenders)
     attackers = [p, *s.joiners]
     names = " and ".join(seat_name(x) for x in attackers)
-    head = f"{names}'s rebels attack {A.TARGETS[k]} in {tname(t)} ({seat_name(d)}): threshold {how}; {seat_name(d)} rolls {roll}"
+    head = f"{names}'s rebels attack {actions.TARGETS[k]} in {territory_name(t)} ({seat_name(d)}): threshold {how}; {seat_name(d)} rolls {roll}"
     key = turn_key(s)
     for x in attackers:
         s.rebel_at[x] = -1  # the die used in an attack is removed
@@ -1108,15 +1120,15 @@ def _on_attack_roll(s: InvasionState, a: int) -> None:
     s.defenders = []
     if roll <= 3:
         damage = 0  # 2-3 always foils
-    elif roll > thr:
-        damage = roll - thr
+    elif roll > threshold:
+        damage = roll - threshold
     elif roll >= 11:
         damage = -1  # 11-12: some damage anyway
     else:
         damage = 0
     if damage == 0:
         _log(s, head + " -> foiled")
-        _pac(s, d, -1, "attack foiled")
+        _move_pacifism(s, d, -1, "attack foiled")
     else:
         _log(s, head + (" -> 11-12: damage anyway" if damage < 0 else f" -> {damage} damage"))
         _damage(s, d, t, k, damage)
@@ -1131,13 +1143,13 @@ def _damage(s: InvasionState, d: int, t: int, k: int, damage: int) -> None:
     if k == 0:
         lost = 1 if damage < 0 else min(damage, s.troops_at(t, d))
         s.troops[t * s.n + d] -= lost
-        _log(s, f"{_tr(lost)} of {seat_name(d)} killed in {tname(t)}")
-        _pac(s, d, 2 * lost, f"{_tr(lost)} killed by rebels")
+        _log(s, f"{_troops_text(lost)} of {seat_name(d)} killed in {territory_name(t)}")
+        _move_pacifism(s, d, 2 * lost, f"{_troops_text(lost)} killed by rebels")
     elif k == 1:
         lost = 1 if damage < 0 else min(damage, s.logistics[t])
         s.logistics[t] -= lost
-        _log(s, f"{lost} logistics destroyed in {tname(t)}")
-        _pac(s, d, lost, f"{lost} logistics lost to rebels")
+        _log(s, f"{lost} logistics destroyed in {territory_name(t)}")
+        _move_pacifism(s, d, lost, f"{lost} logistics lost to rebels")
     else:
         b = k - 2
         cost = BOARD.buildings[b].cost
@@ -1155,23 +1167,23 @@ def _damage(s: InvasionState, d: int, t: int, k: int, damage: int) -> None:
 def _destroy(s: InvasionState, d: int, t: int, b: int) -> None:
     build = BOARD.buildings[b]
     s.buildings[t * 4 + b] -= 1
-    _log(s, f"the {build.name} in {tname(t)} is destroyed")
+    _log(s, f"the {build.name} in {territory_name(t)} is destroyed")
     if b == WAREHOUSE:
         lost = min(s.store[t], BOARD.storage_per_warehouse)
         if lost:
             s.store[t] -= lost
             _log(s, f"{lost} oil stored in it is lost")
-    _pac(s, d, build.cost, f"{build.name} destroyed by rebels")
+    _move_pacifism(s, d, build.cost, f"{build.name} destroyed by rebels")
 
 
 def _on_repair(s: InvasionState, a: int) -> None:
     assert s.repair is not None
     d, t, b, damage = s.repair
     s.repair = None
-    if a == A.REPAIR:
+    if a == actions.REPAIR:
         # # Danni: partial damage is repaired at 1$ per damage point, else the building falls
         s.money[d] -= 2 * damage
-        _log(s, f"{seat_name(d)} repairs the {BOARD.buildings[b].name} in {tname(t)} for {damage}$")
+        _log(s, f"{seat_name(d)} repairs the {BOARD.buildings[b].name} in {territory_name(t)} for {damage}$")
     else:
         _destroy(s, d, t, b)
     s.idx += 1
@@ -1186,9 +1198,11 @@ def _pacifism_check(s: InvasionState) -> None:
         allowed = troops_allowed(s.media[p])
         tr = s.troops_on_board(p)
         if tr > allowed:
-            _pac(s, p, tr - allowed, f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
+            _move_pacifism(s, p, tr - allowed, f"{_troops_text(tr)}, {allowed} allowed by media {s.media[p]}")
         elif (allowed - tr) // 2:
-            _pac(s, p, -((allowed - tr) // 2), f"{_tr(tr)}, {allowed} allowed by media {s.media[p]}")
+            _move_pacifism(
+                s, p, -((allowed - tr) // 2), f"{_troops_text(tr)}, {allowed} allowed by media {s.media[p]}"
+            )
         due = penalty(s.pacifism[p])
         if due:
             _pay_penalty(s, p, due)
@@ -1213,7 +1227,7 @@ def _pay_penalty(s: InvasionState, p: int, due: int) -> None:
             left -= price
     removed = 0
     while left > 0 and s.troops_on_board(p) > 0:
-        t = max(range(NT), key=lambda j: (j == 0 and s.troops_at(0, p) > 0, s.troops_at(j, p)))
+        t = max(range(TERRITORY_COUNT), key=lambda j: (j == 0 and s.troops_at(0, p) > 0, s.troops_at(j, p)))
         s.troops[t * s.n + p] -= 1
         removed += 1
         left -= 2
@@ -1225,7 +1239,7 @@ def _pay_penalty(s: InvasionState, p: int, due: int) -> None:
     if sold:
         text += f", selling {sold} oil"
     if removed:
-        text += f", removing {_tr(removed)}"
+        text += f", removing {_troops_text(removed)}"
     _log(s, text)
 
 
@@ -1252,7 +1266,7 @@ def _oil_check(s: InvasionState) -> None:
 
 
 def _on_market_die(s: InvasionState, a: int) -> None:
-    face = a - A.CHANCE
+    face = a - actions.CHANCE
     _move_price(s, oil_price_change(s.n, s.n, max(s.pacifism), face), s.n, face)
     _oil_after_price(s)
 
@@ -1291,17 +1305,20 @@ def _next_withdrawal(s: InvasionState) -> None:
 
 def _end_withdrawal(s: InvasionState, p: int) -> None:
     if s.drawn:
-        _log(s, f"{seat_name(p)} withdraws {len(s.drawn)} oil ({', '.join(tname(t) for t in s.drawn)})")
+        _log(
+            s,
+            f"{seat_name(p)} withdraws {len(s.drawn)} oil ({', '.join(territory_name(t) for t in s.drawn)})",
+        )
     s.drawn = []
     s.idx += 1
 
 
 def _on_withdraw(s: InvasionState, a: int) -> None:
     p = s.actor
-    if a == A.DONE:
+    if a == actions.DONE:
         _end_withdrawal(s, p)
     else:
-        t = a - A.WITHDRAW
+        t = a - actions.WITHDRAW
         s.store[t] -= 1
         s.oil[p] += 1
         s.drawn.append(t)
@@ -1314,9 +1331,9 @@ def _pipelines(s: InvasionState, p: int) -> list[tuple[int, ...]]:
     """For each pipeline of seat ``p``, the provinces its extra barrel may come from: its own
     and its neighbours that ``p`` controls (# Oleodotto)."""
     out = []
-    for pp in PROVINCES:
-        if s.controller[pp] == p and s.buildings[pp * 4 + 2]:
-            out.append(tuple(j for j in (pp, *NEIGH[pp]) if j > 0 and s.controller[j] == p))
+    for province in PROVINCES:
+        if s.controller[province] == p and s.buildings[province * 4 + 2]:
+            out.append(tuple(j for j in (province, *NEIGHBOURS[province]) if j > 0 and s.controller[j] == p))
     return out
 
 
@@ -1356,7 +1373,7 @@ def _spoil_and_next_turn(s: InvasionState) -> None:
     for t in PROVINCES:
         cap = storage(s, t)
         if s.store[t] > cap:
-            _log(s, f"{s.store[t] - cap} oil spoils in {tname(t)} (storage {cap})")
+            _log(s, f"{s.store[t] - cap} oil spoils in {territory_name(t)} (storage {cap})")
             s.store[t] = cap
     s.sold = [0] * n
     _new_order(s)
@@ -1378,23 +1395,26 @@ def _government_production(s: InvasionState) -> None:
             s.logistics[t] -= 1
             _log(
                 s,
-                f"{tname(t)} produces {amount} (government): {half} to the Government, {half} to {seat_name(p)}",
+                f"{territory_name(t)} produces {amount} (government): {half} to the Government, {half} to {seat_name(p)}",
             )
         elif s.influence[p] > 0:
             s.influence[p] -= 1
-            _log(s, f"{seat_name(p)} loses 1 influence ({tname(t)} did not produce)")
+            _log(s, f"{seat_name(p)} loses 1 influence ({territory_name(t)} did not produce)")
         elif s.money[p] > 0:
             paid = min(8, s.money[p])  # ruling: what money there is, up to 4$
             s.money[p] -= paid
-            _log(s, f"{seat_name(p)} pays {dollars(paid)} ({tname(t)} did not produce)")
+            _log(s, f"{seat_name(p)} pays {dollars(paid)} ({territory_name(t)} did not produce)")
         elif s.oil[p] > 0:
             s.oil[p] -= 1
-            _log(s, f"{seat_name(p)} pays 1 oil ({tname(t)} did not produce)")
+            _log(s, f"{seat_name(p)} pays 1 oil ({territory_name(t)} did not produce)")
         else:
             j = next((j for j in PROVINCES if s.controller[j] == p and s.store[j] > 0), -1)
             if j >= 0:
                 s.store[j] -= 1
-                _log(s, f"{seat_name(p)} pays 1 oil from {tname(j)} ({tname(t)} did not produce)")
+                _log(
+                    s,
+                    f"{seat_name(p)} pays 1 oil from {territory_name(j)} ({territory_name(t)} did not produce)",
+                )
 
 
 def order_after_money(s: InvasionState) -> list[int]:
@@ -1485,7 +1505,7 @@ def _finish(s: InvasionState) -> None:
         p = s.controller[t]
         if p >= 0 and s.store[t]:
             s.oil[p] += s.store[t]
-            _log(s, f"{seat_name(p)} collects {s.store[t]} oil from {tname(t)}")
+            _log(s, f"{seat_name(p)} collects {s.store[t]} oil from {territory_name(t)}")
             s.store[t] = 0
     keys = [2 * s.influence[p] + 5 * s.provinces_of(p) for p in range(s.n)]  # influence + 2.5/province
     shares = government_shares(s.gov_oil, keys)
@@ -1506,7 +1526,7 @@ def _finish(s: InvasionState) -> None:
     best = max((wealth[p], s.contracts[p], s.provinces_of(p)) for p in range(s.n))
     winners = [p for p in range(s.n) if (wealth[p], s.contracts[p], s.provinces_of(p)) == best]
     s.result = [1.0 / len(winners) if p in winners else 0.0 for p in range(s.n)]
-    s.stage = S_OVER
+    s.stage = GAME_OVER
     s.actor = -1
 
 
@@ -1515,18 +1535,18 @@ def _finish(s: InvasionState) -> None:
 
 def to_string(s: InvasionState, a: int) -> str:
     """Short, unambiguous text of an action legal in ``s``."""
-    st = s.stage
-    if st in CHANCE_STAGES:
-        v = a - A.CHANCE
-        if st == S_ORDER:
+    stage = s.stage
+    if stage in CHANCE_STAGES:
+        v = a - actions.CHANCE
+        if stage == S_ORDER:
             perm = list(itertools.permutations(range(s.n)))[v]
             return "order " + " ".join(seat_name(p) for p in perm)
-        if st == S_LOCALS_DIE:
+        if stage == S_LOCALS_DIE:
             return f"die {v}: +{band(BOARD.locals_die, v)} locals"
-        if st == S_MARKET_DIE:
+        if stage == S_MARKET_DIE:
             return f"die {v}: -{band(BOARD.market_die, v)} boxes"
         return f"roll {v}"
-    if a == A.DONE:
+    if a == actions.DONE:
         return {
             S_BUY: "done buying",
             S_MOVE_FROM: "no support" if s.support >= 0 else "done moving",
@@ -1538,67 +1558,71 @@ def to_string(s: InvasionState, a: int) -> str:
             S_DEFEND: "keep them out",
             S_WITHDRAW: "done withdrawing",
             S_REPAIR: "let it fall",
-        }.get(st, "done")
-    if A.BOX <= a < A.BOX + 16:
-        kind, col = divmod(a - A.BOX, 4)
-        return f"{A.BOX_KINDS[kind]} box {col + 1}"
-    if a == A.PRODUCE_ACT:
+        }.get(stage, "done")
+    if actions.BOX <= a < actions.BOX + 16:
+        kind, col = divmod(a - actions.BOX, 4)
+        return f"{actions.BOX_KINDS[kind]} box {col + 1}"
+    if a == actions.PRODUCE_ACT:
         return "produce oil"
-    if a == A.TAXES:
+    if a == actions.TAXES:
         return "new taxes"
-    if a == A.SPEECH:
+    if a == actions.SPEECH:
         return "speech to the nation"
-    if a == A.ASK_SUPPORT:
+    if a == actions.ASK_SUPPORT:
         return "ask for support"
-    if a == A.STRENGTHEN:
+    if a == actions.STRENGTHEN:
         return "strengthen rebels"
-    if a == A.JOIN:
-        return "lend police stations" if st == S_DEFEND else "join the attack"
-    if a == A.REPAIR:
+    if a == actions.JOIN:
+        return "lend police stations" if stage == S_DEFEND else "join the attack"
+    if a == actions.REPAIR:
         return "repair"
-    if a == A.REBEL_OFFMAP:
+    if a == actions.REBEL_OFFMAP:
         return "rebels off the map"
-    if A.SELL < a <= A.SELL + A.MAX_SELL:
-        return f"sell {a - A.SELL} oil"
-    if A.MEDIA_PTS <= a < A.MEDIA_PTS + 3:
-        k = a - A.MEDIA_PTS
+    if actions.SELL < a <= actions.SELL + actions.MAX_SELL:
+        return f"sell {a - actions.SELL} oil"
+    if actions.MEDIA_PTS <= a < actions.MEDIA_PTS + 3:
+        k = a - actions.MEDIA_PTS
         cost = BOARD.media_cost[k]
         return f"media +{k + 1} ({f'{cost}$' if cost else 'free'})"
-    if A.BUY_TL < a <= A.BUY_TL + A.MAX_BUY:
-        return f"buy {_tr(a - A.BUY_TL)} by land ({(a - A.BUY_TL) * BOARD.cost_land}$)"
-    if A.BUY_LL < a <= A.BUY_LL + A.MAX_BUY:
-        return f"buy {a - A.BUY_LL} logistics by land ({(a - A.BUY_LL) * BOARD.cost_land}$)"
-    if A.BUY_TA <= a < A.BUY_LA:
-        return f"buy troop by air to {tname(a - A.BUY_TA)}"
-    if A.BUY_LA <= a < A.FROM:
-        return f"buy logistics by air to {tname(a - A.BUY_LA)}"
-    if A.FROM <= a < A.TO:
-        return f"from {tname(a - A.FROM)}"
-    if A.TO <= a < A.NUM:
-        d = a - A.TO
-        return "to home" if d == A.HOME else f"to {tname(d)}"
-    if A.NUM <= a < A.BUILD:
-        return _tr(a - A.NUM) if st == S_MOVE_TROOPS else f"{a - A.NUM} logistics"
-    if A.BUILD <= a < A.INFL:
-        k, t = divmod(a - A.BUILD, NT)
-        return f"build {BUILDINGS[k]} in {tname(t)}"
-    if A.INFL <= a < A.CONTRACT:
-        return f"influence in {tname(a - A.INFL)}"
-    if a == A.CONTRACT:
+    if actions.BUY_TROOPS_LAND < a <= actions.BUY_TROOPS_LAND + actions.MAX_BUY:
+        return f"buy {_troops_text(a - actions.BUY_TROOPS_LAND)} by land ({(a - actions.BUY_TROOPS_LAND) * BOARD.cost_land}$)"
+    if actions.BUY_LOGISTICS_LAND < a <= actions.BUY_LOGISTICS_LAND + actions.MAX_BUY:
+        return f"buy {a - actions.BUY_LOGISTICS_LAND} logistics by land ({(a - actions.BUY_LOGISTICS_LAND) * BOARD.cost_land}$)"
+    if actions.BUY_TROOP_AIR <= a < actions.BUY_LOGISTICS_AIR:
+        return f"buy troop by air to {territory_name(a - actions.BUY_TROOP_AIR)}"
+    if actions.BUY_LOGISTICS_AIR <= a < actions.FROM:
+        return f"buy logistics by air to {territory_name(a - actions.BUY_LOGISTICS_AIR)}"
+    if actions.FROM <= a < actions.TO:
+        return f"from {territory_name(a - actions.FROM)}"
+    if actions.TO <= a < actions.MOVE_COUNT:
+        d = a - actions.TO
+        return "to home" if d == actions.HOME else f"to {territory_name(d)}"
+    if actions.MOVE_COUNT <= a < actions.BUILD:
+        return (
+            _troops_text(a - actions.MOVE_COUNT)
+            if stage == S_MOVE_TROOPS
+            else f"{a - actions.MOVE_COUNT} logistics"
+        )
+    if actions.BUILD <= a < actions.INFLUENCE:
+        k, t = divmod(a - actions.BUILD, TERRITORY_COUNT)
+        return f"build {BUILDINGS[k]} in {territory_name(t)}"
+    if actions.INFLUENCE <= a < actions.CONTRACT:
+        return f"influence in {territory_name(a - actions.INFLUENCE)}"
+    if a == actions.CONTRACT:
         return "contract"
-    if A.PRODUCE <= a < A.REBEL_PLACE:
-        return f"produce in {tname(a - A.PRODUCE)}"
-    if A.REBEL_PLACE <= a < A.REBEL_MOVE:
-        return f"place rebels in {tname(a - A.REBEL_PLACE)}"
-    if A.REBEL_MOVE <= a < A.ATTACK:
-        return f"rebels to {tname(a - A.REBEL_MOVE)}"
-    if A.ATTACK <= a < A.RETREAT:
-        k, t = divmod(a - A.ATTACK, NT)
-        return f"attack {A.TARGETS[k]} in {tname(t)}"
-    if A.RETREAT <= a < A.WITHDRAW:
-        return f"retreat to {tname(a - A.RETREAT)}"
-    if A.WITHDRAW <= a < A.CHANCE:
-        return f"withdraw 1 oil from {tname(a - A.WITHDRAW)}"
+    if actions.PRODUCE <= a < actions.REBEL_PLACE:
+        return f"produce in {territory_name(a - actions.PRODUCE)}"
+    if actions.REBEL_PLACE <= a < actions.REBEL_MOVE:
+        return f"place rebels in {territory_name(a - actions.REBEL_PLACE)}"
+    if actions.REBEL_MOVE <= a < actions.ATTACK:
+        return f"rebels to {territory_name(a - actions.REBEL_MOVE)}"
+    if actions.ATTACK <= a < actions.RETREAT:
+        k, t = divmod(a - actions.ATTACK, TERRITORY_COUNT)
+        return f"attack {actions.TARGETS[k]} in {territory_name(t)}"
+    if actions.RETREAT <= a < actions.WITHDRAW:
+        return f"retreat to {territory_name(a - actions.RETREAT)}"
+    if actions.WITHDRAW <= a < actions.CHANCE:
+        return f"withdraw 1 oil from {territory_name(a - actions.WITHDRAW)}"
     return f"action {a}"
 
 

@@ -7,6 +7,7 @@ rules, the plan and the evaluator read these codes without importing it.
 from __future__ import annotations
 
 __all__ = [
+    "GAME_OVER",
     "OFFMAP",
     "STAGE_NAMES",
     "S_ACTION",
@@ -23,7 +24,6 @@ __all__ = [
     "S_MOVE_TO",
     "S_MOVE_TROOPS",
     "S_ORDER",
-    "S_OVER",
     "S_PRODUCE",
     "S_REBEL",
     "S_REPAIR",
@@ -56,7 +56,7 @@ S_REPAIR = 17
 S_MARKET_DIE = 18  # chance: the all-sellers die
 S_WITHDRAW = 19  # a seat withdraws oil from its provinces, one barrel at a time
 S_DEFEND = 20  # a seat lends its police stations to the defender of a rebel attack
-S_OVER = 99
+GAME_OVER = 99
 CHANCE_STAGES = frozenset((S_ORDER, S_LOCALS_DIE, S_WAR_P, S_WAR_L, S_ATTACK_ROLL, S_MARKET_DIE))
 
 STAGE_NAMES = {
@@ -81,5 +81,5 @@ STAGE_NAMES = {
     S_MARKET_DIE: "oil market die",
     S_WITHDRAW: "withdraw oil",
     S_DEFEND: "lend police stations against an attack",
-    S_OVER: "game over",
+    GAME_OVER: "game over",
 }

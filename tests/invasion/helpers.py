@@ -3,20 +3,20 @@
 Typical use::
 
     s = position(4)                      # 4 players, turn order Red, Blue, Green, Yellow
-    s.troops[T("Bassora") * s.n + 0] = 5 # edit fields by hand
+    s.troops[territory_index("Bassora") * s.n + 0] = 5 # edit fields by hand
     at_action(s, 0)                      # Red chooses an action now
     act(s, "purchase box 1")             # by action text (a unique prefix is enough)
 """
 
 from __future__ import annotations
 
-from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.state import S_ACTION
 
 
-def T(name: str) -> int:
+def territory_index(name: str) -> int:
     """Territory index by name."""
     return BOARD.territory(name)
 
@@ -24,7 +24,7 @@ def T(name: str) -> int:
 def position(players: int = 4, phase: int = 1) -> InvasionState:
     """A game just after the turn-order roll (order = seat order), in ``phase``."""
     s = GAME.new_initial_state(players=players, seed=0)
-    s.apply_action(A.CHANCE + 0)  # identity permutation: Red, Blue, Green, ...
+    s.apply_action(actions.CHANCE + 0)  # identity permutation: Red, Blue, Green, ...
     s.phase = phase
     return s
 
@@ -45,7 +45,7 @@ def act(s: InvasionState, text: str) -> None:
 
 def control(s: InvasionState, name: str, seat: int, troops: int = 0, logistics: int = 0) -> int:
     """Give ``seat`` a conquered province."""
-    t = T(name)
+    t = territory_index(name)
     s.explored[t] = 1
     s.locals[t] = 0
     s.controller[t] = seat
@@ -63,4 +63,4 @@ def texts(s: InvasionState) -> list[str]:
 def roll(s: InvasionState, value: int) -> None:
     """Apply a chance outcome (a die face or a 2d6 total)."""
     assert s.is_chance_node(), s.decision_name()
-    s.apply_action(A.CHANCE + value)
+    s.apply_action(actions.CHANCE + value)

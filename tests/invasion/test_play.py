@@ -6,8 +6,7 @@ import random
 
 from realpolitik.bench.common import random_playout
 from realpolitik.engine import load_game
-from realpolitik.engine.invasion import prospects as H
-from realpolitik.engine.invasion import render
+from realpolitik.engine.invasion import prospects, render
 from realpolitik.engine.invasion.game import GAME, InvasionState
 
 from .helpers import control, position
@@ -75,9 +74,9 @@ def test_evaluation_is_a_probability_and_prefers_the_richer_seat() -> None:
 
 
 def test_battle_odds_follow_the_combat_table() -> None:
-    assert H.battle_odds(1, 1)[0] == 0.0  # 1:1 always kills both: mutual destruction
-    assert H.battle_odds(10, 2)[0] > 0.9
-    assert H.battle_odds(2, 8)[0] < 0.05
+    assert prospects.battle_odds(1, 1)[0] == 0.0  # 1:1 always kills both: mutual destruction
+    assert prospects.battle_odds(10, 2)[0] > 0.9
+    assert prospects.battle_odds(2, 8)[0] < 0.05
 
 
 def test_the_board_fits_the_full_screens_narrow_pane() -> None:

@@ -9,25 +9,23 @@ import pytest
 
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.ismcts import PLAN_PRIOR_VISITS, SearchConfig, grow_tree
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import policy as P
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions, policy, rules
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.prospects import prospects
 from realpolitik.engine.invasion.state import S_ACTION, S_MOVE_FROM, S_REBEL
 
-from .helpers import T, act, at_action, control, position, roll, texts
+from .helpers import act, at_action, control, position, roll, territory_index, texts
 
 
 def test_target_is_an_oil_province_next_to_the_border_with_troops_to_beat_it() -> None:
     s = position(4)
-    t = P.invasion_target(s, 0, money=10, moves=3)
-    assert t == T("Bassora")  # 3 oil, the most a seat may withdraw (2) and storage beyond
-    assert P.troops_for(s, t) == 6  # 3 locals + the phase-1 die (1.5 on average), plus 1
-    assert P.invasion_target(s, 0, money=4, moves=3) == -1  # too poor for any province
+    t = policy.invasion_target(s, 0, money=10, moves=3)
+    assert t == territory_index("Bassora")  # 3 oil, the most a seat may withdraw (2) and storage beyond
+    assert policy.troops_for(s, t) == 6  # 3 locals + the phase-1 die (1.5 on average), plus 1
+    assert policy.invasion_target(s, 0, money=4, moves=3) == -1  # too poor for any province
     s.phase = 2
-    assert P.troops_for(s, T("Muthanna")) == 3  # no die after phase 1
+    assert policy.troops_for(s, territory_index("Muthanna")) == 3  # no die after phase 1
 
 
 def test_a_purchase_box_too_small_for_any_invasion_is_not_taken_for_one() -> None:
@@ -35,11 +33,11 @@ def test_a_purchase_box_too_small_for_any_invasion_is_not_taken_for_one() -> Non
     needs; the plan does not take it to invade (troops bought and sent home again were money
     lost)."""
     s = position(4)
-    s.boxes[A.K_PURCHASE * 4 + 0] = 1
-    s.boxes[A.K_PURCHASE * 4 + 1] = 2
+    s.boxes[actions.K_PURCHASE * 4 + 0] = 1
+    s.boxes[actions.K_PURCHASE * 4 + 1] = 2
     at_action(s, 0)
-    assert min(P.troops_for(s, t) for t in BOARD.south) > BOARD.purchase_units[2]
-    assert P.invasion_target(s, 0, money=10, moves=1, units=BOARD.purchase_units[2]) == -1
+    assert min(policy.troops_for(s, t) for t in BOARD.south) > BOARD.purchase_units[2]
+    assert policy.invasion_target(s, 0, money=10, moves=1, units=BOARD.purchase_units[2]) == -1
     assert s.action_to_string(s.plan_action(0)) != "purchase box 3"
 
 
@@ -50,7 +48,7 @@ def test_a_first_purchase_box_buys_the_troops_and_moves_them_in() -> None:
     act(s, "purchase box 1")
     act(s, s.action_to_string(s.plan_action(0)))
     assert s.troops[0] == 6 and s.money[0] == 2 * 4
-    assert s.plan_action(0) == A.DONE
+    assert s.plan_action(0) == actions.DONE
     act(s, "done buying")
     act(s, s.action_to_string(s.plan_action(0)))  # from Border
     assert s.action_to_string(s.plan_action(0)) == "to Bassora"
@@ -65,13 +63,13 @@ def test_at_five_players_the_last_seat_makes_one_invasion_of_the_two_small_boxes
     make up the troops a south province needs (5 for 2 oil, 6 for Bassora). Before, it raised taxes and invaded
     inland two turns later, and won none of 400 heuristic games."""
     s = position(5)
-    s.boxes[A.K_PURCHASE * 4 + 0] = 0
-    s.boxes[A.K_PURCHASE * 4 + 1] = 1
+    s.boxes[actions.K_PURCHASE * 4 + 0] = 0
+    s.boxes[actions.K_PURCHASE * 4 + 1] = 1
     at_action(s, 4)
     assert s.action_to_string(s.plan_action(4)) == "purchase box 3"
     act(s, "purchase box 3")
     act(s, s.action_to_string(s.plan_action(4)))
-    assert s.troops[4] == R.troops_allowed(s.media[4]) == 3
+    assert s.troops[4] == rules.troops_allowed(s.media[4]) == 3
     while s.actor == 4 and s.stage != S_ACTION:
         act(s, s.action_to_string(s.plan_action(4)))  # done buying; they stay on the border
     assert s.troops[4] == 3
@@ -83,15 +81,15 @@ def test_at_five_players_the_last_seat_makes_one_invasion_of_the_two_small_boxes
     assert bought > 3
     act(s, "done buying")
     act(s, s.action_to_string(s.plan_action(4)))  # from Border
-    target = T(s.action_to_string(s.plan_action(4)).removeprefix("to "))
-    assert target in BOARD.south and bought == P.troops_for(s, target)
+    target = territory_index(s.action_to_string(s.plan_action(4)).removeprefix("to "))
+    assert target in BOARD.south and bought == policy.troops_for(s, target)
 
 
 def test_before_the_last_seat_no_troops_wait_on_the_border() -> None:
     """The seats before the last take a large box next turn: no small box for them now."""
     s = position(5)
-    s.boxes[A.K_PURCHASE * 4 + 0] = 0
-    s.boxes[A.K_PURCHASE * 4 + 1] = 1
+    s.boxes[actions.K_PURCHASE * 4 + 0] = 0
+    s.boxes[actions.K_PURCHASE * 4 + 1] = 1
     at_action(s, 2)
     assert not s.action_to_string(s.plan_action(2)).startswith("purchase box")
 
@@ -103,10 +101,10 @@ def test_a_held_province_is_supplied_then_produces() -> None:
     assert s.action_to_string(s.plan_action(0)) == "purchase box 1"  # 3 logistics short
     act(s, "purchase box 1")
     assert s.action_to_string(s.plan_action(0)) == "buy 4 logistics by land (4$)"  # 3 + 1 spare
-    s.logistics[T("Bassora")] = 4
+    s.logistics[territory_index("Bassora")] = 4
     at_action(s, 0, round_=1)
     s._legal = None
-    assert s.plan_action(0) == A.PRODUCE_ACT
+    assert s.plan_action(0) == actions.PRODUCE_ACT
 
 
 def test_taxes_only_when_they_do_not_raise_the_penalty() -> None:
@@ -114,7 +112,7 @@ def test_taxes_only_when_they_do_not_raise_the_penalty() -> None:
     at_action(s, 0)
     s.money[0] = 2 * 3  # too poor to invade
     s.pacifism[0] = 2  # no troops: -1 at the check, so taxes leave it at 2
-    assert s.plan_action(0) == A.TAXES
+    assert s.plan_action(0) == actions.TAXES
     s.pacifism[0] = 4
     s._legal = None
     assert s.action_to_string(s.plan_action(0)) == "money box 1"  # taxes would keep 4 (1$)
@@ -147,11 +145,11 @@ def test_with_the_south_blocked_by_battles_it_invades_by_air() -> None:
         s.battles[t] = [1]
     s.money[0] = 2 * 17
     at_action(s, 0)
-    assert P.invasion_target(s, 0, 17, 3) == -1  # no crossing a battle
-    target = P.air_target(s, 0, 17, 10)
+    assert policy.invasion_target(s, 0, 17, 3) == -1  # no crossing a battle
+    target = policy.air_target(s, 0, 17, 10)
     assert not s.explored[target] and BOARD.oil[target] >= 2  # Babil: 5 troops by air, 10$
-    assert P.troops_for(s, target) * 2 <= 17
-    assert P.air_target(s, 0, 5, 10) == -1  # too poor for any province by air
+    assert policy.troops_for(s, target) * 2 <= 17
+    assert policy.air_target(s, 0, 5, 10) == -1  # too poor for any province by air
     assert s.action_to_string(s.plan_action(0)) == "purchase box 1"
     act(s, "purchase box 1")
     name = BOARD.territories[target].name
@@ -210,7 +208,7 @@ def test_plan_steps_carry_a_chosen_purchase_box_out_and_leave_choices_to_the_sea
     act(s, "purchase box 1")
     assert s.plan_step(0) == s.plan_action(0) == s.string_from_action("buy 6 troops by land (6$)")
     act(s, "buy 6 troops by land (6$)")
-    assert s.plan_step(0) == A.DONE
+    assert s.plan_step(0) == actions.DONE
     act(s, "done buying")
     assert s.action_to_string(s.plan_step(0)) == "from Border"
     t = control(s, "Maysan", 0, troops=1, logistics=5)
@@ -233,7 +231,7 @@ def test_ismcts_passes_through_the_plan_steps_of_a_chosen_box() -> None:
     root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
     assert list(root.children) == [buy]  # no branching on the purchase itself
     node = root.children[buy]
-    assert list(node.children) == [A.DONE]  # then "done buying", as the plan does
+    assert list(node.children) == [actions.DONE]  # then "done buying", as the plan does
     assert make_bot("ismcts:iters=40,seed=2").step(s, 0) == buy
     at_action(s, 0)
     root, _ = grow_tree(s, 0, SearchConfig(iters=40), random.Random(5))
@@ -258,7 +256,7 @@ def test_logistics_stocked_on_a_province_are_worth_the_productions_they_allow() 
     act(s, "produce oil")
     act(s, "produce in Bassora")
     act(s, "done producing")
-    assert s.logistics[T("Bassora")] == 4 and s.store[T("Bassora")] == 3
+    assert s.logistics[territory_index("Bassora")] == 4 and s.store[territory_index("Bassora")] == 3
     assert prospects(s)[0] > before
 
 
@@ -280,11 +278,9 @@ def test_money_a_province_needs_for_its_logistics_is_worth_more_than_its_face_va
 def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from realpolitik.engine.invasion import prospects as H
-
     def option(s: InvasionState) -> float:
         with_option = prospects(s)[0]
-        monkeypatch.setattr(H, "INVADE_OPTION", 0.0)
+        monkeypatch.setattr("realpolitik.engine.invasion.prospects.INVADE_OPTION", 0.0)
         without = prospects(s)[0]
         monkeypatch.undo()
         return with_option - without
@@ -293,7 +289,7 @@ def test_a_seat_holding_nothing_keeps_the_option_to_invade_while_six_turns_are_l
     at_action(s, 0)
     early = option(s)
     assert early > 5.0  # turn 1: a province that fills its withdrawals may still be taken
-    t = T("Muthanna")
+    t = territory_index("Muthanna")
     s.explored[t], s.locals[t], s.battles[t] = 1, 2, [0]
     s.troops[t * s.n + 0] = 5
     assert option(s) == 0.0  # fighting for a province: the battle is valued instead
@@ -311,9 +307,9 @@ def test_troops_left_on_the_way_home_go_on_to_the_border() -> None:
     control(s, "Muthanna", 2, troops=1, logistics=4)
     control(s, "Qadisiyyah", 0, troops=1, logistics=2)
     control(s, "Wasit", 1, troops=1, logistics=3)
-    q = T("Qadisiyyah")
+    q = territory_index("Qadisiyyah")
     s.troops[q * s.n + 1] = 3
-    assert P._stranded(s, 1) == [q]
+    assert policy._stranded(s, 1) == [q]
     at_action(s, 1)
     act(s, "purchase box 1")
     act(s, "done buying")
@@ -327,7 +323,7 @@ def test_troops_left_on_the_way_home_go_on_to_the_border() -> None:
     control(s, "Muthanna", 2, troops=1, logistics=4)
     control(s, "Qadisiyyah", 0, troops=1, logistics=2)
     control(s, "Wasit", 1, troops=1, logistics=3)
-    dq = T("Dhi Qar")
+    dq = territory_index("Dhi Qar")
     s.explored[dq] = 1
     s.locals[dq] = 2
     s.troops[dq * s.n + 3] = 2
@@ -376,7 +372,7 @@ def test_the_option_to_invade_goes_to_the_seat_that_plays_first_next_turn() -> N
     # money box (# Ordine di gioco): that box is worth more to it than new taxes' 5$
     s = position(4)
     for name, seat in (("Bassora", 0), ("Muthanna", 1)):
-        t = T(name)
+        t = territory_index(name)
         s.explored[t], s.locals[t], s.battles[t] = 1, 3, [seat]
         s.troops[t * s.n + seat] = 6
     at_action(s, 3)
@@ -384,13 +380,13 @@ def test_the_option_to_invade_goes_to_the_seat_that_plays_first_next_turn() -> N
     act(taxed, "new taxes")
     act(s, "money box 1")
     assert s.money[3] + 2 * 3 == taxed.money[3]  # 2$ against 5$
-    assert R.order_after_money(s) == [3, 0, 1, 2]
+    assert rules.order_after_money(s) == [3, 0, 1, 2]
     assert prospects(s)[3] > prospects(taxed)[3]
     assert prospects(s)[2] < prospects(taxed)[2]  # Green now comes second for them
 
 
 def test_supplies_go_first_only_while_a_province_lacks_them_and_never_home() -> None:
-    dq = T("Dhi Qar")
+    dq = territory_index("Dhi Qar")
 
     def blue(province: str, logistics: int, box: str) -> InvasionState:
         s = position(4, phase=2)
@@ -465,13 +461,13 @@ def test_supplies_wait_for_a_box_that_reaches_the_province() -> None:
     s = position(4, phase=2)
     control(s, "Muthanna", 1, troops=1, logistics=4)
     t = control(s, "Qadisiyyah", 0, troops=1, logistics=0)
-    assert R.move_costs(s, 0)[t] == 2
+    assert rules.move_costs(s, 0)[t] == 2
     s.money[0] = 2 * 20
-    s.boxes[A.K_PURCHASE * 4 + 0] = 1
-    s.boxes[A.K_PURCHASE * 4 + 1] = 2
+    s.boxes[actions.K_PURCHASE * 4 + 0] = 1
+    s.boxes[actions.K_PURCHASE * 4 + 1] = 2
     at_action(s, 0)
     assert s.action_to_string(s.plan_action(0)) == "money box 1"
-    s.boxes[A.K_PURCHASE * 4 + 1] = -1  # the second box (2 moves) reaches it
+    s.boxes[actions.K_PURCHASE * 4 + 1] = -1  # the second box (2 moves) reaches it
     s._legal = None
     assert s.action_to_string(s.plan_action(0)) == "purchase box 2"
 
@@ -516,7 +512,7 @@ def test_supplies_are_paid_with_the_barrels_they_lack_and_no_more() -> None:
     s.oil[0] = 12
     s.price = 1  # 1$ a barrel
     at_action(s, 0)
-    assert R.price_halves(s) == 2
+    assert rules.price_halves(s) == 2
     assert s.action_to_string(s.plan_action(0)) == "sell 6 oil"  # 1$ + 6 x 1$ = 3$ + 4 turns x 1$
     s.oil[0] = 2
     s._legal = None
@@ -524,7 +520,7 @@ def test_supplies_are_paid_with_the_barrels_they_lack_and_no_more() -> None:
 
 
 def _rebels_of(s: InvasionState, seat: int, at: str) -> None:
-    s.rebel_at[seat] = T(at)
+    s.rebel_at[seat] = territory_index(at)
     s.rebel_str[seat] = 1
     s.stage = S_REBEL
     s.idx = s.order.index(seat)
@@ -547,7 +543,7 @@ def test_rebels_go_after_the_seat_with_the_best_prospects() -> None:
     assert s.action_to_string(s.plan_action(0)) in ("rebels to Dhi Qar", "rebels to Maysan")
     _rebels_of(s, 0, "Maysan")
     assert s.action_to_string(s.plan_action(0)) == "attack logistics in Bassora"
-    s.logistics[T("Bassora")] = 0
+    s.logistics[territory_index("Bassora")] = 0
     _rebels_of(s, 0, "Maysan")
     assert s.action_to_string(s.plan_action(0)) == "attack troops in Bassora"
     s.money[0] = 2 * 200  # leading itself: left to the greedy search

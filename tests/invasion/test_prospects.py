@@ -3,7 +3,7 @@ is heading (# Prezzo del petrolio) and what that makes of oil sold now or held t
 
 from __future__ import annotations
 
-from realpolitik.engine.invasion import actions as A
+from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion.board import BOARD
 from realpolitik.engine.invasion.game import InvasionState
 from realpolitik.engine.invasion.prospects import end_price, prospects, turns_left
@@ -47,7 +47,7 @@ def test_a_sale_this_turn_lowers_the_projected_price() -> None:
     before = end_price(s, 0)
     assert before == 3.75  # halfway between 3.5$ and 4$
     s.oil[0] = 2
-    s.apply_action(A.SELL + 1)
+    s.apply_action(actions.SELL + 1)
     assert s.sold[0] == 1
     assert end_price(s, 0) == 3.5
 
@@ -59,7 +59,7 @@ def test_oil_held_in_phase_two_is_worth_more_than_sold_at_todays_price() -> None
     s = _four_holders()
     s.oil[0] = 6
     held = prospects(s)[0]
-    s.apply_action(A.SELL + 6)
+    s.apply_action(actions.SELL + 6)
     assert s.oil[0] == 0
     sold = prospects(s)[0]
     assert held > sold + 20

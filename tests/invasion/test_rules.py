@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine.core.api import IllegalAction
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD, PIPELINE, POLICE, REFINERY, WAREHOUSE
 from realpolitik.engine.invasion.game import GAME
 from realpolitik.engine.invasion.state import (
@@ -20,18 +19,18 @@ from realpolitik.engine.invasion.state import (
     S_WITHDRAW,
 )
 
-from .helpers import T, act, at_action, control, position, roll, texts
+from .helpers import act, at_action, control, position, roll, territory_index, texts
 
 
 # ----------------------------------------------------------------- Informazioni per iniziare
 def test_setup_money_markers_price_and_last_player_bonus() -> None:
     s = GAME.new_initial_state(players=4, seed=5)
     assert s.is_chance_node() and len(s.chance_outcomes()) == 24  # turn order by dice
-    s.apply_action(A.CHANCE + 23)  # the last permutation: Yellow, Green, Blue, Red
+    s.apply_action(actions.CHANCE + 23)  # the last permutation: Yellow, Green, Blue, Red
     assert s.order == [3, 2, 1, 0]
     assert s.money == [24, 20, 20, 20]  # 10$ each, the last in order +2$ (half dollars)
     assert s.media == s.pacifism == s.influence == s.contracts == [0, 0, 0, 0]
-    assert R.price_halves(s) == 1  # 0.5$
+    assert rules.price_halves(s) == 1  # 0.5$
     assert s.phase == 1 and s.turn == 1 and s.current_player() == 3
 
 
@@ -39,7 +38,7 @@ def test_setup_money_markers_price_and_last_player_bonus() -> None:
 @pytest.mark.parametrize("players,columns", [(3, 2), (4, 3), (5, 4)])
 def test_action_boxes_by_player_count(players: int, columns: int) -> None:
     s = position(players)
-    boxes = [a for a in s.legal_actions() if A.BOX <= a < A.BOX + 16]
+    boxes = [a for a in s.legal_actions() if actions.BOX <= a < actions.BOX + 16]
     assert len(boxes) == 4 * columns
 
 
@@ -62,7 +61,7 @@ def test_a_box_is_taken_once_and_turns_go_in_order_then_a_second_round() -> None
 def test_media_corruption_points_and_costs(box: str, points: int, cost: int) -> None:
     s = position(4)
     act(s, box)
-    offered = {a - A.MEDIA_PTS + 1 for a in s.legal_actions()}
+    offered = {a - actions.MEDIA_PTS + 1 for a in s.legal_actions()}
     assert max(offered) == (3 if box == "media box 1" else 2)
     act(s, f"media +{points}")
     assert s.media[0] == points
@@ -79,9 +78,9 @@ def test_purchases_by_land_and_by_air_and_the_box_limit() -> None:
     act(s, "buy troop by air to Baghdad")
     assert s.troops_at(0, 0) == 1 and s.border_log[0] == 1  # land: to the Border
     assert s.money[0] == 60 - 2 - 2 - 4  # 1$ + 1$ + 2$
-    assert s.locals[T("Baghdad")] == 5  # by air into an unexplored province: a war (Baghdad 5)
+    assert s.locals[territory_index("Baghdad")] == 5  # by air into an unexplored province: a war (Baghdad 5)
     roll(s, 6)  # phase 1: a 6 adds 3 local troops
-    assert s.locals[T("Baghdad")] == 8
+    assert s.locals[territory_index("Baghdad")] == 8
     assert texts(s) == ["done buying"]  # the 3 units are bought
 
 
@@ -106,8 +105,8 @@ def test_entering_an_unexplored_province_starts_a_war_and_stops() -> None:
     act(s, "to Bassora")
     act(s, "6 troops")
     roll(s, 1)  # phase 1 die: a 1 adds none
-    assert s.locals[T("Bassora")] == 3  # Bassora's production (La guerra)
-    assert s.battles[T("Bassora")] == [0]
+    assert s.locals[territory_index("Bassora")] == 3  # Bassora's production (La guerra)
+    assert s.battles[territory_index("Bassora")] == [0]
     assert s.moves == 2
     assert "from Bassora" not in texts(s)  # troops in a battle leave only by retreating
 
@@ -120,23 +119,23 @@ def test_no_crossing_a_battle_and_free_crossing_of_a_surrounded_territory() -> N
     for name in ("Bassora", "Muthanna", "Dhi Qar", "Maysan", "Wasit"):
         control(s, name, 1)
     s.troops[0] = 4
-    costs = R.move_costs(s, 0)
+    costs = rules.move_costs(s, 0)
     # Maysan's neighbours (the Border, Bassora, Dhi Qar, Wasit) are all occupied: crossing it is
     # free, so Wasit is 1 move away.
-    assert costs[T("Wasit")] == 1
-    assert costs[T("Baghdad")] == 2  # Wasit has unexplored neighbours: crossing it costs 1
+    assert costs[territory_index("Wasit")] == 1
+    assert costs[territory_index("Baghdad")] == 2  # Wasit has unexplored neighbours: crossing it costs 1
     # A battle in Dhi Qar and Maysan unexplored: Wasit cannot be reached from the Border.
     s = position(4)
     for name in ("Bassora", "Muthanna"):
         control(s, name, 1)
-    dq = T("Dhi Qar")
+    dq = territory_index("Dhi Qar")
     s.explored[dq] = 1
     s.locals[dq] = 2
     s.troops[dq * s.n + 1] = 2
-    costs = R.move_costs(s, 0)
-    assert T("Wasit") not in costs
+    costs = rules.move_costs(s, 0)
+    assert territory_index("Wasit") not in costs
     assert costs[dq] == 1  # the battle itself may be joined
-    assert costs[T("Qadisiyyah")] == 2  # around it through Muthanna (not surrounded: 1)
+    assert costs[territory_index("Qadisiyyah")] == 2  # around it through Muthanna (not surrounded: 1)
 
 
 def test_logistics_move_only_from_a_controlled_territory() -> None:
@@ -181,7 +180,7 @@ def test_an_abandoned_province_is_taken_by_troops_moving_in() -> None:
 
 def test_support_manoeuvre_adds_an_allys_troops_to_the_battle() -> None:
     s = position(3)
-    b = T("Bassora")
+    b = territory_index("Bassora")
     s.explored[b] = 1
     s.locals[b] = 4
     s.troops[b * 3 + 0] = 2
@@ -203,17 +202,17 @@ def test_support_manoeuvre_adds_an_allys_troops_to_the_battle() -> None:
 # ----------------------------------------------------------------- Ritirata
 def test_retreat_costs_a_troop_and_a_pacifism_point() -> None:
     s = position(4)
-    b = T("Maysan")
+    b = territory_index("Maysan")
     control(s, "Bassora", 2)
     s.explored[b] = 1
     s.locals[b] = 6
     s.troops[b * 4 + 0] = 3
     s.battles[b] = [0]
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     assert s.stage == S_RETREAT and s.current_player() == 0
     assert texts(s) == ["fight on", "retreat to Bassora"]
     act(s, "retreat to Bassora")
-    assert s.troops_at(T("Bassora"), 0) == 2
+    assert s.troops_at(territory_index("Bassora"), 0) == 2
     assert any("retreat from Maysan" in x for x in s.log)
     assert s.pacifism[0] >= 1
 
@@ -228,7 +227,10 @@ def test_construction_three_different_moves_are_free() -> None:
     act(s, "build warehouse in Bassora")
     act(s, "influence in Bassora")
     assert s.money[0] == 20 and s.contracts[0] == 1 and s.influence[0] == 1
-    assert s.building(T("Bassora"), WAREHOUSE) == 1 and s.logistics[T("Bassora")] == 0
+    assert (
+        s.building(territory_index("Bassora"), WAREHOUSE) == 1
+        and s.logistics[territory_index("Bassora")] == 0
+    )
 
 
 def test_construction_three_buildings_cost_six_dollars() -> None:
@@ -240,7 +242,7 @@ def test_construction_three_buildings_cost_six_dollars() -> None:
     act(s, "build police in Bassora")
     act(s, "build warehouse in Bassora")
     assert s.money[0] == 20 - 12
-    assert s.logistics[T("Bassora")] == 7 - 1 - 2 - 1
+    assert s.logistics[territory_index("Bassora")] == 7 - 1 - 2 - 1
 
 
 def test_construction_two_influence_and_a_contract_cost_three_dollars() -> None:
@@ -298,7 +300,7 @@ def test_refinery_produces_one_more_with_one_logistics_fewer() -> None:
     s = position(4)
     t = control(s, "Bassora", 0, troops=1, logistics=3)
     s.buildings[t * 4 + REFINERY] = 1
-    assert R.production(s, t) == 4 and R.required_logistics(s, t) == 3
+    assert rules.production(s, t) == 4 and rules.required_logistics(s, t) == 3
     s._legal = None
     act(s, "produce oil")
     act(s, "produce in Bassora")
@@ -337,7 +339,7 @@ def test_speech_only_once_and_not_in_phase_three() -> None:
 
 # ----------------------------------------------------------------- La guerra
 def _battle(s, name: str, troops: dict[int, int], locals_: int) -> int:
-    t = T(name)
+    t = territory_index(name)
     s.explored[t] = 1
     s.locals[t] = locals_
     for p, k in troops.items():
@@ -353,7 +355,7 @@ def _battle(s, name: str, troops: dict[int, int], locals_: int) -> int:
 def test_force_ratio_is_rounded_in_the_players_favour(players: int, locals_: int, ratio: str) -> None:
     from realpolitik.engine.invasion.board import RATIOS
 
-    assert RATIOS[R.ratio_column(players, locals_)] == ratio
+    assert RATIOS[rules.ratio_column(players, locals_)] == ratio
 
 
 def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
@@ -361,7 +363,7 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     s = position(4)
     s.media[0] = 8  # 7 troops allowed: no other pacifism change
     t = _battle(s, "Bassora", {0: 8}, 4)
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     assert s.stage == S_WAR_P
     roll(s, 3)
     roll(s, 4)
@@ -379,7 +381,7 @@ def test_players_win_and_the_one_who_rolls_takes_control() -> None:
     s.media = [20] * 4
     t = _battle(s, "Karbala", {1: 3, 0: 6}, 1)
     s.logistics[t] = 2
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     roll(s, 6)
     roll(s, 6)  # locals at 1:4 (9 vs 1) kill 1: Blue rolled, Blue loses first
     assert s.locals[t] == 0 and s.controller[t] == 1 and s.troops_at(t, 1) == 2 and s.troops_at(t, 0) == 6
@@ -391,7 +393,7 @@ def test_locals_win_destroy_the_logistics_with_no_retreat_possible() -> None:
     s.media = [20] * 4
     t = _battle(s, "Dahuk", {0: 1}, 5)
     s.logistics[t] = 3
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     assert s.stage == S_WAR_P  # no controlled neighbour: no retreat offered
     roll(s, 1)
     roll(s, 6)
@@ -403,7 +405,7 @@ def test_mutual_destruction_leaves_one_local_and_the_logistics() -> None:
     s.media = [20] * 4
     t = _battle(s, "Dahuk", {0: 1}, 1)
     s.logistics[t] = 2
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     roll(s, 6)
     roll(s, 6)
     assert s.locals[t] == 1 and s.logistics[t] == 2 and s.controller[t] == -1
@@ -421,7 +423,9 @@ def test_rebels_are_placed_in_an_uncontrolled_east_province() -> None:
     s = position(4, phase=2)
     control(s, "Diyala", 1, troops=1)
     _rebel_turn(s, 0)
-    want = {f"place rebels in {BOARD.territories[t].name}" for t in BOARD.east if t != T("Diyala")}
+    want = {
+        f"place rebels in {BOARD.territories[t].name}" for t in BOARD.east if t != territory_index("Diyala")
+    }
     assert set(texts(s)) == want
     for t in BOARD.east:
         control(s, BOARD.territories[t].name, 1, troops=1)
@@ -431,11 +435,11 @@ def test_rebels_are_placed_in_an_uncontrolled_east_province() -> None:
 
 def test_rebels_move_losing_strength_and_strengthen_up_to_four() -> None:
     s = position(4, phase=2)
-    s.rebel_at[0] = T("Diyala")
+    s.rebel_at[0] = territory_index("Diyala")
     s.rebel_str[0] = 3
     _rebel_turn(s, 0)
     act(s, "rebels to Baghdad")
-    assert s.rebel_at[0] == T("Baghdad") and s.rebel_str[0] == 2
+    assert s.rebel_at[0] == territory_index("Baghdad") and s.rebel_str[0] == 2
     s.rebel_str[0] = 4
     _rebel_turn(s, 0)
     assert "strengthen rebels" not in texts(s)
@@ -449,14 +453,14 @@ def test_attack_threshold_counts_troops_police_influence_and_strength() -> None:
     s.buildings[b * 4 + POLICE] = 1
     s.buildings[w * 4 + POLICE] = 1
     s.influence[1] = 7
-    thr, how = R.attack_threshold(s, 1, b, 2)
+    thr, how = rules.attack_threshold(s, 1, b, 2)
     assert thr == 5 + 3 + 1 + 2 - 2, how
 
 
 def test_no_attack_on_ones_own_province() -> None:
     s = position(4, phase=2)
     control(s, "Baghdad", 0, troops=3)
-    s.rebel_at[0] = T("Baghdad")
+    s.rebel_at[0] = territory_index("Baghdad")
     _rebel_turn(s, 0)
     assert not any(x.startswith("attack") for x in texts(s))
 
@@ -522,7 +526,7 @@ def test_allied_rebels_add_their_strength() -> None:
     s = position(4, phase=2)
     b = control(s, "Baghdad", 1, troops=4)
     s.rebel_at[0] = b
-    s.rebel_at[2] = T("Babil")
+    s.rebel_at[2] = territory_index("Babil")
     s.rebel_str[2] = 3
     _rebel_turn(s, 0)
     act(s, "attack troops in Baghdad")
@@ -540,13 +544,13 @@ def test_media_ten_example(troops: int, change: int) -> None:
     s.media[0] = 10
     s.pacifism[0] = 5
     s.troops[0] = troops
-    R._pacifism_check(s)
+    rules._pacifism_check(s)
     assert s.pacifism[0] == 5 + change
 
 
 @pytest.mark.parametrize("pac,dollars", [(3, 0), (4, 1), (7, 3), (10, 5), (13, 10), (15, 15)])
 def test_pacifism_penalty_bands(pac: int, dollars: int) -> None:
-    assert R.penalty(pac) == 2 * dollars
+    assert rules.penalty(pac) == 2 * dollars
 
 
 def test_penalty_paid_with_oil_then_troops() -> None:
@@ -556,7 +560,7 @@ def test_penalty_paid_with_oil_then_troops() -> None:
     s.money[0] = 4  # 2$
     s.oil[0] = 2  # 2 x 0.5$
     s.troops[0] = 10
-    R._pay_penalty(s, 0, R.penalty(13))
+    rules._pay_penalty(s, 0, rules.penalty(13))
     assert s.money[0] == 0 and s.oil[0] == 0
     assert s.troops[0] == 10 - 7  # 10 - 2 - 1 = 7$ still owed: 7 troops removed
 
@@ -564,18 +568,18 @@ def test_penalty_paid_with_oil_then_troops() -> None:
 # ----------------------------------------------------------------- Prezzo del petrolio
 def test_oil_price_examples_four_players() -> None:
     # One seller, highest pacifism 7: +0 market, +2 speculation.
-    assert R.oil_price_change(4, 1, 7) == 2
+    assert rules.oil_price_change(4, 1, 7) == 2
     # Two sellers: -1 market, speculation 0 when the market falls.
-    assert R.oil_price_change(4, 2, 7) == -1
+    assert rules.oil_price_change(4, 2, 7) == -1
     # Every player sells: -3 and the die (6: 3 more, 4-5: 2, 2-3: 1, 1: none).
-    assert [R.oil_price_change(4, 4, 7, d) for d in (1, 2, 4, 6)] == [-3, -4, -5, -6]
+    assert [rules.oil_price_change(4, 4, 7, d) for d in (1, 2, 4, 6)] == [-3, -4, -5, -6]
 
 
 def test_all_sellers_roll_the_market_die() -> None:
     s = position(3)
     s.price = 10
     s.sold = [1, 1, 1]
-    R._oil_check(s)
+    rules._oil_check(s)
     assert s.is_chance_node()
     roll(s, 6)
     assert s.price == 4
@@ -591,7 +595,7 @@ def test_withdraw_two_in_all_plus_pipelines_and_storage() -> None:
     s.store[a] = 3
     s.store[b] = 3
     s.buildings[a * 4 + WAREHOUSE] = 1
-    R._oil_after_price(s)
+    rules._oil_after_price(s)
     assert s.stage == S_WITHDRAW and s.current_player() == 0
     act(s, "withdraw 1 oil from Bassora")
     act(s, "withdraw 1 oil from Maysan")
@@ -599,22 +603,22 @@ def test_withdraw_two_in_all_plus_pipelines_and_storage() -> None:
     assert s.stage == S_ACTION  # the allowance is used up: the next turn begins
     s.store[a], s.store[b] = 3, 3
     s.buildings[b * 4 + PIPELINE] = 1
-    R._oil_after_price(s)
+    rules._oil_after_price(s)
     for _ in range(3):
         act(s, "withdraw 1 oil from Maysan")
     assert s.oil[0] == 5
-    assert R.storage(s, a) == 4 and R.storage(s, b) == 1
+    assert rules.storage(s, a) == 4 and rules.storage(s, b) == 1
     s.buildings[a * 4 + WAREHOUSE] = 2
-    assert R.storage(s, a) == 8
+    assert rules.storage(s, a) == 8
 
 
 # ----------------------------------------------------------------- Governo provvisorio
 @pytest.mark.parametrize("name,oil,half", [("Karbala", 1, 1), ("Bassora", 3, 2)])
 def test_government_production_half_rounded_up(name: str, oil: int, half: int) -> None:
     s = position(4, phase=3)
-    t = control(s, name, 0, troops=1, logistics=BOARD.logistics[T(name)])
+    t = control(s, name, 0, troops=1, logistics=BOARD.logistics[territory_index(name)])
     assert BOARD.oil[t] == oil
-    R._government_production(s)
+    rules._government_production(s)
     assert s.gov_oil == half and s.store[t] == half
 
 
@@ -622,23 +626,23 @@ def test_non_producing_province_costs_influence_then_money_then_oil() -> None:
     s = position(4, phase=3)
     control(s, "Karbala", 0, troops=1)
     s.influence[0] = 1
-    R._government_production(s)
+    rules._government_production(s)
     assert s.influence[0] == 0
-    R._government_production(s)
+    rules._government_production(s)
     assert s.money[0] == 20 - 8
     s.money[0] = 0
     s.oil[0] = 2
-    R._government_production(s)
+    rules._government_production(s)
     assert s.oil[0] == 1
 
 
 # ----------------------------------------------------------------- Fine del gioco
 def test_government_oil_thirty_five_example() -> None:
-    assert R.government_shares(35, [9, 5, 1, 0]) == [11, 8, 5, 0]
+    assert rules.government_shares(35, [9, 5, 1, 0]) == [11, 8, 5, 0]
 
 
 def test_government_oil_fifty_with_two_tied_first() -> None:
-    assert R.government_shares(50, [9, 9, 1, 0]) == [14, 14, 8, 0]
+    assert rules.government_shares(50, [9, 9, 1, 0]) == [14, 14, 8, 0]
 
 
 def test_final_wealth_and_ties_by_contracts() -> None:
@@ -648,7 +652,7 @@ def test_final_wealth_and_ties_by_contracts() -> None:
     s.oil = [0, 4, 0]  # 4 x 0.5$ = 2$
     s.pacifism = [0, 0, 0]
     s.turn = s.turns
-    R._finish(s)
+    rules._finish(s)
     assert s.wealth == [24, 24, 10]
     assert s.result == [1.0, 0.0, 0.0]  # tied on money: more contracts wins
 
@@ -656,4 +660,4 @@ def test_final_wealth_and_ties_by_contracts() -> None:
 def test_pacifism_penalty_is_ten_times_at_the_end() -> None:
     s = position(3, phase=3)
     s.pacifism[0] = 7
-    assert R.final_wealth(s, 0) == 20 - 60
+    assert rules.final_wealth(s, 0) == 20 - 60

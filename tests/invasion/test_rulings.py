@@ -11,8 +11,7 @@ import json
 import pytest
 
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.invasion import actions as A
-from realpolitik.engine.invasion import rules as R
+from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD, POLICE, REFINERY, WAREHOUSE
 from realpolitik.engine.invasion.game import GAME
 from realpolitik.engine.invasion.policy import plan_step
@@ -26,7 +25,7 @@ from realpolitik.engine.invasion.state import (
     S_WITHDRAW,
 )
 
-from .helpers import T, act, at_action, control, position, roll, texts
+from .helpers import act, at_action, control, position, roll, territory_index, texts
 
 
 def _move_home_to_border(s, seat: int, province: str, troops: int) -> None:
@@ -75,7 +74,7 @@ def test_the_border_does_not_count_in_the_government_ranking() -> None:
     _move_home_to_border(s, 0, "Bassora", 2)
     s.gov_oil = 35
     s.turn = s.turns
-    R._finish(s)
+    rules._finish(s)
     assert s.gov_share[0] == s.gov_share[1] == (11 + 8) // 2
 
 
@@ -85,16 +84,16 @@ def test_each_side_rolls_one_die() -> None:
     and example C's rolls are 3 (the player) and 4 (the locals): one die a side, faces 1-6."""
     s = position(4)
     s.media = [20] * 4
-    t = T("Bassora")
+    t = territory_index("Bassora")
     s.explored[t] = 1
     s.locals[t] = 4
     s.troops[t * s.n + 0] = 8
     s.battles[t] = [0]
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     assert s.stage == S_WAR_P
     for _ in range(2):  # the player's die, then the locals' white die
         outcomes = s.chance_outcomes()
-        assert [a - A.CHANCE for a, _ in outcomes] == [1, 2, 3, 4, 5, 6]
+        assert [a - actions.CHANCE for a, _ in outcomes] == [1, 2, 3, 4, 5, 6]
         assert all(abs(p - 1 / 6) < 1e-12 for _, p in outcomes)
         roll(s, 3 if s.stage == S_WAR_P else 4)
     assert len(BOARD.combat[0]) == 6  # the table has a row per face
@@ -109,18 +108,18 @@ def test_when_two_retreat_the_seat_that_controls_the_die_loses_the_troop() -> No
     s = position(4)
     s.media = [20] * 4
     control(s, "Bassora", 2, troops=1)
-    t = T("Maysan")
+    t = territory_index("Maysan")
     s.explored[t] = 1
     s.locals[t] = 9
     s.troops[t * s.n + 0] = 2
     s.troops[t * s.n + 1] = 2
     s.battles[t] = [1, 0]
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     assert s.stage == S_RETREAT and s.current_player() == 1  # the die's controller is asked first
     act(s, "retreat to Bassora")
     assert s.stage == S_RETREAT and s.current_player() == 0
     act(s, "retreat to Bassora")
-    b = T("Bassora")
+    b = territory_index("Bassora")
     assert s.troops_at(b, 1) == 1 and s.troops_at(b, 0) == 2
     assert any("Red pacifism 0 -> 1 (retreat from Maysan)" in x for x in s.log)
     assert any("Blue pacifism 0 -> 1 (retreat from Maysan)" in x for x in s.log)
@@ -132,18 +131,18 @@ def test_when_the_die_controller_stays_the_first_other_retreating_loses() -> Non
     s = position(4)
     s.media = [20] * 4
     control(s, "Bassora", 2, troops=1)
-    t = T("Maysan")
+    t = territory_index("Maysan")
     s.explored[t] = 1
     s.locals[t] = 12
     for p in (0, 1, 3):
         s.troops[t * s.n + p] = 2
     s.battles[t] = [1, 3, 0]
-    R._end_of_turn(s)
+    rules._end_of_turn(s)
     act(s, "fight on")  # Blue
     assert s.current_player() == 3
     act(s, "retreat to Bassora")
     act(s, "retreat to Bassora")  # Red
-    b = T("Bassora")
+    b = territory_index("Bassora")
     assert s.troops_at(b, 3) == 1 and s.troops_at(b, 0) == 2
     assert s.battles[t] == [1]
 
@@ -166,7 +165,7 @@ def test_the_player_chooses_where_to_withdraw_from_and_keeps_every_barrel() -> N
     where from is the player's choice. Taking both from Bassora (storage 1) spoils nothing."""
     s = position(4)
     a, b, c = _three_provinces(s)
-    R._oil_after_price(s)
+    rules._oil_after_price(s)
     assert s.stage == S_WITHDRAW and s.current_player() == 0
     assert texts(s) == [
         "done withdrawing",
@@ -185,7 +184,7 @@ def test_a_player_may_withdraw_fewer_than_two() -> None:
     """Check petrolio: "fino a 2 petroli": up to two, so stopping is a choice."""
     s = position(4)
     _three_provinces(s)
-    R._oil_after_price(s)
+    rules._oil_after_price(s)
     act(s, "withdraw 1 oil from Dhi Qar")
     act(s, "done withdrawing")
     assert s.stage == S_ACTION and s.oil[0] == 1
@@ -199,7 +198,7 @@ def test_a_pipeline_adds_a_barrel_only_from_its_province_or_the_next() -> None:
     d = control(s, "Dahuk", 0, troops=1)
     s.store[k], s.store[d] = 3, 3
     s.buildings[d * 4 + 2] = 1  # a pipeline in Dahuk, far from Karbala
-    R._oil_after_price(s)
+    rules._oil_after_price(s)
     act(s, "withdraw 1 oil from Karbala")
     act(s, "withdraw 1 oil from Karbala")
     assert texts(s) == ["done withdrawing", "withdraw 1 oil from Dahuk"]
@@ -212,10 +211,10 @@ def test_the_plan_withdraws_the_oil_that_would_spoil() -> None:
     questi petroli vanno eliminati": the heuristic plan takes the barrels that would spoil."""
     s = position(4)
     a, _, _ = _three_provinces(s)
-    R._oil_after_price(s)
-    assert plan_step(s, 0) == A.WITHDRAW + a
-    s.apply_action(A.WITHDRAW + a)
-    assert plan_step(s, 0) == A.WITHDRAW + a
+    rules._oil_after_price(s)
+    assert plan_step(s, 0) == actions.WITHDRAW + a
+    s.apply_action(actions.WITHDRAW + a)
+    assert plan_step(s, 0) == actions.WITHDRAW + a
 
 
 # ----------------------------------------------------------------- Alleanza negli attentati
@@ -227,9 +226,9 @@ def test_an_allys_police_station_counts_as_ones_own() -> None:
     b = control(s, "Bassora", 0, troops=2)
     m = control(s, "Maysan", 1, troops=0)
     s.buildings[m * 4 + POLICE] = 1
-    assert R.attack_threshold(s, 0, b, 1)[0] == 2 + 0 - 1
-    assert R.attack_threshold(s, 0, b, 1, (1,))[0] == 2 + 1 - 1
-    s.rebel_at[2] = T("Dhi Qar")
+    assert rules.attack_threshold(s, 0, b, 1)[0] == 2 + 0 - 1
+    assert rules.attack_threshold(s, 0, b, 1, (1,))[0] == 2 + 1 - 1
+    s.rebel_at[2] = territory_index("Dhi Qar")
     s.stage, s.idx, s.actor = 14, s.order.index(2), 2  # Green's rebels act
     s.touch()
     act(s, "attack troops in Bassora")
@@ -271,7 +270,7 @@ def test_a_penalty_is_paid_with_oil_before_troops() -> None:
     s.money[0] = 0
     s.oil[0] = 1
     s.troops[0] = 4
-    R._pay_penalty(s, 0, R.penalty(7))  # 3$: 1 oil (2$), then 1 troop
+    rules._pay_penalty(s, 0, rules.penalty(7))  # 3$: 1 oil (2$), then 1 troop
     assert s.oil[0] == 0 and s.troops[0] == 3 and s.money[0] == 0
 
 
