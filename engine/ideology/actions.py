@@ -53,8 +53,8 @@ __all__ = [
     "wmd_action",
 ]
 
-R = BOARD.n  # 43 (the validator insists)
-NI = len(BOARD.ideologies)  # 5
+NUM_REGIONS = BOARD.n  # 43 (the validator insists)
+NUM_IDEOLOGIES = len(BOARD.ideologies)  # 5
 
 PASS = 0
 DISCARD = 1  # + type
@@ -66,12 +66,12 @@ RETALIATE = 8
 OFFER = 10  # + stance
 BUY = 16  # + advancement
 DEVELOP = 32  # + r*3 + t
-PLACE = DEVELOP + R * 3
-REMOVE = PLACE + R * 3
-ATTACK = REMOVE + R * 3
-WMD = ATTACK + R * 3 * NI
-REVEAL = WMD + R * NI
-NUM_ACTIONS = REVEAL + R
+PLACE = DEVELOP + NUM_REGIONS * 3
+REMOVE = PLACE + NUM_REGIONS * 3
+ATTACK = REMOVE + NUM_REGIONS * 3
+WMD = ATTACK + NUM_REGIONS * 3 * NUM_IDEOLOGIES
+REVEAL = WMD + NUM_REGIONS * NUM_IDEOLOGIES
+NUM_ACTIONS = REVEAL + NUM_REGIONS
 
 # kinds returned by decode()
 K_PASS, K_DISCARD, K_ANSWER, K_OFFER, K_BUY, K_DEVELOP, K_PLACE, K_REMOVE, K_ATTACK, K_WMD, K_REVEAL = range(
@@ -93,12 +93,12 @@ def sector_action(base: int, r: int, t: int) -> int:
 
 def attack_action(r: int, t: int, ideology: int) -> int:
     """The id of a conflict of type ``t`` in region ``r`` against ``ideology``."""
-    return ATTACK + (r * 3 + t) * NI + ideology
+    return ATTACK + (r * 3 + t) * NUM_IDEOLOGIES + ideology
 
 
 def wmd_action(r: int, ideology: int) -> int:
     """The id of a WMD strike in region ``r`` against ``ideology``."""
-    return WMD + r * NI + ideology
+    return WMD + r * NUM_IDEOLOGIES + ideology
 
 
 def decode(a: int) -> tuple[int, int, int, int]:
@@ -130,10 +130,10 @@ def decode(a: int) -> tuple[int, int, int, int]:
         x = a - REMOVE
         return K_REMOVE, x // 3, x % 3, -1
     if ATTACK <= a < WMD:
-        x, i = divmod(a - ATTACK, NI)
+        x, i = divmod(a - ATTACK, NUM_IDEOLOGIES)
         return K_ATTACK, x // 3, x % 3, i
     if WMD <= a < REVEAL:
-        r, i = divmod(a - WMD, NI)
+        r, i = divmod(a - WMD, NUM_IDEOLOGIES)
         return K_WMD, r, -1, i
     if REVEAL <= a < NUM_ACTIONS:
         return K_REVEAL, a - REVEAL, -1, -1

@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.engine.ideology import heuristics as H
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import heuristics, rules
 from realpolitik.engine.ideology.board import BOARD, TYPE_NAMES, TYPE_SHORT
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
-    NA,
+    NUM_ADVANCEMENTS,
     PH_CONFLICT,
     PH_DEVELOPMENT,
     PH_FOREIGN,
@@ -39,7 +38,7 @@ def turn_number(s: IdeologyState) -> int:
 def score_text(s: IdeologyState) -> str:
     """Global Influence by ideology, for the game-over summary."""
     return "GI " + " ".join(
-        f"{BOARD.ideologies[s.ideo[x]].short} {R.global_influence(s, x)}" for x in range(s.n)
+        f"{BOARD.ideologies[s.ideo[x]].short} {rules.global_influence(s, x)}" for x in range(s.n)
     )
 
 
@@ -78,7 +77,7 @@ def why_illegal(s: IdeologyState, text: str) -> str | None:
     if not words or words[0].lower() not in _VERB_PHASE:
         return None
     verb = words[0].lower()
-    seat = R.current_player(s)
+    seat = rules.current_player(s)
     if seat < 0:
         return None
     if s.phase != _VERB_PHASE[verb]:
@@ -114,7 +113,7 @@ def why_illegal(s: IdeologyState, text: str) -> str | None:
         base = (r * 3 + t) * n
         if sum(s.inf[base : base + n]) >= s.dev[r]:
             return f"the {TYPE_NAMES[t]} sector of {name} is full (its level {s.dev[r]}, 4.1)"
-        extra = R.distance_penalty(s, seat, r, t, attacking=False)
+        extra = rules.distance_penalty(s, seat, r, t, attacking=False)
         if have <= extra:
             return (
                 f"{name} is distant (beyond your reach from the regions you control): it costs {1 + extra} {TYPE_NAMES[t]} "
@@ -143,17 +142,17 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
         totals = [sum(inf[b + t * n : b + t * n + n]) for t in range(3)]
         per_seat: list[float] = [float(inf[b + x] + inf[b + n + x] + inf[b + 2 * n + x]) for x in range(n)]
         if pending is not None and pending[2] == r:
-            per_seat[pending[0]] += H.PENDING_SHARE
-            per_seat[pending[1]] -= H.PENDING_SHARE
+            per_seat[pending[0]] += heuristics.PENDING_SHARE
+            per_seat[pending[1]] -= heuristics.PENDING_SHARE
         name = BOARD.regions[r].name
         o = s.owner[r]
         if o >= 0:
             if o == seat:
                 low = min(totals)
-                value = max(1, low) + H.EXCESS_WEIGHT * (sum(totals) - 3 * low)
+                value = max(1, low) + heuristics.EXCESS_WEIGHT * (sum(totals) - 3 * low)
                 rival = max((per_seat[x] for x in range(n) if x != o), default=0.0)
                 if rival >= per_seat[o]:
-                    value *= H.RISK_DISCOUNT
+                    value *= heuristics.RISK_DISCOUNT
                 terms[name] = value
             continue
         cap = s.dev[r]
@@ -167,7 +166,7 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
             share = 0.5 + 0.5 * share
         terms[name] = cap * fill * fill * share
     b3 = seat * 3
-    terms["hand"] = H.HAND_WEIGHT * (s.hand[b3] + s.hand[b3 + 1] + s.hand[b3 + 2])
+    terms["hand"] = heuristics.HAND_WEIGHT * (s.hand[b3] + s.hand[b3 + 1] + s.hand[b3 + 2])
     liquid = [s.hand[b3 + t] + s.deck[b3 + t] + s.discard[b3 + t] + s.staged[b3 + t] for t in range(3)]
     held = [
         ([sum(inf[r * 3 * n + t * n : r * 3 * n + t * n + n]) for t in range(3)], 2 * BOARD.level[r])
@@ -175,25 +174,27 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
         if s.where[r] == IN_PLAY and s.owner[r] == seat
     ]
     if held:
-        terms["levels to gain"] = H.GAIN_WEIGHT * H.level_gains(held, liquid)  # spends liquid
+        terms["levels to gain"] = heuristics.GAIN_WEIGHT * heuristics.level_gains(
+            held, liquid
+        )  # spends liquid
     terms["cards to play"] = sum(
-        H.LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / H.LIQUID_SCALE)) for t in range(3)
+        heuristics.LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / heuristics.LIQUID_SCALE)) for t in range(3)
     )
     fx = s.board
     levels = [0, 0, 0]
     tiebreak = 0
     reach = fx.rule_reach[s.ideo[seat]][:]
-    for k in range(NA):
-        c = s.adv[seat * NA + k]
+    for k in range(NUM_ADVANCEMENTS):
+        c = s.adv[seat * NUM_ADVANCEMENTS + k]
         if c:
             for t in range(3):
                 levels[t] += c * fx.adv_def[k][t]
                 reach[t] = max(reach[t], fx.adv_reach[k][t])
-            tiebreak += c * H.TIEBREAK[k]
-    terms["advancements"] = sum(H.DEFENSE_WEIGHT * min(H.DEFENSE_CAP, lv) for lv in levels)
-    terms["reach"] = H.FREE_WEIGHT * (reach[0] + reach[1] + reach[2] - 3)
-    terms["tie-break"] = H.TIEBREAK_WEIGHT * tiebreak
-    terms["WMD"] = float(s.adv[seat * NA + BOARD.wmd])
+            tiebreak += c * heuristics.TIEBREAK[k]
+    terms["advancements"] = sum(heuristics.DEFENSE_WEIGHT * min(heuristics.DEFENSE_CAP, lv) for lv in levels)
+    terms["reach"] = heuristics.FREE_WEIGHT * (reach[0] + reach[1] + reach[2] - 3)
+    terms["tie-break"] = heuristics.TIEBREAK_WEIGHT * tiebreak
+    terms["WMD"] = float(s.adv[seat * NUM_ADVANCEMENTS + BOARD.wmd])
     return terms
 
 
@@ -208,7 +209,7 @@ def explain(before: Any, after: Any, seat: int) -> str:
     gains = sorted(((t1.get(k, 0.0) - t0.get(k, 0.0), k) for k in keys), reverse=True)
     good = [(g, k) for g, k in gains if g >= 0.05][:2]
     parts = [f"+{g:.1f} in {k}" if k in BOARD.names else f"+{g:.1f} from {k}" for g, k in good]
-    p0, p1 = H.prospects(before), H.prospects(after)
+    p0, p1 = heuristics.prospects(before), heuristics.prospects(after)
     hurt = [(p0[x] - p1[x], x) for x in range(before.n) if x != seat]
     loss, x = max(hurt) if hurt else (0.0, -1)
     if loss > 0.05:

@@ -10,10 +10,10 @@ import textwrap
 from typing import Any
 
 from realpolitik.engine.core.api import plural
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES
 from realpolitik.engine.ideology.effects import describe as describe_effect
-from realpolitik.engine.ideology.state import IN_PLAY, NA
+from realpolitik.engine.ideology.state import IN_PLAY, NUM_ADVANCEMENTS
 
 __all__ = ["LEGEND", "SHOW_TOPICS", "show"]
 
@@ -49,7 +49,11 @@ def _adv_lines(s: Any, seat: int | None) -> list[str]:
             if a.tier == 1
             else " + ".join(BOARD.advancements[c].name for c in a.cost_advs)
         )
-        owned = f", you own {s.adv[seat * NA + k]}" if seat is not None and s.adv[seat * NA + k] else ""
+        owned = (
+            f", you own {s.adv[seat * NUM_ADVANCEMENTS + k]}"
+            if seat is not None and s.adv[seat * NUM_ADVANCEMENTS + k]
+            else ""
+        )
         out.append(f"{a.name} ({a.short}): costs {cost}; {s.supply[k]} left{owned}")
         effects = [describe_effect(e) for e in fx.effects]
         if fx.global_influence:
@@ -67,10 +71,10 @@ def _rules_lines(s: Any, ideology: int) -> list[str]:
         + (f" with {BOARD.advancements[start].name}" if start >= 0 else "")
         + f"; deck {card.split[0]} military, {card.split[1]} economic, {card.split[2]} cultural"
     ]
-    rules = s.board.effects_of(ideology)
-    if not rules:
+    special_rules = s.board.effects_of(ideology)
+    if not special_rules:
         out.append(f"  no special rules in the '{s.board.variant}' data set")
-    for rule in rules:
+    for rule in special_rules:
         text = f"{rule.name}: " + "; ".join(describe_effect(e) for e in rule.effects)
         out.extend(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="    "))
     return out
@@ -87,7 +91,7 @@ def _region_detail(s: Any, r: int, viewer: int | None) -> list[str]:
         state = "independent"
     out = [
         f"{reg.name} ({reg.area}): printed level {reg.level}, now L{s.dev[r]}, {state}; "
-        f"at most {plural(R.max_influence(s, r), 'card')} a sector",
+        f"at most {plural(rules.max_influence(s, r), 'card')} a sector",
         f"  next to: {', '.join(reg.neighbours)}",
     ]
     for t in range(3):
@@ -96,8 +100,8 @@ def _region_detail(s: Any, r: int, viewer: int | None) -> list[str]:
         ]
         out.append(f"  {TYPE_NAMES[t]}: {s.sector_total(r, t)} ({', '.join(cells) or 'empty'})")
     if viewer is not None and 0 <= viewer < n and s.owner[r] != viewer:
-        place = [R.distance_penalty(s, viewer, r, t, False) for t in range(3)]
-        att = [R.distance_penalty(s, viewer, r, t, True) for t in range(3)]
+        place = [rules.distance_penalty(s, viewer, r, t, False) for t in range(3)]
+        att = [rules.distance_penalty(s, viewer, r, t, True) for t in range(3)]
         out.append(
             "  distance penalty for you (mil/eco/cul): placing "
             + "/".join(map(str, place))
@@ -126,7 +130,9 @@ def show(s: Any, viewer: int | None, what: str) -> str:
         lines = _adv_lines(s, viewer)
         for x in range(s.n):
             owned = [
-                f"{BOARD.advancements[k].name} x{s.adv[x * NA + k]}" for k in range(NA) if s.adv[x * NA + k]
+                f"{BOARD.advancements[k].name} x{s.adv[x * NUM_ADVANCEMENTS + k]}"
+                for k in range(NUM_ADVANCEMENTS)
+                if s.adv[x * NUM_ADVANCEMENTS + k]
             ]
             lines.append(f"{BOARD.ideologies[s.ideo[x]].name} owns: {', '.join(owned) or 'nothing'}")
         return "\n".join(lines)

@@ -35,18 +35,18 @@ from realpolitik.engine.core.schema import (
     field,
     state_fields,
 )
-from realpolitik.engine.ideology import actions as A
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import actions
+from realpolitik.engine.ideology import rules as ideology_rules
 from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR, Board
 from realpolitik.engine.ideology.state import (
+    GAME_OVER,
     IN_PLAY,
-    NA,
+    NUM_ADVANCEMENTS,
     OFF_DECK,
     PH_CONFLICT,
     PH_DEVELOPMENT,
     PH_DIPLOMACY,
     PH_FOREIGN,
-    PH_OVER,
     PH_RESOURCES,
     PH_REVEAL,
     PH_TRADING,
@@ -54,10 +54,10 @@ from realpolitik.engine.ideology.state import (
     WMD_TYPE,
 )
 
-_CAP = tuple(2 * lv for lv in BOARD.level)
-_CAP3 = tuple(c for c in _CAP for _ in range(3))
-_LANE_ADD = int.from_bytes(bytes(127 - c for c in _CAP3), "little")
-_LANE_HIGH = int.from_bytes(bytes([0x80] * len(_CAP3)), "little")
+_SECTOR_CAP = tuple(2 * lv for lv in BOARD.level)
+_SECTOR_CAP_PER_LANE = tuple(c for c in _SECTOR_CAP for _ in range(3))
+_LANE_ADD = int.from_bytes(bytes(127 - c for c in _SECTOR_CAP_PER_LANE), "little")
+_LANE_HIGH = int.from_bytes(bytes([0x80] * len(_SECTOR_CAP_PER_LANE)), "little")
 _REGIONS = tuple(range(BOARD.n))
 _REGION_LANES = tuple(0xFFFFFF << (24 * r) for r in range(BOARD.n))  # a region's three sectors
 
@@ -73,7 +73,7 @@ SPEC = GameSpec(
     max_players=5,
     chance=ChanceMode.EXPLICIT_STOCHASTIC,
     information=Information.IMPERFECT,
-    num_distinct_actions=A.NUM_ACTIONS,
+    num_distinct_actions=actions.NUM_ACTIONS,
     max_game_length=60000,
     version="ideology-2" if BOARD.packaged else f"ideology-2+data-{BOARD.digest}",
     aliases=("ideology-war-of-ideas",),
@@ -121,7 +121,7 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
         for seat, x in enumerate(ide.split(",")):
             if x.strip() and x.strip() != "?":
                 fixed[seat] = BOARD.ideology(x)
-    return R.deal_ideologies(players, seed, fixed)
+    return ideology_rules.deal_ideologies(players, seed, fixed)
 
 
 @state_fields
@@ -151,7 +151,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     )
     rng: int = field(VALUE, "SplitMix64 state for card draws", 0)
     turn: int = field(VALUE, "turn number, from 1", 0)
-    phase: int = field(VALUE, "one of the ``PH_*`` codes", PH_RESOURCES)
+    phase: int = field(VALUE, "one of the ``PH_*`` codes, or ``GAME_OVER``", PH_RESOURCES)
     order: list[int] = field(LIST, "seats in Turn Order Chart order", list)
     idx: int = field(VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
     passes: int = field(VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
@@ -203,7 +203,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     )
 
     FEATURES = "realpolitik.engine.ideology.features"
-    rules: ClassVar[Rules] = R
+    rules: ClassVar[Rules] = ideology_rules
 
     if TYPE_CHECKING:
 
@@ -248,31 +248,31 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         return self.n
 
     def current_player(self) -> int:
-        return R.current_player(self)
+        return ideology_rules.current_player(self)
 
     def is_chance_node(self) -> bool:
         return self.phase == PH_REVEAL
 
     def is_terminal(self) -> bool:
-        return self.phase == PH_OVER
+        return self.phase == GAME_OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return R.chance_outcomes(self)
+        return ideology_rules.chance_outcomes(self)
 
     def scores(self) -> list[float]:
         """Global Influence per seat."""
-        return [float(g) for g in R.global_influences(self)]
+        return [float(g) for g in ideology_rules.global_influences(self)]
 
     def action_to_string(self, action: int) -> str:
         ph = self.phase
         target = ""
-        if ph == PH_DIPLOMACY and A.OFFER <= action < A.OFFER + 3:
+        if ph == PH_DIPLOMACY and actions.OFFER <= action < actions.OFFER + 3:
             c = self.order[self.idx]
-            target = BOARD.ideologies[self.ideo[R.target(self, c, self.offer_to)]].short
+            target = BOARD.ideologies[self.ideo[ideology_rules.target(self, c, self.offer_to)]].short
         extra = 0
         if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
-            extra = R.action_extra(self, action)
-        return A.to_string(
+            extra = ideology_rules.action_extra(self, action)
+        return actions.to_string(
             action,
             trading=ph == PH_TRADING,
             sequential=ph in (PH_TRADING, PH_DEVELOPMENT),
@@ -299,12 +299,16 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         """
         if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
             return None
-        target = R.target(self, seat, self.offer_to)
-        gis = R.global_influences(self)
+        target = ideology_rules.target(self, seat, self.offer_to)
+        gis = ideology_rules.global_influences(self)
         top = gis[target]
         if top < max(gis) or gis.count(top) > 1:
-            return A.OFFER + PEACE
-        return A.OFFER + WAR if R.may_offer_war(self, seat, target) else A.OFFER + NEUTRAL
+            return actions.OFFER + PEACE
+        return (
+            actions.OFFER + WAR
+            if ideology_rules.may_offer_war(self, seat, target)
+            else actions.OFFER + NEUTRAL
+        )
 
     # ----- naming
     def ideology_name(self, seat: int) -> str:
@@ -313,7 +317,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
 
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
-        if self.phase == PH_OVER:
+        if self.phase == GAME_OVER:
             return None
         if self.conflict is not None:
             t, stage = self.conflict[3], self.conflict[4]
@@ -322,7 +326,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             return "answer the attack" if stage == 0 else "go on with the conflict or withdraw"
         if self.phase == PH_DIPLOMACY:
             c = self.order[self.idx]
-            j = R.target(self, c, self.offer_to)
+            j = ideology_rules.target(self, c, self.offer_to)
             return f"diplomatic offer to {self.ideology_name(j)}"
         return DECISION_NAMES.get(self.phase)
 
@@ -351,7 +355,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             regions[BOARD.regions[r].name] = {
                 "owner": self.owner[r],
                 "level": self.dev[r],
-                "max": R.max_influence(self, r),
+                "max": ideology_rules.max_influence(self, r),
                 "cards": [list(self.inf[b + t * n : b + t * n + n]) for t in range(3)],
             }
         conflict = None
@@ -372,7 +376,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             "turn": self.turn,
             "phase": PHASE_NAMES[self.phase],
             "turn_order": self.order[:],
-            "global_influence": [R.global_influence(self, x) for x in range(n)],
+            "global_influence": [ideology_rules.global_influence(self, x) for x in range(n)],
             "regions": regions,
             "region_deck": sorted(BOARD.regions[r].name for r in range(BOARD.n) if self.where[r] == OFF_DECK),
             "revealed": BOARD.regions[self.revealed].name if self.revealed >= 0 else None,
@@ -382,7 +386,9 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             "discards": [self.discard[x * 3 : x * 3 + 3] for x in range(n)],
             "staged": self.staged[seat * 3 : seat * 3 + 3],
             "staged_sizes": [sum(self.staged[x * 3 : x * 3 + 3]) for x in range(n)],
-            "advancements": [self.adv[x * NA : x * NA + NA] for x in range(n)],
+            "advancements": [
+                self.adv[x * NUM_ADVANCEMENTS : x * NUM_ADVANCEMENTS + NUM_ADVANCEMENTS] for x in range(n)
+            ],
             "supply": self.supply[:],
             "stances": [self.stance[i * n : i * n + n] for i in range(n)],
             "my_offers": {
@@ -449,7 +455,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         big = 0
         for row in seats:
             big += int.from_bytes(row, "little")
-        totals = big.to_bytes(len(_CAP3), "little")
+        totals = big.to_bytes(len(_SECTOR_CAP_PER_LANE), "little")
         held = [sum(row[t::3]) for row in seats for t in range(3)]
         if self.conflict is not None:
             att, _, _, t, stage = self.conflict
@@ -466,19 +472,20 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             and min(owner) >= -1
             and max(owner) < n
             and min(self.dev) >= 1
-            and max(map(operator.sub, self.dev, _CAP)) <= 0
+            and max(map(operator.sub, self.dev, _SECTOR_CAP)) <= 0
             and min(min(p) for p in piles) >= 0
             and all(sum(counts[x * 3 : x * 3 + 3]) == BOARD.deck_size for x in range(n))
             and min(self.adv) >= 0
             and min(self.supply) >= 0
             and all(
-                sum(self.adv[k::NA]) + self.supply[k] == a.count for k, a in enumerate(BOARD.advancements)
+                sum(self.adv[k::NUM_ADVANCEMENTS]) + self.supply[k] == a.count
+                for k, a in enumerate(BOARD.advancements)
             )
             and self.stance == [self.stance[j * n + i] for i in range(n) for j in range(n)]
             and min(self.stance) >= 0
             and max(self.stance) <= 2
             and sorted(self.order) == list(range(n))
-            and (self.result is not None) == (self.phase == PH_OVER)
+            and (self.result is not None) == (self.phase == GAME_OVER)
             and 0 <= self.passes < n
         )
         if ok:
@@ -510,8 +517,12 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             if total != BOARD.deck_size:
                 bad.append(f"seat {x}: {total} influence cards accounted for, not {BOARD.deck_size}")
         for k, a in enumerate(BOARD.advancements):
-            owned = sum(self.adv[k::NA])
-            if self.supply[k] < 0 or owned + self.supply[k] != a.count or min(self.adv[k::NA]) < 0:
+            owned = sum(self.adv[k::NUM_ADVANCEMENTS])
+            if (
+                self.supply[k] < 0
+                or owned + self.supply[k] != a.count
+                or min(self.adv[k::NUM_ADVANCEMENTS]) < 0
+            ):
                 bad.append(f"{a.name}: {owned} owned + {self.supply[k]} in supply != {a.count}")
         for i in range(n):
             for j in range(n):
@@ -519,7 +530,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                     bad.append(f"stance between seats {i} and {j} is broken")
         if sorted(self.order) != list(range(n)):
             bad.append(f"turn order {self.order} is not a permutation")
-        if (self.result is not None) != (self.phase == PH_OVER):
+        if (self.result is not None) != (self.phase == GAME_OVER):
             bad.append("result and phase disagree")
         if not 0 <= self.passes < n:
             bad.append(f"pass count {self.passes} out of range")
@@ -532,7 +543,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             "turn": self.turn,
             "phase": PHASE_NAMES[self.phase],
             "ideologies": [self.ideology_name(x) for x in range(self.n)],
-            "global_influence": [R.global_influence(self, x) for x in range(self.n)],
+            "global_influence": [ideology_rules.global_influence(self, x) for x in range(self.n)],
             "result": None if self.result is None else self.result[:],
         }
 
@@ -541,7 +552,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         Influence reached, or the turn cap; a shared win said so), the first turn's order (the
         Turn Order Chart, 3), each seat's ideology, and the turns played."""
         n = self.n
-        gis = [R.global_influence(self, x) for x in range(n)]
+        gis = [ideology_rules.global_influence(self, x) for x in range(n)]
         kind = "Global Influence reached" if max(gis, default=0) >= BOARD.victory else "turn cap"
         if self.result is not None and sum(1 for r in self.result if r > 0) > 1:
             kind += ", shared win"
@@ -556,7 +567,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
 
     def distance_measures(self) -> dict[str, float]:
         """Over the game (replayed from its record), each placement (4.1) and conflict (5.1)
-        on a distant region (``R.distant``: not adjacent to a region the player controls, and
+        on a distant region (``rules.distant``: not adjacent to a region the player controls, and
         for a conflict not its own): how many there were, how many paid the distance penalty,
         how many an advancement waived (without the player's advancements the penalty would
         have been due) and how many a special rule waived (the rest)."""
@@ -569,15 +580,17 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         for a in self.history:
             p = replay.current_player()
             if not replay.is_chance_node() and replay.conflict is None:
-                kind, r, t, _ = A.decode(a)
-                if kind in (A.K_PLACE, A.K_ATTACK) and R.distant(replay, p, r):
-                    attacking = kind == A.K_ATTACK
+                kind, r, t, _ = actions.decode(a)
+                if kind in (actions.K_PLACE, actions.K_ATTACK) and ideology_rules.distant(replay, p, r):
+                    attacking = kind == actions.K_ATTACK
                     what = "conflicts" if attacking else "placements"
                     bare = replay.clone()  # the same position without the player's advancements
-                    bare.adv[p * NA : p * NA + NA] = [0] * NA
-                    if R.distance_penalty(replay, p, r, t, attacking):
+                    bare.adv[p * NUM_ADVANCEMENTS : p * NUM_ADVANCEMENTS + NUM_ADVANCEMENTS] = [
+                        0
+                    ] * NUM_ADVANCEMENTS
+                    if ideology_rules.distance_penalty(replay, p, r, t, attacking):
                         part = ": penalty paid"
-                    elif R.distance_penalty(bare, p, r, t, attacking):
+                    elif ideology_rules.distance_penalty(bare, p, r, t, attacking):
                         part = ": waived by advancement"
                     else:
                         part = ": waived by special rule"
@@ -687,7 +700,7 @@ class IdeologyGame(DataFilesBase, GameBase):
         check_seed(seed)
         opts = self.check_options(options, n)
         ideos = _ideologies_for(opts, n, seed)
-        return R.new_state(IdeologyState, n, seed, ideos, opts)
+        return ideology_rules.new_state(IdeologyState, n, seed, ideos, opts)
 
 
 GAME = IdeologyGame()

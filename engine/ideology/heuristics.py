@@ -42,7 +42,7 @@ import math
 from typing import TYPE_CHECKING
 
 from realpolitik.engine.ideology.board import BOARD
-from realpolitik.engine.ideology.state import IN_PLAY, NA, WMD_TYPE
+from realpolitik.engine.ideology.state import IN_PLAY, NUM_ADVANCEMENTS, WMD_TYPE
 
 if TYPE_CHECKING:
     from realpolitik.engine.ideology.game import IdeologyState
@@ -133,8 +133,8 @@ def prospects(s: IdeologyState) -> list[float]:
         # one pass over the advancements: defence levels (5.1), placement reach, tie-break
         lv0 = lv1 = lv2 = tb = 0
         rch = fx.rule_reach[s.ideo[x]][:]
-        base = x * NA
-        for k in range(NA):
+        base = x * NUM_ADVANCEMENTS
+        for k in range(NUM_ADVANCEMENTS):
             c = adv[base + k]
             if c:
                 d = fx.adv_def[k]

@@ -31,22 +31,21 @@ from realpolitik.engine.core.presentation import (
     Presentation,
     choices_by_verb,
 )
-from realpolitik.engine.ideology import actions as A
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import actions, rules
 
 # The advice hooks of the presentation live in their own module.
 from realpolitik.engine.ideology.advice import explain, round_key, score_text, turn_number, why_illegal
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES, WAR
 from realpolitik.engine.ideology.details import LEGEND, SHOW_TOPICS, show
 from realpolitik.engine.ideology.state import (
+    GAME_OVER,
     IN_PLAY,
-    NA,
+    NUM_ADVANCEMENTS,
     OFF_DECK,
     PH_CONFLICT,
     PH_DEVELOPMENT,
     PH_DIPLOMACY,
     PH_FOREIGN,
-    PH_OVER,
     PH_RESOURCES,
     PH_REVEAL,
     PH_TRADING,
@@ -150,7 +149,7 @@ def _wrap_items(
 
 def _sectors(s: IdeologyState, r: int, color: bool) -> list[str]:
     n = s.n
-    cap = R.max_influence(s, r)
+    cap = rules.max_influence(s, r)
     parts = []
     for t in range(3):
         b = (r * 3 + t) * n
@@ -168,16 +167,16 @@ PHASE_TITLES = {
     PH_FOREIGN: "4 Foreign",
     PH_CONFLICT: "5 Conflict",
     PH_DIPLOMACY: "6 Diplomacy",
-    PH_OVER: "game over",
+    GAME_OVER: "game over",
 }
 
 
 def status(s: IdeologyState, seat: int | None = None, color: bool = False) -> str:
     """One line (80 columns): turn, phase, who acts, and each ideology's Global Influence
     (GI) in turn order."""
-    plain = " ".join(f"{_abbr(s, x)} {R.global_influence(s, x)}" for x in s.order)
-    gis = " ".join(_paint(f"{_abbr(s, x)} {R.global_influence(s, x)}", x, s, color) for x in s.order)
-    cur = R.current_player(s)
+    plain = " ".join(f"{_abbr(s, x)} {rules.global_influence(s, x)}" for x in s.order)
+    gis = " ".join(_paint(f"{_abbr(s, x)} {rules.global_influence(s, x)}", x, s, color) for x in s.order)
+    cur = rules.current_player(s)
     for long in (True, False):
         who = ""
         if cur >= 0:
@@ -197,7 +196,7 @@ def result(s: IdeologyState) -> str:
         return ""
     win = [x for x in range(s.n) if s.result[x] > 0]
     names = " and ".join(BOARD.ideologies[s.ideo[x]].name for x in win)
-    gis = ", ".join(f"{BOARD.ideologies[s.ideo[x]].name} {R.global_influence(s, x)}" for x in range(s.n))
+    gis = ", ".join(f"{BOARD.ideologies[s.ideo[x]].name} {rules.global_influence(s, x)}" for x in range(s.n))
     if len(win) == 1:
         return f"{names} wins ({gis})."
     return f"{names} share the world ({gis})."
@@ -217,7 +216,7 @@ def render(s: IdeologyState, seat: int | None, width: int = 80, color: bool = Tr
     """
     lines: list[str] = []
     lines.append(status(s, seat, color))
-    if s.phase == PH_OVER:
+    if s.phase == GAME_OVER:
         lines.append(result(s))
     _order_and_diplomacy(lines, s, seat, width, color)
     lines.append("")
@@ -233,11 +232,11 @@ def _region_lines(lines: list[str], s: IdeologyState, width: int, color: bool) -
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
         advs = ", ".join(
-            f"{BOARD.advancements[k].short}x{s.adv[x * NA + k]}"
-            if s.adv[x * NA + k] > 1
+            f"{BOARD.advancements[k].short}x{s.adv[x * NUM_ADVANCEMENTS + k]}"
+            if s.adv[x * NUM_ADVANCEMENTS + k] > 1
             else BOARD.advancements[k].short
-            for k in range(NA)
-            if s.adv[x * NA + k]
+            for k in range(NUM_ADVANCEMENTS)
+            if s.adv[x * NUM_ADVANCEMENTS + k]
         )
         lines.append(f"{_name(s, x, color)} controls {len(regs)} region(s); advancements: {advs or '-'}")
         for r in regs:
@@ -281,7 +280,7 @@ def _order_and_diplomacy(
     """Turn order with Global Influence and hand sizes, the stances, the viewer's offers."""
     n = s.n
     order = [
-        f"{i + 1}. {_name(s, x, color)} (GI {R.global_influence(s, x)}, hand {s.hand_size(x)})"
+        f"{i + 1}. {_name(s, x, color)} (GI {rules.global_influence(s, x)}, hand {s.hand_size(x)})"
         for i, x in enumerate(s.order)
     ]
     _wrap_items(lines, "Turn order: ", order, "  ", width)
@@ -304,22 +303,23 @@ def _hand_lines(lines: list[str], s: IdeologyState, seat: int | None, color: boo
         _wrap_items(
             lines,
             f"Your hand ({_name(s, seat, color)}): ",
-            [hand, f"Trading Power {R.trading_power(s, seat)}"],
+            [hand, f"Trading Power {rules.trading_power(s, seat)}"],
             "; ",
             width,
         )
         mine = [
-            BOARD.advancements[k].name + (f" x{s.adv[seat * NA + k]}" if s.adv[seat * NA + k] > 1 else "")
-            for k in range(NA)
-            if s.adv[seat * NA + k]
+            BOARD.advancements[k].name
+            + (f" x{s.adv[seat * NUM_ADVANCEMENTS + k]}" if s.adv[seat * NUM_ADVANCEMENTS + k] > 1 else "")
+            for k in range(NUM_ADVANCEMENTS)
+            if s.adv[seat * NUM_ADVANCEMENTS + k]
         ]
-        levels = "/".join(str(R.advancement_level(s, seat, t)) for t in range(3))
+        levels = "/".join(str(rules.advancement_level(s, seat, t)) for t in range(3))
         _wrap_items(
             lines, "Your advancements: ", (mine or ["none"]) + [f"(levels M/E/C {levels})"], ", ", width
         )
-        rules = [r.name for r in s.board.effects_of(s.ideo[seat])]
-        if rules:
-            _wrap_items(lines, "Your special rules: ", rules, ", ", width)
+        special_rules = [r.name for r in s.board.effects_of(s.ideo[seat])]
+        if special_rules:
+            _wrap_items(lines, "Your special rules: ", special_rules, ", ", width)
         lines.append("('show rules', 'show advancements', 'show REGION' explain; 'help': the codes)")
         staged = sum(s.staged[b : b + 3])
         if staged:
@@ -372,16 +372,18 @@ def describe(s: IdeologyState) -> dict[str, Any]:
     return {
         "turn": s.turn,
         "phase": PHASE_NAMES[s.phase],
-        "global_influence": {BOARD.ideologies[s.ideo[x]].name: R.global_influence(s, x) for x in range(s.n)},
+        "global_influence": {
+            BOARD.ideologies[s.ideo[x]].name: rules.global_influence(s, x) for x in range(s.n)
+        },
     }
 
 
 def question(s: Any) -> str:
     """What the player to move is asked (``s`` is an ``IdeologyState``), with what limits the
     choices: Trading Power left, and why a kind of move is missing."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
-        return "chance" if s.phase != PH_OVER else "the game is over"
+        return "chance" if s.phase != GAME_OVER else "the game is over"
     text = f"{BOARD.ideologies[s.ideo[cur]].name}: {s.decision_name()}"
     notes = missing(s)
     return text + ("\n  " + "\n  ".join(notes) if notes else "")
@@ -389,7 +391,7 @@ def question(s: Any) -> str:
 
 def missing(s: Any) -> list[str]:
     """Short reasons for the moves a player might look for and not find (empty if none)."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
         return []
     out: list[str] = []
@@ -399,7 +401,7 @@ def missing(s: Any) -> list[str]:
     if s.conflict is not None:
         _att, dfn, _r, t, stage = s.conflict
         if t == WMD_TYPE:
-            if cur == dfn and not s.adv[dfn * NA + BOARD.wmd]:
+            if cur == dfn and not s.adv[dfn * NUM_ADVANCEMENTS + BOARD.wmd]:
                 out.append("no 'retaliate': you have no WMD to cancel the strike with")
         elif stage == 0 and not hand[t]:
             out.append(f"no 'cancel': you have no {TYPE_NAMES[t]} card")
@@ -407,12 +409,14 @@ def missing(s: Any) -> list[str]:
             out.append(f"no 'continue': you have no {TYPE_NAMES[t]} card left")
         return out
     if ph == PH_TRADING:
-        power = R.trading_power(s, cur)
+        power = rules.trading_power(s, cur)
         out.append(f"Trading Power {power} (regions where you have cards): {power - s.traded} left")
     elif ph == PH_DEVELOPMENT:
         if not any(s.owner[r] == cur for r in range(BOARD.n)):
             out.append("no 'develop': you control no region")
-        cant = ", ".join(BOARD.advancements[k].short for k in range(NA) if not R.can_buy(s, cur, k))
+        cant = ", ".join(
+            BOARD.advancements[k].short for k in range(NUM_ADVANCEMENTS) if not rules.can_buy(s, cur, k)
+        )
         if cant:
             out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {cant}")
     elif ph == PH_FOREIGN:
@@ -438,7 +442,7 @@ def missing(s: Any) -> list[str]:
             out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
     elif ph == PH_DIPLOMACY:
         c = s.order[s.idx]
-        j = R.target(s, c, s.offer_to)
+        j = rules.target(s, c, s.offer_to)
         if s.board.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
             out.append(
                 f"no 'war': your sheet allows it only on an attacker (not {BOARD.ideologies[s.ideo[j]].name})"
@@ -446,17 +450,17 @@ def missing(s: Any) -> list[str]:
     return out
 
 
-def choices(s: Any, actions: list[int]) -> ChoiceGroups:
+def choices(s: Any, legal: list[int]) -> ChoiceGroups:
     """The legal actions grouped by verb (``place``, ``remove``, ``attack`` ...), the
     pass/done/answers first, untitled."""
     return choices_by_verb(
-        s, actions, ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard")
+        s, legal, ("place", "remove", "attack", "wmd", "develop", "buy", "trade", "discard")
     )
 
 
 def describe_action(s: Any, action: int, viewer: int | None) -> str:
     """One log line for ``action`` (state before it), as ``viewer`` may see it."""
-    cur = R.current_player(s)
+    cur = rules.current_player(s)
     if cur < 0:
         return s.action_to_string(action)
     who = BOARD.ideologies[s.ideo[cur]].name
@@ -465,7 +469,7 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
             return f"{who} discards a card (revealed when everyone has discarded)"
         if s.phase == PH_DIPLOMACY:
             c = s.order[s.idx]
-            j = R.target(s, c, s.offer_to)
+            j = rules.target(s, c, s.offer_to)
             return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (shown when all have offered)"
     return f"{who}: {_words(s, action)}"
 
@@ -473,11 +477,11 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
 def _words(s: Any, action: int) -> str:
     """The action's text, with what its penalty is for (``+2``: distance 1, gap 1)."""
     text = s.action_to_string(action)
-    kind, r, t, v = A.decode(action)
-    if s.conflict is None and kind in (A.K_PLACE, A.K_ATTACK):
-        cur = R.current_player(s)
-        dist = R.distance_penalty(s, cur, r, t, kind == A.K_ATTACK)
-        gap = R.gap_penalty(s, cur, s.seat_of[v], r, t) if kind == A.K_ATTACK else 0
+    kind, r, t, v = actions.decode(action)
+    if s.conflict is None and kind in (actions.K_PLACE, actions.K_ATTACK):
+        cur = rules.current_player(s)
+        dist = rules.distance_penalty(s, cur, r, t, kind == actions.K_ATTACK)
+        gap = rules.gap_penalty(s, cur, s.seat_of[v], r, t) if kind == actions.K_ATTACK else 0
         why = [w for w, k in (("distance", dist), ("advancement gap", gap)) if k]
         if why:
             text += (
@@ -502,18 +506,18 @@ def _conflict_line(x: Any, action: int) -> str | None:
     d_name = BOARD.ideologies[x.ideo[dfn]].name
     region = BOARD.regions[r].name
     if t == WMD_TYPE:
-        if action == A.RETALIATE:
+        if action == actions.RETALIATE:
             return f"  {d_name} spends its own WMD: the strike on {region} is cancelled"
         return f"  the WMD strike discards every {d_name} card beside {region}"
     kind = TYPE_NAMES[t]
-    if action == A.CANCEL:
+    if action == actions.CANCEL:
         art = "an" if kind[0] in "aeiou" else "a"
         return f"  {d_name} cancels with {art} {kind} card; both cards are discarded"
-    if action == A.CONCEDE:
+    if action == actions.CONCEDE:
         return f"  {a_name} wins the {kind} conflict in {region}: its card replaces one of {d_name}'s"
-    if action == A.CONTINUE:
+    if action == actions.CONTINUE:
         return f"  {a_name} plays another {kind} card"
-    if action == A.WITHDRAW:
+    if action == actions.WITHDRAW:
         return f"  {a_name} withdraws; the {kind} conflict in {region} ends"
     return None
 
@@ -523,7 +527,7 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
     a turn (offers, consolidation, new order, draws) and phase changes."""
     out: list[str] = []
     n = x.n
-    if y.turn != x.turn or (y.phase == PH_OVER and x.phase != PH_OVER):
+    if y.turn != x.turn or (y.phase == GAME_OVER and x.phase != GAME_OVER):
         shown = y.shown_offers
         offers = []
         for i in range(n):
@@ -551,15 +555,15 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
             elif y.owner[r] >= 0 and x.dev[r] != y.dev[r]:
                 changes.append(f"{name} level {x.dev[r]} → {y.dev[r]}")
         out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
-        order = " ".join(f"{_abbr(y, z)} {R.global_influence(y, z)}" for z in y.order)
+        order = " ".join(f"{_abbr(y, z)} {rules.global_influence(y, z)}" for z in y.order)
         out.append(f"--- 8 New turn order (by GI): {order} ---")
-        if y.phase == PH_OVER:
+        if y.phase == GAME_OVER:
             out.append(f"GAME OVER: {result(y)}")
             return out
         out.append(f"=== Turn {y.turn} ===")
         draws = [f"{_abbr(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order]
         out.append("--- 1 Resources: hands drawn up to GI: " + ", ".join(draws) + " ---")
-    if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != PH_OVER:
+    if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != GAME_OVER:
         if not (y.turn != x.turn and y.phase == PH_RESOURCES):
             out.append(f"--- {PHASE_TITLES[y.phase]} ---")
     if x.phase == PH_RESOURCES and y.phase != PH_RESOURCES and y.turn == x.turn:
@@ -589,12 +593,12 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
     line = _conflict_line(x, action)
     if line:
         out.append(line)
-    R._do(x, action)  # the action itself, then each forced move as settle() makes them
+    rules._do(x, action)  # the action itself, then each forced move as settle() makes them
     prev = before
     while True:
         out.extend(_between(prev, x, viewer))
-        legal = R._gen(x)
-        if len(legal) != 1 or x.phase in (PH_REVEAL, PH_OVER):
+        legal = rules._gen(x)
+        if len(legal) != 1 or x.phase in (PH_REVEAL, GAME_OVER):
             break
         forced = legal[0]
         out.append(_forced_line(x, forced, viewer))
@@ -602,7 +606,7 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
         if line:
             out.append(line)
         prev = x.clone()
-        R._do(x, forced)
+        rules._do(x, forced)
     return out
 
 
@@ -642,8 +646,8 @@ class IdeologyPresentation(Presentation):
     def question(self, state: State) -> str:
         return question(state)
 
-    def choices(self, state: State, actions: list[int]) -> ChoiceGroups:
-        return choices(state, actions)
+    def choices(self, state: State, legal: list[int]) -> ChoiceGroups:
+        return choices(state, legal)
 
     def describe_action(self, state: State, action: int, viewer: int | None) -> str:
         return describe_action(state, action, viewer)

@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, InvalidState
 from realpolitik.engine.core.rng import MASK64, splitmix64
-from realpolitik.engine.ideology import actions as A
+from realpolitik.engine.ideology import actions
 from realpolitik.engine.ideology.board import BOARD, BOARDS, CUL, ECO, MIL, NEUTRAL, PEACE, VARIANTS, WAR
 from realpolitik.engine.ideology.state import (
+    GAME_OVER,
     IN_PLAY,
-    NA,
+    NUM_ADVANCEMENTS,
     OFF_DECK,
     PH_CONFLICT,
     PH_DEVELOPMENT,
     PH_DIPLOMACY,
     PH_FOREIGN,
-    PH_OVER,
     PH_RESOURCES,
     PH_REVEAL,
     PH_TRADING,
@@ -70,11 +70,11 @@ __all__ = [
     "why_illegal",
 ]
 
-NR = BOARD.n
-WMD_ADV = BOARD.wmd
-PER_WMD = BOARD.advancements[WMD_ADV].global_influence  # Global Influence a WMD card adds
-LEVEL = BOARD.level
-NMASK = BOARD.neighbour_mask
+NUM_REGIONS = BOARD.n
+WMD_ADVANCEMENT = BOARD.wmd
+INFLUENCE_PER_WMD = BOARD.advancements[WMD_ADVANCEMENT].global_influence  # Global Influence a WMD card adds
+PRINTED_LEVEL = BOARD.level
+NEIGHBOUR_MASK = BOARD.neighbour_mask
 WITHIN = BOARD.within  # WITHIN[k][r]: regions at most k steps from r
 HOME, NEAR_HOME, CONTROLLED, ANYWHERE = 0, 1, 2, 3  # indices of board.SCOPES
 
@@ -96,9 +96,9 @@ def global_influences(s: IdeologyState) -> list[int]:
             gis[o] += d
     adv = s.adv
     for x in range(s.n):
-        w = adv[x * NA + WMD_ADV]
+        w = adv[x * NUM_ADVANCEMENTS + WMD_ADVANCEMENT]
         if w:
-            gis[x] += w * PER_WMD
+            gis[x] += w * INFLUENCE_PER_WMD
     return gis
 
 
@@ -121,7 +121,7 @@ def trading_power(s: IdeologyState, seat: int) -> int:
     """Regions where ``seat`` has any influence, controlled or not (phase 2), plus an
     ideology's ``trade_bonus`` rule."""
     k = 0
-    for r in range(NR):
+    for r in range(NUM_REGIONS):
         if s.where[r] == IN_PLAY and s.region_cards(r, seat):
             k += 1
     return k + s.board.rule_trade[s.ideo[seat]]
@@ -130,7 +130,7 @@ def trading_power(s: IdeologyState, seat: int) -> int:
 def max_influence(s: IdeologyState, r: int) -> int:
     """Maximum Influence Level of a region: twice the printed level when controlled, the
     current Development Level when independent (3.1, 4.1)."""
-    return 2 * LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
+    return 2 * PRINTED_LEVEL[r] if s.owner[r] >= 0 else s.dev[r]
 
 
 def reach(s: IdeologyState, seat: int, attacking: bool = False) -> list[int]:
@@ -140,8 +140,8 @@ def reach(s: IdeologyState, seat: int, attacking: bool = False) -> list[int]:
     fx = s.board
     out = (fx.rule_reach_att if attacking else fx.rule_reach)[s.ideo[seat]][:]
     table = fx.adv_reach_att if attacking else fx.adv_reach
-    base = seat * NA
-    for k in range(NA):
+    base = seat * NUM_ADVANCEMENTS
+    for k in range(NUM_ADVANCEMENTS):
         if s.adv[base + k]:
             rk = table[k]
             for t in range(3):
@@ -155,8 +155,8 @@ def free_mask(s: IdeologyState, seat: int, attacking: bool) -> int:
     fx = s.board
     m = (fx.rule_free_att if attacking else fx.rule_free_place)[s.ideo[seat]]
     table = fx.adv_free_att if attacking else fx.adv_free_place
-    base = seat * NA
-    for k in range(NA):
+    base = seat * NUM_ADVANCEMENTS
+    for k in range(NUM_ADVANCEMENTS):
         if s.adv[base + k]:
             m |= table[k]
     return m
@@ -180,7 +180,7 @@ def distance_penalty(
 def distant(s: IdeologyState, seat: int, r: int) -> bool:
     """Whether ``r`` is distant for ``seat`` by the rules alone (not adjacent to a region it
     controls, and not its own), before any advancement or special rule."""
-    return s.owner[r] != seat and not NMASK[r] & controlled_mask(s, seat)
+    return s.owner[r] != seat and not NEIGHBOUR_MASK[r] & controlled_mask(s, seat)
 
 
 def advancement_level(s: IdeologyState, seat: int, t: int, attacking: bool = False) -> int:
@@ -189,8 +189,8 @@ def advancement_level(s: IdeologyState, seat: int, t: int, attacking: bool = Fal
     other cards print."""
     table = s.board.adv_att if attacking else s.board.adv_def
     lv = 0
-    base = seat * NA
-    for k in range(NA):
+    base = seat * NUM_ADVANCEMENTS
+    for k in range(NUM_ADVANCEMENTS):
         c = s.adv[base + k]
         if c:
             lv += c * table[k][t]
@@ -207,7 +207,7 @@ def defense_level(s: IdeologyState, seat: int, t: int, r: int) -> int:
     home = BOARD.ideologies[i].start_region
     if r == home:
         lv += d[HOME][t] + d[NEAR_HOME][t]
-    elif NMASK[home] >> r & 1:
+    elif NEIGHBOUR_MASK[home] >> r & 1:
         lv += d[NEAR_HOME][t]
     return lv
 
@@ -235,8 +235,8 @@ def conflict_types(stance: int) -> tuple[int, ...]:
 
 def tiebreak_points(s: IdeologyState, seat: int) -> int:
     """End-of-game tie-break: 1 per level-1 advancement, 2 per level-2, WMD excluded."""
-    base = seat * NA
-    return sum(s.adv[base + k] * BOARD.advancements[k].tiebreak for k in range(NA))
+    base = seat * NUM_ADVANCEMENTS
+    return sum(s.adv[base + k] * BOARD.advancements[k].tiebreak for k in range(NUM_ADVANCEMENTS))
 
 
 def can_buy(s: IdeologyState, seat: int, k: int) -> bool:
@@ -248,7 +248,7 @@ def can_buy(s: IdeologyState, seat: int, k: int) -> bool:
     for t in range(3):
         if a.cost_cards[t] and s.hand[b + t] < a.cost_cards[t]:
             return False
-    base = seat * NA
+    base = seat * NUM_ADVANCEMENTS
     for c in a.cost_advs:
         if s.adv[base + c] < 1:
             return False
@@ -270,7 +270,7 @@ def target(s: IdeologyState, seat: int, k: int) -> int:
 def current_player(s: IdeologyState) -> int:
     """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
     ph = s.phase
-    if ph == PH_OVER:
+    if ph == GAME_OVER:
         return TERMINAL
     if ph == PH_REVEAL:
         return CHANCE
@@ -349,12 +349,12 @@ def new_state(
     for seat, i in enumerate(ideologies):
         s.seat_of[i] = seat
     s.rng = splitmix64((seed ^ 0x1DE0_106E) & MASK64)[1]
-    s.inf = bytearray(NR * 3 * n)
+    s.inf = bytearray(NUM_REGIONS * 3 * n)
     s.hand = [0] * (3 * n)
     s.deck = [0] * (3 * n)
     s.discard = [0] * (3 * n)
     s.staged = [0] * (3 * n)
-    s.adv = [0] * (NA * n)
+    s.adv = [0] * (NUM_ADVANCEMENTS * n)
     s.stance = [NEUTRAL] * (n * n)  # 6: everyone starts neutral (the owl)
     s.offers = [-1] * (n * n)
     s.shown_offers = [-1] * (n * n)
@@ -370,7 +370,7 @@ def new_state(
             s.inf[(r * 3 + t) * n + seat] = BOARD.start_cards
             s.deck[seat * 3 + t] = card.split[t] - BOARD.start_cards
         if fx.ideologies[i].start_advancement >= 0:  # as printed on the sheet, if any
-            s.adv[seat * NA + fx.ideologies[i].start_advancement] += 1
+            s.adv[seat * NUM_ADVANCEMENTS + fx.ideologies[i].start_advancement] += 1
             s.supply[fx.ideologies[i].start_advancement] -= 1
     # Turn Order Chart: markers on their colour's space, shifted left to close the gaps.
     s.order = sorted(range(n), key=lambda seat: BOARD.ideologies[ideologies[seat]].chart)
@@ -505,20 +505,20 @@ def consolidate(s: IdeologyState) -> None:
     n = s.n
     inf = s.inf
     # 7.1: a controlled region's level = cards in its weakest sector, at least 1
-    for r in range(NR):
+    for r in range(NUM_REGIONS):
         if s.owner[r] >= 0:
             b = r * 3 * n
             low = min(sum(inf[b + t * n : b + t * n + n]) for t in range(3))
             s.dev[r] = max(1, low)
     # 7.2: keep control only with more cards than every single other ideology
-    for r in range(NR):
+    for r in range(NUM_REGIONS):
         o = s.owner[r]
         if o >= 0:
             mine = s.region_cards(r, o)
             if any(s.region_cards(r, x) >= mine for x in range(n) if x != o):
                 s.owner[r] = -1
     # 7.3: an independent region full in all three sectors goes to a single plurality
-    for r in range(NR):
+    for r in range(NUM_REGIONS):
         if s.where[r] != IN_PLAY or s.owner[r] >= 0:
             continue
         cap = s.dev[r]
@@ -546,7 +546,7 @@ def _finish(s: IdeologyState, gis: list[int]) -> None:
         tied = [x for x in tied if pts[x] == top]
     share = 1.0 / len(tied)
     s.result = [share if x in tied else 0.0 for x in range(s.n)]
-    s.phase = PH_OVER
+    s.phase = GAME_OVER
 
 
 # =============================================================================== legal
@@ -555,47 +555,47 @@ def _finish(s: IdeologyState, gis: list[int]) -> None:
 def _gen(s: IdeologyState) -> list[int]:
     ph = s.phase
     n = s.n
-    if ph == PH_OVER:
+    if ph == GAME_OVER:
         return []
     if ph == PH_REVEAL:
-        return [A.REVEAL + r for r in range(NR) if s.where[r] == OFF_DECK]
+        return [actions.REVEAL + r for r in range(NUM_REGIONS) if s.where[r] == OFF_DECK]
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = target(s, c, s.offer_to)
-        out = [A.OFFER + PEACE, A.OFFER + NEUTRAL]
+        out = [actions.OFFER + PEACE, actions.OFFER + NEUTRAL]
         if may_offer_war(s, c, j):  # a printed 'war-only-if-attacked' rule: only on an attacker
-            out.append(A.OFFER + WAR)
+            out.append(actions.OFFER + WAR)
         return out
     if ph == PH_CONFLICT and s.conflict is not None:
         att, dfn, r, t, stage = s.conflict
         if t == WMD_TYPE:
-            out = [A.CONCEDE]
-            if s.adv[dfn * NA + WMD_ADV] > 0:
-                out.append(A.RETALIATE)
+            out = [actions.CONCEDE]
+            if s.adv[dfn * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] > 0:
+                out.append(actions.RETALIATE)
             return out
         if stage == 0:
-            return [A.CANCEL, A.CONCEDE] if s.hand[dfn * 3 + t] > 0 else [A.CONCEDE]
-        return [A.CONTINUE, A.WITHDRAW] if s.hand[att * 3 + t] > 0 else [A.WITHDRAW]
+            return [actions.CANCEL, actions.CONCEDE] if s.hand[dfn * 3 + t] > 0 else [actions.CONCEDE]
+        return [actions.CONTINUE, actions.WITHDRAW] if s.hand[att * 3 + t] > 0 else [actions.WITHDRAW]
     seat = s.order[s.idx]
     hb = seat * 3
     hand = s.hand
     if ph == PH_RESOURCES:
-        return [A.DISCARD + t for t in range(3) if hand[hb + t] > 0]
-    out = [A.PASS]
+        return [actions.DISCARD + t for t in range(3) if hand[hb + t] > 0]
+    out = [actions.PASS]
     if ph == PH_TRADING:
         if s.traded < trading_power(s, seat):
-            out.extend(A.DISCARD + t for t in range(3) if hand[hb + t] > 0)
+            out.extend(actions.DISCARD + t for t in range(3) if hand[hb + t] > 0)
         return out
     if ph == PH_DEVELOPMENT:
-        for r in range(NR):
+        for r in range(NUM_REGIONS):
             if s.owner[r] == seat:
-                cap = 2 * LEVEL[r]  # 3.1: twice the printed level for a controlled region
+                cap = 2 * PRINTED_LEVEL[r]  # 3.1: twice the printed level for a controlled region
                 for t in range(3):
                     if hand[hb + t] and s.sector_total(r, t) < cap:
-                        out.append(A.DEVELOP + r * 3 + t)
-        for k in range(NA):
+                        out.append(actions.DEVELOP + r * 3 + t)
+        for k in range(NUM_ADVANCEMENTS):
             if can_buy(s, seat, k):
-                out.append(A.BUY + k)
+                out.append(actions.BUY + k)
         out.sort()
         return out
     ctrl = controlled_mask(s, seat)
@@ -609,7 +609,7 @@ def _gen(s: IdeologyState) -> list[int]:
         any_hand = h3[0] or h3[1] or h3[2]
         places: list[int] = []
         removes: list[int] = []
-        for r in range(NR):
+        for r in range(NUM_REGIONS):
             if where[r] != IN_PLAY:
                 continue
             o = owner[r]
@@ -624,14 +624,14 @@ def _gen(s: IdeologyState) -> list[int]:
                     if h and h > far:
                         bt = b + t * n
                         if sum(inf[bt : bt + n]) < cap:
-                            places.append(A.PLACE + r * 3 + t)
+                            places.append(actions.PLACE + r * 3 + t)
             # 4.2: remove one's own card from an independent or an opponent's region
             for t in range(3):
                 if inf[b + t * n + seat]:
-                    removes.append(A.REMOVE + r * 3 + t)
+                    removes.append(actions.REMOVE + r * 3 + t)
         return out + places + removes
     # PH_CONFLICT, no conflict running: declare one, or pass
-    has_wmd = s.board.strike and s.adv[seat * NA + WMD_ADV] > 0
+    has_wmd = s.board.strike and s.adv[seat * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] > 0
     free = free_mask(s, seat, True)
     if not (hand[hb] or hand[hb + 1] or hand[hb + 2] or has_wmd):
         return out
@@ -648,7 +648,7 @@ def _gen(s: IdeologyState) -> list[int]:
         def_adv = [advancement_level(s, d, t) for t in range(3)]
         rd = s.board.rule_def[di]
         home = BOARD.ideologies[di].start_region
-        for r in range(NR):
+        for r in range(NUM_REGIONS):
             if s.where[r] != IN_PLAY:
                 continue
             base = r * 3 * n + d
@@ -662,15 +662,15 @@ def _gen(s: IdeologyState) -> list[int]:
                     dl += rd[CONTROLLED][t]
                 if r == home:
                     dl += rd[HOME][t] + rd[NEAR_HOME][t]
-                elif NMASK[home] >> r & 1:
+                elif NEIGHBOUR_MASK[home] >> r & 1:
                     dl += rd[NEAR_HOME][t]
                 cost = 1 + max(0, dl - att_lv[t])
                 if not (free >> t & 1) and s.owner[r] != seat and not WITHIN[rch[t]][r] & ctrl:
                     cost += 1
                 if hand[hb + t] >= cost:
-                    out.append(A.ATTACK + (r * 3 + t) * A.NI + di)
+                    out.append(actions.ATTACK + (r * 3 + t) * actions.NUM_IDEOLOGIES + di)
             if war_wmd and (any_here or s.inf[base] or s.inf[base + n] or s.inf[base + 2 * n]):
-                out.append(A.WMD + r * A.NI + di)
+                out.append(actions.WMD + r * actions.NUM_IDEOLOGIES + di)
     out.sort()
     return out
 
@@ -692,11 +692,11 @@ def chance_outcomes(s: IdeologyState) -> list[tuple[int, float]]:
 
 def action_extra(s: IdeologyState, a: int) -> int:
     """Extra cards (distance + advancement gap) an action costs its player now."""
-    kind, r, t, v = A.decode(a)
-    seat = s.order[s.idx] if s.phase not in (PH_OVER, PH_REVEAL) else -1
-    if kind == A.K_PLACE:
+    kind, r, t, v = actions.decode(a)
+    seat = s.order[s.idx] if s.phase not in (GAME_OVER, PH_REVEAL) else -1
+    if kind == actions.K_PLACE:
         return distance_penalty(s, seat, r, t, False)
-    if kind == A.K_ATTACK:
+    if kind == actions.K_ATTACK:
         d = s.seat_of[v]
         return distance_penalty(s, seat, r, t, True) + gap_penalty(s, seat, d, r, t)
     return 0
@@ -725,10 +725,10 @@ def play(s: IdeologyState, a: int) -> None:
 
 def why_illegal(s: IdeologyState, a: int) -> str:
     """Why ``a`` is refused here."""
-    if s.phase == PH_OVER:
+    if s.phase == GAME_OVER:
         return "the game is over"
     try:
-        text = A.to_string(a)
+        text = actions.to_string(a)
     except ValueError:
         return f"{a} is not an Ideology action id"
     who = current_player(s)
@@ -741,7 +741,7 @@ def _do(s: IdeologyState, a: int) -> None:
     ph = s.phase
     n = s.n
     if ph == PH_REVEAL:
-        r = a - A.REVEAL
+        r = a - actions.REVEAL
         s.where[r] = IN_PLAY
         s.owner[r] = -1
         s.revealed = r
@@ -752,7 +752,7 @@ def _do(s: IdeologyState, a: int) -> None:
     if ph == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = target(s, c, s.offer_to)
-        s.offers[c * n + j] = a - A.OFFER
+        s.offers[c * n + j] = a - actions.OFFER
         s.offer_to += 1
         if s.offer_to >= n - 1:
             s.offer_to = 0
@@ -766,7 +766,7 @@ def _do(s: IdeologyState, a: int) -> None:
     seat = s.order[s.idx]
     hb = seat * 3
     if ph == PH_RESOURCES:
-        t = a - A.DISCARD
+        t = a - actions.DISCARD
         s.hand[hb + t] -= 1
         s.staged[hb + t] += 1  # hidden from the others until everyone has discarded
         if _excess(s, seat) <= 0:
@@ -774,10 +774,10 @@ def _do(s: IdeologyState, a: int) -> None:
             _next_resources(s)
         return
     if ph == PH_TRADING:
-        if a == A.PASS:
+        if a == actions.PASS:
             _finish_trade(s)
             return
-        t = a - A.DISCARD
+        t = a - actions.DISCARD
         s.hand[hb + t] -= 1
         s.discard[hb + t] += 1
         s.traded += 1
@@ -785,18 +785,18 @@ def _do(s: IdeologyState, a: int) -> None:
             _finish_trade(s)
         return
     if ph == PH_DEVELOPMENT:
-        if a == A.PASS:
+        if a == actions.PASS:
             s.idx += 1
             if s.idx >= n:
                 _start_foreign(s)
             return
-        if a >= A.DEVELOP:
-            x = a - A.DEVELOP
+        if a >= actions.DEVELOP:
+            x = a - actions.DEVELOP
             r, t = divmod(x, 3)
             s.hand[hb + t] -= 1
             s.inf[(r * 3 + t) * n + seat] += 1
             return
-        k = a - A.BUY
+        k = a - actions.BUY
         adv = BOARD.advancements[k]
         for t in range(3):
             c = adv.cost_cards[t]
@@ -804,37 +804,37 @@ def _do(s: IdeologyState, a: int) -> None:
                 s.hand[hb + t] -= c
                 s.discard[hb + t] += c
         for c in adv.cost_advs:  # 3.2: spent advancements go back to their piles
-            s.adv[seat * NA + c] -= 1
+            s.adv[seat * NUM_ADVANCEMENTS + c] -= 1
             s.supply[c] += 1
-        s.adv[seat * NA + k] += 1
+        s.adv[seat * NUM_ADVANCEMENTS + k] += 1
         s.supply[k] -= 1
         return
     if ph == PH_FOREIGN:
-        if a == A.PASS:
+        if a == actions.PASS:
             _rotate(s, True)
             return
-        if a < A.REMOVE:
-            r, t = divmod(a - A.PLACE, 3)
+        if a < actions.REMOVE:
+            r, t = divmod(a - actions.PLACE, 3)
             pen = distance_penalty(s, seat, r, t, False)  # 4.1: one more card of the type if distant
             s.hand[hb + t] -= 1 + pen
             s.discard[hb + t] += pen
             s.inf[(r * 3 + t) * n + seat] += 1
         else:
-            r, t = divmod(a - A.REMOVE, 3)
+            r, t = divmod(a - actions.REMOVE, 3)
             s.inf[(r * 3 + t) * n + seat] -= 1  # 4.2: the removed card is discarded
             s.discard[hb + t] += 1
         _rotate(s, False)
         return
     # PH_CONFLICT: declare or pass
-    if a == A.PASS:
+    if a == actions.PASS:
         _rotate(s, True)
         return
-    kind, r, t, di = A.decode(a)
+    kind, r, t, di = actions.decode(a)
     d = s.seat_of[di]
     s.attacked[d] |= 1 << seat
-    if kind == A.K_WMD:
-        s.adv[seat * NA + WMD_ADV] -= 1
-        s.supply[WMD_ADV] += 1
+    if kind == actions.K_WMD:
+        s.adv[seat * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] -= 1
+        s.supply[WMD_ADVANCEMENT] += 1
         s.conflict = (seat, d, r, WMD_TYPE, 0)
         return
     # 5.1: distance and advancement-gap penalties, then 5.2: the first attack card
@@ -850,10 +850,10 @@ def _answer(s: IdeologyState, a: int) -> None:
     att, dfn, r, t, _stage = s.conflict
     n = s.n
     if t == WMD_TYPE:
-        if a == A.RETALIATE:
+        if a == actions.RETALIATE:
             # the defender spends its own WMD: both are spent, the strike is cancelled
-            s.adv[dfn * NA + WMD_ADV] -= 1
-            s.supply[WMD_ADV] += 1
+            s.adv[dfn * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] -= 1
+            s.supply[WMD_ADVANCEMENT] += 1
         else:
             for tt in range(3):
                 i = (r * 3 + tt) * n + dfn
@@ -862,19 +862,19 @@ def _answer(s: IdeologyState, a: int) -> None:
         s.conflict = None
         _rotate(s, False)
         return
-    if a == A.CANCEL:
+    if a == actions.CANCEL:
         s.hand[dfn * 3 + t] -= 1
         s.discard[dfn * 3 + t] += 1
         s.discard[att * 3 + t] += 1  # both cards are discarded
         s.conflict = (att, dfn, r, t, 1)
-    elif a == A.CONCEDE:
+    elif a == actions.CONCEDE:
         # the attacker's last card replaces one of the defender's; the defender's is discarded
         s.inf[(r * 3 + t) * n + dfn] -= 1
         s.discard[dfn * 3 + t] += 1
         s.inf[(r * 3 + t) * n + att] += 1
         s.conflict = None
         _rotate(s, False)
-    elif a == A.CONTINUE:
+    elif a == actions.CONTINUE:
         s.hand[att * 3 + t] -= 1  # no penalties again within the same conflict
         s.conflict = (att, dfn, r, t, 0)
     else:  # WITHDRAW

@@ -7,12 +7,12 @@ the sectors beside each region are *counts* per type. A deck is a multiset: draw
 uniformly random card from it with the state's SplitMix64 RNG, which is the same in law as
 drawing the top card of a shuffled deck (and needs no hidden order to store).
 
-Layouts (``n`` = players, ``T`` = 3 influence types, ``NA`` = 7 advancement types):
+Layouts (``n`` = players, ``T`` = 3 influence types, ``NUM_ADVANCEMENTS`` = 7 advancement types):
 
 - ``inf[(r * 3 + t) * n + seat]``: cards of ``seat`` in sector ``t`` beside region ``r`` (a
   ``bytearray``: cheap to copy, and a count can never go negative unnoticed);
 - ``hand/deck/discard/staged[seat * 3 + t]``;
-- ``adv[seat * NA + k]``: copies of advancement ``k`` owned;
+- ``adv[seat * NUM_ADVANCEMENTS + k]``: copies of advancement ``k`` owned;
 - ``stance/offers/shown_offers[i * n + j]``.
 """
 
@@ -21,22 +21,22 @@ from __future__ import annotations
 from realpolitik.engine.ideology.board import BOARD
 
 __all__ = [
+    "GAME_OVER",
     "IN_PLAY",
-    "NA",
+    "NUM_ADVANCEMENTS",
     "OFF_DECK",
     "PHASE_NAMES",
     "PH_CONFLICT",
     "PH_DEVELOPMENT",
     "PH_DIPLOMACY",
     "PH_FOREIGN",
-    "PH_OVER",
     "PH_RESOURCES",
     "PH_REVEAL",
     "PH_TRADING",
     "WMD_TYPE",
 ]
 
-NA = len(BOARD.advancements)
+NUM_ADVANCEMENTS = len(BOARD.advancements)
 
 # Phase codes follow the rulebook's numbering (phases 7 and 8 run without decisions).
 PH_RESOURCES = 1
@@ -46,7 +46,7 @@ PH_FOREIGN = 4
 PH_CONFLICT = 5
 PH_DIPLOMACY = 6
 PH_REVEAL = 40  # phase 4 opening: a region tile is turned face up (chance node)
-PH_OVER = 99
+GAME_OVER = 99
 PHASE_NAMES = {
     PH_RESOURCES: "resources",
     PH_TRADING: "trading",
@@ -55,7 +55,7 @@ PHASE_NAMES = {
     PH_FOREIGN: "foreign",
     PH_CONFLICT: "conflict",
     PH_DIPLOMACY: "diplomacy",
-    PH_OVER: "game over",
+    GAME_OVER: "game over",
 }
 
 OFF_DECK = 0  # region tile still in the face-down region deck (0: game.check_invariants relies on it)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES
 from realpolitik.engine.ideology.game import GAME, IdeologyState
-from realpolitik.engine.ideology.state import IN_PLAY, NA, OFF_DECK
+from realpolitik.engine.ideology.state import IN_PLAY, NUM_ADVANCEMENTS, OFF_DECK
 
 Cards = tuple[int, int, int]
 
@@ -109,12 +109,12 @@ def position(
             s.deck[b + t] = left
     if advancements is not None:
         s.supply = [a.count for a in BOARD.advancements]
-        s.adv = [0] * (NA * n)
+        s.adv = [0] * (NUM_ADVANCEMENTS * n)
         for who, owned in advancements.items():
             x = seat(s, who)
             for adv, k in owned.items():
                 i = BOARD.advancement(adv)
-                s.adv[x * NA + i] = k
+                s.adv[x * NUM_ADVANCEMENTS + i] = k
                 s.supply[i] -= k
     s.stance = [1] * (n * n)
     for (a, b), st in (stances or {}).items():
@@ -179,7 +179,7 @@ def discard(s: IdeologyState, ideology: str) -> Cards:
 
 def gi(s: IdeologyState, ideology: str) -> int:
     """Global Influence of an ideology."""
-    return R.global_influence(s, seat(s, ideology))
+    return rules.global_influence(s, seat(s, ideology))
 
 
 def sound(s: IdeologyState) -> None:

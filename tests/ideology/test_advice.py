@@ -7,8 +7,7 @@ import random
 
 from realpolitik.cli.screen import Renderer
 from realpolitik.engine import load_game
-from realpolitik.engine.ideology import advice
-from realpolitik.engine.ideology import heuristics as H
+from realpolitik.engine.ideology import advice, heuristics
 from realpolitik.engine.ideology.board import BOARD
 
 GAME = load_game("ideology")
@@ -47,7 +46,7 @@ def test_prospect_terms_add_up_to_the_evaluator_in_a_seeded_game() -> None:
         if len(s.history) % 20 == 0:
             for seat in range(3):
                 terms = advice.prospect_terms(s, seat)
-                assert abs(sum(terms.values()) - H.prospects(s)[seat]) < 1e-9
+                assert abs(sum(terms.values()) - heuristics.prospects(s)[seat]) < 1e-9
                 checked += 1
         s.apply_action(rng.choice(s.legal_actions()))
     assert checked >= 30

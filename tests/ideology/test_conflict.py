@@ -3,9 +3,9 @@ sequence, WMD strikes, and the reconstructed special rules that touch conflicts.
 
 from __future__ import annotations
 
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import BOARD, CUL, ECO, MIL, NEUTRAL, PEACE, WAR
-from realpolitik.engine.ideology.state import NA, PH_CONFLICT, PH_DIPLOMACY, WMD_TYPE
+from realpolitik.engine.ideology.state import NUM_ADVANCEMENTS, PH_CONFLICT, PH_DIPLOMACY, WMD_TYPE
 from tests.ideology.helpers import act, at, cards_in, discard, gi, hand, position, reg, seat, sound, texts
 
 
@@ -27,9 +27,9 @@ def indonesia(
 
 def test_conflict_types_by_stance() -> None:
     # 5: cultural always; economic at war or neutral; military only at war
-    assert R.conflict_types(PEACE) == (CUL,)
-    assert R.conflict_types(NEUTRAL) == (ECO, CUL)
-    assert R.conflict_types(WAR) == (MIL, ECO, CUL)
+    assert rules.conflict_types(PEACE) == (CUL,)
+    assert rules.conflict_types(NEUTRAL) == (ECO, CUL)
+    assert rules.conflict_types(WAR) == (MIL, ECO, CUL)
 
 
 def test_example_fascist_may_start_an_economic_conflict_while_neutral() -> None:
@@ -51,8 +51,8 @@ def test_example_industry_gap_and_distance_cost_two_economic_cards() -> None:
     # 5.1, example: Imperialism has two Industry, Fascism one -> gap 1, plus distance 1
     s = indonesia(fascist_industry=1)
     f, i = seat(s, "Fascism"), seat(s, "Imperialism")
-    assert R.gap_penalty(s, f, i, reg("Indonesia"), ECO) == 1
-    assert R.distance_penalty(s, f, reg("Indonesia"), ECO, True) == 1
+    assert rules.gap_penalty(s, f, i, reg("Indonesia"), ECO) == 1
+    assert rules.distance_penalty(s, f, reg("Indonesia"), ECO, True) == 1
     at(s, PH_CONFLICT, "Fascism")
     assert "attack Indonesia eco Imperialism +2" in texts(s)
 
@@ -60,11 +60,11 @@ def test_example_industry_gap_and_distance_cost_two_economic_cards() -> None:
 def test_gap_without_industry_is_two_and_no_bonus_for_a_lead() -> None:
     f_i = lambda s: (seat(s, "Fascism"), seat(s, "Imperialism"))  # noqa: E731
     s = indonesia(fascist_industry=0)
-    assert R.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 2  # "2 Carte Influenza Economiche"
+    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 2  # "2 Carte Influenza Economiche"
     s = indonesia(fascist_industry=2)
-    assert R.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0
+    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0
     s = indonesia(fascist_industry=3)
-    assert R.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0  # a lead gives no advantage
+    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0  # a lead gives no advantage
 
 
 def test_example_the_whole_indonesia_conflict() -> None:
@@ -128,7 +128,7 @@ def test_no_distance_penalty_in_the_attackers_own_region() -> None:
         advancements={},
     )
     c, _f = seat(s, "Capitalism"), seat(s, "Fascism")
-    assert R.distance_penalty(s, c, reg("United States"), CUL, True) == 0
+    assert rules.distance_penalty(s, c, reg("United States"), CUL, True) == 0
     at(s, PH_CONFLICT, "Capitalism")
     assert "attack United States cul Fascism" in texts(s)
 
@@ -144,14 +144,14 @@ def test_a_level_two_advancement_keeps_one_of_the_two_levels_it_cost() -> None:
     # rulebook data set gives level-2 cards no level at all
     s = position(("Fascism", "Imperialism"), advancements={"Imperialism": {"Technological Supremacy": 1}})
     _f, i = seat(s, "Fascism"), seat(s, "Imperialism")
-    assert R.advancement_level(s, i, MIL) == 1 and R.advancement_level(s, i, ECO) == 0
-    assert R.advancement_level(s, i, CUL) == 0
+    assert rules.advancement_level(s, i, MIL) == 1 and rules.advancement_level(s, i, ECO) == 0
+    assert rules.advancement_level(s, i, CUL) == 0
     s = position(
         ("Fascism", "Imperialism"),
         advancements={"Imperialism": {"Technological Supremacy": 1}},
         variant="rulebook",
     )
-    assert [R.advancement_level(s, i, t) for t in (MIL, ECO, CUL)] == [0, 0, 0]
+    assert [rules.advancement_level(s, i, t) for t in (MIL, ECO, CUL)] == [0, 0, 0]
 
 
 def test_special_rules_offense_and_defense() -> None:
@@ -162,14 +162,16 @@ def test_special_rules_offense_and_defense() -> None:
     )
     c, u, f = seat(s, "Communism"), seat(s, "Islamic Fundamentalism"), seat(s, "Fascism")
     iraq = reg("Iraq")
-    assert R.defense_level(s, c, ECO, iraq) == 1  # Iron Curtain in a Communist region
-    assert R.defense_level(s, c, ECO, reg("Mexico")) == 0
-    assert R.defense_level(s, u, CUL, reg("Mexico")) == 0  # Faith: Iran and next to it
-    assert R.defense_level(s, u, CUL, reg("Iran")) == 1 and R.defense_level(s, u, CUL, reg("Iraq")) == 1
-    assert R.attack_level(s, f, MIL) == 1  # Blitzkrieg
-    assert R.defense_level(s, f, MIL, reg("Germany")) == 1  # Militarism in a Fascist region
-    assert R.defense_level(s, f, ECO, reg("Germany")) == 0
-    assert R.gap_penalty(s, f, c, iraq, CUL) == 1  # Iron Curtain (cultural too)
+    assert rules.defense_level(s, c, ECO, iraq) == 1  # Iron Curtain in a Communist region
+    assert rules.defense_level(s, c, ECO, reg("Mexico")) == 0
+    assert rules.defense_level(s, u, CUL, reg("Mexico")) == 0  # Faith: Iran and next to it
+    assert (
+        rules.defense_level(s, u, CUL, reg("Iran")) == 1 and rules.defense_level(s, u, CUL, reg("Iraq")) == 1
+    )
+    assert rules.attack_level(s, f, MIL) == 1  # Blitzkrieg
+    assert rules.defense_level(s, f, MIL, reg("Germany")) == 1  # Militarism in a Fascist region
+    assert rules.defense_level(s, f, ECO, reg("Germany")) == 0
+    assert rules.gap_penalty(s, f, c, iraq, CUL) == 1  # Iron Curtain (cultural too)
     # the rulebook data set: no special rules
     s = position(
         ("Communism", "Islamic Fundamentalism", "Fascism"),
@@ -177,16 +179,16 @@ def test_special_rules_offense_and_defense() -> None:
         regions={"Iraq": {"owner": "Communism", "cards": {"Communism": (2, 2, 2)}}},
         variant="rulebook",
     )
-    assert R.defense_level(s, c, ECO, iraq) == 0 and R.attack_level(s, f, MIL) == 0
+    assert rules.defense_level(s, c, ECO, iraq) == 0 and rules.attack_level(s, f, MIL) == 0
 
 
 def test_isolationism_defends_the_united_states_and_its_neighbours() -> None:
     s = position(("Capitalism", "Fascism"), advancements={})
     c = seat(s, "Capitalism")
     for name in ("United States", "Mexico", "Canada", "Great Britain"):
-        assert [R.defense_level(s, c, t, reg(name)) for t in (MIL, ECO, CUL)][1:] == [1, 1], name
-    assert R.defense_level(s, c, ECO, reg("Brazil")) == 0  # two steps away
-    assert R.defense_level(s, c, MIL, reg("United States")) == 2  # with Arsenal of Democracy
+        assert [rules.defense_level(s, c, t, reg(name)) for t in (MIL, ECO, CUL)][1:] == [1, 1], name
+    assert rules.defense_level(s, c, ECO, reg("Brazil")) == 0  # two steps away
+    assert rules.defense_level(s, c, MIL, reg("United States")) == 2  # with Arsenal of Democracy
 
 
 def test_wmd_strike_is_an_act_of_war_and_wipes_the_defenders_cards() -> None:
@@ -230,7 +232,7 @@ def test_wmd_strike_can_be_cancelled_by_the_defenders_own_wmd() -> None:
     assert sorted(texts(s)) == ["concede", "retaliate"]
     act(s, "retaliate")
     assert cards_in(s, "Mexico", "Fascism") == (0, 1, 1)
-    assert s.adv[c * NA + BOARD.wmd] == 0 and s.adv[f * NA + BOARD.wmd] == 0
+    assert s.adv[c * NUM_ADVANCEMENTS + BOARD.wmd] == 0 and s.adv[f * NUM_ADVANCEMENTS + BOARD.wmd] == 0
     sound(s)
 
 

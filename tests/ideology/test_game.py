@@ -15,8 +15,7 @@ import pytest
 from realpolitik.bench.common import random_action
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.ideology import actions as A
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import actions, rules
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.game import GAME
 from realpolitik.engine.ideology.render import render, status
@@ -75,7 +74,7 @@ def test_texts_parse_without_the_penalty_suffix() -> None:
     at(s, PH_FOREIGN, "Fascism")
     a = s.string_from_action("place indonesia mil")
     assert s.action_to_string(a) == "place Indonesia mil +1"
-    assert A.decode(a) == (A.K_PLACE, BOARD.region("Indonesia"), 0, -1)
+    assert actions.decode(a) == (actions.K_PLACE, BOARD.region("Indonesia"), 0, -1)
 
 
 def test_observation_hides_the_other_hands() -> None:
@@ -131,7 +130,7 @@ def test_json_round_trip_and_edited_records_are_refused() -> None:
     with pytest.raises(InvalidState, match="position.turn"):
         GAME.state_from_json(rec)
     rec = json.loads(json.dumps(s.to_json()))
-    rec["actions"][5] = A.NUM_ACTIONS - 1
+    rec["actions"][5] = actions.NUM_ACTIONS - 1
     with pytest.raises(InvalidState, match=r"actions\[5\]"):
         GAME.state_from_json(rec)
 
@@ -195,7 +194,7 @@ def test_forced_moves_are_applied_but_not_recorded() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (0, 0, 2)})
     at(s, PH_FOREIGN, "Capitalism")
     s._legal = None
-    R.settle(s)  # both pass by force (nothing to place); the Capitalist may attack Germany
+    rules.settle(s)  # both pass by force (nothing to place); the Capitalist may attack Germany
     assert s.current_player() == seat(s, "Capitalism")
     n = len(s.history)
     act(s, "pass")  # the Fascist, with no cards, passes by force: the phase ends

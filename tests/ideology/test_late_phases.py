@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import NEUTRAL, PEACE, WAR, Board, load_board
-from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_OVER, PH_RESOURCES, PH_TRADING
+from realpolitik.engine.ideology.state import GAME_OVER, PH_DIPLOMACY, PH_RESOURCES, PH_TRADING
 from tests.ideology.helpers import act, at, gi, position, reg, seat, sound, texts
 
 # ----------------------------------------------------------------------------- 6. diplomacy
@@ -89,7 +89,7 @@ def test_consolidation_example_russia_new_development_level() -> None:
         ("Communism", "Fascism"),
         regions={"Russia": {"owner": "Communism", "cards": {"Communism": (5, 5, 4)}}},
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.dev[reg("Russia")] == 4
     assert gi(s, "Communism") == 3 + 4
 
@@ -102,14 +102,14 @@ def test_consolidation_level_is_at_least_one_and_counts_every_card_in_the_sector
             "China": {"owner": "Communism", "cards": {"Communism": (3, 2, 3), "Fascism": (0, 1, 0)}},
         },
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.dev[reg("Russia")] == 1
     assert s.dev[reg("China")] == 3
 
 
 def test_consolidation_independent_levels_do_not_change() -> None:
     s = position(("Communism", "Fascism"), regions={"Japan": {"cards": {"Fascism": (1, 1, 1)}}})
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.dev[reg("Japan")] == 3
 
 
@@ -125,7 +125,7 @@ def test_consolidation_control_kept_with_more_than_every_single_other_ideology()
             }
         },
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.owner[reg("Mexico")] == seat(s, "Capitalism")
 
 
@@ -140,7 +140,7 @@ def test_consolidation_control_lost_on_a_tie_and_the_region_becomes_independent(
             }
         },
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     r = reg("Mexico")
     assert s.owner[r] == -1 and s.where[r] == 1
     assert s.cards(r, 0, seat(s, "Fascism")) == 1  # the cards stay with the tile
@@ -155,7 +155,7 @@ def test_consolidation_example_australia_control() -> None:
         },
     )
     before = gi(s, "Imperialism")
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.owner[reg("Australia")] == seat(s, "Imperialism")
     assert gi(s, "Imperialism") == before + 2
     sound(s)
@@ -169,7 +169,7 @@ def test_consolidation_independent_stays_when_not_full_or_no_single_plurality() 
             "Canada": {"cards": {"Imperialism": (1, 1, 1), "Fascism": (1, 1, 1)}},
         },
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     assert s.owner[reg("Australia")] == -1  # cultural sector not full
     assert s.owner[reg("Canada")] == -1  # full, but 3 against 3
 
@@ -186,7 +186,7 @@ def test_consolidation_a_region_just_lost_can_be_taken_at_once() -> None:
             }
         },
     )
-    R.consolidate(s)
+    rules.consolidate(s)
     # 7.1: level 2 (weakest sector 2); 7.2 Capitalism loses it; 7.3 full at level 2 -> Fascism
     assert s.owner[reg("Mexico")] == seat(s, "Fascism")
 
@@ -203,7 +203,7 @@ def test_new_turn_order_descending_global_influence_ties_keep_their_order() -> N
         },
     )
     assert [s.ideology_name(x) for x in s.order] == ["Capitalism", "Communism", "Fascism", "Imperialism"]
-    R.new_turn_order(s)
+    rules.new_turn_order(s)
     # Imperialism 5, Fascism 4, then Capitalism and Communism (3 each) in their old order
     assert [s.ideology_name(x) for x in s.order] == ["Imperialism", "Fascism", "Capitalism", "Communism"]
 
@@ -230,7 +230,7 @@ def test_game_ends_at_twelve_at_the_end_of_the_turn() -> None:
     # before consolidation the levels are still 3 + 3 + 2 = 8
     assert gi(s, "Capitalism") == 8
     _to_end_of_turn(s)
-    assert s.phase == PH_OVER and s.is_terminal()
+    assert s.phase == GAME_OVER and s.is_terminal()
     assert gi(s, "Capitalism") == 6 + 3 + 3
     assert s.returns() == [1.0, 0.0]
     assert s.legal_actions() == []

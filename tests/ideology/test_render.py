@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.cli.screen import seat_name
-from realpolitik.engine.ideology import render as V
+from realpolitik.engine.ideology import render
 from realpolitik.engine.ideology.state import PH_CONFLICT, PH_DIPLOMACY, PH_TRADING
 from tests.ideology.helpers import at, position, seat
 
@@ -15,13 +15,13 @@ def _apply(s, text: str) -> tuple[list[str], object]:
     a = s.string_from_action(text)
     after = s.clone()
     after.apply_action(a)
-    return [V.describe_action(s, a, None), *V.describe_change(s, a, after, None)], after
+    return [render.describe_action(s, a, None), *render.describe_change(s, a, after, None)], after
 
 
 def test_every_code_on_the_board_is_in_the_legend_and_help_is_ideologys_own() -> None:
     for code in ("GI", "M 3/6", "L3", "TAC", "IND", "PAT", "TEC", "INN", "PRO", "WMD", "!", "*", "+k", "mil"):
-        assert code in V.LEGEND, code
-    assert "place Indonesia" in V.HELP and "coup" not in V.HELP  # not Twilight's examples
+        assert code in render.LEGEND, code
+    assert "place Indonesia" in render.HELP and "coup" not in render.HELP  # not Twilight's examples
 
 
 def test_a_forced_concede_is_logged_with_the_conflicts_result() -> None:
@@ -65,34 +65,34 @@ def test_a_cancel_is_logged_and_the_turn_end_has_headers_offers_and_consolidatio
 def test_show_gives_names_and_effects_and_refuses_what_it_does_not_know() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (1, 2, 0)})
     c = seat(s, "Capitalism")
-    assert V.show(s, c, "hand").startswith("Capitalism hand: 1 military, 2 economic, 0 cultural")
-    adv = V.show(s, c, "advancements")
+    assert render.show(s, c, "hand").startswith("Capitalism hand: 1 military, 2 economic, 0 cultural")
+    adv = render.show(s, c, "advancements")
     assert "Propaganda (PRO): costs Tactics + Patriotism" in adv and "when placing" in adv
-    rules = V.show(s, c, "rules")
-    assert "Isolationism: +1 advancement level" in rules and "Fascism" not in rules
-    assert "Blitzkrieg" in V.show(s, c, "rules fascism")
-    region = V.show(s, c, "indonesia")
+    sheet = render.show(s, c, "rules")
+    assert "Isolationism: +1 advancement level" in sheet and "Fascism" not in sheet
+    assert "Blitzkrieg" in render.show(s, c, "rules fascism")
+    region = render.show(s, c, "indonesia")
     assert "next to: Southeast Asia, Philippines, Australia" in region
     assert "distance penalty for you (mil/eco/cul): placing 1/1/1" in region
     with pytest.raises(ValueError, match="nothing called 'atlantis'"):
-        V.show(s, c, "atlantis")
+        render.show(s, c, "atlantis")
 
 
 def test_the_question_gives_trading_power_and_why_moves_are_missing() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (1, 2, 0)})
     at(s, PH_TRADING, "Capitalism")
-    assert "Trading Power 1 (regions where you have cards): 1 left" in V.question(s)
+    assert "Trading Power 1 (regions where you have cards): 1 left" in render.question(s)
     s = position(
         ("Capitalism", "Fascism"),
         hands={"Capitalism": (1, 2, 0)},
         stances={("Capitalism", "Fascism"): "peace"},
     )
     at(s, PH_CONFLICT, "Capitalism")
-    assert "no military or economic conflict on Fascism: peace" in V.question(s)
-    assert all(len(line) <= 80 for line in V.question(s).splitlines())
+    assert "no military or economic conflict on Fascism: peace" in render.question(s)
+    assert all(len(line) <= 80 for line in render.question(s).splitlines())
 
 
 def test_a_seat_is_named_with_its_ideology() -> None:
     s = position(("Capitalism", "Fascism"))
     assert seat_name(s, seat(s, "Fascism")) == f"Player {seat(s, 'Fascism') + 1} (Fascism)"
-    assert V.status(s).count("GI:") == 1
+    assert render.status(s).count("GI:") == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from realpolitik.ai.bots import SearchBot, make_bot
 from realpolitik.ai.ismcts import SearchConfig, search
 from realpolitik.engine.core.api import HasPlan
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.game import GAME, SEARCH
 from realpolitik.engine.ideology.state import PH_DIPLOMACY
@@ -54,11 +54,11 @@ def fascism_leads(players: tuple[str, ...] = FIVE):
 def test_the_five_player_offer_is_war_on_the_unique_leader_and_peace_elsewhere() -> None:
     s = fascism_leads()
     me = seat(s, "Capitalism")
-    assert R.global_influence(s, seat(s, "Fascism")) > max(
-        R.global_influence(s, x) for x in range(5) if x != seat(s, "Fascism")
+    assert rules.global_influence(s, seat(s, "Fascism")) > max(
+        rules.global_influence(s, x) for x in range(5) if x != seat(s, "Fascism")
     )
     offered = {}
-    for target in R.targets(s, me):
+    for target in rules.targets(s, me):
         step = s.plan_step(me)
         assert (
             step is not None and step in s.legal_actions() and s.plan_step(me) == step
@@ -80,7 +80,7 @@ def test_no_leader_means_peace_and_a_forbidden_war_means_neutral(tmp_path) -> No
     s.board = war_only_if_attacked_board(tmp_path)  # Capitalism may make war only on an attacker
     s._legal = None
     me = seat(s, "Capitalism")
-    while R.targets(s, me)[s.offer_to] != seat(s, "Fascism"):
+    while rules.targets(s, me)[s.offer_to] != seat(s, "Fascism"):
         s.apply_action(s.plan_step(me))
     assert s.action_to_string(s.plan_step(me)).startswith("neutral")
 
@@ -105,7 +105,7 @@ def test_the_kth_target_is_the_kth_opponent_in_turn_order() -> None:
     for order in ([0, 1, 2, 3, 4], [3, 1, 4, 0, 2], [4, 3, 2, 1, 0]):
         s.order = order
         for me in range(5):
-            assert [R.target(s, me, k) for k in range(4)] == R.targets(s, me)
+            assert [rules.target(s, me, k) for k in range(4)] == rules.targets(s, me)
 
 
 def test_at_five_players_the_other_seats_are_modelled_greedy() -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine.core.api import CHANCE, IllegalAction, InvalidState
-from realpolitik.engine.ideology import rules as R
+from realpolitik.engine.ideology import actions, rules
 from realpolitik.engine.ideology.board import BOARD
 from realpolitik.engine.ideology.game import GAME
 from realpolitik.engine.ideology.state import (
     IN_PLAY,
-    NA,
+    NUM_ADVANCEMENTS,
     OFF_DECK,
     PH_CONFLICT,
     PH_DEVELOPMENT,
@@ -32,11 +32,11 @@ def test_setup_start_regions_with_three_cards_per_sector_and_level_three() -> No
         r = card.start_region
         assert s.owner[r] == x and s.where[r] == IN_PLAY and s.dev[r] == 3
         assert [s.cards(r, t, x) for t in range(3)] == [3, 3, 3]
-        assert R.global_influence(s, x) == 3  # Obiettivo del gioco: everyone starts at 3
+        assert rules.global_influence(s, x) == 3  # Obiettivo del gioco: everyone starts at 3
         # 45 - 9 on the board = 36 in deck + hand (3 drawn in phase 1 of turn 1)
         assert sum(s.deck[x * 3 : x * 3 + 3]) + s.hand_size(x) == 36
         assert s.hand_size(x) == 3
-        assert s.adv[x * NA + card.start_advancement] == 1  # one starting advancement
+        assert s.adv[x * NUM_ADVANCEMENTS + card.start_advancement] == 1  # one starting advancement
     assert sum(1 for w in s.where if w == OFF_DECK) == 38  # the rest form the region deck
     sound(s)
     s = GAME.new_initial_state(players=5, seed=1, variant="rulebook")
@@ -53,7 +53,7 @@ def test_a_named_ideology_is_dealt_to_its_seat_and_the_rest_at_random() -> None:
         # 2 players: the other one follows the pairing table either way
         s = GAME.new_initial_state(players=2, seed=seed, ideologies=",Fascism")
         assert [s.ideology_name(x) for x in (0, 1)] == ["Communism", "Fascism"]
-    assert GAME.new_initial_state(players=3, seed=4).ideo == R.deal_ideologies(3, 4)
+    assert GAME.new_initial_state(players=3, seed=4).ideo == rules.deal_ideologies(3, 4)
     assert GAME.options_for_seats(["Communism"], 3) == {"ideologies": "Communism"}
     assert GAME.options_for_seats(["1", "fascism"], 3) == {"ideologies": ",Fascism"}
     assert GAME.options_for_seats(["Player 1"], 3) == {}
@@ -74,7 +74,7 @@ def test_turn_order_chart_by_colour_space_shifted_left() -> None:
 def test_two_player_game_second_ideology_from_the_pairing_table() -> None:
     seen = set()
     for seed in range(60):
-        first, second = R.deal_ideologies(2, seed)
+        first, second = rules.deal_ideologies(2, seed)
         assert second == BOARD.ideologies[first].pair
         seen.add(first)
     assert seen == set(range(5))  # the first ideology is dealt at random
@@ -83,7 +83,7 @@ def test_two_player_game_second_ideology_from_the_pairing_table() -> None:
 def test_random_deal_gives_distinct_ideologies() -> None:
     for n in (3, 4, 5):
         for seed in range(20):
-            d = R.deal_ideologies(n, seed)
+            d = rules.deal_ideologies(n, seed)
             assert len(set(d)) == n
 
 
@@ -109,7 +109,7 @@ def test_resources_example_draws_up_to_global_influence() -> None:
     # 1, example: GI 3, one card kept from the previous turn -> draws only two
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (0, 1, 0)})
     deck_before = sum(s.deck[seat(s, "Capitalism") * 3 :][:3])
-    R.begin_turn(s)
+    rules.begin_turn(s)
     assert sum(hand(s, "Capitalism")) == 3
     assert sum(s.deck[seat(s, "Capitalism") * 3 :][:3]) == deck_before - 2
     assert sum(hand(s, "Fascism")) == 3
@@ -130,7 +130,7 @@ def test_resources_reshuffle_the_discard_pile_when_the_deck_runs_out() -> None:
     for t in range(3):
         s.discard[c * 3 + t] += s.deck[c * 3 + t]
         s.deck[c * 3 + t] = 0
-    R.begin_turn(s)
+    rules.begin_turn(s)
     assert sum(hand(s, "Capitalism")) == 3
     assert sum(discard(s, "Capitalism")) == 0
     assert sum(s.deck[c * 3 : c * 3 + 3]) == 36 - 3
@@ -142,14 +142,14 @@ def test_resources_fewer_cards_when_deck_and_discard_are_empty() -> None:
     c = seat(s, "Capitalism")
     s.deck[c * 3 : c * 3 + 3] = [2, 0, 0]  # the rest are elsewhere (not checked here)
     s.discard[c * 3 : c * 3 + 3] = [0, 0, 0]
-    assert R.draw(s, c, 5) == 2
+    assert rules.draw(s, c, 5) == 2
     assert hand(s, "Capitalism") == (2, 0, 0)
 
 
 def test_resources_discard_down_is_simultaneous_and_hidden_until_all_have_chosen() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (3, 1, 1), "Fascism": (2, 2, 1)})
-    R.begin_turn(s)  # both hold 5 with GI 3
-    R.settle(s)
+    rules.begin_turn(s)  # both hold 5 with GI 3
+    rules.settle(s)
     c, f = seat(s, "Capitalism"), seat(s, "Fascism")
     assert s.phase == PH_RESOURCES and s.current_player() == c
     before = s.observation(f)
@@ -175,7 +175,7 @@ def test_trading_example_capitalist_trading_power_is_one_at_start() -> None:
     s = GAME.new_initial_state(players=3, seed=5, ideologies="Capitalism,Fascism,Imperialism")
     c = seat(s, "Capitalism")
     assert s.phase == PH_TRADING and s.current_player() == c
-    assert R.trading_power(s, c) == 1  # 2, example
+    assert rules.trading_power(s, c) == 1  # 2, example
     t = next(x for x in texts(s) if x.startswith("trade"))
     act(s, t)
     # trading power used up: Capitalism draws one new card at once and the next seat trades
@@ -192,8 +192,8 @@ def test_trading_power_counts_regions_with_any_influence_not_control() -> None:
             "Cuba": {"cards": {"Capitalism": (1, 0, 0)}},
         },
     )
-    assert R.trading_power(s, seat(s, "Capitalism")) == 3
-    assert R.trading_power(s, seat(s, "Fascism")) == 1
+    assert rules.trading_power(s, seat(s, "Capitalism")) == 3
+    assert rules.trading_power(s, seat(s, "Fascism")) == 1
 
 
 def test_trading_discard_one_at_a_time_then_done_draws_the_same_number() -> None:
@@ -213,7 +213,7 @@ def test_trading_discard_one_at_a_time_then_done_draws_the_same_number() -> None
 
 def test_trading_commonwealth_adds_one_trading_power() -> None:
     s = position(("Imperialism", "Fascism"))
-    assert R.trading_power(s, seat(s, "Imperialism")) == 2  # reconstructed rule
+    assert rules.trading_power(s, seat(s, "Imperialism")) == 2  # reconstructed rule
 
 
 # ----------------------------------------------------------------------------- 3. development
@@ -250,7 +250,11 @@ def test_development_example_imperialist_buys_tactics_then_propaganda() -> None:
     act(s, "buy Tactics")
     assert hand(s, "Imperialism") == (0, 0, 0) and discard(s, "Imperialism") == (2, 0, 0)
     act(s, "buy Propaganda")  # paid with an advancement bought this very phase
-    assert s.adv[i * NA + pro] == 1 and s.adv[i * NA + tac] == 0 and s.adv[i * NA + pat] == 0
+    assert (
+        s.adv[i * NUM_ADVANCEMENTS + pro] == 1
+        and s.adv[i * NUM_ADVANCEMENTS + tac] == 0
+        and s.adv[i * NUM_ADVANCEMENTS + pat] == 0
+    )
     # spent advancements go back to their piles
     assert s.supply[tac] == BOARD.advancements[tac].count
     assert s.supply[pat] == BOARD.advancements[pat].count
@@ -268,16 +272,16 @@ def test_development_wmd_costs_the_three_level_two_and_adds_global_influence() -
     act(s, "buy Weapons of Mass Destruction")
     assert gi(s, "Capitalism") == 4  # 1: +1 per WMD
     c = seat(s, "Capitalism")
-    assert sum(s.adv[c * NA : c * NA + NA]) == 1
+    assert sum(s.adv[c * NUM_ADVANCEMENTS : c * NUM_ADVANCEMENTS + NUM_ADVANCEMENTS]) == 1
     sound(s)
 
 
 def test_development_cannot_buy_from_an_empty_pile() -> None:
     s = position(("Capitalism", "Fascism"), hands={"Capitalism": (2, 0, 0)})
     s.supply[BOARD.advancement("Tactics")] = 0
-    s.adv[seat(s, "Fascism") * NA + BOARD.advancement("Tactics")] += 15 - 1  # keep the count
+    s.adv[seat(s, "Fascism") * NUM_ADVANCEMENTS + BOARD.advancement("Tactics")] += 15 - 1  # keep the count
     s.supply[BOARD.advancement("Tactics")] = 0
-    fas = seat(s, "Fascism") * NA + BOARD.advancement("Tactics")
+    fas = seat(s, "Fascism") * NUM_ADVANCEMENTS + BOARD.advancement("Tactics")
     s.adv[fas] = 15
     at(s, PH_DEVELOPMENT, "Capitalism")
     assert "buy Tactics" not in texts(s)
@@ -460,7 +464,7 @@ def test_illegal_action_names_the_phase() -> None:
     with pytest.raises(
         IllegalAction, match="'place Germany mil' is not legal now .foreign phase, Capitalism"
     ):
-        s.apply_action(R.A.PLACE + reg("Germany") * 3)
+        s.apply_action(actions.PLACE + reg("Germany") * 3)
     with pytest.raises(IllegalAction, match=r"action 99999 is out of range \(0 to \d+\)"):
         s.apply_action(99999)
 
