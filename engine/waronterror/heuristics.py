@@ -36,7 +36,7 @@ import math
 from typing import TYPE_CHECKING
 
 from realpolitik.engine.waronterror import actions, rules
-from realpolitik.engine.waronterror.board import BOARD, CITY, COLUMN
+from realpolitik.engine.waronterror.board import BOARD, CITY, COLUMN, VILLAGE
 from realpolitik.engine.waronterror.state import GAME_OVER, P_ASK, P_DEBT, P_DIE, P_OUT, RESUME_DIE
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ def refill(s: WarOnTerrorState, slot: int, masks: list[int] | None = None) -> fl
             q = (q + 1) % n
     if masks is None:
         masks = empire_masks(s)
-    village = BOARD.build_cost[1]
+    village = BOARD.build_cost[VILLAGE]
     unit = s.unit
     total = 0.0
     for p in order:

@@ -25,6 +25,7 @@ from realpolitik.engine.waronterror.board import (
     SIZE_NAMES,
     TOWN,
     UNIT_NAMES,
+    VANGUARD,
     VILLAGE,
 )
 
@@ -617,7 +618,7 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
     if kind == "radiation_cleanup":
         return [c for c in range(N) if s.radiation[c]]
     if kind == "explorers":
-        if side == n or pieces_used(s, seat, 1) >= BOARD.pieces[1]:
+        if side == n or pieces_used(s, seat, VILLAGE) >= BOARD.pieces[VILLAGE]:
             return []
         out = []
         for c in range(N):
@@ -636,7 +637,7 @@ def card_targets(s: WarOnTerrorState, k: int, side: int, seat: int) -> list[int]
     if kind == "oil_theft":
         return [c for c in range(N) if s.unit[c] and s.owner[c] >= 0 and s.owner[c] != seat and s.chit[c]]
     if kind == "terrorist_recruitment":
-        if units_used(s, 1) >= BOARD.units[1]:
+        if units_used(s, VANGUARD) >= BOARD.units[VANGUARD]:
             return []
         return [c for c in range(N) if not s.unit[c]]
     if kind == "terrorist_training":
@@ -662,7 +663,7 @@ def _other_sides(s: WarOnTerrorState, seat: int) -> list[int]:
 
 def _worth(z: int) -> int:
     """Vanguards a unit of size ``z`` is worth (Terroristi: column 5x, cell 2x)."""
-    return BOARD.unit_cost[z] // BOARD.unit_cost[1]
+    return BOARD.unit_cost[z] // BOARD.unit_cost[VANGUARD]
 
 
 def card_playable(s: WarOnTerrorState, k: int, side: int, seat: int) -> bool:
@@ -796,7 +797,7 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
                 loser = remove_development(s, t)
                 # the attacker expands into the country when it may build there
                 if s.unit[t] < COLUMN and pieces_used(s, seat, VILLAGE) < BOARD.pieces[VILLAGE]:
-                    place_development(s, seat, t, 1)
+                    place_development(s, seat, t, VILLAGE)
                 check_wiped(s, loser)
             else:
                 s.unit[t] = 0
@@ -817,7 +818,7 @@ def resolve(s: WarOnTerrorState, roll: int | None) -> None:
     elif kind == "free_development":
         s.free_builds += 1
     elif kind == "explorers":
-        place_development(s, seat, t, 1)
+        place_development(s, seat, t, VILLAGE)
     elif kind == "espionage":
         victim = s.side(t)
         pool = [x for x in range(K) for _ in range(s.hand[victim * K + x])]
@@ -1112,7 +1113,7 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
         # L'Asse del Male: an Evil Empire buys from either deck
         if (terrorists_play or s.evil == seat) and s.decks[TERROR]:
             out.append(actions.BUY_CARD_T)
-    vcost = BOARD.unit_cost[1]
+    vanguard_cost = BOARD.unit_cost[VANGUARD]
     on_board = [0, 0, 0, 0]
     for u in s.unit:
         on_board[u] += 1
@@ -1167,7 +1168,7 @@ def _play_actions(s: WarOnTerrorState) -> list[int]:
             out.extend(actions.DISMANTLE + c for c in mine_now)
     camp = side * 4
     placeable = [z - 1 for z in (1, 2, 3) if s.camp[camp + z]]
-    buy = money >= vcost and van_free
+    buy = money >= vanguard_cost and van_free
     can_up = [False] + [
         money >= BOARD.unit_cost[u + 1] - BOARD.unit_cost[u] and free_units[u + 1] > 0 for u in (1, 2)
     ]
@@ -1216,7 +1217,7 @@ def play(s: WarOnTerrorState, a: int) -> None:
         s.phase = state.P_SETUP
     elif phase == state.P_SETUP:
         c = a - actions.SETUP
-        place_development(s, s.actor, c, 1)
+        place_development(s, s.actor, c, VILLAGE)
         s.setup_left -= 1
         if s.setup_left == 0:
             i = s.setup_order.index(s.actor) + 1
@@ -1286,7 +1287,7 @@ def _apply_play(s: WarOnTerrorState, a: int) -> None:
         dismantle(s, seat, a - actions.DISMANTLE)
     elif actions.BUY_UNIT <= a < actions.UPGRADE:
         c = a - actions.BUY_UNIT
-        s.money[side] -= BOARD.unit_cost[1]
+        s.money[side] -= BOARD.unit_cost[VANGUARD]
         s.unit[c] = 1
         s.units_seen = 1
     elif actions.UPGRADE <= a < actions.PLACE:
