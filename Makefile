@@ -78,12 +78,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# mypy sees the packages under their installed names through a link tree (it cannot follow
-# the editable install's package_dir mapping).
+# mypy finds the packages under their installed names in src/ (the links of setup.py).
 typecheck: $(STAMP)
-	rm -rf build/typecheck && mkdir -p build/typecheck/realpolitik
-	for d in engine ai cli bench interop; do ln -s ../../../$$d build/typecheck/realpolitik/$$d; done
-	cd build/typecheck && MYPYPATH=. ../../$(BIN)/mypy --config-file ../../pyproject.toml \
+	MYPYPATH=src $(BIN)/mypy --config-file pyproject.toml \
 		-p realpolitik.engine -p realpolitik.ai -p realpolitik.cli -p realpolitik.bench \
 		-p realpolitik.interop
 

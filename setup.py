@@ -4,10 +4,10 @@ pyproject.toml.
 
 ``engine/``, ``ai/``, ``cli/``, ``bench/`` and ``interop/`` stay where they are in the repository
 and install as ``realpolitik.engine``, ``realpolitik.ai``, ``realpolitik.cli``,
-``realpolitik.bench`` and ``realpolitik.interop`` (``package_dir`` mapping), so no generic
-top-level name lands in site-packages. ``realpolitik`` itself is a namespace package (it has no
-files of its own). ``interop`` needs the optional extra ``realpolitik[interop]`` (OpenSpiel,
-PettingZoo); nothing else imports it.
+``realpolitik.bench`` and ``realpolitik.interop`` through the links in ``src/realpolitik``, so no
+generic top-level name lands in site-packages. ``realpolitik`` itself is a namespace package (it
+has no files of its own). ``interop`` needs the optional extra ``realpolitik[interop]``
+(OpenSpiel, PettingZoo); nothing else imports it.
 
 The extensions are optional at run time (each game's ``movegen`` and ``ai.tree`` fall back to
 the pure-Python references), but ``pip install .`` compiles them on a machine with a C compiler.
@@ -20,17 +20,15 @@ from Cython.Build import cythonize
 from setuptools import Extension, find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
 
-TOP = ("engine", "ai", "cli", "bench", "interop")
-
-packages: list[str] = []
-package_dir: dict[str, str] = {}
-for top in TOP:
-    package_dir[f"realpolitik.{top}"] = top
-    packages.append(f"realpolitik.{top}")
-    # namespace discovery: data-only folders (ai/data, a data set's subfolder) are packages too
-    packages.extend(
-        f"realpolitik.{top}.{sub}" for sub in find_namespace_packages(top, exclude=["*__pycache__*"])
-    )
+# ``src/realpolitik`` holds one link per top-level folder (``src/realpolitik/engine`` →
+# ``engine``): the package has the plain "src" layout every tool understands. The editable
+# install is then one static path (``src``) in a ``.pth`` file, which editors and type checkers
+# follow, instead of an import hook they cannot see; the folders stay at the top, and a new
+# module is importable at once, without installing again.
+packages = ["realpolitik"] + [
+    f"realpolitik.{sub}" for sub in find_namespace_packages("src/realpolitik", exclude=["*__pycache__*"])
+]
+package_dir = {"": "src"}
 
 # No debug information (Python's own CFLAGS carry -g): the compiled core's object file is 7 times
 # smaller without it and compiles in about three quarters of the time; tracebacks and profiles
