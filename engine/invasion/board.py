@@ -49,6 +49,13 @@ GROUPS = ("border", "south", "east", "centre", "west", "north")
 BUILDINGS = ("warehouse", "police", "pipeline", "refinery")
 WAREHOUSE, POLICE, PIPELINE, REFINERY = 0, 1, 2, 3
 RATIOS = ("1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1")
+DIE_FACES = 6  # the combat table has a row per face of one die (# Come funziona la guerra)
+MIN_TERRITORIES = 6  # fewer in territories.csv is no map to play on (a check of the data)
+# What the rulebook states and the data must agree with:
+RULEBOOK_COSTS = {WAREHOUSE: 1, REFINERY: 4}  # logistics a warehouse and a refinery cost
+# its example at 4 players: the price change by sellers (all four: and the die)
+RULEBOOK_MARKET_4 = {1: 0, 2: -1, 4: -3}
+RULEBOOK_SPECULATION = {7: 2}  # its example: the highest pacifism 7 speculates +2
 
 
 @dataclass(frozen=True)
@@ -164,7 +171,7 @@ class Board:
                 raise src.fail(line, "neighbours", "is empty")
             lines[name.lower()] = line
             terr.append(Territory(name, row["short"], kind, group, oil, log, neigh))
-        if len(terr) < 6:
+        if len(terr) < MIN_TERRITORIES:
             raise src.fail(1, "name", f"only {len(terr)} territories; the map needs more")
         names = [t.name for t in terr]
         edges = []
@@ -219,22 +226,22 @@ class Board:
     def _load_combat(self, src: _Source) -> None:
         rows = _rows(src, ("roll", *RATIOS))
         # # Come funziona la guerra: "si lanciano i due dadi": one die a side, so rolls 1..6
-        table = [[0] * 6 for _ in RATIOS]
+        table = [[0] * DIE_FACES for _ in RATIOS]
         seen = set()
         for line, row in rows:
-            roll = _int(src, line, row, "roll", 1, 6)
+            roll = _int(src, line, row, "roll", 1, DIE_FACES)
             if roll in seen:
                 raise src.fail(line, "roll", f"{roll} appears twice")
             seen.add(roll)
             for c, col in enumerate(RATIOS):
                 table[c][roll - 1] = _int(src, line, row, col, 0, 20)
-        if len(seen) != 6:
+        if len(seen) != DIE_FACES:
             raise src.fail(1, "roll", "every roll 1..6 (one die a side) needs a row")
         for c, col in enumerate(RATIOS):
-            if any(table[c][i] > table[c][i + 1] for i in range(5)):
+            if any(table[c][i] > table[c][i + 1] for i in range(DIE_FACES - 1)):
                 raise src.fail(1, col, "losses must not fall as the roll rises")
         for c in range(len(RATIOS) - 1):
-            if any(table[c][i] > table[c + 1][i] for i in range(6)):
+            if any(table[c][i] > table[c + 1][i] for i in range(DIE_FACES)):
                 raise src.fail(1, RATIOS[c + 1], "losses must not fall as the ratio improves")
         self.combat: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in table)
 
@@ -252,7 +259,7 @@ class Board:
             out.append(Building(name, row["short"], cost, per, row["effect"]))
         if len(out) != len(BUILDINGS):
             raise src.fail(1, "name", f"rows must be {', '.join(BUILDINGS)}")
-        if out[WAREHOUSE].cost != 1 or out[REFINERY].cost != 4:
+        if any(out[k].cost != cost for k, cost in RULEBOOK_COSTS.items()):
             raise src.fail(1, "cost", "a warehouse costs 1 logistics and a refinery 4 (rulebook)")
         self.buildings: tuple[Building, ...] = tuple(out)
 
@@ -268,12 +275,11 @@ class Board:
         for n in (3, 4, 5):
             row = market.ints(str(n), -9, 9, (n + 1, n + 1))
             self.market[n] = row
-        # Rulebook example (4 players): one seller 0, two sellers -1, all -3 and the die.
-        if self.market[4][1] != 0 or self.market[4][2] != -1 or self.market[4][4] != -3:
+        if any(self.market[4][sellers] != change for sellers, change in RULEBOOK_MARKET_4.items()):
             raise src.fail(src.line_of("4"), "4", "4 players: 1 seller 0, 2 sellers -1, all -3 (rulebook)")
         spec = TomlTable(src, doc, "speculation")
         self.speculation = spec.bands("bands", 0, 9)
-        if band(self.speculation, 7) != 2:
+        if any(band(self.speculation, pac) != boxes for pac, boxes in RULEBOOK_SPECULATION.items()):
             raise src.fail(src.line_of("bands"), "bands", "pacifism 7 speculates +2 (rulebook example)")
         pac = TomlTable(src, doc, "pacifism")
         self.pacifism_max = pac.integer("max", 15, 15)

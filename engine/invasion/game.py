@@ -37,7 +37,20 @@ from realpolitik.engine.core.schema import (
 from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion import rules as invasion_rules
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import CHANCE_STAGES, GAME_OVER, S_ACTION, S_ORDER, STAGE_NAMES
+from realpolitik.engine.invasion.state import (
+    CHANCE_STAGES,
+    GAME_OVER,
+    MAX_BUILDINGS,
+    S_ACTION,
+    S_ATTACK_ROLL,
+    S_DEFEND,
+    S_JOIN,
+    S_ORDER,
+    S_RETREAT,
+    S_WAR_L,
+    S_WAR_P,
+    STAGE_NAMES,
+)
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "InvasionGame", "InvasionState"]
 
@@ -293,11 +306,11 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
         """What the player to move is asked, in words (None at the end)."""
         if self.stage == GAME_OVER:
             return None
-        if self.stage == 1:
+        if self.stage == S_ACTION:
             return f"{'first' if self.round == 0 else 'second'} action"
-        if self.stage in (12, 13, 11) and self.battle > 0:
+        if self.stage in (S_WAR_P, S_WAR_L, S_RETREAT) and self.battle > 0:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.battle].name}"
-        if self.stage in (15, 16, 20) and self.attack is not None:
+        if self.stage in (S_JOIN, S_ATTACK_ROLL, S_DEFEND) and self.attack is not None:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.attack[1]].name}"
         return STAGE_NAMES[self.stage]
 
@@ -378,8 +391,8 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
                 bad.append(f"{name} is controlled but still has local troops")
             if not self.explored[t] and (self.all_troops(t) or self.logistics[t] or self.controller[t] >= 0):
                 bad.append(f"{name} is unexplored but occupied")
-            if sum(self.buildings[t * 4 : t * 4 + 4]) > 3:
-                bad.append(f"{name} has more than 3 buildings")
+            if sum(self.buildings[t * 4 : t * 4 + 4]) > MAX_BUILDINGS:
+                bad.append(f"{name} has more than {MAX_BUILDINGS} buildings")
             if sum(self.buildings[t * 4 : t * 4 + 4]) and self.controller[t] < 0:
                 bad.append(f"{name} has buildings and no controller")
         if self.stage != GAME_OVER and self.stage not in CHANCE_STAGES and not 0 <= self.actor < n:

@@ -37,6 +37,9 @@ from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD, band
 from realpolitik.engine.invasion.prospects import prospects
 from realpolitik.engine.invasion.state import (
+    PHASE_GUERRILLA,
+    PHASE_INVASION,
+    REPEAT_CONTRACT,
     S_ACTION,
     S_BUILD,
     S_BUY,
@@ -58,6 +61,10 @@ __all__ = ["STEP_STAGES", "invasion_target", "plan_action", "plan_step"]
 MIN_TURNS_LEFT = 6  # an invasion needs this many turns after it to pay
 TAX_PACIFISM = 3  # new taxes only below this pacifism (the penalty starts at 4)
 LEAD = 1  # troops beyond the expected local troops an invasion brings
+GATHER_BOXES = 2  # free purchase boxes a gathering needs: one buys the troops that wait, one brings the rest
+SPEECH_PACIFISM = 4  # the speech to the nation from this pacifism on (the penalty starts at 4) ...
+SPEECH_PACIFISM_EARLY = 7  # ... in phase 1 from this on (phase 2 is the last with a speech)
+CONTRACT_MONEY = 10  # a repeated contract costs more (# Ripetizione della mossa): only from this many dollars
 _DIE_MEAN = sum(band(BOARD.locals_die, f) for f in range(1, 7)) / 6
 
 
@@ -102,7 +109,7 @@ def troops_for(s: InvasionState, t: int) -> int:
     """Troops that outnumber province ``t``'s expected local troops by ``LEAD`` (the ratio is
     rounded in the player's favour, so any lead is 2:1, where the locals' one die kills 0 to 2:
     *Come funziona la guerra*)."""
-    expected = BOARD.oil[t] + (_DIE_MEAN if s.phase == 1 else 0)
+    expected = BOARD.oil[t] + (_DIE_MEAN if s.phase == PHASE_INVASION else 0)
     return int(expected + 0.999) + LEAD
 
 
@@ -161,7 +168,7 @@ def _gather_box(s: InvasionState, p: int, legal: list[int]) -> int | None:
         for col in range(4)
         if actions.BOX + actions.K_PURCHASE * 4 + col in legal
     ]
-    if s.round != 0 or len(free) < 2 or not _gather(s, p):
+    if s.round != 0 or len(free) < GATHER_BOXES or not _gather(s, p):
         return None
     return free[0]
 
@@ -246,8 +253,10 @@ def _on_action(s: InvasionState, p: int, legal: list[int]) -> int | None:
         build = _box(legal, actions.K_CONSTRUCT)
         if build is not None:
             return build
-    if actions.SPEECH in legal and s.pacifism[p] >= 4 and (s.pacifism[p] >= 7 or s.phase == 2):
-        return actions.SPEECH  # once a game, phases 1-2: the bigger the pacifism the more it removes
+    pacifism = s.pacifism[p]
+    if actions.SPEECH in legal and pacifism >= SPEECH_PACIFISM:
+        if pacifism >= SPEECH_PACIFISM_EARLY or s.phase == PHASE_GUERRILLA:
+            return actions.SPEECH  # once a game, phases 1-2: the bigger the pacifism the more it removes
     if actions.TAXES in legal and _taxes_free(s, p):
         return actions.TAXES
     box = _box(legal, actions.K_MONEY)
@@ -390,7 +399,7 @@ def _on_build(s: InvasionState, p: int, legal: list[int]) -> int | None:
             k, t = divmod(a - actions.BUILD, actions.TERRITORY_COUNT)
             if k == 0 and s.logistics[t] > rules.required_logistics(s, t) and s.buildings[t * 4] == 0:
                 return a  # a warehouse with a spare logistics: oil kept for the end
-    if actions.CONTRACT in legal and (s.repeats[2] == 0 or money >= 10):
+    if actions.CONTRACT in legal and (s.repeats[REPEAT_CONTRACT] == 0 or money >= CONTRACT_MONEY):
         return actions.CONTRACT
     return actions.DONE
 

@@ -23,7 +23,16 @@ from realpolitik.engine.core.presentation import (
 )
 from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD
-from realpolitik.engine.invasion.state import GAME_OVER, OFFMAP, S_ACTION, S_MOVE_LOG, S_MOVE_TROOPS
+from realpolitik.engine.invasion.state import (
+    GAME_OVER,
+    OFFMAP,
+    S_ACTION,
+    S_BUILD,
+    S_BUY,
+    S_MOVE_FROM,
+    S_MOVE_LOG,
+    S_MOVE_TROOPS,
+)
 
 if TYPE_CHECKING:
     from realpolitik.engine.invasion.game import InvasionState
@@ -176,12 +185,13 @@ def render(s: InvasionState, seat: int | None, width: int = 80, color: bool = Tr
         lines.append(row if narrow else f"{row}  {_rebels(s, p)}")
     if narrow:
         # the rebels column under the table, as many seats a line as the width holds
-        line, used = "reb", 3
+        label = "reb"
+        line, used = label, len(label)
         for p in range(n):
             piece = f"{_ABBR[p]} {_rebels(s, p)}"
-            if used + 2 + len(piece) > width and used > 3:
+            if used + 2 + len(piece) > width and used > len(label):  # a line holds one seat at least
                 lines.append(line)
-                line, used = "   ", 3
+                line, used = " " * len(label), len(label)
             line += "  " + f"{_paint(_ABBR[p], p, color)} {_rebels(s, p)}"
             used += 2 + len(piece)
         lines.append(line)
@@ -248,9 +258,9 @@ def question(s: Any) -> str:
     extra = ""
     if s.stage == S_ACTION:
         extra = f" ({rules.dollars(s.money[cur])}, {s.oil[cur]} oil)"
-    elif s.moves and s.stage in (4, 9):
+    elif s.moves and s.stage in (S_MOVE_FROM, S_BUILD):
         extra = f" ({s.moves} left)"
-    elif s.stage == 3:
+    elif s.stage == S_BUY:
         extra = f" ({s.units} units left, {rules.dollars(s.money[cur])})"
     return f"{rules.seat_name(cur)}: {s.decision_name()}{extra}"
 

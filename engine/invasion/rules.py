@@ -20,9 +20,19 @@ from realpolitik.engine.core.api import CHANCE, TERMINAL
 from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion.board import BOARD, BUILDINGS, POLICE, RATIOS, REFINERY, WAREHOUSE, band
 from realpolitik.engine.invasion.state import (
+    ALWAYS_DAMAGES,
+    ALWAYS_FOILED,
     CHANCE_STAGES,
+    CHOSEN_ACTIONS,
     GAME_OVER,
+    MAX_BUILDINGS,
     OFFMAP,
+    PHASE_GOVERNMENT,
+    PHASE_GUERRILLA,
+    PHASE_INVASION,
+    REPEAT_BUILDING,
+    REPEAT_CONTRACT,
+    REPEAT_INFLUENCE,
     S_ACTION,
     S_ATTACK_ROLL,
     S_BUILD,
@@ -302,7 +312,9 @@ def generate_legal(s: InvasionState) -> list[int]:
             out.append(actions.PRODUCE_ACT)
         if not s.taxed[p]:
             out.append(actions.TAXES)
-            if s.phase <= 2 and not s.speech_used[p] and s.pacifism[p] > 0:
+            if (
+                s.phase <= PHASE_GUERRILLA and not s.speech_used[p] and s.pacifism[p] > 0
+            ):  # # Discorso alla nazione
                 out.append(actions.SPEECH)
         for k in range(1, min(s.oil[p], actions.MAX_SELL) + 1):
             out.append(actions.SELL + k)
@@ -388,19 +400,23 @@ def repeat_cost(s: InvasionState, kind: int) -> int:
 def _construction_moves(s: InvasionState, p: int) -> list[int]:
     out = []
     money = s.money[p]
-    if repeat_cost(s, 0) <= money:
+    if repeat_cost(s, REPEAT_BUILDING) <= money:
         for t in PROVINCES:
             if s.controller[t] != p:
                 continue
             total = sum(s.buildings[t * 4 : t * 4 + 4])
-            if total >= 3:
+            if total >= MAX_BUILDINGS:
                 continue  # # Costruire edifici militari: 3 buildings at most per province
             for k, b in enumerate(BOARD.buildings):
                 if s.buildings[t * 4 + k] < b.per_province and s.logistics[t] >= b.cost:
                     out.append(actions.BUILD + k * TERRITORY_COUNT + t)
-    if repeat_cost(s, 1) <= money and s.influence[p] < BOARD.influence_max:
+    if repeat_cost(s, REPEAT_INFLUENCE) <= money and s.influence[p] < BOARD.influence_max:
         out.extend(actions.INFLUENCE + t for t in PROVINCES if s.controller[t] == p and s.logistics[t] > 0)
-    if repeat_cost(s, 2) <= money and s.provinces_of(p) > 0 and s.contracts[p] < len(BOARD.contracts) - 1:
+    if (
+        repeat_cost(s, REPEAT_CONTRACT) <= money
+        and s.provinces_of(p) > 0
+        and s.contracts[p] < len(BOARD.contracts) - 1
+    ):
         out.append(actions.CONTRACT)  # # Appalti: needs at least one controlled province
     return out
 
@@ -546,7 +562,7 @@ def _end_action(s: InvasionState) -> None:
     if s.idx == s.n:
         s.idx = 0
         s.round += 1
-        if s.round == 2:
+        if s.round == CHOSEN_ACTIONS:
             _end_of_turn(s)
             return
     s.stage = S_ACTION
@@ -605,7 +621,7 @@ def _arrive(s: InvasionState, p: int, t: int, troops: int, back: int) -> None:
         s.locals[t] = BOARD.oil[t]
         s.battles[t] = [p]
         _log(s, f"{seat_name(p)} invades {territory_name(t)}: war against {s.locals[t]} local troops")
-        if s.phase == 1:
+        if s.phase == PHASE_INVASION:
             s.resume_stage = back
             s.stage = S_LOCALS_DIE
             return
@@ -748,21 +764,21 @@ def _on_build(s: InvasionState, a: int) -> None:
         _end_action(s)
         return
     if a == actions.CONTRACT:
-        kind = 2
+        kind = REPEAT_CONTRACT
     elif a >= actions.INFLUENCE:
-        kind = 1
+        kind = REPEAT_INFLUENCE
     else:
-        kind = 0
+        kind = REPEAT_BUILDING
     cost = repeat_cost(s, kind)
     s.money[p] -= cost
     s.repeats[kind] += 1
     s.moves -= 1
     paid = f" (repetition: {dollars(cost)})" if cost else ""
-    if kind == 2:
+    if kind == REPEAT_CONTRACT:
         # # Appalti: +1 on the contracts track, free
         s.contracts[p] += 1
         _log(s, f"{seat_name(p)} grants a contract: contracts {s.contracts[p]}{paid}")
-    elif kind == 1:
+    elif kind == REPEAT_INFLUENCE:
         # # Punti influenza: 1 logistics -> 1 influence point
         t = a - actions.INFLUENCE
         s.logistics[t] -= 1
@@ -963,7 +979,7 @@ def _battle_over(s: InvasionState, t: int, fought: bool) -> None:
 
 
 def _start_rebels(s: InvasionState) -> None:
-    if s.phase < 2:
+    if s.phase < PHASE_GUERRILLA:  # # Ribelli: from the second phase
         _pacifism_check(s)
         return
     s.idx = 0
@@ -1118,12 +1134,12 @@ def _on_attack_roll(s: InvasionState, a: int) -> None:
         s.rebel_out[x] = key
     s.attack = None
     s.defenders = []
-    if roll <= 3:
-        damage = 0  # 2-3 always foils
+    if roll <= ALWAYS_FOILED:
+        damage = 0
     elif roll > threshold:
         damage = roll - threshold
-    elif roll >= 11:
-        damage = -1  # 11-12: some damage anyway
+    elif roll >= ALWAYS_DAMAGES:
+        damage = -1  # some damage anyway
     else:
         damage = 0
     if damage == 0:
@@ -1283,7 +1299,7 @@ def _move_price(s: InvasionState, change: int, sellers: int, die: int | None) ->
 
 
 def _oil_after_price(s: InvasionState) -> None:
-    if s.phase == 3:
+    if s.phase == PHASE_GOVERNMENT:  # # Petrolio e governo provvisorio
         _government_production(s)
     s.idx = 0
     s.drawn = []
@@ -1469,7 +1485,7 @@ def government_shares(gov_oil: int, keys: Sequence[float]) -> list[int]:
     pos = 0
     for key in ranked:
         group = [p for p, k in enumerate(keys) if k == key]
-        pool = sum(shares[pos + i] for i in range(len(group)) if pos + i < 3)
+        pool = sum(shares[pos + i] for i in range(len(group)) if pos + i < len(shares))
         for p in group:
             out[p] = pool // len(group)
         pos += len(group)

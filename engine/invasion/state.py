@@ -35,6 +35,13 @@ __all__ = [
 
 OFFMAP = -2  # rebels waiting outside the map (every east province is controlled)
 
+PHASE_INVASION, PHASE_GUERRILLA, PHASE_GOVERNMENT = 1, 2, 3  # Invasion, Guerrilla, Provisional Government
+CHOSEN_ACTIONS = 2  # each seat chooses two actions a turn (# Prima e seconda azione a scelta)
+MAX_BUILDINGS = 3  # buildings on one province (# Costruire edifici militari)
+REPEAT_BUILDING, REPEAT_INFLUENCE, REPEAT_CONTRACT = 0, 1, 2  # construction moves that cost more repeated
+ALWAYS_FOILED = 3  # a defence roll of 2 or 3 always foils a rebel attack (# Attentati)
+ALWAYS_DAMAGES = 11  # a defence roll of 11 or 12 always does some damage (# Attentati)
+
 S_ORDER = 0  # chance: turn order of the first turn
 S_ACTION = 1
 S_MEDIA = 2
