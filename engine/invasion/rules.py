@@ -1604,12 +1604,6 @@ def to_string(s: InvasionState, a: int) -> str:
         return f"buy {_troops_text(a - actions.BUY_TROOPS_LAND)} by land ({(a - actions.BUY_TROOPS_LAND) * BOARD.cost_land}$)"
     if actions.BUY_LOGISTICS_LAND < a <= actions.BUY_LOGISTICS_LAND + actions.MAX_BUY:
         return f"buy {a - actions.BUY_LOGISTICS_LAND} logistics by land ({(a - actions.BUY_LOGISTICS_LAND) * BOARD.cost_land}$)"
-    if actions.BUY_TROOP_AIR <= a < actions.BUY_LOGISTICS_AIR:
-        return f"buy troop by air to {territory_name(a - actions.BUY_TROOP_AIR)}"
-    if actions.BUY_LOGISTICS_AIR <= a < actions.FROM:
-        return f"buy logistics by air to {territory_name(a - actions.BUY_LOGISTICS_AIR)}"
-    if actions.FROM <= a < actions.TO:
-        return f"from {territory_name(a - actions.FROM)}"
     if actions.TO <= a < actions.MOVE_COUNT:
         d = a - actions.TO
         return "to home" if d == actions.HOME else f"to {territory_name(d)}"
@@ -1622,24 +1616,29 @@ def to_string(s: InvasionState, a: int) -> str:
     if actions.BUILD <= a < actions.INFLUENCE:
         k, t = divmod(a - actions.BUILD, TERRITORY_COUNT)
         return f"build {BUILDINGS[k]} in {territory_name(t)}"
-    if actions.INFLUENCE <= a < actions.CONTRACT:
-        return f"influence in {territory_name(a - actions.INFLUENCE)}"
     if a == actions.CONTRACT:
         return "contract"
-    if actions.PRODUCE <= a < actions.REBEL_PLACE:
-        return f"produce in {territory_name(a - actions.PRODUCE)}"
-    if actions.REBEL_PLACE <= a < actions.REBEL_MOVE:
-        return f"place rebels in {territory_name(a - actions.REBEL_PLACE)}"
-    if actions.REBEL_MOVE <= a < actions.ATTACK:
-        return f"rebels to {territory_name(a - actions.REBEL_MOVE)}"
     if actions.ATTACK <= a < actions.RETREAT:
         k, t = divmod(a - actions.ATTACK, TERRITORY_COUNT)
         return f"attack {actions.TARGETS[k]} in {territory_name(t)}"
-    if actions.RETREAT <= a < actions.WITHDRAW:
-        return f"retreat to {territory_name(a - actions.RETREAT)}"
-    if actions.WITHDRAW <= a < actions.CHANCE:
-        return f"withdraw 1 oil from {territory_name(a - actions.WITHDRAW)}"
+    for first, end, text in _TERRITORY_TEXTS:
+        if first <= a < end:
+            return text.format(territory_name(a - first))
     return f"action {a}"
+
+
+_TERRITORY_TEXTS = (
+    (actions.BUY_TROOP_AIR, actions.BUY_LOGISTICS_AIR, "buy troop by air to {}"),
+    (actions.BUY_LOGISTICS_AIR, actions.FROM, "buy logistics by air to {}"),
+    (actions.FROM, actions.TO, "from {}"),
+    (actions.INFLUENCE, actions.CONTRACT, "influence in {}"),
+    (actions.PRODUCE, actions.REBEL_PLACE, "produce in {}"),
+    (actions.REBEL_PLACE, actions.REBEL_MOVE, "place rebels in {}"),
+    (actions.REBEL_MOVE, actions.ATTACK, "rebels to {}"),
+    (actions.RETREAT, actions.WITHDRAW, "retreat to {}"),
+    (actions.WITHDRAW, actions.CHANCE, "withdraw 1 oil from {}"),
+)
+"""The actions that name one territory (``first + territory``, below ``end``): their texts."""
 
 
 _HANDLERS = {

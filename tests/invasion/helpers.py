@@ -55,6 +55,19 @@ def control(s: InvasionState, name: str, seat: int, troops: int = 0, logistics: 
     return t
 
 
+def battle(s: InvasionState, name: str, troops: dict[int, int], locals_: int) -> int:
+    """Start a battle in territory ``name``: ``troops`` by seat, in the battle's order (the
+    first rolls), against ``locals_`` local troops."""
+    t = territory_index(name)
+    s.explored[t] = 1
+    s.locals[t] = locals_
+    for p, k in troops.items():
+        s.troops[t * s.n + p] = k
+    s.battles[t] = list(troops)
+    s._legal = None
+    return t
+
+
 def texts(s: InvasionState) -> list[str]:
     """Texts of the legal actions."""
     return [s.action_to_string(a) for a in s.legal_actions()]

@@ -8,7 +8,7 @@ import pytest
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.invasion import actions, rules
 from realpolitik.engine.invasion.board import BOARD, PIPELINE, POLICE, REFINERY, WAREHOUSE
-from realpolitik.engine.invasion.game import GAME
+from realpolitik.engine.invasion.game import GAME, InvasionState
 from realpolitik.engine.invasion.state import (
     S_ACTION,
     S_ATTACK_ROLL,
@@ -19,7 +19,7 @@ from realpolitik.engine.invasion.state import (
     S_WITHDRAW,
 )
 
-from .helpers import act, at_action, control, position, roll, territory_index, texts
+from .helpers import act, at_action, battle, control, position, roll, territory_index, texts
 
 
 # ----------------------------------------------------------------- Informazioni per iniziare
@@ -180,11 +180,7 @@ def test_an_abandoned_province_is_taken_by_troops_moving_in() -> None:
 
 def test_support_manoeuvre_adds_an_allys_troops_to_the_battle() -> None:
     s = position(3)
-    b = territory_index("Bassora")
-    s.explored[b] = 1
-    s.locals[b] = 4
-    s.troops[b * 3 + 0] = 2
-    s.battles[b] = [0]
+    b = battle(s, "Bassora", {0: 2}, 4)
     s.troops[0 * 3 + 1] = 5  # Blue waits on the Border
     act(s, "purchase box 1")
     act(s, "done buying")
@@ -202,12 +198,8 @@ def test_support_manoeuvre_adds_an_allys_troops_to_the_battle() -> None:
 # ----------------------------------------------------------------- Ritirata
 def test_retreat_costs_a_troop_and_a_pacifism_point() -> None:
     s = position(4)
-    b = territory_index("Maysan")
     control(s, "Bassora", 2)
-    s.explored[b] = 1
-    s.locals[b] = 6
-    s.troops[b * 4 + 0] = 3
-    s.battles[b] = [0]
+    battle(s, "Maysan", {0: 3}, 6)
     rules._end_of_turn(s)
     assert s.stage == S_RETREAT and s.current_player() == 0
     assert texts(s) == ["fight on", "retreat to Bassora"]
@@ -218,42 +210,37 @@ def test_retreat_costs_a_troop_and_a_pacifism_point() -> None:
 
 
 # ----------------------------------------------------------------- Costruzioni
-def test_construction_three_different_moves_are_free() -> None:
-    # Ripetizione della mossa, first example: 1 contract, 1 building, 1 influence, no cost.
+@pytest.mark.parametrize(
+    "logistics,moves,money,logistics_left,warehouses,influence,contracts",
+    [
+        # first example: 1 contract, 1 building, 1 influence, no cost
+        (2, ("contract", "build warehouse in Bassora", "influence in Bassora"), 20, 0, 1, 1, 1),
+        # second example: 3 buildings, 6$ for the double repetition (plus their logistics)
+        (7, ("build warehouse in Bassora", "build police in Bassora", "build warehouse in Bassora"),
+         20 - 12, 7 - 1 - 2 - 1, 2, 0, 0),
+        # third example: 2 influence with 2 logistics (3$ for one repetition) and 1 contract
+        (2, ("influence in Bassora", "influence in Bassora", "contract"), 20 - 6, 0, 0, 2, 1),
+    ],
+    ids=["three different moves are free", "three buildings cost 6$", "two influence and a contract cost 3$"],
+)  # fmt: skip
+def test_construction_repetitions_cost_as_the_rulebook_examples(
+    logistics: int,
+    moves: tuple[str, ...],
+    money: int,
+    logistics_left: int,
+    warehouses: int,
+    influence: int,
+    contracts: int,
+) -> None:
+    """Ripetizione della mossa: the rulebook's three examples (money in half dollars)."""
     s = position(4)
-    control(s, "Bassora", 0, troops=1, logistics=2)
+    b = control(s, "Bassora", 0, troops=1, logistics=logistics)
     act(s, "construction box 1")
-    act(s, "contract")
-    act(s, "build warehouse in Bassora")
-    act(s, "influence in Bassora")
-    assert s.money[0] == 20 and s.contracts[0] == 1 and s.influence[0] == 1
-    assert (
-        s.building(territory_index("Bassora"), WAREHOUSE) == 1
-        and s.logistics[territory_index("Bassora")] == 0
-    )
-
-
-def test_construction_three_buildings_cost_six_dollars() -> None:
-    # Second example: 3 buildings, 6$ for the double repetition (plus their logistics).
-    s = position(4)
-    control(s, "Bassora", 0, troops=1, logistics=7)
-    act(s, "construction box 1")
-    act(s, "build warehouse in Bassora")
-    act(s, "build police in Bassora")
-    act(s, "build warehouse in Bassora")
-    assert s.money[0] == 20 - 12
-    assert s.logistics[territory_index("Bassora")] == 7 - 1 - 2 - 1
-
-
-def test_construction_two_influence_and_a_contract_cost_three_dollars() -> None:
-    # Third example: 2 influence with 2 logistics (3$ for one repetition) and 1 contract.
-    s = position(4)
-    control(s, "Bassora", 0, troops=1, logistics=2)
-    act(s, "construction box 1")
-    act(s, "influence in Bassora")
-    act(s, "influence in Bassora")
-    act(s, "contract")
-    assert s.money[0] == 20 - 6 and s.influence[0] == 2 and s.contracts[0] == 1
+    for move in moves:
+        act(s, move)
+    assert s.money[0] == money and s.logistics[b] == logistics_left
+    assert s.building(b, WAREHOUSE) == warehouses
+    assert s.influence[0] == influence and s.contracts[0] == contracts
 
 
 def test_building_limits_and_contracts_need_a_province() -> None:
@@ -338,16 +325,6 @@ def test_speech_only_once_and_not_in_phase_three() -> None:
 
 
 # ----------------------------------------------------------------- La guerra
-def _battle(s, name: str, troops: dict[int, int], locals_: int) -> int:
-    t = territory_index(name)
-    s.explored[t] = 1
-    s.locals[t] = locals_
-    for p, k in troops.items():
-        s.troops[t * s.n + p] = k
-    s.battles[t] = list(troops)
-    return t
-
-
 @pytest.mark.parametrize(
     "players,locals_,ratio",
     [(8, 4, "2:1"), (5, 2, "3:1"), (3, 2, "2:1"), (2, 5, "1:2"), (1, 9, "1:4"), (4, 4, "1:1")],
@@ -362,7 +339,7 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     # Come funziona la guerra, example C: 2:1 for the player (1:2 for the locals), rolls 3 and 4.
     s = position(4)
     s.media[0] = 8  # 7 troops allowed: no other pacifism change
-    t = _battle(s, "Bassora", {0: 8}, 4)
+    t = battle(s, "Bassora", {0: 8}, 4)
     rules._end_of_turn(s)
     assert s.stage == S_WAR_P
     roll(s, 3)
@@ -376,12 +353,19 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     assert s.pacifism[0] == 1  # Caduti in battaglia: +1 per troop lost
 
 
-def test_players_win_and_the_one_who_rolls_takes_control() -> None:
+def _war(name: str, troops: dict[int, int], locals_: int, logistics: int) -> tuple[InvasionState, int]:
+    """A battle in ``name`` with ``logistics`` there, at the end of the turn (media high
+    enough that no pacifism changes but the battle's): the position and the territory."""
     s = position(4)
     s.media = [20] * 4
-    t = _battle(s, "Karbala", {1: 3, 0: 6}, 1)
-    s.logistics[t] = 2
+    t = battle(s, name, troops, locals_)
+    s.logistics[t] = logistics
     rules._end_of_turn(s)
+    return s, t
+
+
+def test_players_win_and_the_one_who_rolls_takes_control() -> None:
+    s, t = _war("Karbala", {1: 3, 0: 6}, locals_=1, logistics=2)
     roll(s, 6)
     roll(s, 6)  # locals at 1:4 (9 vs 1) kill 1: Blue rolled, Blue loses first
     assert s.locals[t] == 0 and s.controller[t] == 1 and s.troops_at(t, 1) == 2 and s.troops_at(t, 0) == 6
@@ -389,11 +373,7 @@ def test_players_win_and_the_one_who_rolls_takes_control() -> None:
 
 
 def test_locals_win_destroy_the_logistics_with_no_retreat_possible() -> None:
-    s = position(4)
-    s.media = [20] * 4
-    t = _battle(s, "Dahuk", {0: 1}, 5)
-    s.logistics[t] = 3
-    rules._end_of_turn(s)
+    s, t = _war("Dahuk", {0: 1}, locals_=5, logistics=3)
     assert s.stage == S_WAR_P  # no controlled neighbour: no retreat offered
     roll(s, 1)
     roll(s, 6)
@@ -401,11 +381,7 @@ def test_locals_win_destroy_the_logistics_with_no_retreat_possible() -> None:
 
 
 def test_mutual_destruction_leaves_one_local_and_the_logistics() -> None:
-    s = position(4)
-    s.media = [20] * 4
-    t = _battle(s, "Dahuk", {0: 1}, 1)
-    s.logistics[t] = 2
-    rules._end_of_turn(s)
+    s, t = _war("Dahuk", {0: 1}, locals_=1, logistics=2)
     roll(s, 6)
     roll(s, 6)
     assert s.locals[t] == 1 and s.logistics[t] == 2 and s.controller[t] == -1

@@ -25,7 +25,7 @@ from realpolitik.engine.invasion.state import (
     S_WITHDRAW,
 )
 
-from .helpers import act, at_action, control, position, roll, territory_index, texts
+from .helpers import act, at_action, battle, control, position, roll, territory_index, texts
 
 
 def _move_home_to_border(s, seat: int, province: str, troops: int) -> None:
@@ -84,11 +84,7 @@ def test_each_side_rolls_one_die() -> None:
     and example C's rolls are 3 (the player) and 4 (the locals): one die a side, faces 1-6."""
     s = position(4)
     s.media = [20] * 4
-    t = territory_index("Bassora")
-    s.explored[t] = 1
-    s.locals[t] = 4
-    s.troops[t * s.n + 0] = 8
-    s.battles[t] = [0]
+    t = battle(s, "Bassora", {0: 8}, 4)
     rules._end_of_turn(s)
     assert s.stage == S_WAR_P
     for _ in range(2):  # the player's die, then the locals' white die
@@ -108,12 +104,7 @@ def test_when_two_retreat_the_seat_that_controls_the_die_loses_the_troop() -> No
     s = position(4)
     s.media = [20] * 4
     control(s, "Bassora", 2, troops=1)
-    t = territory_index("Maysan")
-    s.explored[t] = 1
-    s.locals[t] = 9
-    s.troops[t * s.n + 0] = 2
-    s.troops[t * s.n + 1] = 2
-    s.battles[t] = [1, 0]
+    battle(s, "Maysan", {1: 2, 0: 2}, 9)  # Blue came in first
     rules._end_of_turn(s)
     assert s.stage == S_RETREAT and s.current_player() == 1  # the die's controller is asked first
     act(s, "retreat to Bassora")
@@ -131,12 +122,7 @@ def test_when_the_die_controller_stays_the_first_other_retreating_loses() -> Non
     s = position(4)
     s.media = [20] * 4
     control(s, "Bassora", 2, troops=1)
-    t = territory_index("Maysan")
-    s.explored[t] = 1
-    s.locals[t] = 12
-    for p in (0, 1, 3):
-        s.troops[t * s.n + p] = 2
-    s.battles[t] = [1, 3, 0]
+    t = battle(s, "Maysan", {1: 2, 3: 2, 0: 2}, 12)
     rules._end_of_turn(s)
     act(s, "fight on")  # Blue
     assert s.current_player() == 3
