@@ -133,8 +133,8 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
     n = s.n
     inf = s.inf
     terms: dict[str, float] = {}
-    fr = s.conflict
-    pending = fr if fr is not None and fr[3] != WMD_TYPE and fr[4] == 0 else None
+    conflict = s.conflict
+    pending = conflict if conflict is not None and conflict[3] != WMD_TYPE and conflict[4] == 0 else None
     for r in range(BOARD.n):
         if s.where[r] != IN_PLAY:
             continue
@@ -165,9 +165,14 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
         if per_seat[seat] == best and per_seat.count(best) == 1:
             share = 0.5 + 0.5 * share
         terms[name] = cap * fill * fill * share
-    b3 = seat * 3
-    terms["hand"] = heuristics.HAND_WEIGHT * (s.hand[b3] + s.hand[b3 + 1] + s.hand[b3 + 2])
-    liquid = [s.hand[b3 + t] + s.deck[b3 + t] + s.discard[b3 + t] + s.staged[b3 + t] for t in range(3)]
+    hand_base = seat * 3
+    terms["hand"] = heuristics.HAND_WEIGHT * (
+        s.hand[hand_base] + s.hand[hand_base + 1] + s.hand[hand_base + 2]
+    )
+    liquid = [
+        s.hand[hand_base + t] + s.deck[hand_base + t] + s.discard[hand_base + t] + s.staged[hand_base + t]
+        for t in range(3)
+    ]
     held = [
         ([sum(inf[r * 3 * n + t * n : r * 3 * n + t * n + n]) for t in range(3)], 2 * BOARD.level[r])
         for r in range(BOARD.n)
@@ -180,18 +185,20 @@ def prospect_terms(s: IdeologyState, seat: int) -> dict[str, float]:
     terms["cards to play"] = sum(
         heuristics.LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / heuristics.LIQUID_SCALE)) for t in range(3)
     )
-    fx = s.board
+    board = s.board
     levels = [0, 0, 0]
     tiebreak = 0
-    reach = fx.rule_reach[s.ideo[seat]][:]
+    reach = board.rule_reach[s.ideo[seat]][:]
     for k in range(NUM_ADVANCEMENTS):
         c = s.adv[seat * NUM_ADVANCEMENTS + k]
         if c:
             for t in range(3):
-                levels[t] += c * fx.adv_def[k][t]
-                reach[t] = max(reach[t], fx.adv_reach[k][t])
+                levels[t] += c * board.adv_def[k][t]
+                reach[t] = max(reach[t], board.adv_reach[k][t])
             tiebreak += c * heuristics.TIEBREAK[k]
-    terms["advancements"] = sum(heuristics.DEFENSE_WEIGHT * min(heuristics.DEFENSE_CAP, lv) for lv in levels)
+    terms["advancements"] = sum(
+        heuristics.DEFENSE_WEIGHT * min(heuristics.DEFENSE_CAP, level) for level in levels
+    )
     terms["reach"] = heuristics.FREE_WEIGHT * (reach[0] + reach[1] + reach[2] - 3)
     terms["tie-break"] = heuristics.TIEBREAK_WEIGHT * tiebreak
     terms["WMD"] = float(s.adv[seat * NUM_ADVANCEMENTS + BOARD.wmd])
@@ -204,13 +211,13 @@ def explain(before: Any, after: Any, seat: int) -> str:
     conflict takes their cards."""
     if after.result is not None:
         return "wins the game" if after.result[seat] > 0 else "the game ends"
-    t0, t1 = prospect_terms(before, seat), prospect_terms(after, seat)
-    keys = list(dict.fromkeys([*t0, *t1]))
-    gains = sorted(((t1.get(k, 0.0) - t0.get(k, 0.0), k) for k in keys), reverse=True)
+    terms_before, terms_after = prospect_terms(before, seat), prospect_terms(after, seat)
+    keys = list(dict.fromkeys([*terms_before, *terms_after]))
+    gains = sorted(((terms_after.get(k, 0.0) - terms_before.get(k, 0.0), k) for k in keys), reverse=True)
     good = [(g, k) for g, k in gains if g >= 0.05][:2]
     parts = [f"+{g:.1f} in {k}" if k in BOARD.names else f"+{g:.1f} from {k}" for g, k in good]
-    p0, p1 = heuristics.prospects(before), heuristics.prospects(after)
-    hurt = [(p0[x] - p1[x], x) for x in range(before.n) if x != seat]
+    prospects_before, prospects_after = heuristics.prospects(before), heuristics.prospects(after)
+    hurt = [(prospects_before[x] - prospects_after[x], x) for x in range(before.n) if x != seat]
     loss, x = max(hurt) if hurt else (0.0, -1)
     if loss > 0.05:
         parts.append(f"{BOARD.ideologies[before.ideo[x]].name} -{loss:.1f}")

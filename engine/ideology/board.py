@@ -285,19 +285,23 @@ class Board:
                 f"lists {len(regions)} regions; the game has {self.n_regions}",
             )
         names = {r.name: i for i, r in enumerate(regions)}
-        lines = {r.name: ln for (ln, _), r in zip(rows, regions)}
+        lines = {r.name: row_line for (row_line, _), r in zip(rows, regions)}
         edges: list[tuple[str, str]] = []
         for r in regions:
-            for nb in r.neighbours:
-                if nb not in names:
-                    raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names unknown region '{nb}'")
-                if nb == r.name:
-                    raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names itself")
-                if r.name not in regions[names[nb]].neighbours:
+            for neighbour in r.neighbours:
+                if neighbour not in names:
                     raise src.fail(
-                        lines[nb], "neighbours", f"of '{nb}' lacks '{r.name}' (adjacency must be symmetric)"
+                        lines[r.name], "neighbours", f"of '{r.name}' names unknown region '{neighbour}'"
                     )
-                edges.append((r.name, nb))
+                if neighbour == r.name:
+                    raise src.fail(lines[r.name], "neighbours", f"of '{r.name}' names itself")
+                if r.name not in regions[names[neighbour]].neighbours:
+                    raise src.fail(
+                        lines[neighbour],
+                        "neighbours",
+                        f"of '{neighbour}' lacks '{r.name}' (adjacency must be symmetric)",
+                    )
+                edges.append((r.name, neighbour))
         graph = build_graph([r.name for r in regions], edges, src.origin)
         if not nx.is_connected(graph):
             parts = sorted(nx.connected_components(graph), key=len)
@@ -414,20 +418,20 @@ class Board:
                 raise src.fail(line, "global_influence", "WMD adds 1 Global Influence (phase 1)")
             if a.tier != 3 and a.global_influence:
                 raise src.fail(line, "global_influence", "only WMD adds Global Influence")
-        l1 = [i for i, a in enumerate(advs) if a.tier == 1]
-        if sorted(advs[i].effects[0].types[0] for i in l1) != [0, 1, 2]:
+        tier1 = [i for i, a in enumerate(advs) if a.tier == 1]
+        if sorted(advs[i].effects[0].types[0] for i in tier1) != [0, 1, 2]:
             raise src.fail(
-                parsed[l1[-1]][0],
+                parsed[tier1[-1]][0],
                 "effects",
                 "the three tier-1 types must be the levels of military, economic and cultural",
             )
-        l2 = [i for i, a in enumerate(advs) if a.tier == 2]
-        if len({tuple(sorted(advs[i].cost_advs)) for i in l2}) != 3:
-            raise src.fail(parsed[l2[-1]][0], "cost", "the three tier-2 types must cost different pairs")
+        tier2 = [i for i, a in enumerate(advs) if a.tier == 2]
+        if len({tuple(sorted(advs[i].cost_advs)) for i in tier2}) != 3:
+            raise src.fail(parsed[tier2[-1]][0], "cost", "the three tier-2 types must cost different pairs")
         self.advancements = tuple(advs)
         self.adv_index = names
         self.adv_index.update({a.short.lower(): i for i, a in enumerate(advs)})
-        self.tier1_of_type = tuple(next(i for i in l1 if advs[i].effects[0].types[0] == t) for t in TYPES)
+        self.tier1_of_type = tuple(next(i for i in tier1 if advs[i].effects[0].types[0] == t) for t in TYPES)
         self.wmd = next(i for i, a in enumerate(advs) if a.tier == 3)
         self.strike = any(e.kind == "strike" for e in advs[self.wmd].effects)
 
@@ -556,15 +560,15 @@ class Board:
             balls.append(tuple(grown))
         self.within = tuple(balls)  # within[k][r]: regions at most k steps from r
         self.names = tuple(r.name for r in self.regions)
-        na = len(self.advancements)
-        ni = len(self.ideologies)
+        num_advancements = len(self.advancements)
+        num_ideologies = len(self.ideologies)
         # per advancement copy: levels attacking / defending, reach per type, free masks
-        self.adv_att = [[0, 0, 0] for _ in range(na)]
-        self.adv_def = [[0, 0, 0] for _ in range(na)]
-        self.adv_reach = [[1, 1, 1] for _ in range(na)]  # placing
-        self.adv_reach_att = [[1, 1, 1] for _ in range(na)]  # attacking
-        self.adv_free_place = [0] * na
-        self.adv_free_att = [0] * na
+        self.adv_att = [[0, 0, 0] for _ in range(num_advancements)]
+        self.adv_def = [[0, 0, 0] for _ in range(num_advancements)]
+        self.adv_reach = [[1, 1, 1] for _ in range(num_advancements)]  # placing
+        self.adv_reach_att = [[1, 1, 1] for _ in range(num_advancements)]  # attacking
+        self.adv_free_place = [0] * num_advancements
+        self.adv_free_att = [0] * num_advancements
         for k, a in enumerate(self.advancements):
             self._compile(
                 a.effects,
@@ -575,14 +579,14 @@ class Board:
                 None,
             )
         # per ideology: the same from its special rules, defence levels by where they count
-        self.rule_att = [[0, 0, 0] for _ in range(ni)]
-        self.rule_def = [[[0, 0, 0] for _ in SCOPES] for _ in range(ni)]
-        self.rule_reach = [[1, 1, 1] for _ in range(ni)]  # placing
-        self.rule_reach_att = [[1, 1, 1] for _ in range(ni)]  # attacking
-        self.rule_free_place = [0] * ni
-        self.rule_free_att = [0] * ni
-        self.rule_trade = [0] * ni
-        self.isolationist = [False] * ni
+        self.rule_att = [[0, 0, 0] for _ in range(num_ideologies)]
+        self.rule_def = [[[0, 0, 0] for _ in SCOPES] for _ in range(num_ideologies)]
+        self.rule_reach = [[1, 1, 1] for _ in range(num_ideologies)]  # placing
+        self.rule_reach_att = [[1, 1, 1] for _ in range(num_ideologies)]  # attacking
+        self.rule_free_place = [0] * num_ideologies
+        self.rule_free_att = [0] * num_ideologies
+        self.rule_trade = [0] * num_ideologies
+        self.isolationist = [False] * num_ideologies
         for rule in self.rules:
             i = rule.ideology
             self._compile(
@@ -686,11 +690,11 @@ BOARDS = {v: load_board(os.environ.get(ENV_VAR) or None, v) for v in VARIANTS}
 BOARD = BOARDS[VARIANTS[0]]
 """The default board; everything that does not depend on the data set (map, decks, names)."""
 
-for _v, _b in BOARDS.items():
-    if (_b.names, _b.level, _b.neighbour_mask, [i.split for i in _b.ideologies]) != (
+for _variant, _board in BOARDS.items():
+    if (_board.names, _board.level, _board.neighbour_mask, [i.split for i in _board.ideologies]) != (
         BOARD.names,
         BOARD.level,
         BOARD.neighbour_mask,
         [i.split for i in BOARD.ideologies],
-    ) or [a.name for a in _b.advancements] != [a.name for a in BOARD.advancements]:
-        raise InvalidState(f"the '{_v}' data set must share the map, decks and advancement names")
+    ) or [a.name for a in _board.advancements] != [a.name for a in BOARD.advancements]:
+        raise InvalidState(f"the '{_variant}' data set must share the map, decks and advancement names")

@@ -43,7 +43,7 @@ SHOW_TOPICS = (
 def _adv_lines(s: Any, seat: int | None) -> list[str]:
     out = []
     for k, a in enumerate(BOARD.advancements):
-        fx = s.board.advancements[k]
+        in_play = s.board.advancements[k]
         cost = (
             " + ".join(f"{a.cost_cards[t]} {TYPE_NAMES[t]}" for t in range(3) if a.cost_cards[t])
             if a.tier == 1
@@ -55,10 +55,10 @@ def _adv_lines(s: Any, seat: int | None) -> list[str]:
             else ""
         )
         out.append(f"{a.name} ({a.short}): costs {cost}; {s.supply[k]} left{owned}")
-        effects = [describe_effect(e) for e in fx.effects]
-        if fx.global_influence:
-            effects.insert(0, f"+{fx.global_influence} Global Influence")
-        effects.append(f"tie-break {fx.tiebreak}")
+        effects = [describe_effect(e) for e in in_play.effects]
+        if in_play.global_influence:
+            effects.insert(0, f"+{in_play.global_influence} Global Influence")
+        effects.append(f"tie-break {in_play.tiebreak}")
         out.extend(textwrap.wrap("; ".join(effects), 76, initial_indent="    ", subsequent_indent="    "))
     return out
 

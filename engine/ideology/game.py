@@ -54,7 +54,7 @@ from realpolitik.engine.ideology.state import (
     WMD_TYPE,
 )
 
-_SECTOR_CAP = tuple(2 * lv for lv in BOARD.level)
+_SECTOR_CAP = tuple(2 * level for level in BOARD.level)
 _SECTOR_CAP_PER_LANE = tuple(c for c in _SECTOR_CAP for _ in range(3))
 _LANE_ADD = int.from_bytes(bytes(127 - c for c in _SECTOR_CAP_PER_LANE), "little")
 _LANE_HIGH = int.from_bytes(bytes([0x80] * len(_SECTOR_CAP_PER_LANE)), "little")
@@ -264,18 +264,18 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         return [float(g) for g in ideology_rules.global_influences(self)]
 
     def action_to_string(self, action: int) -> str:
-        ph = self.phase
+        phase = self.phase
         target = ""
-        if ph == PH_DIPLOMACY and actions.OFFER <= action < actions.OFFER + 3:
+        if phase == PH_DIPLOMACY and actions.OFFER <= action < actions.OFFER + 3:
             c = self.order[self.idx]
             target = BOARD.ideologies[self.ideo[ideology_rules.target(self, c, self.offer_to)]].short
         extra = 0
-        if ph in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
+        if phase in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
             extra = ideology_rules.action_extra(self, action)
         return actions.to_string(
             action,
-            trading=ph == PH_TRADING,
-            sequential=ph in (PH_TRADING, PH_DEVELOPMENT),
+            trading=phase == PH_TRADING,
+            sequential=phase in (PH_TRADING, PH_DEVELOPMENT),
             target=target,
             extra=extra,
         )
@@ -346,7 +346,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         """What ``seat`` knows: the whole table, its own hand, its own pending offers and
         Resource-phase discards; of the others only hand, deck and staged sizes."""
         n = self.n
-        fr = self.conflict
+        fight = self.conflict
         regions: dict[str, Any] = {}
         for r in range(BOARD.n):
             if self.where[r] != IN_PLAY:
@@ -359,8 +359,8 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                 "cards": [list(self.inf[b + t * n : b + t * n + n]) for t in range(3)],
             }
         conflict = None
-        if fr is not None:
-            att, dfn, r, t, stage = fr
+        if fight is not None:
+            att, dfn, r, t, stage = fight
             conflict = {
                 "attacker": att,
                 "defender": dfn,
@@ -417,15 +417,15 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             pool: list[int] = []
             for t in range(3):
                 pool.extend([t] * (s.hand[b + t] + s.staged[b + t] + s.deck[b + t]))
-            hs = s.hand_size(o)
-            ss = sum(s.staged[b : b + 3])
+            hand_count = s.hand_size(o)
+            staged_count = sum(s.staged[b : b + 3])
             shuffle_with(pool, rng)
             for t in range(3):
                 s.hand[b + t] = s.staged[b + t] = s.deck[b + t] = 0
             for i, t in enumerate(pool):
-                if i < hs:
+                if i < hand_count:
                     s.hand[b + t] += 1
-                elif i < hs + ss:
+                elif i < hand_count + staged_count:
                     s.staged[b + t] += 1
                 else:
                     s.deck[b + t] += 1
@@ -618,9 +618,9 @@ class IdeologyGame(DataFilesBase, GameBase):
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)
-        mt = out["max_turns"]
-        if not isinstance(mt, int) or isinstance(mt, bool) or not 1 <= mt <= 200:
-            raise InvalidState(f"options: 'max_turns' must be an integer in 1..200, not {mt!r}")
+        max_turns = out["max_turns"]
+        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 1 <= max_turns <= 200:
+            raise InvalidState(f"options: 'max_turns' must be an integer in 1..200, not {max_turns!r}")
         if out["variant"] not in VARIANTS:
             raise InvalidState(
                 f"options: 'variant' must be one of {', '.join(VARIANTS)}, not {out['variant']!r}"

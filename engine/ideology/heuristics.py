@@ -69,29 +69,29 @@ TIEBREAK = tuple(a.tiebreak for a in BOARD.advancements)
 def prospects(s: IdeologyState) -> list[float]:
     """Projected Global Influence per seat (public information only)."""
     n = s.n
-    n3 = 3 * n
+    row_len = 3 * n
     inf = s.inf
     where = s.where
     owner = s.owner
     out = [0.0] * n
-    fr = s.conflict
-    pending = fr if fr is not None and fr[3] != WMD_TYPE and fr[4] == 0 else None
+    conflict = s.conflict
+    pending = conflict if conflict is not None and conflict[3] != WMD_TYPE and conflict[4] == 0 else None
     pend_r = pending[2] if pending is not None else -1
     seats = range(n)
     held: list[list[tuple[list[int], int]]] = [[] for _ in seats]  # per owner: (sector totals, cap)
     for r in range(BOARD.n):
         if where[r] != IN_PLAY:
             continue
-        b = r * n3
-        seg = inf[b : b + n3]
+        b = r * row_len
+        seg = inf[b : b + row_len]
         o = owner[r]
         if o < 0 and r != pend_r and not any(seg):
             continue  # an empty independent region adds nothing
-        m0 = seg[:n]
-        m1 = seg[n : 2 * n]
-        m2 = seg[2 * n :]
-        totals = [sum(m0), sum(m1), sum(m2)]
-        per_seat: list[float] = [float(m0[x] + m1[x] + m2[x]) for x in seats]
+        mil_cards = seg[:n]
+        eco_cards = seg[n : 2 * n]
+        cul_cards = seg[2 * n :]
+        totals = [sum(mil_cards), sum(eco_cards), sum(cul_cards)]
+        per_seat: list[float] = [float(mil_cards[x] + eco_cards[x] + cul_cards[x]) for x in seats]
         if r == pend_r and pending is not None:
             per_seat[pending[0]] += PENDING_SHARE
             per_seat[pending[1]] -= PENDING_SHARE
@@ -117,7 +117,7 @@ def prospects(s: IdeologyState) -> list[float]:
                 if per_seat[x] == best and lead_unique:
                     share = 0.5 + 0.5 * share
                 out[x] += cap * fill * fill * share  # convex: finishing a region pays
-    fx = s.board
+    board = s.board
     adv = s.adv
     wmd = BOARD.wmd
     for x in seats:
@@ -131,26 +131,26 @@ def prospects(s: IdeologyState) -> list[float]:
         for t in range(3):  # the other cards still to play with: concave, per type
             out[x] += LIQUID_TYPE * (1.0 - math.exp(-liquid[t] / LIQUID_SCALE))
         # one pass over the advancements: defence levels (5.1), placement reach, tie-break
-        lv0 = lv1 = lv2 = tb = 0
-        rch = fx.rule_reach[s.ideo[x]][:]
+        mil_level = eco_level = cul_level = tiebreak = 0
+        reach_by_type = board.rule_reach[s.ideo[x]][:]
         base = x * NUM_ADVANCEMENTS
         for k in range(NUM_ADVANCEMENTS):
             c = adv[base + k]
             if c:
-                d = fx.adv_def[k]
-                lv0 += c * d[0]
-                lv1 += c * d[1]
-                lv2 += c * d[2]
-                tb += c * TIEBREAK[k]
-                rk = fx.adv_reach[k]
+                d = board.adv_def[k]
+                mil_level += c * d[0]
+                eco_level += c * d[1]
+                cul_level += c * d[2]
+                tiebreak += c * TIEBREAK[k]
+                adv_reach = board.adv_reach[k]
                 for t in range(3):
-                    if rk[t] > rch[t]:
-                        rch[t] = rk[t]
-        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv0)
-        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv1)
-        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, lv2)
-        out[x] += FREE_WEIGHT * (rch[0] - 1 + rch[1] - 1 + rch[2] - 1)
-        out[x] += TIEBREAK_WEIGHT * tb
+                    if adv_reach[t] > reach_by_type[t]:
+                        reach_by_type[t] = adv_reach[t]
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, mil_level)
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, eco_level)
+        out[x] += DEFENSE_WEIGHT * min(DEFENSE_CAP, cul_level)
+        out[x] += FREE_WEIGHT * (reach_by_type[0] - 1 + reach_by_type[1] - 1 + reach_by_type[2] - 1)
+        out[x] += TIEBREAK_WEIGHT * tiebreak
         out[x] += adv[base + wmd]
     return out
 

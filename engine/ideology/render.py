@@ -397,7 +397,7 @@ def missing(s: Any) -> list[str]:
     out: list[str] = []
     b = cur * 3
     hand = s.hand[b : b + 3]
-    ph = s.phase
+    phase = s.phase
     if s.conflict is not None:
         _att, dfn, _r, t, stage = s.conflict
         if t == WMD_TYPE:
@@ -408,10 +408,10 @@ def missing(s: Any) -> list[str]:
         elif stage == 1 and not hand[t]:
             out.append(f"no 'continue': you have no {TYPE_NAMES[t]} card left")
         return out
-    if ph == PH_TRADING:
+    if phase == PH_TRADING:
         power = rules.trading_power(s, cur)
         out.append(f"Trading Power {power} (regions where you have cards): {power - s.traded} left")
-    elif ph == PH_DEVELOPMENT:
+    elif phase == PH_DEVELOPMENT:
         if not any(s.owner[r] == cur for r in range(BOARD.n)):
             out.append("no 'develop': you control no region")
         cant = ", ".join(
@@ -419,28 +419,28 @@ def missing(s: Any) -> list[str]:
         )
         if cant:
             out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {cant}")
-    elif ph == PH_FOREIGN:
+    elif phase == PH_FOREIGN:
         if not any(hand):
             out.append("no 'place': your hand is empty")
         else:
             out.append("a distant region (not next to one you control) costs 1 more card (+1)")
-    elif ph == PH_CONFLICT:
+    elif phase == PH_CONFLICT:
         n = s.n
         for d in range(n):
             if d == cur:
                 continue
-            st = s.stance[cur * n + d]
-            if st != WAR:
-                banned = "military" if st != 0 else "military or economic"
+            stance = s.stance[cur * n + d]
+            if stance != WAR:
+                banned = "military" if stance != 0 else "military or economic"
                 out.append(
                     f"no {banned} conflict on {BOARD.ideologies[s.ideo[d]].name}: "
-                    f"{STANCE_NAMES[st]} (military needs war, 5)"
+                    f"{STANCE_NAMES[stance]} (military needs war, 5)"
                 )
         if not any(hand):
             out.append("no conflict: your hand is empty")
         else:
             out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
-    elif ph == PH_DIPLOMACY:
+    elif phase == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = rules.target(s, c, s.offer_to)
         if s.board.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
@@ -593,11 +593,11 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
     line = _conflict_line(x, action)
     if line:
         out.append(line)
-    rules._do(x, action)  # the action itself, then each forced move as settle() makes them
+    rules._carry_out(x, action)  # the action itself, then each forced move as settle() makes them
     prev = before
     while True:
         out.extend(_between(prev, x, viewer))
-        legal = rules._gen(x)
+        legal = rules.generate_legal(x)
         if len(legal) != 1 or x.phase in (PH_REVEAL, GAME_OVER):
             break
         forced = legal[0]
@@ -606,7 +606,7 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
         if line:
             out.append(line)
         prev = x.clone()
-        rules._do(x, forced)
+        rules._carry_out(x, forced)
     return out
 
 

@@ -137,24 +137,24 @@ def reach(s: IdeologyState, seat: int, attacking: bool = False) -> list[int]:
     """Per influence type, how many steps from a controlled region a region may be and not
     count as distant, when placing (4.1) or attacking (5.1): 1 by the rules, more with
     ``reach`` effects."""
-    fx = s.board
-    out = (fx.rule_reach_att if attacking else fx.rule_reach)[s.ideo[seat]][:]
-    table = fx.adv_reach_att if attacking else fx.adv_reach
+    board = s.board
+    out = (board.rule_reach_att if attacking else board.rule_reach)[s.ideo[seat]][:]
+    table = board.adv_reach_att if attacking else board.adv_reach
     base = seat * NUM_ADVANCEMENTS
     for k in range(NUM_ADVANCEMENTS):
         if s.adv[base + k]:
-            rk = table[k]
+            adv_reach = table[k]
             for t in range(3):
-                if rk[t] > out[t]:
-                    out[t] = rk[t]
+                if adv_reach[t] > out[t]:
+                    out[t] = adv_reach[t]
     return out
 
 
 def free_mask(s: IdeologyState, seat: int, attacking: bool) -> int:
     """Types (bits) in which ``seat`` pays no distance penalty at all (``free`` effects)."""
-    fx = s.board
-    m = (fx.rule_free_att if attacking else fx.rule_free_place)[s.ideo[seat]]
-    table = fx.adv_free_att if attacking else fx.adv_free_place
+    board = s.board
+    m = (board.rule_free_att if attacking else board.rule_free_place)[s.ideo[seat]]
+    table = board.adv_free_att if attacking else board.adv_free_place
     base = seat * NUM_ADVANCEMENTS
     for k in range(NUM_ADVANCEMENTS):
         if s.adv[base + k]:
@@ -188,28 +188,28 @@ def advancement_level(s: IdeologyState, seat: int, t: int, attacking: bool = Fal
     Tactics (mil), Industry (eco) or Patriotism (cul) card, and whatever ``level`` effects
     other cards print."""
     table = s.board.adv_att if attacking else s.board.adv_def
-    lv = 0
+    level = 0
     base = seat * NUM_ADVANCEMENTS
     for k in range(NUM_ADVANCEMENTS):
         c = s.adv[base + k]
         if c:
-            lv += c * table[k][t]
-    return lv
+            level += c * table[k][t]
+    return level
 
 
 def defense_level(s: IdeologyState, seat: int, t: int, r: int) -> int:
     """Advancement level of a defender in region ``r`` (with defending special rules)."""
     i = s.ideo[seat]
     d = s.board.rule_def[i]
-    lv = advancement_level(s, seat, t) + d[ANYWHERE][t]
+    level = advancement_level(s, seat, t) + d[ANYWHERE][t]
     if s.owner[r] == seat:
-        lv += d[CONTROLLED][t]
+        level += d[CONTROLLED][t]
     home = BOARD.ideologies[i].start_region
     if r == home:
-        lv += d[HOME][t] + d[NEAR_HOME][t]
+        level += d[HOME][t] + d[NEAR_HOME][t]
     elif NEIGHBOUR_MASK[home] >> r & 1:
-        lv += d[NEAR_HOME][t]
-    return lv
+        level += d[NEAR_HOME][t]
+    return level
 
 
 def attack_level(s: IdeologyState, seat: int, t: int) -> int:
@@ -269,12 +269,12 @@ def target(s: IdeologyState, seat: int, k: int) -> int:
 
 def current_player(s: IdeologyState) -> int:
     """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
-    ph = s.phase
-    if ph == GAME_OVER:
+    phase = s.phase
+    if phase == GAME_OVER:
         return TERMINAL
-    if ph == PH_REVEAL:
+    if phase == PH_REVEAL:
         return CHANCE
-    if ph == PH_CONFLICT and s.conflict is not None:
+    if phase == PH_CONFLICT and s.conflict is not None:
         att, dfn, _, _, stage = s.conflict
         return dfn if stage == 0 else att
     return s.order[s.idx]
@@ -338,8 +338,8 @@ def new_state(
     if len(set(ideologies)) != players:
         raise InvalidState("options: 'ideologies' must name each ideology at most once")
     s = cls()
-    fx = BOARDS[options.get("variant", VARIANTS[0])]
-    s.board = fx
+    board = BOARDS[options.get("variant", VARIANTS[0])]
+    s.board = board
     n = players
     s.n = n
     s.seed = seed
@@ -369,9 +369,9 @@ def new_state(
             # Preparazione: 3 military, 3 economic and 3 cultural cards beside the start region
             s.inf[(r * 3 + t) * n + seat] = BOARD.start_cards
             s.deck[seat * 3 + t] = card.split[t] - BOARD.start_cards
-        if fx.ideologies[i].start_advancement >= 0:  # as printed on the sheet, if any
-            s.adv[seat * NUM_ADVANCEMENTS + fx.ideologies[i].start_advancement] += 1
-            s.supply[fx.ideologies[i].start_advancement] -= 1
+        if board.ideologies[i].start_advancement >= 0:  # as printed on the sheet, if any
+            s.adv[seat * NUM_ADVANCEMENTS + board.ideologies[i].start_advancement] += 1
+            s.supply[board.ideologies[i].start_advancement] -= 1
     # Turn Order Chart: markers on their colour's space, shifted left to close the gaps.
     s.order = sorted(range(n), key=lambda seat: BOARD.ideologies[ideologies[seat]].chart)
     begin_turn(s)
@@ -486,8 +486,8 @@ def _end_diplomacy(s: IdeologyState) -> None:
     n = s.n
     for i in range(n):
         for j in range(i + 1, n):
-            st = max(s.offers[i * n + j], s.offers[j * n + i])
-            s.stance[i * n + j] = s.stance[j * n + i] = st
+            stance = max(s.offers[i * n + j], s.offers[j * n + i])
+            s.stance[i * n + j] = s.stance[j * n + i] = stance
     s.shown_offers = s.offers
     s.offers = [-1] * (n * n)
     consolidate(s)  # 7
@@ -552,21 +552,21 @@ def _finish(s: IdeologyState, gis: list[int]) -> None:
 # =============================================================================== legal
 
 
-def _gen(s: IdeologyState) -> list[int]:
-    ph = s.phase
+def _generate(s: IdeologyState) -> list[int]:
+    phase = s.phase
     n = s.n
-    if ph == GAME_OVER:
+    if phase == GAME_OVER:
         return []
-    if ph == PH_REVEAL:
+    if phase == PH_REVEAL:
         return [actions.REVEAL + r for r in range(NUM_REGIONS) if s.where[r] == OFF_DECK]
-    if ph == PH_DIPLOMACY:
+    if phase == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = target(s, c, s.offer_to)
         out = [actions.OFFER + PEACE, actions.OFFER + NEUTRAL]
         if may_offer_war(s, c, j):  # a printed 'war-only-if-attacked' rule: only on an attacker
             out.append(actions.OFFER + WAR)
         return out
-    if ph == PH_CONFLICT and s.conflict is not None:
+    if phase == PH_CONFLICT and s.conflict is not None:
         att, dfn, r, t, stage = s.conflict
         if t == WMD_TYPE:
             out = [actions.CONCEDE]
@@ -577,21 +577,21 @@ def _gen(s: IdeologyState) -> list[int]:
             return [actions.CANCEL, actions.CONCEDE] if s.hand[dfn * 3 + t] > 0 else [actions.CONCEDE]
         return [actions.CONTINUE, actions.WITHDRAW] if s.hand[att * 3 + t] > 0 else [actions.WITHDRAW]
     seat = s.order[s.idx]
-    hb = seat * 3
+    hand_base = seat * 3
     hand = s.hand
-    if ph == PH_RESOURCES:
-        return [actions.DISCARD + t for t in range(3) if hand[hb + t] > 0]
+    if phase == PH_RESOURCES:
+        return [actions.DISCARD + t for t in range(3) if hand[hand_base + t] > 0]
     out = [actions.PASS]
-    if ph == PH_TRADING:
+    if phase == PH_TRADING:
         if s.traded < trading_power(s, seat):
-            out.extend(actions.DISCARD + t for t in range(3) if hand[hb + t] > 0)
+            out.extend(actions.DISCARD + t for t in range(3) if hand[hand_base + t] > 0)
         return out
-    if ph == PH_DEVELOPMENT:
+    if phase == PH_DEVELOPMENT:
         for r in range(NUM_REGIONS):
             if s.owner[r] == seat:
                 cap = 2 * PRINTED_LEVEL[r]  # 3.1: twice the printed level for a controlled region
                 for t in range(3):
-                    if hand[hb + t] and s.sector_total(r, t) < cap:
+                    if hand[hand_base + t] and s.sector_total(r, t) < cap:
                         out.append(actions.DEVELOP + r * 3 + t)
         for k in range(NUM_ADVANCEMENTS):
             if can_buy(s, seat, k):
@@ -599,14 +599,14 @@ def _gen(s: IdeologyState) -> list[int]:
         out.sort()
         return out
     ctrl = controlled_mask(s, seat)
-    rch = reach(s, seat, ph == PH_CONFLICT)
-    if ph == PH_FOREIGN:
+    reach_by_type = reach(s, seat, phase == PH_CONFLICT)
+    if phase == PH_FOREIGN:
         free = free_mask(s, seat, False)
         inf = s.inf
         where = s.where
         owner = s.owner
-        h3 = hand[hb : hb + 3]
-        any_hand = h3[0] or h3[1] or h3[2]
+        own_hand = hand[hand_base : hand_base + 3]
+        any_hand = own_hand[0] or own_hand[1] or own_hand[2]
         places: list[int] = []
         removes: list[int] = []
         for r in range(NUM_REGIONS):
@@ -619,11 +619,11 @@ def _gen(s: IdeologyState) -> list[int]:
             if o < 0 and any_hand:
                 cap = s.dev[r]  # 4.1: an independent region holds its current level per sector
                 for t in range(3):
-                    h = h3[t]
-                    far = 0 if free >> t & 1 or WITHIN[rch[t]][r] & ctrl else 1
+                    h = own_hand[t]
+                    far = 0 if free >> t & 1 or WITHIN[reach_by_type[t]][r] & ctrl else 1
                     if h and h > far:
-                        bt = b + t * n
-                        if sum(inf[bt : bt + n]) < cap:
+                        sector_base = b + t * n
+                        if sum(inf[sector_base : sector_base + n]) < cap:
                             places.append(actions.PLACE + r * 3 + t)
             # 4.2: remove one's own card from an independent or an opponent's region
             for t in range(3):
@@ -633,21 +633,21 @@ def _gen(s: IdeologyState) -> list[int]:
     # PH_CONFLICT, no conflict running: declare one, or pass
     has_wmd = s.board.strike and s.adv[seat * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] > 0
     free = free_mask(s, seat, True)
-    if not (hand[hb] or hand[hb + 1] or hand[hb + 2] or has_wmd):
+    if not (hand[hand_base] or hand[hand_base + 1] or hand[hand_base + 2] or has_wmd):
         return out
     att_lv = [attack_level(s, seat, t) for t in range(3)]
     for d in range(n):
         if d == seat:
             continue
-        st = s.stance[seat * n + d]
-        types = [t for t in conflict_types(st) if hand[hb + t]]
-        di = s.ideo[d]
-        war_wmd = has_wmd and st == WAR  # 5: a WMD is always an act of war
+        stance = s.stance[seat * n + d]
+        types = [t for t in conflict_types(stance) if hand[hand_base + t]]
+        defender_ideology = s.ideo[d]
+        war_wmd = has_wmd and stance == WAR  # 5: a WMD is always an act of war
         if not types and not war_wmd:
             continue
         def_adv = [advancement_level(s, d, t) for t in range(3)]
-        rd = s.board.rule_def[di]
-        home = BOARD.ideologies[di].start_region
+        defender_rules = s.board.rule_def[defender_ideology]
+        home = BOARD.ideologies[defender_ideology].start_region
         for r in range(NUM_REGIONS):
             if s.where[r] != IN_PLAY:
                 continue
@@ -657,20 +657,20 @@ def _gen(s: IdeologyState) -> list[int]:
                 if s.inf[base + t * n] == 0:
                     continue
                 any_here = True
-                dl = def_adv[t] + rd[ANYWHERE][t]
+                defense = def_adv[t] + defender_rules[ANYWHERE][t]
                 if s.owner[r] == d:
-                    dl += rd[CONTROLLED][t]
+                    defense += defender_rules[CONTROLLED][t]
                 if r == home:
-                    dl += rd[HOME][t] + rd[NEAR_HOME][t]
+                    defense += defender_rules[HOME][t] + defender_rules[NEAR_HOME][t]
                 elif NEIGHBOUR_MASK[home] >> r & 1:
-                    dl += rd[NEAR_HOME][t]
-                cost = 1 + max(0, dl - att_lv[t])
-                if not (free >> t & 1) and s.owner[r] != seat and not WITHIN[rch[t]][r] & ctrl:
+                    defense += defender_rules[NEAR_HOME][t]
+                cost = 1 + max(0, defense - att_lv[t])
+                if not (free >> t & 1) and s.owner[r] != seat and not WITHIN[reach_by_type[t]][r] & ctrl:
                     cost += 1
-                if hand[hb + t] >= cost:
-                    out.append(actions.ATTACK + (r * 3 + t) * actions.NUM_IDEOLOGIES + di)
+                if hand[hand_base + t] >= cost:
+                    out.append(actions.ATTACK + (r * 3 + t) * actions.NUM_IDEOLOGIES + defender_ideology)
             if war_wmd and (any_here or s.inf[base] or s.inf[base + n] or s.inf[base + 2 * n]):
-                out.append(actions.WMD + r * actions.NUM_IDEOLOGIES + di)
+                out.append(actions.WMD + r * actions.NUM_IDEOLOGIES + defender_ideology)
     out.sort()
     return out
 
@@ -678,7 +678,7 @@ def _gen(s: IdeologyState) -> list[int]:
 def generate_legal(s: IdeologyState) -> list[int]:
     """Sorted legal action ids (chance outcomes at the reveal), a fresh list (the state
     remembers them: ``RulesState``)."""
-    return _gen(s)
+    return _generate(s)
 
 
 def chance_outcomes(s: IdeologyState) -> list[tuple[int, float]]:
@@ -708,9 +708,9 @@ def action_extra(s: IdeologyState, a: int) -> int:
 def settle(s: IdeologyState) -> None:
     """Apply forced single-choice decisions until a real decision, chance or the end."""
     while True:
-        legal = _gen(s)
+        legal = _generate(s)
         if len(legal) == 1 and s.phase != PH_REVEAL:
-            _do(s, legal[0])
+            _carry_out(s, legal[0])
             continue
         s._legal = legal
         return
@@ -719,7 +719,7 @@ def settle(s: IdeologyState) -> None:
 def play(s: IdeologyState, a: int) -> None:
     """Carry out legal action ``a`` (``RulesState.apply_action`` checked it and recorded it)
     and settle the forced moves that follow."""
-    _do(s, a)
+    _carry_out(s, a)
     settle(s)
 
 
@@ -736,11 +736,11 @@ def why_illegal(s: IdeologyState, a: int) -> str:
     return f"'{text}' is not legal now ({PHASE_NAMES[s.phase]} phase, {whom} to decide)"
 
 
-def _do(s: IdeologyState, a: int) -> None:
+def _carry_out(s: IdeologyState, a: int) -> None:
     s._legal = None
-    ph = s.phase
+    phase = s.phase
     n = s.n
-    if ph == PH_REVEAL:
+    if phase == PH_REVEAL:
         r = a - actions.REVEAL
         s.where[r] = IN_PLAY
         s.owner[r] = -1
@@ -749,7 +749,7 @@ def _do(s: IdeologyState, a: int) -> None:
         s.idx = 0
         s.passes = 0
         return
-    if ph == PH_DIPLOMACY:
+    if phase == PH_DIPLOMACY:
         c = s.order[s.idx]
         j = target(s, c, s.offer_to)
         s.offers[c * n + j] = a - actions.OFFER
@@ -760,31 +760,31 @@ def _do(s: IdeologyState, a: int) -> None:
             if s.idx >= n:
                 _end_diplomacy(s)
         return
-    if ph == PH_CONFLICT and s.conflict is not None:
+    if phase == PH_CONFLICT and s.conflict is not None:
         _answer(s, a)
         return
     seat = s.order[s.idx]
-    hb = seat * 3
-    if ph == PH_RESOURCES:
+    hand_base = seat * 3
+    if phase == PH_RESOURCES:
         t = a - actions.DISCARD
-        s.hand[hb + t] -= 1
-        s.staged[hb + t] += 1  # hidden from the others until everyone has discarded
+        s.hand[hand_base + t] -= 1
+        s.staged[hand_base + t] += 1  # hidden from the others until everyone has discarded
         if _excess(s, seat) <= 0:
             s.idx += 1
             _next_resources(s)
         return
-    if ph == PH_TRADING:
+    if phase == PH_TRADING:
         if a == actions.PASS:
             _finish_trade(s)
             return
         t = a - actions.DISCARD
-        s.hand[hb + t] -= 1
-        s.discard[hb + t] += 1
+        s.hand[hand_base + t] -= 1
+        s.discard[hand_base + t] += 1
         s.traded += 1
         if s.traded >= trading_power(s, seat):
             _finish_trade(s)
         return
-    if ph == PH_DEVELOPMENT:
+    if phase == PH_DEVELOPMENT:
         if a == actions.PASS:
             s.idx += 1
             if s.idx >= n:
@@ -793,7 +793,7 @@ def _do(s: IdeologyState, a: int) -> None:
         if a >= actions.DEVELOP:
             x = a - actions.DEVELOP
             r, t = divmod(x, 3)
-            s.hand[hb + t] -= 1
+            s.hand[hand_base + t] -= 1
             s.inf[(r * 3 + t) * n + seat] += 1
             return
         k = a - actions.BUY
@@ -801,36 +801,36 @@ def _do(s: IdeologyState, a: int) -> None:
         for t in range(3):
             c = adv.cost_cards[t]
             if c:
-                s.hand[hb + t] -= c
-                s.discard[hb + t] += c
+                s.hand[hand_base + t] -= c
+                s.discard[hand_base + t] += c
         for c in adv.cost_advs:  # 3.2: spent advancements go back to their piles
             s.adv[seat * NUM_ADVANCEMENTS + c] -= 1
             s.supply[c] += 1
         s.adv[seat * NUM_ADVANCEMENTS + k] += 1
         s.supply[k] -= 1
         return
-    if ph == PH_FOREIGN:
+    if phase == PH_FOREIGN:
         if a == actions.PASS:
             _rotate(s, True)
             return
         if a < actions.REMOVE:
             r, t = divmod(a - actions.PLACE, 3)
             pen = distance_penalty(s, seat, r, t, False)  # 4.1: one more card of the type if distant
-            s.hand[hb + t] -= 1 + pen
-            s.discard[hb + t] += pen
+            s.hand[hand_base + t] -= 1 + pen
+            s.discard[hand_base + t] += pen
             s.inf[(r * 3 + t) * n + seat] += 1
         else:
             r, t = divmod(a - actions.REMOVE, 3)
             s.inf[(r * 3 + t) * n + seat] -= 1  # 4.2: the removed card is discarded
-            s.discard[hb + t] += 1
+            s.discard[hand_base + t] += 1
         _rotate(s, False)
         return
     # PH_CONFLICT: declare or pass
     if a == actions.PASS:
         _rotate(s, True)
         return
-    kind, r, t, di = actions.decode(a)
-    d = s.seat_of[di]
+    kind, r, t, defender_ideology = actions.decode(a)
+    d = s.seat_of[defender_ideology]
     s.attacked[d] |= 1 << seat
     if kind == actions.K_WMD:
         s.adv[seat * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] -= 1
@@ -839,8 +839,8 @@ def _do(s: IdeologyState, a: int) -> None:
         return
     # 5.1: distance and advancement-gap penalties, then 5.2: the first attack card
     pen = distance_penalty(s, seat, r, t, True) + gap_penalty(s, seat, d, r, t)
-    s.hand[hb + t] -= pen + 1
-    s.discard[hb + t] += pen
+    s.hand[hand_base + t] -= pen + 1
+    s.discard[hand_base + t] += pen
     s.conflict = (seat, d, r, t, 0)
 
 
@@ -855,9 +855,9 @@ def _answer(s: IdeologyState, a: int) -> None:
             s.adv[dfn * NUM_ADVANCEMENTS + WMD_ADVANCEMENT] -= 1
             s.supply[WMD_ADVANCEMENT] += 1
         else:
-            for tt in range(3):
-                i = (r * 3 + tt) * n + dfn
-                s.discard[dfn * 3 + tt] += s.inf[i]
+            for sector in range(3):
+                i = (r * 3 + sector) * n + dfn
+                s.discard[dfn * 3 + sector] += s.inf[i]
                 s.inf[i] = 0
         s.conflict = None
         _rotate(s, False)
