@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["explain", "prospect_terms", "round_key", "score_text", "turn_number", "why_illegal"]
 
+MIN_NAMED_CHANGE = 0.05  # a prospect change the explanation names (it shows as 0.1 or more)
+
 _VERB_PHASE = {"place": PH_FOREIGN, "remove": PH_FOREIGN, "develop": PH_DEVELOPMENT, "attack": PH_CONFLICT}
 
 
@@ -214,11 +216,11 @@ def explain(before: Any, after: Any, seat: int) -> str:
     terms_before, terms_after = prospect_terms(before, seat), prospect_terms(after, seat)
     keys = list(dict.fromkeys([*terms_before, *terms_after]))
     gains = sorted(((terms_after.get(k, 0.0) - terms_before.get(k, 0.0), k) for k in keys), reverse=True)
-    good = [(g, k) for g, k in gains if g >= 0.05][:2]
+    good = [(g, k) for g, k in gains if g >= MIN_NAMED_CHANGE][:2]
     parts = [f"+{g:.1f} in {k}" if k in BOARD.names else f"+{g:.1f} from {k}" for g, k in good]
     prospects_before, prospects_after = heuristics.prospects(before), heuristics.prospects(after)
     hurt = [(prospects_before[x] - prospects_after[x], x) for x in range(before.n) if x != seat]
     loss, x = max(hurt) if hurt else (0.0, -1)
-    if loss > 0.05:
+    if loss > MIN_NAMED_CHANGE:
         parts.append(f"{BOARD.ideologies[before.ideo[x]].name} -{loss:.1f}")
     return ", ".join(parts) if parts else "holds the position (no term of the evaluation improves at once)"

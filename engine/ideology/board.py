@@ -76,6 +76,10 @@ DATA_FILES = ("regions.csv", "ideologies.csv", "ideology_rules.csv", "advancemen
 ENV_VAR = data_env_var("ideology")
 
 VARIANTS = ("reconstructed", "rulebook")
+IDEOLOGY_COUNT = 5  # the box's ideology sheets
+ADVANCEMENT_TYPES = 7  # three tier-1, three tier-2 and one tier-3 (WMD) type
+ADVANCEMENT_COPIES = 85  # advancement cards in the box, all types together
+WMD_TIER = 3  # the one tier-3 advancement: Weapons of Mass Destruction
 SCOPES = ("home", "near-home", "controlled", "anywhere")
 
 
@@ -336,9 +340,11 @@ class Board:
                 raise src.fail(line, "name", f"'{row['name']}' repeats")
             names[row["name"]] = len(parsed)
             parsed.append((line, row))
-        if len(parsed) != 7:
+        if len(parsed) != ADVANCEMENT_TYPES:
             raise src.fail(
-                rows[-1][0] if rows else 1, "name", f"lists {len(parsed)} advancement types; the game has 7"
+                rows[-1][0] if rows else 1,
+                "name",
+                f"lists {len(parsed)} advancement types; the game has {ADVANCEMENT_TYPES}",
             )
         advs: list[Advancement] = []
         for line, row in parsed:
@@ -378,7 +384,7 @@ class Board:
                     raise src.fail(
                         line, "effects", f"an advancement card cannot have a '{e.kind}' effect like this"
                     )
-                if e.kind == "strike" and tier != 3:
+                if e.kind == "strike" and tier != WMD_TIER:
                     raise src.fail(line, "effects", "only the level-3 card (WMD) can have 'strike'")
             advs.append(
                 Advancement(
@@ -395,8 +401,10 @@ class Board:
                 )
             )
         total = sum(a.count for a in advs)
-        if total != 85:
-            raise src.fail(parsed[-1][0], "count", f"copies add up to {total}; the box holds 85")
+        if total != ADVANCEMENT_COPIES:
+            raise src.fail(
+                parsed[-1][0], "count", f"copies add up to {total}; the box holds {ADVANCEMENT_COPIES}"
+            )
         tiers = sorted(a.tier for a in advs)
         if tiers != [1, 1, 1, 2, 2, 2, 3]:
             raise src.fail(
@@ -414,9 +422,9 @@ class Board:
                     "effects",
                     f"'{a.name}' must be exactly 'level +1' in the one type it costs (5.1)",
                 )
-            if a.tier == 3 and a.global_influence != 1:
+            if a.tier == WMD_TIER and a.global_influence != 1:
                 raise src.fail(line, "global_influence", "WMD adds 1 Global Influence (phase 1)")
-            if a.tier != 3 and a.global_influence:
+            if a.tier != WMD_TIER and a.global_influence:
                 raise src.fail(line, "global_influence", "only WMD adds Global Influence")
         tier1 = [i for i, a in enumerate(advs) if a.tier == 1]
         if sorted(advs[i].effects[0].types[0] for i in tier1) != [0, 1, 2]:
@@ -425,14 +433,14 @@ class Board:
                 "effects",
                 "the three tier-1 types must be the levels of military, economic and cultural",
             )
-        tier2 = [i for i, a in enumerate(advs) if a.tier == 2]
-        if len({tuple(sorted(advs[i].cost_advs)) for i in tier2}) != 3:
+        tier2 = [i for i, a in enumerate(advs) if a.tier == 2]  # noqa: PLR2004 (tier 2 as the data numbers it)
+        if len({tuple(sorted(advs[i].cost_advs)) for i in tier2}) != len(TYPES):
             raise src.fail(parsed[tier2[-1]][0], "cost", "the three tier-2 types must cost different pairs")
         self.advancements = tuple(advs)
         self.adv_index = names
         self.adv_index.update({a.short.lower(): i for i, a in enumerate(advs)})
         self.tier1_of_type = tuple(next(i for i in tier1 if advs[i].effects[0].types[0] == t) for t in TYPES)
-        self.wmd = next(i for i, a in enumerate(advs) if a.tier == 3)
+        self.wmd = next(i for i, a in enumerate(advs) if a.tier == WMD_TIER)
         self.strike = any(e.kind == "strike" for e in advs[self.wmd].effects)
 
     # --- ideologies.csv
@@ -450,9 +458,11 @@ class Board:
             "pair_2p",
         )
         rows = _rows(src, cols)
-        if len(rows) != 5:
+        if len(rows) != IDEOLOGY_COUNT:
             raise src.fail(
-                rows[-1][0] if rows else 1, "name", f"lists {len(rows)} ideologies; the game has 5"
+                rows[-1][0] if rows else 1,
+                "name",
+                f"lists {len(rows)} ideologies; the game has {IDEOLOGY_COUNT}",
             )
         names: set[str] = set()
         for line, row in rows:

@@ -157,7 +157,7 @@ def parse_effects(field: str) -> tuple[Effect, ...]:
 
 def _type_list(types: tuple[int, ...]) -> str:
     names = [TYPE_WORDS[t] for t in types]
-    if len(names) == 3:
+    if len(names) == len(TYPE_WORDS):  # all three
         return "military, economic and cultural"
     return " and ".join(names)
 

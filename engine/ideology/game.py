@@ -63,6 +63,8 @@ _REGION_LANES = tuple(0xFFFFFF << (24 * r) for r in range(BOARD.n))  # a region'
 
 __all__ = ["GAME", "OPTIONS", "SPEC", "IdeologyGame", "IdeologyState"]
 
+MAX_TURNS_LIMIT = 200  # the largest max_turns option accepted
+
 OPTIONS: dict[str, Any] = {"ideologies": "", "max_turns": BOARD.max_turns, "variant": VARIANTS[0]}
 
 SPEC = GameSpec(
@@ -297,7 +299,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         the war-only-if-attacked rule forbids war on it, peace elsewhere (the stance is then
         the other seat's offer, 6). The ``heuristic`` bot does not use it.
         """
-        if self.n < 5 or self.phase != PH_DIPLOMACY or self.current_player() != seat:
+        if self.n < SPEC.max_players or self.phase != PH_DIPLOMACY or self.current_player() != seat:
             return None
         target = ideology_rules.target(self, seat, self.offer_to)
         gis = ideology_rules.global_influences(self)
@@ -482,8 +484,8 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                 for k, a in enumerate(BOARD.advancements)
             )
             and self.stance == [self.stance[j * n + i] for i in range(n) for j in range(n)]
-            and min(self.stance) >= 0
-            and max(self.stance) <= 2
+            and min(self.stance) >= PEACE
+            and max(self.stance) <= WAR
             and sorted(self.order) == list(range(n))
             and (self.result is not None) == (self.phase == GAME_OVER)
             and 0 <= self.passes < n
@@ -526,7 +528,10 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                 bad.append(f"{a.name}: {owned} owned + {self.supply[k]} in supply != {a.count}")
         for i in range(n):
             for j in range(n):
-                if self.stance[i * n + j] != self.stance[j * n + i] or not 0 <= self.stance[i * n + j] <= 2:
+                if (
+                    self.stance[i * n + j] != self.stance[j * n + i]
+                    or not PEACE <= self.stance[i * n + j] <= WAR
+                ):
                     bad.append(f"stance between seats {i} and {j} is broken")
         if sorted(self.order) != list(range(n)):
             bad.append(f"turn order {self.order} is not a permutation")
@@ -619,8 +624,14 @@ class IdeologyGame(DataFilesBase, GameBase):
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         out = super().check_options(options, players)
         max_turns = out["max_turns"]
-        if not isinstance(max_turns, int) or isinstance(max_turns, bool) or not 1 <= max_turns <= 200:
-            raise InvalidState(f"options: 'max_turns' must be an integer in 1..200, not {max_turns!r}")
+        if (
+            not isinstance(max_turns, int)
+            or isinstance(max_turns, bool)
+            or not 1 <= max_turns <= MAX_TURNS_LIMIT
+        ):
+            raise InvalidState(
+                f"options: 'max_turns' must be an integer in 1..{MAX_TURNS_LIMIT}, not {max_turns!r}"
+            )
         if out["variant"] not in VARIANTS:
             raise InvalidState(
                 f"options: 'variant' must be one of {', '.join(VARIANTS)}, not {out['variant']!r}"

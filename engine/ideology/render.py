@@ -159,6 +159,8 @@ def _sectors(s: IdeologyState, r: int, color: bool) -> list[str]:
     return parts
 
 
+STATUS_WIDTH = 78  # the longest status line that keeps the full ideology names (80 columns less a margin)
+
 PHASE_TITLES = {
     PH_RESOURCES: "1 Resources",
     PH_TRADING: "2 Trading",
@@ -183,7 +185,7 @@ def status(s: IdeologyState, seat: int | None = None, color: bool = False) -> st
             name = BOARD.ideologies[s.ideo[cur]].name if long else _abbr(s, cur)
             who = f" · {name} to act"
         line = f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {plain}"
-        if len(line) <= 78 or not long:
+        if len(line) <= STATUS_WIDTH or not long:
             break
     if color and cur >= 0:
         who = f" · {_paint(name, cur, s, color, bold=True)} to act"

@@ -77,6 +77,7 @@ PRINTED_LEVEL = BOARD.level
 NEIGHBOUR_MASK = BOARD.neighbour_mask
 WITHIN = BOARD.within  # WITHIN[k][r]: regions at most k steps from r
 HOME, NEAR_HOME, CONTROLLED, ANYWHERE = 0, 1, 2, 3  # indices of board.SCOPES
+PAIRED_PLAYERS = 2  # Ideology per due giocatori: the second sheet comes from the pairing table
 
 
 # =============================================================================== queries
@@ -300,7 +301,7 @@ def deal_ideologies(players: int, seed: int, fixed: list[int | None] | None = No
     want = list(fixed) if fixed is not None else []
     want += [None] * (players - len(want))
     x = (seed * 0x2545F4914F6CDD1D + 0x1D) & MASK64
-    if players == 2 and (want[0] is None) != (want[1] is None):
+    if players == PAIRED_PLAYERS and (want[0] is None) != (want[1] is None):
         if want[0] is not None:
             return [want[0], BOARD.ideologies[want[0]].pair]
         second = want[1]
@@ -308,7 +309,7 @@ def deal_ideologies(players: int, seed: int, fixed: list[int | None] | None = No
         return [next(i for i, card in enumerate(BOARD.ideologies) if card.pair == second), second]
     pool = [i for i in range(len(BOARD.ideologies)) if i not in want]
     dealt: list[int] = []
-    for seat in range(players if players != 2 or want[0] is not None else 1):
+    for seat in range(players if players != PAIRED_PLAYERS or want[0] is not None else 1):
         w = want[seat]
         if w is not None:
             dealt.append(w)
