@@ -1,14 +1,26 @@
-"""The codes of How to Invade a Sovereign Nation's state: what is being decided (the stage
-codes ``S_*`` with their names, and which of them are chance nodes) and where rebels wait off
-the map. The state's fields are declared with the protocol in ``game.InvasionState``; the
+"""The codes and constants of How to Invade a Sovereign Nation's state: what is being decided
+(the stage codes ``S_*`` with their names, which of them are chance nodes, ``GAME_OVER``),
+the phases, where rebels wait off the map, and the rulebook's fixed numbers the rules and the
+plan share. The state's fields are declared with the protocol in ``game.InvasionState``; the
 rules, the plan and the evaluator read these codes without importing it.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ALWAYS_DAMAGES",
+    "ALWAYS_FOILED",
+    "CHANCE_STAGES",
+    "CHOSEN_ACTIONS",
     "GAME_OVER",
+    "MAX_BUILDINGS",
     "OFFMAP",
+    "PHASE_GOVERNMENT",
+    "PHASE_GUERRILLA",
+    "PHASE_INVASION",
+    "REPEAT_BUILDING",
+    "REPEAT_CONTRACT",
+    "REPEAT_INFLUENCE",
     "STAGE_NAMES",
     "S_ACTION",
     "S_ATTACK_ROLL",
@@ -37,8 +49,9 @@ OFFMAP = -2  # rebels waiting outside the map (every east province is controlled
 
 PHASE_INVASION, PHASE_GUERRILLA, PHASE_GOVERNMENT = 1, 2, 3  # Invasion, Guerrilla, Provisional Government
 CHOSEN_ACTIONS = 2  # each seat chooses two actions a turn (# Prima e seconda azione a scelta)
-MAX_BUILDINGS = 3  # buildings on one province (# Costruire edifici militari)
-REPEAT_BUILDING, REPEAT_INFLUENCE, REPEAT_CONTRACT = 0, 1, 2  # construction moves that cost more repeated
+MAX_BUILDINGS = 3  # the most buildings on one province (# Costruire edifici militari)
+# the construction moves whose repetition costs (# Ripetizione della mossa), as indices of ``repeats``
+REPEAT_BUILDING, REPEAT_INFLUENCE, REPEAT_CONTRACT = 0, 1, 2
 ALWAYS_FOILED = 3  # a defence roll of 2 or 3 always foils a rebel attack (# Attentati)
 ALWAYS_DAMAGES = 11  # a defence roll of 11 or 12 always does some damage (# Attentati)
 
