@@ -35,24 +35,9 @@ from realpolitik.engine.core.schema import (
     field,
     state_fields,
 )
-from realpolitik.engine.ideology import actions
+from realpolitik.engine.ideology import actions, state
 from realpolitik.engine.ideology import rules as ideology_rules
 from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR, Board
-from realpolitik.engine.ideology.state import (
-    GAME_OVER,
-    IN_PLAY,
-    NUM_ADVANCEMENTS,
-    OFF_DECK,
-    PH_CONFLICT,
-    PH_DEVELOPMENT,
-    PH_DIPLOMACY,
-    PH_FOREIGN,
-    PH_RESOURCES,
-    PH_REVEAL,
-    PH_TRADING,
-    PHASE_NAMES,
-    WMD_TYPE,
-)
 
 _SECTOR_CAP = tuple(2 * level for level in BOARD.level)
 _SECTOR_CAP_PER_LANE = tuple(c for c in _SECTOR_CAP for _ in range(3))
@@ -106,13 +91,13 @@ SEARCH = SearchDefaults(
 )
 
 DECISION_NAMES = {
-    PH_RESOURCES: "discard down to Global Influence",
-    PH_TRADING: "trade cards",
-    PH_DEVELOPMENT: "develop or buy advancements",
-    PH_REVEAL: "region tile turned up",
-    PH_FOREIGN: "foreign action",
-    PH_CONFLICT: "start a conflict",
-    PH_DIPLOMACY: "diplomatic offer",
+    state.PH_RESOURCES: "discard down to Global Influence",
+    state.PH_TRADING: "trade cards",
+    state.PH_DEVELOPMENT: "develop or buy advancements",
+    state.PH_REVEAL: "region tile turned up",
+    state.PH_FOREIGN: "foreign action",
+    state.PH_CONFLICT: "start a conflict",
+    state.PH_DIPLOMACY: "diplomatic offer",
 }
 
 
@@ -153,7 +138,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     )
     rng: int = field(VALUE, "SplitMix64 state for card draws", 0)
     turn: int = field(VALUE, "turn number, from 1", 0)
-    phase: int = field(VALUE, "one of the ``PH_*`` codes, or ``GAME_OVER``", PH_RESOURCES)
+    phase: int = field(VALUE, "one of the ``PH_*`` codes, or ``GAME_OVER``", state.PH_RESOURCES)
     order: list[int] = field(LIST, "seats in Turn Order Chart order", list)
     idx: int = field(VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
     passes: int = field(VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
@@ -163,7 +148,9 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     dev: list[int] = field(
         LIST, "per region, current Development Level (printed level until changed)", lambda: list(BOARD.level)
     )
-    where: list[int] = field(LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [OFF_DECK] * BOARD.n)
+    where: list[int] = field(
+        LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [state.OFF_DECK] * BOARD.n
+    )
     inf: bytearray = field(
         LIST, "influence cards beside the regions (layout in the ``state`` module's docstring)", bytearray
     )
@@ -253,10 +240,10 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         return ideology_rules.current_player(self)
 
     def is_chance_node(self) -> bool:
-        return self.phase == PH_REVEAL
+        return self.phase == state.PH_REVEAL
 
     def is_terminal(self) -> bool:
-        return self.phase == GAME_OVER
+        return self.phase == state.GAME_OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return ideology_rules.chance_outcomes(self)
@@ -268,16 +255,16 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     def action_to_string(self, action: int) -> str:
         phase = self.phase
         target = ""
-        if phase == PH_DIPLOMACY and actions.OFFER <= action < actions.OFFER + 3:
+        if phase == state.PH_DIPLOMACY and actions.OFFER <= action < actions.OFFER + 3:
             c = self.order[self.idx]
             target = BOARD.ideologies[self.ideo[ideology_rules.target(self, c, self.offer_to)]].short
         extra = 0
-        if phase in (PH_FOREIGN, PH_CONFLICT) and self.conflict is None:
+        if phase in (state.PH_FOREIGN, state.PH_CONFLICT) and self.conflict is None:
             extra = ideology_rules.action_extra(self, action)
         return actions.to_string(
             action,
-            trading=phase == PH_TRADING,
-            sequential=phase in (PH_TRADING, PH_DEVELOPMENT),
+            trading=phase == state.PH_TRADING,
+            sequential=phase in (state.PH_TRADING, state.PH_DEVELOPMENT),
             target=target,
             extra=extra,
         )
@@ -299,7 +286,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         the war-only-if-attacked rule forbids war on it, peace elsewhere (the stance is then
         the other seat's offer, 6). The ``heuristic`` bot does not use it.
         """
-        if self.n < SPEC.max_players or self.phase != PH_DIPLOMACY or self.current_player() != seat:
+        if self.n < SPEC.max_players or self.phase != state.PH_DIPLOMACY or self.current_player() != seat:
             return None
         target = ideology_rules.target(self, seat, self.offer_to)
         gis = ideology_rules.global_influences(self)
@@ -319,14 +306,14 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
 
     def decision_name(self) -> str | None:
         """What the player to move is asked, in words (None at the end)."""
-        if self.phase == GAME_OVER:
+        if self.phase == state.GAME_OVER:
             return None
         if self.conflict is not None:
             t, stage = self.conflict[3], self.conflict[4]
-            if t == WMD_TYPE:
+            if t == state.WMD_TYPE:
                 return "answer a WMD strike"
             return "answer the attack" if stage == 0 else "go on with the conflict or withdraw"
-        if self.phase == PH_DIPLOMACY:
+        if self.phase == state.PH_DIPLOMACY:
             c = self.order[self.idx]
             j = ideology_rules.target(self, c, self.offer_to)
             return f"diplomatic offer to {self.ideology_name(j)}"
@@ -351,7 +338,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         fight = self.conflict
         regions: dict[str, Any] = {}
         for r in range(BOARD.n):
-            if self.where[r] != IN_PLAY:
+            if self.where[r] != state.IN_PLAY:
                 continue
             b = r * 3 * n
             regions[BOARD.regions[r].name] = {
@@ -367,7 +354,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                 "attacker": att,
                 "defender": dfn,
                 "region": BOARD.regions[r].name,
-                "type": "wmd" if t == WMD_TYPE else TYPE_NAMES[t],
+                "type": "wmd" if t == state.WMD_TYPE else TYPE_NAMES[t],
                 "stage": "defender answers" if stage == 0 else "attacker decides",
             }
         cur = self.current_player()
@@ -376,11 +363,13 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             "seat": seat,
             "ideologies": [self.ideology_name(x) for x in range(n)],
             "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": state.PHASE_NAMES[self.phase],
             "turn_order": self.order[:],
             "global_influence": [ideology_rules.global_influence(self, x) for x in range(n)],
             "regions": regions,
-            "region_deck": sorted(BOARD.regions[r].name for r in range(BOARD.n) if self.where[r] == OFF_DECK),
+            "region_deck": sorted(
+                BOARD.regions[r].name for r in range(BOARD.n) if self.where[r] == state.OFF_DECK
+            ),
             "revealed": BOARD.regions[self.revealed].name if self.revealed >= 0 else None,
             "hand": self.hand[seat * 3 : seat * 3 + 3],
             "hand_sizes": [self.hand_size(x) for x in range(n)],
@@ -389,7 +378,8 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             "staged": self.staged[seat * 3 : seat * 3 + 3],
             "staged_sizes": [sum(self.staged[x * 3 : x * 3 + 3]) for x in range(n)],
             "advancements": [
-                self.adv[x * NUM_ADVANCEMENTS : x * NUM_ADVANCEMENTS + NUM_ADVANCEMENTS] for x in range(n)
+                self.adv[x * state.NUM_ADVANCEMENTS : x * state.NUM_ADVANCEMENTS + state.NUM_ADVANCEMENTS]
+                for x in range(n)
             ],
             "supply": self.supply[:],
             "stances": [self.stance[i * n : i * n + n] for i in range(n)],
@@ -461,7 +451,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         held = [sum(row[t::3]) for row in seats for t in range(3)]
         if self.conflict is not None:
             att, _, _, t, stage = self.conflict
-            if t != WMD_TYPE and stage == 0:
+            if t != state.WMD_TYPE and stage == 0:
                 held[att * 3 + t] += 1  # the attack card on the table
         piles = (self.hand, self.deck, self.discard, self.staged)
         counts = list(map(sum, zip(held, *piles)))
@@ -480,14 +470,14 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             and min(self.adv) >= 0
             and min(self.supply) >= 0
             and all(
-                sum(self.adv[k::NUM_ADVANCEMENTS]) + self.supply[k] == a.count
+                sum(self.adv[k :: state.NUM_ADVANCEMENTS]) + self.supply[k] == a.count
                 for k, a in enumerate(BOARD.advancements)
             )
             and self.stance == [self.stance[j * n + i] for i in range(n) for j in range(n)]
             and min(self.stance) >= PEACE
             and max(self.stance) <= WAR
             and sorted(self.order) == list(range(n))
-            and (self.result is not None) == (self.phase == GAME_OVER)
+            and (self.result is not None) == (self.phase == state.GAME_OVER)
             and 0 <= self.passes < n
         )
         if ok:
@@ -503,7 +493,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             sect = totals[r * 3 : r * 3 + 3]
             if max(sect) > cap:
                 bad.append(f"{name} holds {sect} cards, more than {cap} in a sector")
-            if self.where[r] != IN_PLAY and (max(sect) or self.owner[r] != -1):
+            if self.where[r] != state.IN_PLAY and (max(sect) or self.owner[r] != -1):
                 bad.append(f"{name} is still in the region deck but has cards or an owner")
             if not -1 <= self.owner[r] < n:
                 bad.append(f"{name} has owner {self.owner[r]}")
@@ -519,11 +509,11 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
             if total != BOARD.deck_size:
                 bad.append(f"seat {x}: {total} influence cards accounted for, not {BOARD.deck_size}")
         for k, a in enumerate(BOARD.advancements):
-            owned = sum(self.adv[k::NUM_ADVANCEMENTS])
+            owned = sum(self.adv[k :: state.NUM_ADVANCEMENTS])
             if (
                 self.supply[k] < 0
                 or owned + self.supply[k] != a.count
-                or min(self.adv[k::NUM_ADVANCEMENTS]) < 0
+                or min(self.adv[k :: state.NUM_ADVANCEMENTS]) < 0
             ):
                 bad.append(f"{a.name}: {owned} owned + {self.supply[k]} in supply != {a.count}")
         for i in range(n):
@@ -535,7 +525,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                     bad.append(f"stance between seats {i} and {j} is broken")
         if sorted(self.order) != list(range(n)):
             bad.append(f"turn order {self.order} is not a permutation")
-        if (self.result is not None) != (self.phase == GAME_OVER):
+        if (self.result is not None) != (self.phase == state.GAME_OVER):
             bad.append("result and phase disagree")
         if not 0 <= self.passes < n:
             bad.append(f"pass count {self.passes} out of range")
@@ -546,7 +536,7 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
         """A few public facts stored with records to catch edited files."""
         return {
             "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": state.PHASE_NAMES[self.phase],
             "ideologies": [self.ideology_name(x) for x in range(self.n)],
             "global_influence": [ideology_rules.global_influence(self, x) for x in range(self.n)],
             "result": None if self.result is None else self.result[:],
@@ -590,9 +580,9 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
                     attacking = kind == actions.K_ATTACK
                     what = "conflicts" if attacking else "placements"
                     bare = replay.clone()  # the same position without the player's advancements
-                    bare.adv[p * NUM_ADVANCEMENTS : p * NUM_ADVANCEMENTS + NUM_ADVANCEMENTS] = [
-                        0
-                    ] * NUM_ADVANCEMENTS
+                    bare.adv[
+                        p * state.NUM_ADVANCEMENTS : p * state.NUM_ADVANCEMENTS + state.NUM_ADVANCEMENTS
+                    ] = [0] * state.NUM_ADVANCEMENTS
                     if ideology_rules.distance_penalty(replay, p, r, t, attacking):
                         part = ": penalty paid"
                     elif ideology_rules.distance_penalty(bare, p, r, t, attacking):

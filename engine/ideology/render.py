@@ -31,27 +31,12 @@ from realpolitik.engine.core.presentation import (
     Presentation,
     choices_by_verb,
 )
-from realpolitik.engine.ideology import actions, rules
+from realpolitik.engine.ideology import actions, rules, state
 
 # The advice hooks of the presentation live in their own module.
 from realpolitik.engine.ideology.advice import explain, round_key, score_text, turn_number, why_illegal
 from realpolitik.engine.ideology.board import BOARD, STANCE_NAMES, TYPE_NAMES, WAR
 from realpolitik.engine.ideology.details import LEGEND, SHOW_TOPICS, show
-from realpolitik.engine.ideology.state import (
-    GAME_OVER,
-    IN_PLAY,
-    NUM_ADVANCEMENTS,
-    OFF_DECK,
-    PH_CONFLICT,
-    PH_DEVELOPMENT,
-    PH_DIPLOMACY,
-    PH_FOREIGN,
-    PH_RESOURCES,
-    PH_REVEAL,
-    PH_TRADING,
-    PHASE_NAMES,
-    WMD_TYPE,
-)
 
 if TYPE_CHECKING:
     from realpolitik.engine.ideology.game import IdeologyState
@@ -162,14 +147,14 @@ def _sectors(s: IdeologyState, r: int, color: bool) -> list[str]:
 STATUS_WIDTH = 78  # the longest status line that keeps the full ideology names (80 columns less a margin)
 
 PHASE_TITLES = {
-    PH_RESOURCES: "1 Resources",
-    PH_TRADING: "2 Trading",
-    PH_DEVELOPMENT: "3 Development",
-    PH_REVEAL: "4 Foreign",
-    PH_FOREIGN: "4 Foreign",
-    PH_CONFLICT: "5 Conflict",
-    PH_DIPLOMACY: "6 Diplomacy",
-    GAME_OVER: "game over",
+    state.PH_RESOURCES: "1 Resources",
+    state.PH_TRADING: "2 Trading",
+    state.PH_DEVELOPMENT: "3 Development",
+    state.PH_REVEAL: "4 Foreign",
+    state.PH_FOREIGN: "4 Foreign",
+    state.PH_CONFLICT: "5 Conflict",
+    state.PH_DIPLOMACY: "6 Diplomacy",
+    state.GAME_OVER: "game over",
 }
 
 
@@ -218,7 +203,7 @@ def render(s: IdeologyState, seat: int | None, width: int = 80, color: bool = Tr
     """
     lines: list[str] = []
     lines.append(status(s, seat, color))
-    if s.phase == GAME_OVER:
+    if s.phase == state.GAME_OVER:
         lines.append(result(s))
     _order_and_diplomacy(lines, s, seat, width, color)
     lines.append("")
@@ -234,11 +219,11 @@ def _region_lines(lines: list[str], s: IdeologyState, width: int, color: bool) -
     for x in s.order:
         regs = [r for r in range(BOARD.n) if s.owner[r] == x]
         advs = ", ".join(
-            f"{BOARD.advancements[k].short}x{s.adv[x * NUM_ADVANCEMENTS + k]}"
-            if s.adv[x * NUM_ADVANCEMENTS + k] > 1
+            f"{BOARD.advancements[k].short}x{s.adv[x * state.NUM_ADVANCEMENTS + k]}"
+            if s.adv[x * state.NUM_ADVANCEMENTS + k] > 1
             else BOARD.advancements[k].short
-            for k in range(NUM_ADVANCEMENTS)
-            if s.adv[x * NUM_ADVANCEMENTS + k]
+            for k in range(state.NUM_ADVANCEMENTS)
+            if s.adv[x * state.NUM_ADVANCEMENTS + k]
         )
         lines.append(f"{_name(s, x, color)} controls {len(regs)} region(s); advancements: {advs or '-'}")
         for r in regs:
@@ -251,7 +236,7 @@ def _region_lines(lines: list[str], s: IdeologyState, width: int, color: bool) -
                 width,
                 " " * 23,
             )
-    indep = [r for r in range(BOARD.n) if s.where[r] == IN_PLAY and s.owner[r] < 0]
+    indep = [r for r in range(BOARD.n) if s.where[r] == state.IN_PLAY and s.owner[r] < 0]
     lines.append("")
     lines.append(f"Independent regions ({len(indep)}):")
     for r in indep:
@@ -264,11 +249,11 @@ def _region_lines(lines: list[str], s: IdeologyState, width: int, color: bool) -
             width,
             " " * 23,
         )
-    left = sum(1 for w in s.where if w == OFF_DECK)
+    left = sum(1 for w in s.where if w == state.OFF_DECK)
     lines.append(f"Region deck: {left} tile(s) face down")
     if s.conflict is not None:
         att, dfn, r, t, stage = s.conflict
-        kind = "WMD strike" if t == WMD_TYPE else f"{TYPE_NAMES[t]} conflict"
+        kind = "WMD strike" if t == state.WMD_TYPE else f"{TYPE_NAMES[t]} conflict"
         step = "defender answers" if stage == 0 else "attacker decides whether to go on"
         lines.append(
             f"Conflict: {_name(s, att, color)} {kind} on {_name(s, dfn, color)} in "
@@ -311,9 +296,13 @@ def _hand_lines(lines: list[str], s: IdeologyState, seat: int | None, color: boo
         )
         mine = [
             BOARD.advancements[k].name
-            + (f" x{s.adv[seat * NUM_ADVANCEMENTS + k]}" if s.adv[seat * NUM_ADVANCEMENTS + k] > 1 else "")
-            for k in range(NUM_ADVANCEMENTS)
-            if s.adv[seat * NUM_ADVANCEMENTS + k]
+            + (
+                f" x{s.adv[seat * state.NUM_ADVANCEMENTS + k]}"
+                if s.adv[seat * state.NUM_ADVANCEMENTS + k] > 1
+                else ""
+            )
+            for k in range(state.NUM_ADVANCEMENTS)
+            if s.adv[seat * state.NUM_ADVANCEMENTS + k]
         ]
         levels = "/".join(str(rules.advancement_level(s, seat, t)) for t in range(3))
         _wrap_items(
@@ -373,7 +362,7 @@ def describe(s: IdeologyState) -> dict[str, Any]:
     """A small summary (for logs): turn, phase, Global Influence by ideology."""
     return {
         "turn": s.turn,
-        "phase": PHASE_NAMES[s.phase],
+        "phase": state.PHASE_NAMES[s.phase],
         "global_influence": {
             BOARD.ideologies[s.ideo[x]].name: rules.global_influence(s, x) for x in range(s.n)
         },
@@ -385,7 +374,7 @@ def question(s: Any) -> str:
     choices: Trading Power left, and why a kind of move is missing."""
     cur = rules.current_player(s)
     if cur < 0:
-        return "chance" if s.phase != GAME_OVER else "the game is over"
+        return "chance" if s.phase != state.GAME_OVER else "the game is over"
     text = f"{BOARD.ideologies[s.ideo[cur]].name}: {s.decision_name()}"
     notes = missing(s)
     return text + ("\n  " + "\n  ".join(notes) if notes else "")
@@ -402,31 +391,31 @@ def missing(s: Any) -> list[str]:
     phase = s.phase
     if s.conflict is not None:
         _att, dfn, _r, t, stage = s.conflict
-        if t == WMD_TYPE:
-            if cur == dfn and not s.adv[dfn * NUM_ADVANCEMENTS + BOARD.wmd]:
+        if t == state.WMD_TYPE:
+            if cur == dfn and not s.adv[dfn * state.NUM_ADVANCEMENTS + BOARD.wmd]:
                 out.append("no 'retaliate': you have no WMD to cancel the strike with")
         elif stage == 0 and not hand[t]:
             out.append(f"no 'cancel': you have no {TYPE_NAMES[t]} card")
         elif stage == 1 and not hand[t]:
             out.append(f"no 'continue': you have no {TYPE_NAMES[t]} card left")
         return out
-    if phase == PH_TRADING:
+    if phase == state.PH_TRADING:
         power = rules.trading_power(s, cur)
         out.append(f"Trading Power {power} (regions where you have cards): {power - s.traded} left")
-    elif phase == PH_DEVELOPMENT:
+    elif phase == state.PH_DEVELOPMENT:
         if not any(s.owner[r] == cur for r in range(BOARD.n)):
             out.append("no 'develop': you control no region")
         cant = ", ".join(
-            BOARD.advancements[k].short for k in range(NUM_ADVANCEMENTS) if not rules.can_buy(s, cur, k)
+            BOARD.advancements[k].short for k in range(state.NUM_ADVANCEMENTS) if not rules.can_buy(s, cur, k)
         )
         if cant:
             out.append(f"cannot buy now (cost or empty pile; 'show advancements'): {cant}")
-    elif phase == PH_FOREIGN:
+    elif phase == state.PH_FOREIGN:
         if not any(hand):
             out.append("no 'place': your hand is empty")
         else:
             out.append("a distant region (not next to one you control) costs 1 more card (+1)")
-    elif phase == PH_CONFLICT:
+    elif phase == state.PH_CONFLICT:
         n = s.n
         for d in range(n):
             if d == cur:
@@ -442,7 +431,7 @@ def missing(s: Any) -> list[str]:
             out.append("no conflict: your hand is empty")
         else:
             out.append("a conflict costs 1 card + its penalty (+k), where the target has cards")
-    elif phase == PH_DIPLOMACY:
+    elif phase == state.PH_DIPLOMACY:
         c = s.order[s.idx]
         j = rules.target(s, c, s.offer_to)
         if s.board.isolationist[s.ideo[c]] and not s.attacked[c] >> j & 1:
@@ -467,9 +456,9 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
         return s.action_to_string(action)
     who = BOARD.ideologies[s.ideo[cur]].name
     if viewer is not None and viewer != cur:
-        if s.phase == PH_RESOURCES:
+        if s.phase == state.PH_RESOURCES:
             return f"{who} discards a card (revealed when everyone has discarded)"
-        if s.phase == PH_DIPLOMACY:
+        if s.phase == state.PH_DIPLOMACY:
             c = s.order[s.idx]
             j = rules.target(s, c, s.offer_to)
             return f"{who} makes an offer to {BOARD.ideologies[s.ideo[j]].name} (shown when all have offered)"
@@ -501,13 +490,13 @@ def _forced_line(s: Any, action: int, viewer: int | None) -> str:
 
 def _conflict_line(x: Any, action: int) -> str | None:
     """What an answer in a conflict did (5.2), or None for another action."""
-    if x.conflict is None or x.phase != PH_CONFLICT:
+    if x.conflict is None or x.phase != state.PH_CONFLICT:
         return None
     att, dfn, r, t, _stage = x.conflict
     a_name = BOARD.ideologies[x.ideo[att]].name
     d_name = BOARD.ideologies[x.ideo[dfn]].name
     region = BOARD.regions[r].name
-    if t == WMD_TYPE:
+    if t == state.WMD_TYPE:
         if action == actions.RETALIATE:
             return f"  {d_name} spends its own WMD: the strike on {region} is cancelled"
         return f"  the WMD strike discards every {d_name} card beside {region}"
@@ -529,7 +518,7 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
     a turn (offers, consolidation, new order, draws) and phase changes."""
     out: list[str] = []
     n = x.n
-    if y.turn != x.turn or (y.phase == GAME_OVER and x.phase != GAME_OVER):
+    if y.turn != x.turn or (y.phase == state.GAME_OVER and x.phase != state.GAME_OVER):
         shown = y.shown_offers
         offers = []
         for i in range(n):
@@ -559,16 +548,16 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
         out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
         order = " ".join(f"{_abbr(y, z)} {rules.global_influence(y, z)}" for z in y.order)
         out.append(f"--- 8 New turn order (by GI): {order} ---")
-        if y.phase == GAME_OVER:
+        if y.phase == state.GAME_OVER:
             out.append(f"GAME OVER: {result(y)}")
             return out
         out.append(f"=== Turn {y.turn} ===")
         draws = [f"{_abbr(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order]
         out.append("--- 1 Resources: hands drawn up to GI: " + ", ".join(draws) + " ---")
-    if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != GAME_OVER:
-        if not (y.turn != x.turn and y.phase == PH_RESOURCES):
+    if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != state.GAME_OVER:
+        if not (y.turn != x.turn and y.phase == state.PH_RESOURCES):
             out.append(f"--- {PHASE_TITLES[y.phase]} ---")
-    if x.phase == PH_RESOURCES and y.phase != PH_RESOURCES and y.turn == x.turn:
+    if x.phase == state.PH_RESOURCES and y.phase != state.PH_RESOURCES and y.turn == x.turn:
         shown = []
         for z in range(n):
             got = [y.discard[z * 3 + t] - x.discard[z * 3 + t] for t in range(3)]
@@ -600,7 +589,7 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
     while True:
         out.extend(_between(prev, x, viewer))
         legal = rules.generate_legal(x)
-        if len(legal) != 1 or x.phase in (PH_REVEAL, GAME_OVER):
+        if len(legal) != 1 or x.phase in (state.PH_REVEAL, state.GAME_OVER):
             break
         forced = legal[0]
         out.append(_forced_line(x, forced, viewer))
@@ -613,9 +602,9 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
 
 
 # ---------------------------------------------------------------- the presentation
-def _ideo(state: State) -> IdeologyState:
+def _ideo(position: State) -> IdeologyState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
-    return cast("IdeologyState", state)
+    return cast("IdeologyState", position)
 
 
 class IdeologyPresentation(Presentation):
@@ -627,53 +616,53 @@ class IdeologyPresentation(Presentation):
     show_topics = SHOW_TOPICS
     redraw_after_own_move = REDRAW_AFTER_OWN_MOVE
 
-    def board(self, state: State, viewer: int | None) -> Drawing:
-        return render(_ideo(state), viewer, width=SCREEN_WIDTH, color=True)
+    def board(self, position: State, viewer: int | None) -> Drawing:
+        return render(_ideo(position), viewer, width=SCREEN_WIDTH, color=True)
 
-    def map_view(self, state: State, viewer: int | None, width: int) -> Drawing:
-        return map_view(_ideo(state), viewer, width)
+    def map_view(self, position: State, viewer: int | None, width: int) -> Drawing:
+        return map_view(_ideo(position), viewer, width)
 
-    def tracks(self, state: State, viewer: int | None, width: int) -> Drawing | None:
-        return tracks(_ideo(state), viewer, width)
+    def tracks(self, position: State, viewer: int | None, width: int) -> Drawing | None:
+        return tracks(_ideo(position), viewer, width)
 
-    def hand(self, state: State, viewer: int | None, width: int) -> Drawing | None:
-        return hand(_ideo(state), viewer, width)
+    def hand(self, position: State, viewer: int | None, width: int) -> Drawing | None:
+        return hand(_ideo(position), viewer, width)
 
-    def status(self, state: State, viewer: int | None) -> Drawing:
-        return status(_ideo(state), viewer)
+    def status(self, position: State, viewer: int | None) -> Drawing:
+        return status(_ideo(position), viewer)
 
-    def round_key(self, state: State) -> object | None:
-        return round_key(_ideo(state))
+    def round_key(self, position: State) -> object | None:
+        return round_key(_ideo(position))
 
-    def question(self, state: State) -> str:
-        return question(state)
+    def question(self, position: State) -> str:
+        return question(position)
 
-    def choices(self, state: State, legal: list[int]) -> ChoiceGroups:
-        return choices(state, legal)
+    def choices(self, position: State, legal: list[int]) -> ChoiceGroups:
+        return choices(position, legal)
 
-    def describe_action(self, state: State, action: int, viewer: int | None) -> str:
-        return describe_action(state, action, viewer)
+    def describe_action(self, position: State, action: int, viewer: int | None) -> str:
+        return describe_action(position, action, viewer)
 
     def describe_change(self, before: State, action: int, after: State, viewer: int | None) -> list[str]:
         return describe_change(before, action, after, viewer)
 
-    def why_illegal(self, state: State, text: str) -> str | None:
-        return why_illegal(_ideo(state), text)
+    def why_illegal(self, position: State, text: str) -> str | None:
+        return why_illegal(_ideo(position), text)
 
     def explain(self, before: State, after: State, seat: int) -> str:
         return explain(before, after, seat)
 
-    def turn_number(self, state: State) -> int | None:
-        return turn_number(_ideo(state))
+    def turn_number(self, position: State) -> int | None:
+        return turn_number(_ideo(position))
 
-    def score_text(self, state: State) -> str:
-        return score_text(_ideo(state))
+    def score_text(self, position: State) -> str:
+        return score_text(_ideo(position))
 
-    def show(self, state: State, viewer: int | None, what: str) -> Drawing:
-        return show(state, viewer, what)
+    def show(self, position: State, viewer: int | None, what: str) -> Drawing:
+        return show(position, viewer, what)
 
-    def result(self, state: State) -> str:
-        return result(_ideo(state))
+    def result(self, position: State) -> str:
+        return result(_ideo(position))
 
 
 PRESENTATION = IdeologyPresentation()

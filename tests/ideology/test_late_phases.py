@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from realpolitik.engine.ideology import rules
 from realpolitik.engine.ideology.board import NEUTRAL, PEACE, WAR, Board, load_board
-from realpolitik.engine.ideology.state import GAME_OVER, PH_DIPLOMACY, PH_RESOURCES, PH_TRADING
+from realpolitik.engine.ideology.state import GAME_OVER, IN_PLAY, PH_DIPLOMACY, PH_RESOURCES, PH_TRADING
 from tests.ideology.helpers import act, at, gi, position, reg, seat, sound, texts
 
 # ----------------------------------------------------------------------------- 6. diplomacy
@@ -113,37 +115,29 @@ def test_consolidation_independent_levels_do_not_change() -> None:
     assert s.dev[reg("Japan")] == 3
 
 
-def test_consolidation_control_kept_with_more_than_every_single_other_ideology() -> None:
-    # 7.2: a majority over each other ideology, not over their combined cards
-    s = position(
-        ("Capitalism", "Fascism", "Imperialism"),
-        regions={
-            "Mexico": {
-                "owner": "Capitalism",
-                "level": 2,
-                "cards": {"Capitalism": (2, 1, 1), "Fascism": (1, 1, 1), "Imperialism": (1, 1, 1)},
-            }
-        },
-    )
-    rules.consolidate(s)
-    assert s.owner[reg("Mexico")] == seat(s, "Capitalism")
-
-
-def test_consolidation_control_lost_on_a_tie_and_the_region_becomes_independent() -> None:
-    s = position(
-        ("Capitalism", "Fascism"),
-        regions={
-            "Mexico": {
-                "owner": "Capitalism",
-                "level": 2,
-                "cards": {"Capitalism": (1, 1, 1), "Fascism": (1, 1, 1)},
-            }
-        },
-    )
+@pytest.mark.parametrize(
+    ("cards", "owner"),
+    [
+        # 7.2: a majority over each other ideology, not over their combined cards
+        ({"Capitalism": (2, 1, 1), "Fascism": (1, 1, 1), "Imperialism": (1, 1, 1)}, "Capitalism"),
+        # 7.2: control lost on a tie, and the region becomes independent
+        ({"Capitalism": (1, 1, 1), "Fascism": (1, 1, 1)}, None),
+        # 7.3: "anche se la regione è appena stata resa indipendente da un avversario": level 2
+        # (7.1, weakest sector 2), Capitalism loses it (7.2), full at level 2 -> Fascism (7.3)
+        ({"Capitalism": (1, 0, 0), "Fascism": (1, 2, 2)}, "Fascism"),
+    ],
+    ids=["kept-over-each-other-ideology", "lost-on-a-tie", "just-lost-taken-at-once"],
+)
+def test_consolidation_control_of_a_controlled_level_2_region(
+    cards: dict[str, tuple[int, int, int]], owner: str | None
+) -> None:
+    s = position(tuple(cards), regions={"Mexico": {"owner": "Capitalism", "level": 2, "cards": cards}})
     rules.consolidate(s)
     r = reg("Mexico")
-    assert s.owner[r] == -1 and s.where[r] == 1
-    assert s.cards(r, 0, seat(s, "Fascism")) == 1  # the cards stay with the tile
+    assert s.owner[r] == (-1 if owner is None else seat(s, owner))
+    assert s.where[r] == IN_PLAY
+    for name, counts in cards.items():  # the cards stay with the tile
+        assert [s.cards(r, t, seat(s, name)) for t in range(3)] == list(counts)
 
 
 def test_consolidation_example_australia_control() -> None:
@@ -172,23 +166,6 @@ def test_consolidation_independent_stays_when_not_full_or_no_single_plurality() 
     rules.consolidate(s)
     assert s.owner[reg("Australia")] == -1  # cultural sector not full
     assert s.owner[reg("Canada")] == -1  # full, but 3 against 3
-
-
-def test_consolidation_a_region_just_lost_can_be_taken_at_once() -> None:
-    # 7.3: "anche se la regione è appena stata resa indipendente da un avversario"
-    s = position(
-        ("Capitalism", "Fascism"),
-        regions={
-            "Mexico": {
-                "owner": "Capitalism",
-                "level": 2,
-                "cards": {"Capitalism": (1, 0, 0), "Fascism": (1, 2, 2)},
-            }
-        },
-    )
-    rules.consolidate(s)
-    # 7.1: level 2 (weakest sector 2); 7.2 Capitalism loses it; 7.3 full at level 2 -> Fascism
-    assert s.owner[reg("Mexico")] == seat(s, "Fascism")
 
 
 # ----------------------------------------------------------------------------- 8. turn order
@@ -256,48 +233,41 @@ def test_twelve_during_the_turn_is_not_enough() -> None:
     assert not s.is_terminal() and s.turn == 2
 
 
-def test_tie_broken_by_advancements_without_wmd() -> None:
-    # Capitalism: 6 + 3 + 2 + 1 WMD = 12, tie-break 0 (WMD excluded)
-    # Fascism: 6 + 2 + 2 + 1 + 1 = 12 with Tactics, tie-break 1
-    regions = {
-        "United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
-        "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
-        "Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
-        "Germany": {"owner": "Fascism", "cards": {"Fascism": (6, 6, 6)}},
-        "Italy": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
-        "Iberia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
-        "Balkans": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}},
-        "North Africa": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 0)}},
-    }
+_TIED_AT_TWELVE = {
+    "United States": {"owner": "Capitalism", "cards": {"Capitalism": (6, 6, 6)}},
+    "Canada": {"owner": "Capitalism", "cards": {"Capitalism": (3, 3, 3)}},
+    "Mexico": {"owner": "Capitalism", "cards": {"Capitalism": (2, 2, 2)}},
+    "Germany": {"owner": "Fascism", "cards": {"Fascism": (6, 6, 6)}},
+    "Italy": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
+    "Iberia": {"owner": "Fascism", "cards": {"Fascism": (2, 2, 2)}},
+    "Balkans": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 1)}},
+    "North Africa": {"owner": "Fascism", "cards": {"Fascism": (1, 1, 0)}},
+}
+"""Capitalism 6 + 3 + 2 + 1 WMD = 12, Fascism 6 + 2 + 2 + 1 + 1 = 12 (with Tactics, tie-break 1)."""
+
+
+@pytest.mark.parametrize(
+    ("capitalist_extra", "returns"),
+    [
+        ({}, [0.0, 1.0]),  # Capitalism's tie-break 0: WMD excluded
+        ({"Innovation": 1}, [1.0, 0.0]),  # level-2 advancements are worth two points
+        ({"Industry": 1}, [0.5, 0.5]),  # a further tie shares the world
+    ],
+    ids=["wmd-excluded", "level-2-worth-two", "further-tie-shared"],
+)
+def test_tie_broken_by_advancements_without_wmd(
+    capitalist_extra: dict[str, int], returns: list[float]
+) -> None:
     s = position(
         ("Capitalism", "Fascism"),
-        regions=regions,
-        advancements={"Capitalism": {"Weapons of Mass Destruction": 1}, "Fascism": {"Tactics": 1}},
-    )
-    _to_end_of_turn(s)
-    assert s.is_terminal() and s.returns() == [0.0, 1.0]
-    # level-2 advancements are worth two points
-    s = position(
-        ("Capitalism", "Fascism"),
-        regions=regions,
+        regions=_TIED_AT_TWELVE,
         advancements={
-            "Capitalism": {"Weapons of Mass Destruction": 1, "Innovation": 1},
+            "Capitalism": {"Weapons of Mass Destruction": 1, **capitalist_extra},
             "Fascism": {"Tactics": 1},
         },
     )
     _to_end_of_turn(s)
-    assert s.returns() == [1.0, 0.0]
-    # a further tie shares the world
-    s = position(
-        ("Capitalism", "Fascism"),
-        regions=regions,
-        advancements={
-            "Capitalism": {"Weapons of Mass Destruction": 1, "Industry": 1},
-            "Fascism": {"Tactics": 1},
-        },
-    )
-    _to_end_of_turn(s)
-    assert s.returns() == [0.5, 0.5]
+    assert s.is_terminal() and s.returns() == returns
 
 
 def test_turn_limit_option_ends_the_game_with_the_normal_scoring() -> None:
