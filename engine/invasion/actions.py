@@ -33,7 +33,7 @@ __all__ = [
     "MAX_BUY",
     "MAX_MOVE_COUNT",
     "MAX_SELL",
-    "MEDIA_PTS",
+    "MEDIA_POINTS",
     "MOVE_COUNT",
     "NUM_ACTIONS",
     "PRODUCE",
@@ -72,9 +72,9 @@ JOIN = 22
 REPAIR = 23
 REBEL_OFFMAP = 24
 SELL = 25  # + k, k = 1..MAX_SELL
-MEDIA_PTS = SELL + MAX_SELL + 1  # + points - 1
+MEDIA_POINTS = SELL + MAX_SELL + 1  # + points - 1
 MAX_BUY = 10  # most units one box buys
-BUY_TROOPS_LAND = MEDIA_PTS + 3 - 1  # + k: k troops by land, k = 1..MAX_BUY
+BUY_TROOPS_LAND = MEDIA_POINTS + 3 - 1  # + k: k troops by land, k = 1..MAX_BUY
 BUY_LOGISTICS_LAND = BUY_TROOPS_LAND + MAX_BUY  # + k: k logistics by land
 BUY_TROOP_AIR = BUY_LOGISTICS_LAND + MAX_BUY + 1  # + territory
 BUY_LOGISTICS_AIR = BUY_TROOP_AIR + TERRITORY_COUNT

@@ -47,8 +47,8 @@ from realpolitik.engine.invasion.state import (
     S_JOIN,
     S_ORDER,
     S_RETREAT,
-    S_WAR_L,
-    S_WAR_P,
+    S_WAR_LOCALS_DIE,
+    S_WAR_PLAYERS_DIE,
     STAGE_NAMES,
 )
 
@@ -308,7 +308,7 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
             return None
         if self.stage == S_ACTION:
             return f"{'first' if self.round == 0 else 'second'} action"
-        if self.stage in (S_WAR_P, S_WAR_L, S_RETREAT) and self.battle > 0:
+        if self.stage in (S_WAR_PLAYERS_DIE, S_WAR_LOCALS_DIE, S_RETREAT) and self.battle > 0:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.battle].name}"
         if self.stage in (S_JOIN, S_ATTACK_ROLL, S_DEFEND) and self.attack is not None:
             return f"{STAGE_NAMES[self.stage]} in {BOARD.territories[self.attack[1]].name}"

@@ -51,8 +51,8 @@ from realpolitik.engine.invasion.state import (
     S_REBEL,
     S_REPAIR,
     S_RETREAT,
-    S_WAR_L,
-    S_WAR_P,
+    S_WAR_LOCALS_DIE,
+    S_WAR_PLAYERS_DIE,
     S_WITHDRAW,
 )
 
@@ -203,7 +203,7 @@ def chance_outcomes(s: InvasionState) -> list[tuple[int, float]]:
         return [(actions.CHANCE + i, 1 / k) for i in range(k)]
     if stage == S_ATTACK_ROLL:
         return [(actions.CHANCE + v, p) for v, p in TWO_D6]  # # Attentati: "lancia due dadi da sei"
-    if stage in (S_WAR_P, S_WAR_L, S_LOCALS_DIE, S_MARKET_DIE):
+    if stage in (S_WAR_PLAYERS_DIE, S_WAR_LOCALS_DIE, S_LOCALS_DIE, S_MARKET_DIE):
         # # Come funziona la guerra: "si lanciano i due dadi": one die for the player, the
         # white one for the locals
         return [(actions.CHANCE + f, p) for f, p in D6]
@@ -323,7 +323,7 @@ def generate_legal(s: InvasionState) -> list[int]:
         room = BOARD.media_max - s.media[p]
         for k in range(1, min(BOARD.media_points[col], room) + 1):
             if 2 * BOARD.media_cost[k - 1] <= s.money[p]:
-                out.append(actions.MEDIA_PTS + k - 1)
+                out.append(actions.MEDIA_POINTS + k - 1)
     elif stage == S_BUY:
         out.append(actions.DONE)
         if s.units > 0:
@@ -572,7 +572,7 @@ def _end_action(s: InvasionState) -> None:
 def _on_media(s: InvasionState, a: int) -> None:
     # # Corruzione dei mass-media: +1 free, +2 for 3$, +3 for 6$
     p = s.actor
-    k = a - actions.MEDIA_PTS + 1
+    k = a - actions.MEDIA_POINTS + 1
     cost = 2 * BOARD.media_cost[k - 1]
     s.money[p] -= cost
     s.media[p] += k
@@ -867,7 +867,7 @@ def _next_retreat(s: InvasionState) -> None:
         _battle_over(s, t, fought=False)
         _next_battle(s)
         return
-    s.stage = S_WAR_P
+    s.stage = S_WAR_PLAYERS_DIE
 
 
 def _on_retreat(s: InvasionState, a: int) -> None:
@@ -908,28 +908,28 @@ def ratio_column(players: int, locals_: int) -> int:
     return 4 - k
 
 
-def _on_war_p(s: InvasionState, a: int) -> None:
+def _on_war_players_die(s: InvasionState, a: int) -> None:
     s.roll_p = a - actions.CHANCE
-    s.stage = S_WAR_L
+    s.stage = S_WAR_LOCALS_DIE
 
 
-def _on_war_l(s: InvasionState, a: int) -> None:
+def _on_war_locals_die(s: InvasionState, a: int) -> None:
     """# Come funziona la guerra: each side rolls one die ("Dado Bianco rappresenta i locali")
     on the combat table at its own ratio."""
     t = s.battle
-    roll_l = a - actions.CHANCE
+    locals_roll = a - actions.CHANCE
     players, locals_ = _side(s, t), s.locals[t]
     col = ratio_column(players, locals_)
-    kill_l = BOARD.combat[col][s.roll_p - 1]
-    kill_p = BOARD.combat[6 - col][roll_l - 1]
-    kill_l_table = kill_l
-    kill_l = min(kill_l, locals_)
-    s.locals[t] -= kill_l
+    locals_hit = BOARD.combat[col][s.roll_p - 1]
+    players_hit = BOARD.combat[6 - col][locals_roll - 1]
+    locals_hit_in_table = locals_hit
+    locals_hit = min(locals_hit, locals_)
+    s.locals[t] -= locals_hit
     # # Combattimento in alleanza: the one who rolls takes the losses first, then the others
     # in the order they came in.
     order = [p for p in s.battles[t] if s.troops_at(t, p) > 0]
     order += [p for p in range(s.n) if s.troops_at(t, p) > 0 and p not in order]
-    left = min(kill_p, players)
+    left = min(players_hit, players)
     losses = []
     for p in order:
         k = min(left, s.troops_at(t, p))
@@ -937,13 +937,13 @@ def _on_war_l(s: InvasionState, a: int) -> None:
             s.troops[t * s.n + p] -= k
             left -= k
             losses.append((p, k))
-    dead_l = locals_ - s.locals[t]
-    dead_p = sum(k for _, k in losses)
+    locals_dead = locals_ - s.locals[t]
+    players_dead = sum(k for _, k in losses)
     _log(
         s,
         f"war in {territory_name(t)}: players {players} vs locals {locals_}, ratio {RATIOS[col]}; players roll {s.roll_p}"
-        f" -> {dead_l} locals killed{_table_note(kill_l_table, dead_l)}; locals roll {roll_l} at"
-        f" {RATIOS[6 - col]} -> {_troops_text(dead_p)} killed{_table_note(kill_p, dead_p)}",
+        f" -> {locals_dead} locals killed{_table_note(locals_hit_in_table, locals_dead)}; locals roll {locals_roll} at"
+        f" {RATIOS[6 - col]} -> {_troops_text(players_dead)} killed{_table_note(players_hit, players_dead)}",
     )
     for p, k in losses:
         _move_pacifism(s, p, k, f"{_troops_text(k)} killed in {territory_name(t)}")
@@ -1596,8 +1596,8 @@ def to_string(s: InvasionState, a: int) -> str:
         return "rebels off the map"
     if actions.SELL < a <= actions.SELL + actions.MAX_SELL:
         return f"sell {a - actions.SELL} oil"
-    if actions.MEDIA_PTS <= a < actions.MEDIA_PTS + 3:
-        k = a - actions.MEDIA_PTS
+    if actions.MEDIA_POINTS <= a < actions.MEDIA_POINTS + 3:
+        k = a - actions.MEDIA_POINTS
         cost = BOARD.media_cost[k]
         return f"media +{k + 1} ({f'{cost}$' if cost else 'free'})"
     if actions.BUY_TROOPS_LAND < a <= actions.BUY_TROOPS_LAND + actions.MAX_BUY:
@@ -1654,8 +1654,8 @@ _HANDLERS = {
     S_BUILD: _on_build,
     S_PRODUCE: _on_produce,
     S_RETREAT: _on_retreat,
-    S_WAR_P: _on_war_p,
-    S_WAR_L: _on_war_l,
+    S_WAR_PLAYERS_DIE: _on_war_players_die,
+    S_WAR_LOCALS_DIE: _on_war_locals_die,
     S_REBEL: _on_rebel,
     S_JOIN: _on_join,
     S_ATTACK_ROLL: _on_attack_roll,

@@ -40,8 +40,8 @@ __all__ = [
     "S_REBEL",
     "S_REPAIR",
     "S_RETREAT",
-    "S_WAR_L",
-    "S_WAR_P",
+    "S_WAR_LOCALS_DIE",
+    "S_WAR_PLAYERS_DIE",
     "S_WITHDRAW",
 ]
 
@@ -67,8 +67,8 @@ S_LOCALS_DIE = 8  # chance: phase-1 extra local troops
 S_BUILD = 9
 S_PRODUCE = 10
 S_RETREAT = 11
-S_WAR_P = 12  # chance: the players' die
-S_WAR_L = 13  # chance: the locals' die (the white one)
+S_WAR_PLAYERS_DIE = 12  # chance: the players' die
+S_WAR_LOCALS_DIE = 13  # chance: the locals' die (the white one)
 S_REBEL = 14
 S_JOIN = 15
 S_ATTACK_ROLL = 16  # chance: the defender's 2d6
@@ -77,7 +77,9 @@ S_MARKET_DIE = 18  # chance: the all-sellers die
 S_WITHDRAW = 19  # a seat withdraws oil from its provinces, one barrel at a time
 S_DEFEND = 20  # a seat lends its police stations to the defender of a rebel attack
 GAME_OVER = 99
-CHANCE_STAGES = frozenset((S_ORDER, S_LOCALS_DIE, S_WAR_P, S_WAR_L, S_ATTACK_ROLL, S_MARKET_DIE))
+CHANCE_STAGES = frozenset(
+    (S_ORDER, S_LOCALS_DIE, S_WAR_PLAYERS_DIE, S_WAR_LOCALS_DIE, S_ATTACK_ROLL, S_MARKET_DIE)
+)
 
 STAGE_NAMES = {
     S_ORDER: "turn order roll",
@@ -92,8 +94,8 @@ STAGE_NAMES = {
     S_BUILD: "constructions",
     S_PRODUCE: "oil production",
     S_RETREAT: "retreat or fight",
-    S_WAR_P: "war: players roll",
-    S_WAR_L: "war: locals roll",
+    S_WAR_PLAYERS_DIE: "war: players roll",
+    S_WAR_LOCALS_DIE: "war: locals roll",
     S_REBEL: "rebels",
     S_JOIN: "join a rebel attack",
     S_ATTACK_ROLL: "attack: defence roll",

@@ -20,11 +20,11 @@ from libc.stdint cimport uint64_t
 
 from realpolitik.engine.core.api import IllegalAction, check_action
 from realpolitik.engine.core import rng as _rng
-from realpolitik.engine.twilight import _movegen_c as MG
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import heuristics as H
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import _movegen_c
+from realpolitik.engine.twilight import actions
+from realpolitik.engine.twilight import frames
+from realpolitik.engine.twilight import heuristics
+from realpolitik.engine.twilight import rules
 from realpolitik.engine.twilight.board import (
     ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, SIDE_NAMES, SOUTH_AMERICA,
 )
@@ -74,7 +74,7 @@ cdef enum:
     PH_HEADLINE = 1
     PH_ACTION = 2
     PH_END = 3
-    PH_OVER = 4
+    GAME_OVER = 4
     COUNTRY_BASE = 900
     OPTION_BASE = 1000
     CARD_BASE = 1100
@@ -122,21 +122,21 @@ cdef enum:
 
 # The reference's numbering, checked once: a renumbered frame kind or card must fail loudly here.
 _KINDS = (
-    (K_SETUP, F.SETUP), (K_HEADLINE, F.HEADLINE), (K_ACTION, F.ACTION), (K_ORDER, F.ORDER),
-    (K_OPSTART, F.OPSTART), (K_INFLUENCE, F.INFLUENCE), (K_REALIGN, F.REALIGN), (K_REALIGN_ROLL, F.REALIGN_ROLL),
-    (K_COUP, F.COUP), (K_COUP_ROLL, F.COUP_ROLL), (K_SPACE_ROLL, F.SPACE_ROLL), (K_OPSMODE, F.OPSMODE),
-    (K_EVENT, F.EVENT), (K_FINISH, F.FINISH), (K_PLACE, F.PLACE), (K_REMOVE, F.REMOVE),
-    (K_CCOUNTRY, F.CCOUNTRY), (K_COPTION, F.COPTION), (K_CCARD, F.CCARD), (K_ROLL, F.ROLL),
-    (K_RANDOM_CARD, F.RANDOM_CARD), (K_CALL, F.CALL), (K_TRAP, F.TRAP), (K_TRAP_ROLL, F.TRAP_ROLL), (K_HELD, F.HELD),
-    (M_EVENT, F.M_EVENT), (M_INFLUENCE, F.M_INFLUENCE), (M_REALIGN, F.M_REALIGN), (M_COUP, F.M_COUP),
-    (M_SPACE, F.M_SPACE), (M_HEADLINE, F.M_HEADLINE), (AUTO, F.AUTO), (CHANCE_P, F.CHANCE_P),
-    (COUNTRY_BASE, A.COUNTRY_BASE), (OPTION_BASE, A.OPTION_BASE), (CARD_BASE, A.CARD_BASE),
-    (DIE_BASE, A.DIE_BASE), (OPT_PASS, A.OPT_PASS), (OPT_EVENT_FIRST, A.OPT_EVENT_FIRST),
-    (OPT_OPS_FIRST, A.OPT_OPS_FIRST), (OPT_CANCEL_CRISIS_CUBA, A.OPT_CANCEL_CRISIS_CUBA),
-    (OPT_CANCEL_CRISIS_WGERMANY, A.OPT_CANCEL_CRISIS_WGERMANY), (OPT_CANCEL_CRISIS_TURKEY, A.OPT_CANCEL_CRISIS_TURKEY),
-    (OPT_RETURN, A.OPT_RETURN), (OPT_DONE, A.OPT_DONE), (OPT_MODE_BASE, A.OPT_MODE_BASE),
-    (OPT_MODE_PASS, A.OPT_MODE_PASS), (OPTIONAL_MODES, R.OPTIONAL_MODES), (CHINA, R.CHINA),
-    (UN_INTERVENTION, R.UN_INTERVENTION), (DEFECTORS, R.DEFECTORS), (A.PLAY_BASE, 0),
+    (K_SETUP, frames.SETUP), (K_HEADLINE, frames.HEADLINE), (K_ACTION, frames.ACTION), (K_ORDER, frames.ORDER),
+    (K_OPSTART, frames.OPSTART), (K_INFLUENCE, frames.INFLUENCE), (K_REALIGN, frames.REALIGN), (K_REALIGN_ROLL, frames.REALIGN_ROLL),
+    (K_COUP, frames.COUP), (K_COUP_ROLL, frames.COUP_ROLL), (K_SPACE_ROLL, frames.SPACE_ROLL), (K_OPSMODE, frames.OPSMODE),
+    (K_EVENT, frames.EVENT), (K_FINISH, frames.FINISH), (K_PLACE, frames.PLACE), (K_REMOVE, frames.REMOVE),
+    (K_CCOUNTRY, frames.CCOUNTRY), (K_COPTION, frames.COPTION), (K_CCARD, frames.CCARD), (K_ROLL, frames.ROLL),
+    (K_RANDOM_CARD, frames.RANDOM_CARD), (K_CALL, frames.CALL), (K_TRAP, frames.TRAP), (K_TRAP_ROLL, frames.TRAP_ROLL), (K_HELD, frames.HELD),
+    (M_EVENT, frames.M_EVENT), (M_INFLUENCE, frames.M_INFLUENCE), (M_REALIGN, frames.M_REALIGN), (M_COUP, frames.M_COUP),
+    (M_SPACE, frames.M_SPACE), (M_HEADLINE, frames.M_HEADLINE), (AUTO, frames.AUTO), (CHANCE_P, frames.CHANCE_P),
+    (COUNTRY_BASE, actions.COUNTRY_BASE), (OPTION_BASE, actions.OPTION_BASE), (CARD_BASE, actions.CARD_BASE),
+    (DIE_BASE, actions.DIE_BASE), (OPT_PASS, actions.OPT_PASS), (OPT_EVENT_FIRST, actions.OPT_EVENT_FIRST),
+    (OPT_OPS_FIRST, actions.OPT_OPS_FIRST), (OPT_CANCEL_CRISIS_CUBA, actions.OPT_CANCEL_CRISIS_CUBA),
+    (OPT_CANCEL_CRISIS_WGERMANY, actions.OPT_CANCEL_CRISIS_WGERMANY), (OPT_CANCEL_CRISIS_TURKEY, actions.OPT_CANCEL_CRISIS_TURKEY),
+    (OPT_RETURN, actions.OPT_RETURN), (OPT_DONE, actions.OPT_DONE), (OPT_MODE_BASE, actions.OPT_MODE_BASE),
+    (OPT_MODE_PASS, actions.OPT_MODE_PASS), (OPTIONAL_MODES, rules.OPTIONAL_MODES), (CHINA, rules.CHINA),
+    (UN_INTERVENTION, rules.UN_INTERVENTION), (DEFECTORS, rules.DEFECTORS), (actions.PLAY_BASE, 0),
     (CARD_VIETNAM_REVOLTS, Card.VIETNAM_REVOLTS),
     (CARD_DE_GAULLE_LEADS_FRANCE, Card.DE_GAULLE_LEADS_FRANCE),
     (CARD_NATO, Card.NATO),
@@ -174,14 +174,14 @@ cdef long STAB[MAXC]
 cdef bint BATTLEGROUND[MAXC]
 cdef int NB[MAXC][16]
 cdef int NNB[MAXC]
-for _c in range(N):
-    STAB[_c] = BOARD.stability[_c]
-    BATTLEGROUND[_c] = BOARD.battleground[_c]
-    NNB[_c] = len(BOARD.neighbours[_c])
-    if NNB[_c] > 16:
+for _country in range(N):
+    STAB[_country] = BOARD.stability[_country]
+    BATTLEGROUND[_country] = BOARD.battleground[_country]
+    NNB[_country] = len(BOARD.neighbours[_country])
+    if NNB[_country] > 16:
         raise ImportError("at most 16 neighbours per country")
-    for _i, _n in enumerate(BOARD.neighbours[_c]):
-        NB[_c][_i] = _n
+    for _slot, _neighbour in enumerate(BOARD.neighbours[_country]):
+        NB[_country][_slot] = _neighbour
 
 cdef dict CARDS = BOARD.cards
 cdef int C_OPS[MAXC]
@@ -190,27 +190,27 @@ cdef bint C_SCORING[MAXC]
 cdef bint C_STARRED[MAXC]
 cdef bint C_WAR[MAXC]
 cdef bint C_ON_TABLE[MAXC]
-for _n in range(MAXC):
-    C_OPS[_n] = 0
-    C_SIDE[_n] = -1
-    C_SCORING[_n] = False
-    C_STARRED[_n] = False
-    C_WAR[_n] = _n in R.WAR_CARDS
-    C_ON_TABLE[_n] = _n in R.ON_TABLE
-for _n, _card in CARDS.items():
-    if not 0 < _n < MAXC:
+for _number in range(MAXC):
+    C_OPS[_number] = 0
+    C_SIDE[_number] = -1
+    C_SCORING[_number] = False
+    C_STARRED[_number] = False
+    C_WAR[_number] = _number in rules.WAR_CARDS
+    C_ON_TABLE[_number] = _number in rules.ON_TABLE
+for _number, _card in CARDS.items():
+    if not 0 < _number < MAXC:
         raise ImportError("card numbers must be 1..127")
-    C_OPS[_n] = _card.ops
-    C_SIDE[_n] = _card.side
-    C_SCORING[_n] = _card.scoring
-    C_STARRED[_n] = _card.starred
+    C_OPS[_number] = _card.ops
+    C_SIDE[_number] = _card.side
+    C_SCORING[_number] = _card.scoring
+    C_STARRED[_number] = _card.starred
 
 cdef int SP_OPS[9]
 cdef int SP_ROLL[9]
 cdef int SP_VP1[9]
 cdef int SP_VP2[9]
-for _b in range(9):
-    SP_OPS[_b], SP_ROLL[_b], SP_VP1[_b], SP_VP2[_b] = BOARD.space[_b][:4]
+for _box in range(9):
+    SP_OPS[_box], SP_ROLL[_box], SP_VP1[_box], SP_VP2[_box] = BOARD.space[_box][:4]
 
 cdef object ASIA_MASK = BOARD.region_mask[ASIA]
 cdef object SEA_MASK = BOARD.sea_mask
@@ -220,22 +220,22 @@ cdef object CA_SA_MASK = BOARD.region_mask[CENTRAL_AMERICA] | BOARD.region_mask[
 cdef object ADJ_SUPER0 = BOARD.adj_superpower[0]
 cdef object ADJ_SUPER1 = BOARD.adj_superpower[1]
 cdef object REGION_MASKS = tuple(BOARD.region_mask)
-cdef dict PREREQUISITES = R.PREREQUISITES
-cdef dict PROHIBITED_BY = R.PROHIBITED_BY
-cdef int JAPAN = R.JAPAN
-cdef int FRANCE = R.FRANCE
-cdef int W_GERMANY = R.W_GERMANY
-cdef int CUBA = R.CUBA
-cdef int TURKEY = R.TURKEY
-cdef int CANADA = R.CANADA
+cdef dict PREREQUISITES = rules.PREREQUISITES
+cdef dict PROHIBITED_BY = rules.PROHIBITED_BY
+cdef int JAPAN = rules.JAPAN
+cdef int FRANCE = rules.FRANCE
+cdef int W_GERMANY = rules.W_GERMANY
+cdef int CUBA = rules.CUBA
+cdef int TURKEY = rules.TURKEY
+cdef int CANADA = rules.CANADA
 cdef bint C_DELUXE_OPS[MAXC]
 for _n in range(MAXC):
-    C_DELUXE_OPS[_n] = _n in R.DELUXE_OPS
-cdef tuple DIE_ACTIONS = R.DIE_ACTIONS
-cdef tuple DIE_OUTCOMES = R.DIE_OUTCOMES
-cdef tuple PLAY_BASE_MODES = R.PLAY_BASE_MODES
+    C_DELUXE_OPS[_n] = _n in rules.DELUXE_OPS
+cdef tuple DIE_ACTIONS = rules.DIE_ACTIONS
+cdef tuple DIE_OUTCOMES = rules.DIE_OUTCOMES
+cdef tuple PLAY_BASE_MODES = rules.PLAY_BASE_MODES
 cdef tuple FINAL_ORDER = (2, 1, 3, 37, 35, 79)
-cdef bint CHECK_LEGAL = R._CHECK_LEGAL
+cdef bint CHECK_LEGAL = rules._CHECK_LEGAL
 cdef object ONE = 1
 if _rng.MASK64 != 0xFFFFFFFFFFFFFFFF:
     raise ImportError("engine.core.rng is not SplitMix64 over 64 bits")
@@ -276,7 +276,7 @@ cdef class CState:
     event code and everything outside the core read and write it alike (see state.py)."""
 
     cdef public list inf
-    cdef public int vp, defcon, turn, ar, phase, phasing
+    cdef public int vp, defcon, turn, action_round, phase, phasing
     cdef public list milops, space, space_tries, rounds_done, hands, deck, discard, removed, box, inplay
     cdef public int china
     cdef public bint china_up
@@ -299,7 +299,7 @@ cdef class CState:
         self.vp = 0
         self.defcon = 5
         self.turn = 1
-        self.ar = 0
+        self.action_round = 0
         self.phase = PH_SETUP
         self.phasing = -1
         self.milops = [0, 0]
@@ -347,7 +347,7 @@ cdef class CState:
         c.vp = self.vp
         c.defcon = self.defcon
         c.turn = self.turn
-        c.ar = self.ar
+        c.action_round = self.action_round
         c.phase = self.phase
         c.phasing = self.phasing
         c.milops = self.milops[:]
@@ -409,10 +409,10 @@ cdef class CState:
         return _controls(self, side, c)
 
     def control_mask(self, int side):
-        return MG.control(self.inf, side)
+        return _movegen_c.control(self.inf, side)
 
     def presence_mask(self, int side):
-        return MG.presence(self.inf, side)
+        return _movegen_c.presence(self.inf, side)
 
     def influence_to_control(self, int side, int c):
         cdef long need = _inf(self, 1 - side, c) + STAB[c]
@@ -461,9 +461,9 @@ cdef inline long _remove_inf(CState s, int side, int c, long n):
 
 
 cdef inline bint _controls(CState s, int side, int c):
-    cdef long st = STAB[c]
+    cdef long stability = STAB[c]
     cdef long mine = _inf(s, side, c)
-    return mine >= st and mine - _inf(s, 1 - side, c) >= st
+    return mine >= stability and mine - _inf(s, 1 - side, c) >= stability
 
 
 cdef inline void _gain_vp(CState s, int side, int n):
@@ -490,12 +490,13 @@ cdef inline tuple _top(CState s):
     return <tuple>s.stack[PyList_GET_SIZE(s.stack) - 1]
 
 
-cdef inline int _kind(tuple fr):
-    return <int><object>PyTuple_GET_ITEM(fr, 0)
+cdef inline int _kind(tuple frame):
+    return <int><object>PyTuple_GET_ITEM(frame, 0)
 
 
-cdef inline int _ti(tuple fr, Py_ssize_t i):
-    return <int><object>PyTuple_GET_ITEM(fr, i)
+cdef inline int _frame_int(tuple frame, Py_ssize_t i):
+    """Item ``i`` of ``frame``, an int (the layouts are in ``frames.py``)."""
+    return <int><object>PyTuple_GET_ITEM(frame, i)
 
 
 cdef inline bint _is_chance(int k):
@@ -524,7 +525,8 @@ cdef void _run_handler(CState s, object fn, tuple args):
             s.stack.extend(reversed(q))
 
 
-cdef inline void _seq2(CState s, tuple a, tuple b):
+cdef inline void _push_two(CState s, tuple a, tuple b):
+    """``rules.seq`` for two frames: ``a`` runs first, then ``b``."""
     s.stack.append(b)
     s.stack.append(a)
 
@@ -536,21 +538,21 @@ def new_state(seed, options, cls=CState):
     s.seed = seed
     s.options = dict(options)
     s.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & ((1 << 64) - 1)
-    cards = R.cards_in_game(s.options)
+    cards = rules.cards_in_game(s.options)
     early = [n for n in cards if CARDS[n].period == 1 and n != CHINA]
     s.box = [n for n in cards if CARDS[n].period > 1]
     s.deck = early
     s.rng = shuffle(s.deck, s.rng)
     s.china, s.china_up = USSR, True  # 3.1
-    for name, n in R.USSR_SETUP.items():
+    for name, n in rules.USSR_SETUP.items():
         _add_inf(s, USSR, BOARD.country(name), n)
-    for name, n in R.us_setup(s.options).items():
+    for name, n in rules.us_setup(s.options).items():
         _add_inf(s, US, BOARD.country(name), n)
     _deal(s)
     s.phase = PH_SETUP
     # rules.setup_frames: the USSR's 6, the US's 7, then a bid's points (option bid)
-    for fr in reversed(R.setup_frames(s.options)):
-        s.stack.append(fr)
+    for frame in reversed(rules.setup_frames(s.options)):
+        s.stack.append(frame)
     _advance(s)
     return s
 
@@ -600,7 +602,7 @@ cdef inline int _card_ops(CState s, int card):
     if card == CHINA:
         return 4
     if C_DELUXE_OPS[card] and s.options.get("edition") == "deluxe":
-        return R.DELUXE_OPS[card]
+        return rules.DELUXE_OPS[card]
     return C_OPS[card]
 
 
@@ -634,7 +636,7 @@ cdef inline void _improve_defcon(CState s, int n):
 
 
 cdef inline void _check_vp(CState s):
-    if s.winner < 0 and s.phase != PH_OVER:
+    if s.winner < 0 and s.phase != GAME_OVER:
         if s.vp >= 20:
             _end(s, US, "US reached 20 VP")
         elif s.vp <= -20:
@@ -700,7 +702,7 @@ cdef object _protected(CState s, int side):
         return 0
     m = 0
     if _perm(s, CARD_NATO):
-        nato = MG.control(s.inf, US) & EUROPE_MASK
+        nato = _movegen_c.control(s.inf, US) & EUROPE_MASK
         if _perm(s, CARD_DE_GAULLE_LEADS_FRANCE):
             nato &= ~(ONE << FRANCE)
         if _perm(s, CARD_WILLY_BRANDT):
@@ -712,7 +714,7 @@ cdef object _protected(CState s, int side):
 
 
 cdef object _coup_targets(CState s, int side, object free_mask):
-    m = MG.presence(s.inf, 1 - side)
+    m = _movegen_c.presence(s.inf, 1 - side)
     if not m:
         return 0
     m &= ~_protected(s, side)
@@ -724,7 +726,7 @@ cdef object _coup_targets(CState s, int side, object free_mask):
 
 
 cdef object _realign_targets(CState s, int side, object free_mask):
-    m = MG.presence(s.inf, 1 - side)
+    m = _movegen_c.presence(s.inf, 1 - side)
     if not m:
         return 0
     m &= ~_protected(s, side)
@@ -734,7 +736,7 @@ cdef object _realign_targets(CState s, int side, object free_mask):
 
 
 cdef object _placement_mask(CState s, int side):
-    m = MG.spread(s.round_start[side]) | (ADJ_SUPER1 if side else ADJ_SUPER0)
+    m = _movegen_c.spread(s.round_start[side]) | (ADJ_SUPER1 if side else ADJ_SUPER0)
     if side == USSR and s.chernobyl >= 0:  # #94 Chernobyl
         m &= ~REGION_MASKS[s.chernobyl]
     return m
@@ -754,7 +756,7 @@ cdef bint _event_blocked(CState s, int card):
         return True
     if card == CARD_CAMBRIDGE_FIVE and s.turn >= 8:  # card 104
         return True
-    if (card == CARD_KITCHEN_DEBATES or card == CARD_OUR_MAN_IN_TEHRAN) and R.deluxe_condition_unmet(s, card):
+    if (card == CARD_KITCHEN_DEBATES or card == CARD_OUR_MAN_IN_TEHRAN) and rules.deluxe_condition_unmet(s, card):
         return True  # cards 48 and 108 in the Deluxe edition
     return False
 
@@ -780,7 +782,7 @@ cdef inline bint _china_available(CState s, int side):
 
 # ---------------------------------------------------------------- scoring (10.1)
 cdef object BG_MASK = BOARD.bg_mask
-cdef int TAIWAN = R.TAIWAN
+cdef int TAIWAN = rules.TAIWAN
 cdef dict SCORING = BOARD.scoring
 cdef int REGION_CARD[MAXC]  # card -> region for the six region scoring cards, else -1
 for _n in range(MAXC):
@@ -799,13 +801,13 @@ cdef int _score_region(CState s, int card):
     mask = REGION_MASKS[region]
     cdef bint formosan = _perm(s, CARD_FORMOSAN_RESOLUTION)
     for side in range(2):  # rules.region_tally
-        cm = MG.control(s.inf, side) & mask
-        bg = BG_MASK
-        if region == ASIA and formosan and side == US and bit(cm, TAIWAN):
-            bg = bg | (ONE << TAIWAN)
-        t[side][0] = cm.bit_count()
-        t[side][1] = (cm & bg).bit_count()
-        t[side][2] = (cm & (ADJ_SUPER1 if side == USSR else ADJ_SUPER0)).bit_count()
+        controlled = _movegen_c.control(s.inf, side) & mask
+        battlegrounds = BG_MASK
+        if region == ASIA and formosan and side == US and bit(controlled, TAIWAN):
+            battlegrounds = battlegrounds | (ONE << TAIWAN)
+        t[side][0] = controlled.bit_count()
+        t[side][1] = (controlled & battlegrounds).bit_count()
+        t[side][2] = (controlled & (ADJ_SUPER1 if side == USSR else ADJ_SUPER0)).bit_count()
     total_bg = (mask & BG_MASK).bit_count()
     if region == ASIA and formosan and _controls(s, US, TAIWAN):
         total_bg += 1
@@ -843,7 +845,7 @@ cdef int _score_region(CState s, int card):
 cdef void _final_scoring(CState s):
     """10.3.2 (``rules.final_scoring``)."""
     _gain_vp(s, s.china, 1)
-    s.phase = PH_OVER
+    s.phase = GAME_OVER
     for card in FINAL_ORDER:
         _score_region(s, card)
         if s.winner >= 0:
@@ -867,14 +869,14 @@ cdef void _begin_turn(CState s):
     _deal(s)
     s.phase = PH_HEADLINE
     s.headline = [0, 0]
-    s.ar = 0
+    s.action_round = 0
     s.phasing = -1
 
 
 cdef void _headline_step(CState s):
     cdef int h, first, side, i, c
     cdef bint any_ok
-    if s.ar == 0:
+    if s.action_round == 0:
         h = _space_holder(s, 4)
         first = opp(h) if h >= 0 else USSR
         for i in range(2):
@@ -892,17 +894,18 @@ cdef void _headline_step(CState s):
         _resolve_headline(s)
         return
     s.phase = PH_ACTION
-    s.ar = 0
+    s.action_round = 0
     s.phasing = US
 
 
-cdef inline int _hval(CState s, int c):
+cdef inline int _headline_ops(CState s, int c):
+    """The ops value that orders the headlines (4.5 C): -1 for no card or a cancelled one."""
     return -1 if c <= 0 else _card_ops(s, c)
 
 
 cdef void _resolve_headline(CState s):
     """4.5 C (``rules.resolve_headline``)."""
-    s.ar = -1
+    s.action_round = -1
     cdef list h = s.headline[:]
     s.headline = [0, 0]
     cdef int side, c, owner, eside
@@ -913,22 +916,22 @@ cdef void _resolve_headline(CState s):
         s.inplay.remove(h[USSR])
         s.discard.append(h[USSR])
         h[USSR] = -1
-    order = (US, USSR) if _hval(s, h[US]) >= _hval(s, h[USSR]) else (USSR, US)
-    frames = []
+    order = (US, USSR) if _headline_ops(s, h[US]) >= _headline_ops(s, h[USSR]) else (USSR, US)
+    headlines = []
     for side in order:
         c = h[side]
         if c > 0:
             _flower_power_check(s, c, side)
             owner = C_SIDE[c]
             eside = side if owner == 2 else owner
-            frames.append((K_EVENT, AUTO, c, eside, side))
-    s.stack.extend(reversed(frames))
+            headlines.append((K_EVENT, AUTO, c, eside, side))
+    s.stack.extend(reversed(headlines))
 
 
 cdef void _start_round(CState s, int side):
     s.phasing = side
     s.rounds_done[side] = <int>s.rounds_done[side] + 1
-    s.round_start[side] = MG.presence(s.inf, side)
+    s.round_start[side] = _movegen_c.presence(s.inf, side)
     if side == US and s.bury_you_pending & 1:
         s.bury_you_pending = 3
     cdef int trap = CARD_QUAGMIRE if side == US else CARD_BEAR_TRAP
@@ -952,33 +955,33 @@ cdef void _action_step(CState s):
             return
     if _turnfx(s, CARD_NORAD):  # card 106 (rules.action_step)
         s.turnfx &= ~(ONE << CARD_NORAD)
-        if s.ar >= 1 and _perm(s, CARD_NORAD) and _controls(s, US, CANADA):
-            F.place(s, US, US, 1, s.presence_mask(US), card=CARD_NORAD, optional=True)
+        if s.action_round >= 1 and _perm(s, CARD_NORAD) and _controls(s, US, CANADA):
+            frames.place(s, US, US, 1, s.presence_mask(US), card=CARD_NORAD, optional=True)
             return
     while True:
         if s.phasing == USSR:
             side = US
         else:
             side = USSR
-            s.ar += 1
+            s.action_round += 1
         s.phasing = side
         r0 = _rounds_for(s, USSR)
         r1 = _rounds_for(s, US)
-        if s.ar > (r0 if r0 > r1 else r1):
+        if s.action_round > (r0 if r0 > r1 else r1):
             s.phase = PH_END
-            s.ar = 0
+            s.action_round = 0
             s.phasing = -1
             return
-        if s.ar <= (r1 if side else r0) and _can_take_round(s, side):
+        if s.action_round <= (r1 if side else r0) and _can_take_round(s, side):
             _start_round(s, side)
             return
 
 
 cdef void _end_step(CState s):
     """4.5 E–J (``rules.end_step``)."""
-    cdef int side, short0, short1, h6
-    if s.ar == 0:
-        s.ar = 1
+    cdef int side, short0, short1, box6_holder
+    if s.action_round == 0:
+        s.action_round = 1
         short0 = s.defcon - <int>s.milops[USSR]
         short1 = s.defcon - <int>s.milops[US]
         _gain_vp(s, US, short0 if short0 > 0 else 0)
@@ -988,7 +991,7 @@ cdef void _end_step(CState s):
             return
         if s.options.get("tournament"):
             s.revealed = 3
-            held = [any(c in R.SCORING_CARDS for c in s.hands[x]) for x in (USSR, US)]
+            held = [any(c in rules.SCORING_CARDS for c in s.hands[x]) for x in (USSR, US)]
             if held[USSR] and held[US]:
                 _end(s, 2, "both sides held a scoring card (11.1.2)")
                 return
@@ -996,9 +999,9 @@ cdef void _end_step(CState s):
                 if held[side]:
                     _end(s, opp(side), f"{SIDE_NAMES[side]} held a scoring card (11.1.2)")
                     return
-        h6 = _space_holder(s, 6)
-        if h6 >= 0 and s.hands[h6]:
-            s.stack.append((K_HELD, h6))
+        box6_holder = _space_holder(s, 6)
+        if box6_holder >= 0 and s.hands[box6_holder]:
+            s.stack.append((K_HELD, box6_holder))
         return
     s.china_up = True
     s.turnfx = 0
@@ -1032,7 +1035,7 @@ cdef void _phase_step(CState s):
 # ---------------------------------------------------------------- automatic frames
 cdef inline void _flower_power_check(CState s, int card, int side):
     if side == US and C_WAR[card] and _perm(s, CARD_FLOWER_POWER):
-        if s.options.get("edition") == "deluxe" and R.war_prohibited(s, card):
+        if s.options.get("edition") == "deluxe" and rules.war_prohibited(s, card):
             return  # ``rules.flower_power_check``: Deluxe, a prohibited war card
         _gain_vp(s, USSR, 2)
 
@@ -1054,11 +1057,11 @@ def compiled_events():
 cdef void _unfire(CState s, int card):
     """``rules.unfire``: the card's pending FINISH frame marked as not fired."""
     cdef Py_ssize_t i
-    cdef tuple fr
+    cdef tuple frame
     for i in range(len(s.stack) - 1, -1, -1):
-        fr = <tuple>s.stack[i]
-        if _ti(fr, 0) == K_FINISH and _ti(fr, 2) == card:
-            s.stack[i] = (fr[0], fr[1], fr[2], fr[3], False)
+        frame = <tuple>s.stack[i]
+        if _frame_int(frame, 0) == K_FINISH and _frame_int(frame, 2) == card:
+            s.stack[i] = (frame[0], frame[1], frame[2], frame[3], False)
             return
 
 
@@ -1104,7 +1107,7 @@ cdef void _open_ops(CState s, int side, int card, int mode, int fixed):
     cdef int asia_b = 1 if card == CHINA and not fixed else 0  # 9.6
     cdef int sea_b = 1 if side == USSR and _turnfx(s, CARD_VIETNAM_REVOLTS) else 0  # #9
     if s.phase == PH_HEADLINE or side != s.phasing:
-        s.round_start[side] = MG.presence(s.inf, side)  # 6.1.1
+        s.round_start[side] = _movegen_c.presence(s.inf, side)  # 6.1.1
     if mode == M_INFLUENCE:
         s.stack.append((K_INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
     elif mode == M_REALIGN:
@@ -1116,23 +1119,23 @@ cdef void _open_ops(CState s, int side, int card, int mode, int fixed):
         s.stack.append((K_SPACE_ROLL, CHANCE_P, side, card))
 
 
-cdef void _process_auto(CState s, tuple fr):
-    cdef int k = _kind(fr)
-    cdef Py_ssize_t n = PyTuple_GET_SIZE(fr)
+cdef void _process_auto(CState s, tuple frame):
+    cdef int k = _kind(frame)
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(frame)
     if k == K_EVENT:
-        _run_event(s, _ti(fr, 2), _ti(fr, 3), _ti(fr, 4) if n > 4 else -1)
+        _run_event(s, _frame_int(frame, 2), _frame_int(frame, 3), _frame_int(frame, 4) if n > 4 else -1)
     elif k == K_FINISH:
-        _finish(s, _ti(fr, 2), _ti(fr, 3), fr[4])
+        _finish(s, _frame_int(frame, 2), _frame_int(frame, 3), frame[4])
     elif k == K_OPSTART:
-        _open_ops(s, _ti(fr, 2), _ti(fr, 3), _ti(fr, 4), _ti(fr, 5) if n > 5 else 0)
+        _open_ops(s, _frame_int(frame, 2), _frame_int(frame, 3), _frame_int(frame, 4), _frame_int(frame, 5) if n > 5 else 0)
     elif k == K_CALL:
-        _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[4]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], 0, frame[4]))
 
 
 cdef void _advance(CState s):
     """``rules.advance``: run bookkeeping until a decision, a chance node or the end."""
     cdef list stack = s.stack
-    cdef tuple fr
+    cdef tuple frame
     cdef int k
     while s.winner < 0:
         _check_vp(s)
@@ -1142,16 +1145,16 @@ cdef void _advance(CState s):
         if not stack:
             _phase_step(s)
             continue
-        fr = <tuple>stack[PyList_GET_SIZE(stack) - 1]
-        k = _kind(fr)
+        frame = <tuple>stack[PyList_GET_SIZE(stack) - 1]
+        k = _kind(frame)
         if _is_auto(k):
             stack.pop()
-            _process_auto(s, fr)
+            _process_auto(s, frame)
             continue
         if k == K_RANDOM_CARD:
-            if not s.hands[_ti(fr, 4)]:
+            if not s.hands[_frame_int(frame, 4)]:
                 stack.pop()
-                _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[5]))
+                _run_handler(s, RESUME[frame[2]], (frame[3], 0, frame[5]))
                 continue
             break
         if _is_chance(k) or k == K_ACTION:
@@ -1159,9 +1162,9 @@ cdef void _advance(CState s):
         if not _legal(s):
             stack.pop()
             if k == K_CCOUNTRY:
-                _run_handler(s, RESUME[fr[2]], (fr[3], -1, fr[5]))
+                _run_handler(s, RESUME[frame[2]], (frame[3], -1, frame[5]))
             elif k == K_CCARD:
-                _run_handler(s, RESUME[fr[2]], (fr[3], 0, fr[7]))
+                _run_handler(s, RESUME[frame[2]], (frame[3], 0, frame[7]))
             continue
         break
 
@@ -1175,8 +1178,8 @@ def advance(CState s):
 def current_player(CState s):
     if s.winner >= 0:
         return -4
-    cdef tuple fr = _top(s)
-    return -1 if _is_chance(_kind(fr)) else _ti(fr, 1)
+    cdef tuple frame = _top(s)
+    return -1 if _is_chance(_kind(frame)) else _frame_int(frame, 1)
 
 
 def is_chance_node(CState s):
@@ -1210,7 +1213,7 @@ def resample_hidden(CState self, int seat, rng):
     if <int>s.headline[o] > 0:
         # TwilightState.headline_visible: one's own, outside the headline choice, or the
         # space box 4 holder who saw the opponent's first (6.4.4)
-        if not (o == seat or s.phase != PH_HEADLINE or s.ar != 0):
+        if not (o == seat or s.phase != PH_HEADLINE or s.action_round != 0):
             hide_head = _space_holder(s, 4) != seat
     if hide_head:
         pool.append(s.headline[o])
@@ -1231,9 +1234,9 @@ def resample_hidden(CState self, int seat, rng):
 
 
 def chance_outcomes(CState s):
-    cdef tuple fr = _top(s)
-    if _kind(fr) == K_RANDOM_CARD:
-        hand = sorted(s.hands[_ti(fr, 4)])
+    cdef tuple frame = _top(s)
+    if _kind(frame) == K_RANDOM_CARD:
+        hand = sorted(s.hands[_frame_int(frame, 4)])
         p = 1.0 / len(hand)
         return [(CARD_BASE + c, p) for c in hand]
     return list(DIE_OUTCOMES)
@@ -1277,9 +1280,9 @@ cdef list _trap_legal(CState s, int side):
     return out
 
 
-cdef list _action_legal(CState s, tuple fr):
-    cdef int side = _ti(fr, 1)
-    cdef object only = fr[2]
+cdef list _action_legal(CState s, tuple frame):
+    cdef int side = _frame_int(frame, 1)
+    cdef object only = frame[2]
     cdef list out = []
     cdef int card, m, k, o, space_min, nscoring
     if only is not None:
@@ -1329,14 +1332,14 @@ cdef list _action_legal(CState s, tuple fr):
             out.append(OPTION_BASE + OPT_CANCEL_CRISIS_WGERMANY)
         if side == US and _inf(s, US, TURKEY) >= 2:
             out.append(OPTION_BASE + OPT_CANCEL_CRISIS_TURKEY)
-    if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
+    if not hand or (s.action_round > (6 if s.turn <= 3 else 7) and not forced):
         out.append(OPTION_BASE + OPT_PASS)  # 9.8; 6.4.4 box 8 optional unless 4.5 D forces
     out.sort()
     return out
 
 
-cdef list _legal_actions(CState s, tuple fr):
-    cdef int k = _kind(fr)
+cdef list _legal_actions(CState s, tuple frame):
+    cdef int k = _kind(frame)
     cdef int side, card, modes, m, ops
     cdef list out
     if _is_chance(k):
@@ -1344,57 +1347,57 @@ cdef list _legal_actions(CState s, tuple fr):
             return [a for a, _ in chance_outcomes(s)]
         return list(DIE_ACTIONS)
     if k == K_ACTION:
-        return _action_legal(s, fr)
+        return _action_legal(s, frame)
     if k == K_INFLUENCE:
-        side = _ti(fr, 1)
-        return MG.influence_moves(s.inf, side, _placement_mask(s, side), fr[3], fr[4], fr[5])
+        side = _frame_int(frame, 1)
+        return _movegen_c.influence_moves(s.inf, side, _placement_mask(s, side), frame[3], frame[4], frame[5])
     if k == K_REALIGN:
-        return MG.realign_moves(_realign_targets(s, _ti(fr, 1), fr[6]), fr[3], fr[4], fr[5])
+        return _movegen_c.realign_moves(_realign_targets(s, _frame_int(frame, 1), frame[6]), frame[3], frame[4], frame[5])
     if k == K_COUP:
-        out = MG.mask_moves(_coup_targets(s, _ti(fr, 1), fr[6]))
-        if fr[6] and out:
+        out = _movegen_c.mask_moves(_coup_targets(s, _frame_int(frame, 1), frame[6]))
+        if frame[6] and out:
             out.insert(0, OPTION_BASE + OPT_PASS)
         out.sort()
         return out
     if k == K_HEADLINE:
-        out = [c * 8 + M_HEADLINE for c in s.hands[_ti(fr, 1)] if c != UN_INTERVENTION]
+        out = [c * 8 + M_HEADLINE for c in s.hands[_frame_int(frame, 1)] if c != UN_INTERVENTION]
         out.sort()
         return out
     if k == K_SETUP:  # mask 0: a bid's point, where the side has influence now
-        mask = fr[3]
+        mask = frame[3]
         if not mask:
-            mask = MG.presence(s.inf, _ti(fr, 1))
-        return MG.mask_moves(mask)
+            mask = _movegen_c.presence(s.inf, _frame_int(frame, 1))
+        return _movegen_c.mask_moves(mask)
     if k == K_ORDER:
         return [OPTION_BASE + OPT_EVENT_FIRST, OPTION_BASE + OPT_OPS_FIRST]
     if k == K_PLACE or k == K_REMOVE:
-        mask = fr[5]
-        cap = fr[6]
-        done = fr[7]
+        mask = frame[5]
+        cap = frame[6]
+        done = frame[7]
         if cap:
             for c in set(done):
                 if done.count(c) >= cap:
                     mask &= ~(ONE << c)
         if k == K_REMOVE:
-            mask &= MG.presence(s.inf, fr[3])
-        out = MG.mask_moves(mask)
-        if out and fr[8]:
+            mask &= _movegen_c.presence(s.inf, frame[3])
+        out = _movegen_c.mask_moves(mask)
+        if out and frame[8]:
             out.append(OPTION_BASE + OPT_DONE)
         return out
     if k == K_CCOUNTRY:
-        return MG.mask_moves(fr[4])
+        return _movegen_c.mask_moves(frame[4])
     if k == K_COPTION:
-        return [OPTION_BASE + i for i in range(len(fr[4]))]
+        return [OPTION_BASE + i for i in range(len(frame[4]))]
     if k == K_CCARD:
-        out = sorted(CARD_BASE + c for c in set(fr[4]))
-        if fr[6]:
+        out = sorted(CARD_BASE + c for c in set(frame[4]))
+        if frame[6]:
             out.insert(0, OPTION_BASE + OPT_PASS)
         out.sort()
         return out
     if k == K_OPSMODE:
-        side = _ti(fr, 1)
-        card = _ti(fr, 2)
-        modes = _ti(fr, 3)
+        side = _frame_int(frame, 1)
+        card = _frame_int(frame, 2)
+        modes = _frame_int(frame, 3)
         out = []
         for m in (M_INFLUENCE, M_REALIGN, M_COUP, M_SPACE):
             if not (modes >> m) & 1:
@@ -1404,7 +1407,7 @@ cdef list _legal_actions(CState s, tuple fr):
             if m == M_COUP and not _coup_targets(s, side, 0):
                 continue
             if m == M_SPACE:
-                ops = _ti(fr, 4)
+                ops = _frame_int(frame, 4)
                 if not _space_allowed(s, side, ops if ops else _ops_value(s, card, side)):
                     continue
             out.append(OPTION_BASE + OPT_MODE_BASE + m)
@@ -1413,9 +1416,9 @@ cdef list _legal_actions(CState s, tuple fr):
         out.sort()
         return out
     if k == K_TRAP:
-        return _trap_legal(s, _ti(fr, 1))
+        return _trap_legal(s, _frame_int(frame, 1))
     if k == K_HELD:
-        return sorted([OPTION_BASE + OPT_PASS] + [CARD_BASE + c for c in s.hands[_ti(fr, 1)]])
+        return sorted([OPTION_BASE + OPT_PASS] + [CARD_BASE + c for c in s.hands[_frame_int(frame, 1)]])
     return []
 
 
@@ -1423,16 +1426,16 @@ cdef list _legal(CState s):
     """``rules.legal_actions``: remembered with the history length and the top frame."""
     if s.winner >= 0 or not s.stack:
         return []
-    cdef tuple fr = _top(s)
+    cdef tuple frame = _top(s)
     known = s._legal
     cdef list fresh
-    if known is not None and (<tuple>known)[0] == len(s.history) and (<tuple>known)[1] is fr:
+    if known is not None and (<tuple>known)[0] == len(s.history) and (<tuple>known)[1] is frame:
         if CHECK_LEGAL:
-            fresh = _legal_actions(s, fr)
+            fresh = _legal_actions(s, frame)
             assert fresh == (<tuple>known)[2], ("stale legal-action cache", fresh, known[2])
         return (<list>(<tuple>known)[2])[:]
-    cdef list out = _legal_actions(s, fr)
-    s._legal = (len(s.history), fr, out[:])
+    cdef list out = _legal_actions(s, frame)
+    s._legal = (len(s.history), frame, out[:])
     return out
 
 
@@ -1451,20 +1454,20 @@ def apply(CState s, a):
     """``rules.apply``: apply action ``a`` (must be legal) and advance to the next decision."""
     if s.winner >= 0:
         raise IllegalAction("the game is over")
-    cdef tuple fr = _top(s) if s.stack else None
+    cdef tuple frame = _top(s) if s.stack else None
     known = s._legal
     cdef list legal
-    if known is not None and known[0] == len(s.history) and known[1] is fr and not CHECK_LEGAL:
+    if known is not None and known[0] == len(s.history) and known[1] is frame and not CHECK_LEGAL:
         legal = known[2]
     else:
         legal = _legal(s)
     s._legal = None
     if a not in legal:
-        raise IllegalAction(R.illegal_reason(s, a))
+        raise IllegalAction(rules.illegal_reason(s, a))
     cdef int act = a
-    fr = s.stack.pop()
+    frame = s.stack.pop()
     s.history.append(a)
-    _dispatch(s, fr, act)
+    _dispatch(s, frame, act)
     _advance(s)
 
 
@@ -1475,10 +1478,10 @@ def random_playout(CState s, seed, int max_decisions=-1):
     cdef bint chance
     cdef list legal
     cdef Py_ssize_t n
-    cdef tuple fr
+    cdef tuple frame
     while s.winner < 0:
-        fr = _top(s)
-        chance = _is_chance(_kind(fr))
+        frame = _top(s)
+        chance = _is_chance(_kind(frame))
         if not chance and decisions == max_decisions:
             break
         legal = _legal(s)
@@ -1494,72 +1497,72 @@ def random_playout(CState s, seed, int max_decisions=-1):
     return decisions
 
 
-cdef void _dispatch(CState s, tuple fr, int a):
-    cdef int k = _kind(fr)
+cdef void _dispatch(CState s, tuple frame, int a):
+    cdef int k = _kind(frame)
     if k == K_SETUP:
-        _add_inf(s, _ti(fr, 1), a - COUNTRY_BASE, 1)
-        if _ti(fr, 2) > 1:
-            s.stack.append((K_SETUP, fr[1], _ti(fr, 2) - 1, fr[3]))
+        _add_inf(s, _frame_int(frame, 1), a - COUNTRY_BASE, 1)
+        if _frame_int(frame, 2) > 1:
+            s.stack.append((K_SETUP, frame[1], _frame_int(frame, 2) - 1, frame[3]))
     elif k == K_HEADLINE:
-        s.hands[_ti(fr, 1)].remove(a // 8)
-        s.headline[_ti(fr, 1)] = a // 8
+        s.hands[_frame_int(frame, 1)].remove(a // 8)
+        s.headline[_frame_int(frame, 1)] = a // 8
     elif k == K_ACTION:
-        _ap_action(s, fr, a)
+        _answer_action(s, frame, a)
     elif k == K_ORDER:
-        _ap_order(s, fr, a)
+        _answer_order(s, frame, a)
     elif k == K_INFLUENCE:
-        _ap_influence(s, fr, a - COUNTRY_BASE)
+        _answer_influence(s, frame, a - COUNTRY_BASE)
     elif k == K_REALIGN:
-        _ap_realign(s, fr, a - COUNTRY_BASE)
+        _answer_realign(s, frame, a - COUNTRY_BASE)
     elif k == K_REALIGN_ROLL:
-        _ap_realign_roll(s, fr, a - DIE_BASE)
+        _answer_realign_roll(s, frame, a - DIE_BASE)
     elif k == K_COUP:
         if a >= COUNTRY_BASE and a < OPTION_BASE:
-            _ap_coup(s, fr, a - COUNTRY_BASE)
+            _answer_coup(s, frame, a - COUNTRY_BASE)
     elif k == K_COUP_ROLL:
-        _ap_coup_roll(s, fr, a - DIE_BASE)
+        _answer_coup_roll(s, frame, a - DIE_BASE)
     elif k == K_SPACE_ROLL:
-        _ap_space_roll(s, _ti(fr, 2), a - DIE_BASE)
+        _answer_space_roll(s, _frame_int(frame, 2), a - DIE_BASE)
     elif k == K_OPSMODE:
         if a - OPTION_BASE != OPT_MODE_PASS:
-            _open_ops(s, _ti(fr, 1), _ti(fr, 2), a - OPTION_BASE - OPT_MODE_BASE, _ti(fr, 4))
+            _open_ops(s, _frame_int(frame, 1), _frame_int(frame, 2), a - OPTION_BASE - OPT_MODE_BASE, _frame_int(frame, 4))
     elif k == K_PLACE or k == K_REMOVE:
-        _ap_place_remove(s, fr, a)
+        _answer_place_remove(s, frame, a)
     elif k == K_CCOUNTRY:
-        _run_handler(s, RESUME[fr[2]], (fr[3], a - COUNTRY_BASE, fr[5]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], a - COUNTRY_BASE, frame[5]))
     elif k == K_COPTION:
-        _run_handler(s, RESUME[fr[2]], (fr[3], a - OPTION_BASE, fr[5]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], a - OPTION_BASE, frame[5]))
     elif k == K_CCARD:
-        _run_handler(s, RESUME[fr[2]], (fr[3], 0 if a < CARD_BASE else a - CARD_BASE, fr[7]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], 0 if a < CARD_BASE else a - CARD_BASE, frame[7]))
     elif k == K_ROLL:
-        _run_handler(s, RESUME[fr[2]], (fr[3], a - DIE_BASE, fr[4]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], a - DIE_BASE, frame[4]))
     elif k == K_RANDOM_CARD:
-        _run_handler(s, RESUME[fr[2]], (fr[3], a - CARD_BASE, fr[5]))
+        _run_handler(s, RESUME[frame[2]], (frame[3], a - CARD_BASE, frame[5]))
     elif k == K_TRAP:
-        _ap_trap(s, fr, a)
+        _answer_trap(s, frame, a)
     elif k == K_TRAP_ROLL:
         if a - DIE_BASE < 5:  # #42 / #44
-            s.perm &= ~(ONE << _ti(fr, 3))
+            s.perm &= ~(ONE << _frame_int(frame, 3))
     elif k == K_HELD:
         if a >= CARD_BASE:
-            s.hands[_ti(fr, 1)].remove(a - CARD_BASE)
+            s.hands[_frame_int(frame, 1)].remove(a - CARD_BASE)
             s.discard.append(a - CARD_BASE)
     else:
         raise IllegalAction(f"no handler for frame kind {k}")
 
 
-cdef void _ap_action(CState s, tuple fr, int a):
-    cdef int side = _ti(fr, 1)
+cdef void _answer_action(CState s, tuple frame, int a):
+    cdef int side = _frame_int(frame, 1)
     cdef int k, card
     if a >= OPTION_BASE:
         k = a - OPTION_BASE
         if k == OPT_PASS:
             return
         if k == OPT_RETURN:  # #67 Grain Sales
-            card = fr[2][0]
+            card = frame[2][0]
             s.inplay.remove(card)
             s.hands[USSR].append(card)
-            s.stack.append((K_OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
+            s.stack.append((K_OPSMODE, side, frame[3], frames.MODE_BITS_OPS, 0))
             return
         if k == OPT_CANCEL_CRISIS_CUBA:
             _remove_inf(s, USSR, CUBA, 2)
@@ -1568,7 +1571,7 @@ cdef void _ap_action(CState s, tuple fr, int a):
         elif k == OPT_CANCEL_CRISIS_TURKEY:
             _remove_inf(s, US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
-        s.stack.append(fr)
+        s.stack.append(frame)
         return
     _play_card(s, side, a // 8, a % 8)
 
@@ -1595,18 +1598,18 @@ cdef void _play_card(CState s, int side, int card, int mode):
         s.stack.append((K_EVENT, AUTO, card, side if owner == 2 else owner, side))
         return
     if mode == M_SPACE:
-        _seq2(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))  # 6.4.5
+        _push_two(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))  # 6.4.5
         return
     if card != CHINA and C_SIDE[card] == opp(side):
         if not _event_blocked(s, card):
             s.stack.append((K_ORDER, side, card, mode))  # 5.2
             return
-    _seq2(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))
+    _push_two(s, (K_OPSTART, AUTO, side, card, mode), (K_FINISH, AUTO, card, side, False))
 
 
-cdef void _ap_order(CState s, tuple fr, int a):
-    cdef int side = _ti(fr, 1)
-    card, mode = fr[2], fr[3]
+cdef void _answer_order(CState s, tuple frame, int a):
+    cdef int side = _frame_int(frame, 1)
+    card, mode = frame[2], frame[3]
     ev = (K_EVENT, AUTO, card, opp(side), -1)
     ops = (K_OPSTART, AUTO, side, card, mode)
     fin = (K_FINISH, AUTO, card, side, True)
@@ -1616,9 +1619,9 @@ cdef void _ap_order(CState s, tuple fr, int a):
         s.stack.extend((fin, ev, ops))
 
 
-cdef void _ap_influence(CState s, tuple fr, int c):
-    cdef int side = _ti(fr, 1)
-    cdef int remaining = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
+cdef void _answer_influence(CState s, tuple frame, int c):
+    cdef int side = _frame_int(frame, 1)
+    cdef int remaining = _frame_int(frame, 3), asia_b = _frame_int(frame, 4), sea_b = _frame_int(frame, 5)
     cdef int cost = 2 if _controls(s, opp(side), c) else 1  # 6.1.2
     if asia_b and not bit(ASIA_MASK, c):
         remaining -= 1
@@ -1629,12 +1632,12 @@ cdef void _ap_influence(CState s, tuple fr, int c):
     remaining -= cost
     _add_inf(s, side, c, 1)
     if remaining > 0:
-        s.stack.append((K_INFLUENCE, side, fr[2], remaining, asia_b, sea_b))
+        s.stack.append((K_INFLUENCE, side, frame[2], remaining, asia_b, sea_b))
 
 
-cdef void _ap_realign(CState s, tuple fr, int c):
-    cdef int side = _ti(fr, 1)
-    cdef int remaining = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
+cdef void _answer_realign(CState s, tuple frame, int c):
+    cdef int side = _frame_int(frame, 1)
+    cdef int remaining = _frame_int(frame, 3), asia_b = _frame_int(frame, 4), sea_b = _frame_int(frame, 5)
     if asia_b and not bit(ASIA_MASK, c):
         remaining -= 1
         asia_b = 0
@@ -1643,7 +1646,7 @@ cdef void _ap_realign(CState s, tuple fr, int c):
         sea_b = 0
     remaining -= 1
     if remaining > 0:
-        s.stack.append((K_REALIGN, side, fr[2], remaining, asia_b, sea_b, fr[6]))
+        s.stack.append((K_REALIGN, side, frame[2], remaining, asia_b, sea_b, frame[6]))
     s.stack.append((K_REALIGN_ROLL, CHANCE_P, side, c, 0))
 
 
@@ -1662,8 +1665,8 @@ cdef int _realign_modifier(CState s, int side, int c):
     return mod
 
 
-cdef void _ap_realign_roll(CState s, tuple fr, int die):
-    cdef int side = _ti(fr, 2), c = _ti(fr, 3), first = _ti(fr, 4)
+cdef void _answer_realign_roll(CState s, tuple frame, int die):
+    cdef int side = _frame_int(frame, 2), c = _frame_int(frame, 3), first = _frame_int(frame, 4)
     if not first:
         s.stack.append((K_REALIGN_ROLL, CHANCE_P, side, c, die))
         return
@@ -1675,9 +1678,9 @@ cdef void _ap_realign_roll(CState s, tuple fr, int die):
         _remove_inf(s, USSR, c, r_us - r_ussr)
 
 
-cdef void _ap_coup(CState s, tuple fr, int c):
-    cdef int side = _ti(fr, 1), ops = _ti(fr, 3), asia_b = _ti(fr, 4), sea_b = _ti(fr, 5)
-    free_mask = fr[6]
+cdef void _answer_coup(CState s, tuple frame, int c):
+    cdef int side = _frame_int(frame, 1), ops = _frame_int(frame, 3), asia_b = _frame_int(frame, 4), sea_b = _frame_int(frame, 5)
+    free_mask = frame[6]
     if bit(ASIA_MASK, c):
         ops += asia_b
     if bit(SEA_MASK, c):
@@ -1686,7 +1689,7 @@ cdef void _ap_coup(CState s, tuple fr, int c):
         _end(s, opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
     cdef int mo
-    if not free_mask or _ti(fr, 2) == CARD_CHE:  # R.coup_adds_milops: card 107's coups count
+    if not free_mask or _frame_int(frame, 2) == CARD_CHE:  # rules.coup_adds_milops: card 107's coups count
         mo = <int>s.milops[side] + ops
         s.milops[side] = mo if mo < 5 else 5  # 6.3.3, 8.2.3
     if side == US and _turnfx(s, CARD_YURI_AND_SAMANTHA):  # card 109
@@ -1716,8 +1719,8 @@ cdef int _coup_modifier(CState s, int side, int c):
     return mod
 
 
-cdef void _ap_coup_roll(CState s, tuple fr, int die):
-    cdef int side = _ti(fr, 2), c = _ti(fr, 3), ops = _ti(fr, 4)
+cdef void _answer_coup_roll(CState s, tuple frame, int die):
+    cdef int side = _frame_int(frame, 2), c = _frame_int(frame, 3), ops = _frame_int(frame, 4)
     cdef long result = die + ops + _coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
     cdef long removed
     if result > 0:
@@ -1727,27 +1730,27 @@ cdef void _ap_coup_roll(CState s, tuple fr, int die):
         _degrade_defcon(s, 1, side)  # 6.3.4, after the result in the Deluxe edition
 
 
-cdef void _ap_space_roll(CState s, int side, int die):
+cdef void _answer_space_roll(CState s, int side, int die):
     cdef int box = <int>s.space[side] + 1
     if box <= 8 and die <= SP_ROLL[box]:  # 6.4.1
         _advance_space(s, side, 1)
 
 
-cdef void _ap_place_remove(CState s, tuple fr, int a):
+cdef void _answer_place_remove(CState s, tuple frame, int a):
     if a >= OPTION_BASE:
         return  # done early ("up to")
-    cdef int k = _kind(fr), side_t = _ti(fr, 3), n = _ti(fr, 4)
+    cdef int k = _kind(frame), side_t = _frame_int(frame, 3), n = _frame_int(frame, 4)
     cdef int c = a - COUNTRY_BASE
     if k == K_PLACE:
         _add_inf(s, side_t, c, 1)
     else:
         _remove_inf(s, side_t, c, 1)
     if n > 1:
-        s.stack.append((k, fr[1], fr[2], side_t, n - 1, fr[5], fr[6], fr[7] + (c,), fr[8]))
+        s.stack.append((k, frame[1], frame[2], side_t, n - 1, frame[5], frame[6], frame[7] + (c,), frame[8]))
 
 
-cdef void _ap_trap(CState s, tuple fr, int a):
-    cdef int side = _ti(fr, 1), trap = _ti(fr, 2)
+cdef void _answer_trap(CState s, tuple frame, int a):
+    cdef int side = _frame_int(frame, 1), trap = _frame_int(frame, 2)
     if a < COUNTRY_BASE:
         _play_card(s, side, a // 8, M_EVENT)
         return
@@ -1761,8 +1764,8 @@ cdef void _ap_trap(CState s, tuple fr, int a):
 # ---------------------------------------------------------------- evaluation (heuristics.py)
 cdef double REGION_WEIGHT[6]
 for _i in range(6):
-    REGION_WEIGHT[_i] = H.REGION_WEIGHT[_i]
-cdef double SCALE = H.SCALE
+    REGION_WEIGHT[_i] = heuristics.REGION_WEIGHT[_i]
+cdef double SCALE = heuristics.SCALE
 cdef int SCORING_REGION[MAXC]
 for _n in range(MAXC):
     SCORING_REGION[_n] = -1
@@ -1788,7 +1791,7 @@ cdef double _us_advantage(CState s, int seat):
     cdef int turns_left = (10 - s.turn if s.turn < 10 else 0) + 1
     cdef int region, side, c
     cdef double proj, pen, sign
-    projs, bg_lead = MG.board_terms(s.inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
+    projs, bg_lead = _movegen_c.board_terms(s.inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
     for region in range(6):
         proj = <long>projs[region]
         if region == EUROPE and (proj >= 20 or proj <= -20):
@@ -1840,7 +1843,7 @@ def eval_terms(CState s, int seat):
     cdef double sign = 1.0 if seat == US else -1.0
     cdef double k = sign / SCALE
     cdef list inf = s.inf
-    projs, bg_lead = MG.board_terms(inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
+    projs, bg_lead = _movegen_c.board_terms(inf, bool(bit(s.perm, CARD_FORMOSAN_RESOLUTION)))
     out = [k * <double>s.vp + 0.0]
     for region in range(6):
         proj = <long>projs[region]
@@ -1867,8 +1870,8 @@ def eval_terms(CState s, int seat):
     out.append(k * enemy + 0.0)
     out.append(k * own + 0.0)
     out.append(k * (-sign if s.defcon == 2 else 0.0) + 0.0)  # 8.1.5
-    ctrl_ussr = MG.control(inf, USSR)
-    ctrl_us = MG.control(inf, US)
+    ctrl_ussr = _movegen_c.control(inf, USSR)
+    ctrl_us = _movegen_c.control(inf, US)
     for c in NONBG_COUNTRIES:  # 2.1.7: influence short of control in non-battlegrounds
         if <long>inf[n + c] and not (ctrl_us >> c) & 1:
             nonbg += <long>inf[n + c]

@@ -87,12 +87,12 @@ def control(list inf, int side):
     cdef Py_ssize_t base = side * _N
     cdef Py_ssize_t other = (1 - side) * _N
     cdef uint64_t lo = 0, hi = 0
-    cdef long mine, st
+    cdef long mine, stability
     cdef int c
     for c in range(_N):
         mine = _get(inf, base + c)
-        st = _STAB[c]
-        if mine >= st and mine - _get(inf, other + c) >= st:
+        stability = _STAB[c]
+        if mine >= stability and mine - _get(inf, other + c) >= stability:
             if c < 64:
                 lo |= (<uint64_t>1) << c
             else:
@@ -129,14 +129,14 @@ def influence_moves(list inf, int side, mask, int remaining, int asia_b, int sea
     cdef Py_ssize_t other = (1 - side) * _N
     cdef Py_ssize_t mine_base = side * _N
     cdef list out = []
-    cdef long theirs, st
+    cdef long theirs, stability
     cdef int c, cost
     for c in range(_N):
         if not _has(lo, hi, c):
             continue
         theirs = _get(inf, other + c)
-        st = _STAB[c]
-        cost = 2 if (theirs >= st and theirs - _get(inf, mine_base + c) >= st) else 1
+        stability = _STAB[c]
+        cost = 2 if (theirs >= stability and theirs - _get(inf, mine_base + c) >= stability) else 1
         if asia_b and not _has(_ASIA_LO, _ASIA_HI, c):
             cost += 1
         if sea_b and not _has(_SEA_LO, _SEA_HI, c):
@@ -206,15 +206,15 @@ def board_terms(list inf, bint formosan):
     cdef int t[2][3]
     cdef int vp[2]
     cdef int side, c, r, total_bg, base, lead, d
-    cdef long mine, st
+    cdef long mine, stability
     cdef uint64_t mlo, mhi, blo, bhi
     for side in range(2):
         clo[side] = 0
         chi[side] = 0
         for c in range(_N):
             mine = _get(inf, side * _N + c)
-            st = _STAB[c]
-            if mine >= st and mine - _get(inf, (1 - side) * _N + c) >= st:
+            stability = _STAB[c]
+            if mine >= stability and mine - _get(inf, (1 - side) * _N + c) >= stability:
                 if c < 64:
                     clo[side] |= (<uint64_t>1) << c
                 else:

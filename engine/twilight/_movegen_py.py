@@ -25,6 +25,7 @@ _BG_LIST: tuple[int, ...] = ()
 _ADJ_SUPER: tuple[int, int] = (0, 0)
 _TAIWAN_BIT = 0
 _ASIA_REGION = 1
+_LEAD_CAP = 4  # the evaluation counts a battleground lead of up to 4 influence
 
 
 def init(
@@ -58,8 +59,8 @@ def control(inf: list[int], side: int) -> int:
     m = 0
     for c in range(_N):
         mine = inf[base + c]
-        st = _STAB[c]
-        if mine >= st and mine - inf[other + c] >= st:
+        stability = _STAB[c]
+        if mine >= stability and mine - inf[other + c] >= stability:
             m |= 1 << c
     return m
 
@@ -98,8 +99,8 @@ def influence_moves(
         if not mask >> c & 1:
             continue
         theirs = inf[other + c]
-        st = _STAB[c]
-        cost = 2 if theirs >= st and theirs - inf[mine_base + c] >= st else 1
+        stability = _STAB[c]
+        cost = 2 if theirs >= stability and theirs - inf[mine_base + c] >= stability else 1
         if asia_b and not _ASIA >> c & 1:
             cost += 1
         if sea_b and not _SEA >> c & 1:
@@ -155,14 +156,14 @@ def board_terms(inf: list[int], formosan: bool) -> tuple[tuple[int, ...], int]:
     ``formosan``: #101 Formosan Resolution is in effect (Taiwan is a US battleground in Asia
     while the US controls it).
     """
-    cm = (control(inf, 0), control(inf, 1))
+    controlled = (control(inf, 0), control(inf, 1))
     projs = []
     for r, (mask, pres, dom, ctrl) in enumerate(_REGIONS):
         tally = []
         for side in (0, 1):
-            m = cm[side] & mask
-            bg = _BGM | _TAIWAN_BIT if side == 1 and r == _ASIA_REGION and formosan else _BGM
-            tally.append((_popcount(m), _popcount(m & bg), _popcount(m & _ADJ_SUPER[1 - side])))
+            m = controlled[side] & mask
+            battlegrounds = _BGM | _TAIWAN_BIT if side == 1 and r == _ASIA_REGION and formosan else _BGM
+            tally.append((_popcount(m), _popcount(m & battlegrounds), _popcount(m & _ADJ_SUPER[1 - side])))
         total_bg = _popcount(mask & _BGM)
         vp = [0, 0]
         for side in (0, 1):
@@ -180,5 +181,5 @@ def board_terms(inf: list[int], formosan: bool) -> tuple[tuple[int, ...], int]:
     lead = 0
     for c in _BG_LIST:
         d = inf[_N + c] - inf[c]
-        lead += 4 if d > 4 else -4 if d < -4 else d
+        lead += _LEAD_CAP if d > _LEAD_CAP else -_LEAD_CAP if d < -_LEAD_CAP else d
     return tuple(projs), lead

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import frames
 from realpolitik.engine.twilight import movegen as _movegen
 from realpolitik.engine.twilight.board import BOARD, REGION_NAMES, SIDE_NAMES
 from realpolitik.engine.twilight.cards import DELUXE_NUMBER
@@ -131,40 +131,43 @@ def to_string(frame: tuple | None, a: int, edition: str = "seed") -> str:
     d = decode(a)
     kind = frame[0] if frame else -1
     if d.kind == "play":
-        return f"{card_label(d.value, edition)}: {F.MODE_NAMES[d.mode]}"
+        return f"{card_label(d.value, edition)}: {frames.MODE_NAMES[d.mode]}"
     if d.kind == "die":
         return f"roll {d.value}"
     if d.kind == "country":
         name = BOARD.name[d.value] if 0 <= d.value < BOARD.n else f"country {d.value}"
         verb = {
-            F.SETUP: "place",
-            F.INFLUENCE: "influence",
-            F.REALIGN: "realign",
-            F.COUP: "coup",
-            F.PLACE: "place",
-            F.REMOVE: "remove",
+            frames.SETUP: "place",
+            frames.INFLUENCE: "influence",
+            frames.REALIGN: "realign",
+            frames.COUP: "coup",
+            frames.PLACE: "place",
+            frames.REMOVE: "remove",
         }.get(kind, "choose")
-        if kind in (F.PLACE, F.REMOVE) and frame is not None:
+        if kind in (frames.PLACE, frames.REMOVE) and frame is not None:
             return f"{verb} {SIDE_NAMES[frame[3]]} {name}"
         return f"{verb} {name}"
     if d.kind == "card":
-        if kind == F.CCARD and frame is not None:
+        if kind == frames.CCARD and frame is not None:
             return f"{card_label(d.value, edition)}: {frame[5]}"
-        if kind == F.TRAP:
+        if kind == frames.TRAP:
             return f"{card_label(d.value, edition)}: discard"
-        if kind == F.HELD:
+        if kind == frames.HELD:
             return f"{card_label(d.value, edition)}: discard held card"
-        if kind == F.RANDOM_CARD:
+        if kind == frames.RANDOM_CARD:
             return f"draw {card_label(d.value, edition)}"
         return card_label(d.value, edition)
     # option
     k = d.value
-    if kind == F.COPTION and frame is not None:
+    if kind == frames.COPTION and frame is not None:
         labels = frame[4]
         return labels[k] if 0 <= k < len(labels) else f"option {k}"
-    if kind == F.OPSMODE and OPT_MODE_BASE <= k < OPT_MODE_BASE + 6:
-        return f"ops: {F.MODE_NAMES[k - OPT_MODE_BASE]}"
-    if kind in (F.PLACE, F.REMOVE, F.CCARD, F.COUP, F.HELD) and k in (OPT_PASS, OPT_DONE):
+    if kind == frames.OPSMODE and OPT_MODE_BASE <= k < OPT_MODE_BASE + 6:
+        return f"ops: {frames.MODE_NAMES[k - OPT_MODE_BASE]}"
+    if kind in (frames.PLACE, frames.REMOVE, frames.CCARD, frames.COUP, frames.HELD) and k in (
+        OPT_PASS,
+        OPT_DONE,
+    ):
         return "done" if k == OPT_DONE else "pass"
     if k in FIXED_OPTIONS:
         return FIXED_OPTIONS[k]

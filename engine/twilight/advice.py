@@ -12,21 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import heuristics as H
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import actions, frames, heuristics, rules
 from realpolitik.engine.twilight.board import (
     ASIA,
     BOARD,
     EUROPE,
+    LAST_SPACE_BOX,
     MIDDLE_EAST,
     REGION_NAMES,
     SIDE_NAMES,
     US,
     USSR,
 )
-from realpolitik.engine.twilight.state import PH_ACTION, N, TSState, opp
+from realpolitik.engine.twilight.state import DEFCON_BRINK, PH_ACTION, WIN_VP, N, TSState, opp
 
 __all__ = [
     "LEVEL_NAMES",
@@ -42,7 +40,8 @@ __all__ = [
     "why_illegal",
 ]
 
-LEVEL_NAMES = ("nothing", "presence", "domination", "control")
+LEVEL_NAMES = ("nothing", "presence", "domination", "control")  # by rules.LEVEL_*
+_NOTABLE_GAIN = 0.05  # an evaluation term that gains less is not worth naming in an explanation
 """Scoring levels of a side in a region (10.1.1), by number."""
 
 
@@ -62,7 +61,7 @@ def coup_odds(state: TSState, side: int, c: int, ops: int) -> tuple[float, int]:
     Returns:
         ``(probability, best_margin)``.
     """
-    mod = R.coup_modifier(state, side, c)
+    mod = rules.coup_modifier(state, side, c)
     need = 2 * BOARD.stability[c]
     wins = sum(1 for die in range(1, 7) if die + ops + mod > need)
     return wins / 6.0, max(0, 6 + ops + mod - need)
@@ -75,8 +74,8 @@ def realign_odds(state: TSState, side: int, c: int) -> tuple[float, float, float
     Returns:
         ``(win, tie, expected influence removed from the opponent)`` for ``side``.
     """
-    mine = R.realign_modifier(state, side, c)
-    theirs = R.realign_modifier(state, opp(side), c)
+    mine = rules.realign_modifier(state, side, c)
+    theirs = rules.realign_modifier(state, opp(side), c)
     have = state.influence(opp(side), c)
     win = tie = removed = 0.0
     for a in range(1, 7):
@@ -93,13 +92,13 @@ def realign_odds(state: TSState, side: int, c: int) -> tuple[float, float, float
 def move_odds(state: TSState, action: int) -> str | None:
     """The odds of a coup, a realignment or a space race attempt and what else it does
     (DEFCON, military operations), for the choice list; None for other moves."""
-    fr = _frame(state)
-    if fr is None:
+    frame = _frame(state)
+    if frame is None:
         return None
-    d = A.decode(action)
-    k = fr[0]
-    if k == F.COUP and d.kind == "country":
-        side, ops, asia_b, sea_b, free = fr[1], fr[3], fr[4], fr[5], fr[6]
+    d = actions.decode(action)
+    k = frame[0]
+    if k == frames.COUP and d.kind == "country":
+        side, ops, asia_b, sea_b, free = frame[1], frame[3], frame[4], frame[5], frame[6]
         c = d.value
         if BOARD.region_mask[ASIA] >> c & 1:
             ops += asia_b
@@ -111,16 +110,16 @@ def move_odds(state: TSState, action: int) -> str | None:
             parts.append(f"DEFCON {state.defcon}->{state.defcon - 1}")
         else:
             parts.append("DEFCON stays")
-        counts = R.coup_adds_milops(fr[2], free)  # 6.3.3; free coups 8.2.5
+        counts = rules.coup_adds_milops(frame[2], free)  # 6.3.3; free coups 8.2.5
         parts.append(f"mil ops +{min(ops, 5 - state.milops[side])}" if counts else "no mil ops (free)")
         return ", ".join(parts)
-    if k == F.REALIGN and d.kind == "country":
-        win, tie, removed = realign_odds(state, fr[1], d.value)
+    if k == frames.REALIGN and d.kind == "country":
+        win, tie, removed = realign_odds(state, frame[1], d.value)
         return f"wins {win:.0%}, ties {tie:.0%}, removes {removed:.1f} on average; DEFCON, mil ops unchanged"
-    if d.kind == "play" and d.mode == F.M_SPACE:
-        side = fr[1]  # the ACTION frame's side plays the card
+    if d.kind == "play" and d.mode == frames.M_SPACE:
+        side = frame[1]  # the ACTION frame's side plays the card
         box = state.space[side] + 1 if side in (USSR, US) else 9
-        if side in (USSR, US) and box <= 8:
+        if side in (USSR, US) and box <= LAST_SPACE_BOX:
             need = BOARD.space[box][1]
             return f"box {box} on 1-{need}: {need / 6:.0%}"  # 6.4.1
     return None
@@ -132,41 +131,46 @@ def move_danger(state: TSState, action: int) -> str | None:
     move to the next real decision) cannot see: with the tournament rule, playing another
     card in one's last action round while a scoring card stays in hand loses at the end of
     the turn (11.1.2). None when there is no such danger."""
-    fr = _frame(state)
-    if fr is None or fr[0] != F.ACTION or state.phase != PH_ACTION or not state.options.get("tournament"):
+    frame = _frame(state)
+    if (
+        frame is None
+        or frame[0] != frames.ACTION
+        or state.phase != PH_ACTION
+        or not state.options.get("tournament")
+    ):
         return None
-    d = A.decode(action)
-    side = fr[1]
-    if d.kind != "play" or d.value in R.SCORING_CARDS:
+    d = actions.decode(action)
+    side = frame[1]
+    if d.kind != "play" or d.value in rules.SCORING_CARDS:
         return None
-    if state.rounds_done[side] + 1 < R.rounds_for(state, side):
+    if state.rounds_done[side] + 1 < rules.rounds_for(state, side):
         return None
-    held = sorted(c for c in state.hands[side] if c in R.SCORING_CARDS and c != d.value)
+    held = sorted(c for c in state.hands[side] if c in rules.SCORING_CARDS and c != d.value)
     if not held:
         return None
     return (
-        f"you would be left holding {R.label(state, held[0])}, a scoring card: "
+        f"you would be left holding {rules.label(state, held[0])}, a scoring card: "
         "that loses at the end of the turn (11.1.2)"
     )
 
 
 # ---------------------------------------------------------------- why a typed move is refused
 _VERBS = {
-    "place": (F.SETUP, F.INFLUENCE, F.PLACE),
-    "influence": (F.INFLUENCE,),
-    "coup": (F.COUP,),
-    "realign": (F.REALIGN,),
-    "remove": (F.REMOVE,),
+    "place": (frames.SETUP, frames.INFLUENCE, frames.PLACE),
+    "influence": (frames.INFLUENCE,),
+    "coup": (frames.COUP,),
+    "realign": (frames.REALIGN,),
+    "remove": (frames.REMOVE,),
 }
 _ASKING = {
-    F.ACTION: "choosing a card to play",
-    F.HEADLINE: "choosing a headline card",
-    F.SETUP: "placing setup influence",
-    F.INFLUENCE: "placing influence",
-    F.COUP: "choosing where to coup",
-    F.REALIGN: "choosing where to realign",
-    F.PLACE: "placing influence for an event",
-    F.REMOVE: "removing influence for an event",
+    frames.ACTION: "choosing a card to play",
+    frames.HEADLINE: "choosing a headline card",
+    frames.SETUP: "placing setup influence",
+    frames.INFLUENCE: "placing influence",
+    frames.COUP: "choosing where to coup",
+    frames.REALIGN: "choosing where to realign",
+    frames.PLACE: "placing influence for an event",
+    frames.REMOVE: "removing influence for an event",
 }
 
 
@@ -186,12 +190,12 @@ def _target_reason(state: TSState, side: int, c: int, rule: str, verb: str) -> s
     other = SIDE_NAMES[opp(side)]
     if not state.influence(opp(side), c):
         return f"there is no {other} influence in {_name(c)} to {verb} ({rule})"
-    if R.protected(state, side) >> c & 1:
-        card = "#27 US/Japan Mutual Defense Pact" if c == R.JAPAN else "#21 NATO"
+    if rules.protected(state, side) >> c & 1:
+        card = "#27 US/Japan Mutual Defense Pact" if c == rules.JAPAN else "#21 NATO"
         return f"{card} protects {_name(c)}"
     if side == USSR and state.perm >> 87 & 1 and BOARD.region_mask[EUROPE] >> c & 1:
         return "#87 The Reformer: no USSR coups in Europe"
-    if R.defcon_blocked(state) >> c & 1:
+    if rules.defcon_blocked(state) >> c & 1:
         region = REGION_NAMES[BOARD.region_of[c]]
         return f"DEFCON {state.defcon} bars coups and realignments in {region} (8.1.5)"
     return ""
@@ -205,8 +209,8 @@ def why_illegal(state: TSState, text: str) -> str | None:
         state: The position.
         text: What the player typed.
     """
-    fr = _frame(state)
-    if fr is None:
+    frame = _frame(state)
+    if frame is None:
         return None
     verb, _, rest = text.strip().lower().partition(" ")
     if verb not in _VERBS:
@@ -214,27 +218,27 @@ def why_illegal(state: TSState, text: str) -> str | None:
     c = _country(rest)
     if c is None:
         return f"there is no country called '{rest.strip()}'" if rest.strip() else None
-    k, side = fr[0], fr[1]
+    k, side = frame[0], frame[1]
     if k not in _VERBS[verb]:
-        asked = _ASKING.get(k, f"answering '{F.KIND_NAMES[k]}'")
+        asked = _ASKING.get(k, f"answering '{frames.KIND_NAMES[k]}'")
         return f"you are {asked} now, not to {verb}"
-    if k == F.SETUP:
-        if not fr[3]:  # a bid's point (option bid)
+    if k == frames.SETUP:
+        if not frame[3]:  # a bid's point (option bid)
             return f"a bid is placed where the {SIDE_NAMES[side]} has influence; {_name(c)} has none"
         where = "Eastern Europe (3.2)" if side == USSR else "Western Europe (3.3)"
         return f"{_name(c)} is not in {where}"
-    if k == F.INFLUENCE:
-        if not R.placement_mask(state, side) >> c & 1:
+    if k == frames.INFLUENCE:
+        if not rules.placement_mask(state, side) >> c & 1:
             if side == USSR and state.chernobyl >= 0 and BOARD.region_mask[state.chernobyl] >> c & 1:
                 return f"#94 Chernobyl bars USSR influence in {REGION_NAMES[state.chernobyl]}"
             return f"no adjacent influence (6.1.1): {_name(c)} has no {SIDE_NAMES[side]} influence in it or next to it"
         cost = 2 if state.controls(opp(side), c) else 1
-        if cost > fr[3]:
-            return f"{_name(c)} is controlled by the {SIDE_NAMES[opp(side)]}: it costs 2 ops (6.1.2), {fr[3]} left"
+        if cost > frame[3]:
+            return f"{_name(c)} is controlled by the {SIDE_NAMES[opp(side)]}: it costs 2 ops (6.1.2), {frame[3]} left"
         return None
-    if k == F.COUP:
+    if k == frames.COUP:
         return _target_reason(state, side, c, "6.3.1", "coup") or None
-    if k == F.REALIGN:
+    if k == frames.REALIGN:
         return _target_reason(state, side, c, "6.2.1", "realign") or None
     return None
 
@@ -249,9 +253,9 @@ def region_levels(state: TSState, r: int) -> tuple[list[int], list[list[int]], i
         superpower]`` controlled (#73 Shuttle Diplomacy's uncounted battleground taken off),
         and the region's battleground count.
     """
-    t = R.region_tally(state, r)
+    t = rules.region_tally(state, r)
     total_bg = bin(BOARD.region_mask[r] & BOARD.bg_mask).count("1")
-    if r == ASIA and state.perm >> 101 & 1 and state.controls(US, R.TAIWAN):
+    if r == ASIA and state.perm >> 101 & 1 and state.controls(US, rules.TAIWAN):
         total_bg += 1  # #101 Formosan Resolution
     if r in (ASIA, MIDDLE_EAST) and state.perm >> 73 & 1 and t[USSR][1] > 0:
         t[USSR][1] -= 1  # #73 Shuttle Diplomacy
@@ -275,11 +279,11 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
     level, battlegrounds, countries next to the enemy superpower (10.1), or for Southeast
     Asia the countries controlled (10.1.2)."""
     if card not in BOARD.scoring:
-        if not R.CARD_SCORING[card]:
+        if not rules.CARD_SCORING[card]:
             return []
         out = []
         for side in (USSR, US):
-            got = [(c, v) for c, v in R.SEA_SCORING if state.controls(side, c)]
+            got = [(c, v) for c, v in rules.SEA_SCORING if state.controls(side, c)]
             total = sum(v for _, v in got)
             names = ", ".join(f"{_name(c)} {v}" for c, v in got) or "nothing"
             out.append(f"{SIDE_NAMES[side]}: {names} = {total} VP")
@@ -290,7 +294,7 @@ def scoring_lines(state: TSState, card: int) -> list[str]:
     for side in (USSR, US):
         lvl = levels[side]
         base = (0, pres, dom, ctrl)[lvl]
-        if lvl == 3 and ctrl < 0:
+        if lvl == rules.LEVEL_CONTROL and ctrl < 0:
             out.append(f"{SIDE_NAMES[side]}: control of {REGION_NAMES[region]} wins the game (10.3.1)")
             continue
         if lvl == 0:
@@ -309,25 +313,31 @@ END_OF_TURN = "the end of the turn (military operations short, 8.2.1; final scor
 """``vp_causes``'s cause for the turn's bookkeeping steps (4.5 E–J)."""
 
 
-def _cause(fr: tuple | None, action: int, edition: str = "seed") -> str:
+def _cause(frame: tuple | None, action: int, edition: str = "seed") -> str:
     """The card, roll or step a frame stands for, in words."""
-    if fr is None:
+    if frame is None:
         return END_OF_TURN
-    k = fr[0]
-    if k in (F.ACTION, F.HEADLINE):
-        d = A.decode(action)
-        return A.card_label(d.value, edition) if d.kind == "play" else "the action round"
-    if k in (F.COUP_ROLL, F.COUP):
+    k = frame[0]
+    if k in (frames.ACTION, frames.HEADLINE):
+        d = actions.decode(action)
+        return actions.card_label(d.value, edition) if d.kind == "play" else "the action round"
+    if k in (frames.COUP_ROLL, frames.COUP):
         return "the coup"
-    if k in (F.SPACE_ROLL,):
+    if k in (frames.SPACE_ROLL,):
         return "the space race (6.4.2)"
-    if k in (F.REALIGN_ROLL, F.REALIGN):
+    if k in (frames.REALIGN_ROLL, frames.REALIGN):
         return "the realignment"
-    if len(fr) > 2 and isinstance(fr[2], int) and fr[2] in BOARD.cards and k not in (F.ORDER,):
-        return A.card_label(fr[2], edition)
-    if k == F.TRAP_ROLL:
-        return A.card_label(fr[3], edition)
-    return F.KIND_NAMES[k]
+    item = frames.CARD_ITEM
+    if (
+        len(frame) > item
+        and isinstance(frame[item], int)
+        and frame[item] in BOARD.cards
+        and k not in (frames.ORDER,)
+    ):
+        return actions.card_label(frame[2], edition)
+    if k == frames.TRAP_ROLL:
+        return actions.card_label(frame[3], edition)
+    return frames.KIND_NAMES[k]
 
 
 def _pure_copy(state: Any) -> TSState:
@@ -353,11 +363,11 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
     if before.vp == after.vp or not before.stack:
         return []
     s = _pure_copy(before)
-    fr = s.stack.pop()
+    frame = s.stack.pop()
     s.history.append(action)
     s._legal = None
     start = s.clone()
-    R._APPLY[fr[0]](s, fr, A.decode(action))
+    rules.ANSWERS[frame[0]](s, frame, actions.decode(action))
     steps: list[tuple[str, int, TSState]] = []
     last = [start, s.clone()]  # the position before the latest step, and after it
 
@@ -366,14 +376,14 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
             steps.append((cause, now.vp - prev.vp, prev))
 
     edition = str(s.options.get("edition", "seed"))
-    note(_cause(fr, action, edition), start, last[1])
+    note(_cause(frame, action, edition), start, last[1])
 
     def on_step(step: tuple | None, state: TSState) -> None:
         now = state.clone()
         note(_cause(step, action, edition), last[1], now)
         last[1] = now
 
-    R.advance(s, on_step)
+    rules.advance(s, on_step)
     if s.vp != after.vp or s.winner != after.winner:
         return []
     return steps
@@ -386,20 +396,22 @@ def evaluation_terms(state: TSState, seat: int) -> dict[str, float]:
     s = state
     terms: dict[str, float] = {"VP": float(s.vp)}
     turns_left = max(0, 10 - s.turn) + 1
-    projs, bg_lead = H._board_terms(s.inf, bool(s.perm >> 101 & 1))
+    projs, bg_lead = heuristics._board_terms(s.inf, bool(s.perm >> 101 & 1))
     for region in range(6):
         proj = projs[region]
-        if region == EUROPE and abs(proj) >= 20:
+        if region == EUROPE and abs(proj) >= WIN_VP:
             proj = 12.0 if proj > 0 else -12.0
-        terms[REGION_NAMES[region]] = H.REGION_WEIGHT[region] * proj * (0.6 if turns_left > 1 else 1.0)
+        terms[REGION_NAMES[region]] = (
+            heuristics.REGION_WEIGHT[region] * proj * (0.6 if turns_left > 1 else 1.0)
+        )
     terms["battleground influence"] = 0.08 * bg_lead
     terms["space race"] = 0.6 * (s.space[US] - s.space[USSR])
     terms["China Card"] = 0.8 if s.china == US else -0.8
     mil = 0.0
-    if s.phase == 2:
+    if s.phase == PH_ACTION:
         for side in (USSR, US):
             short = max(0, s.defcon - s.milops[side])
-            left = max(0, R.rounds_for(s, side) - s.rounds_done[side])
+            left = max(0, rules.rounds_for(s, side) - s.rounds_done[side])
             pen = short * (0.8 if left <= 1 else 0.4)
             mil += -pen if side == US else pen
     terms["military ops"] = mil
@@ -414,28 +426,28 @@ def evaluation_terms(state: TSState, seat: int) -> dict[str, float]:
         else:
             hand += sign * 0.15 * card.ops
     terms["hand"] = hand
-    terms["DEFCON 2"] = -sign * 0.5 if s.defcon == 2 else 0.0
+    terms["DEFCON 2"] = -sign * 0.5 if s.defcon == DEFCON_BRINK else 0.0
     return terms
 
 
 def _region_phrase(before: TSState, after: TSState, seat: int, r: int) -> str:
-    lv0, t0, _ = region_levels(before, r)
-    lv1, t1, _ = region_levels(after, r)
+    levels_before, tally_before, _ = region_levels(before, r)
+    levels_after, tally_after, _ = region_levels(after, r)
     name = REGION_NAMES[r]
     other = opp(seat)
     parts = []
-    gained_bg = t1[seat][1] - t0[seat][1]
+    gained_bg = tally_after[seat][1] - tally_before[seat][1]
     if gained_bg:
         parts.append(f"{gained_bg:+d} battleground{'s' if abs(gained_bg) > 1 else ''} in {name}")
-    if lv1[seat] > lv0[seat] and lv1[seat] >= 2:
-        parts.append(f"{LEVEL_NAMES[lv1[seat]]} of {name}")
-    if lv1[other] < lv0[other] and lv0[other] >= 2:
-        parts.append(f"denies {name} {LEVEL_NAMES[lv0[other]]}")
+    if levels_after[seat] > levels_before[seat] and levels_after[seat] >= rules.LEVEL_DOMINATION:
+        parts.append(f"{LEVEL_NAMES[levels_after[seat]]} of {name}")
+    if levels_after[other] < levels_before[other] and levels_before[other] >= rules.LEVEL_DOMINATION:
+        parts.append(f"denies {name} {LEVEL_NAMES[levels_before[other]]}")
     if not parts:
-        gained = t1[seat][0] - t0[seat][0]
+        gained = tally_after[seat][0] - tally_before[seat][0]
         if gained:
             parts.append(f"{gained:+d} controlled in {name}")
-        elif t1[other][0] < t0[other][0]:
+        elif tally_after[other][0] < tally_before[other][0]:
             parts.append(f"breaks {SIDE_NAMES[other]} control in {name}")
         else:
             parts.append(f"influence in {name}")
@@ -459,10 +471,10 @@ def explain(before: Any, after: Any, seat: int) -> str:
     Asia, denies Asia domination``."""
     if after.winner >= 0:
         return "wins the game" if after.winner == seat else "the game ends"
-    t0, t1 = evaluation_terms(before, seat), evaluation_terms(after, seat)
+    terms_before, terms_after = evaluation_terms(before, seat), evaluation_terms(after, seat)
     sign = 1.0 if seat == US else -1.0
-    gains = sorted(((sign * (t1[k] - t0[k]), k) for k in t0), reverse=True)
-    good = [(g, k) for g, k in gains if g > 0.05][:2]
+    gains = sorted(((sign * (terms_after[k] - terms_before[k]), k) for k in terms_before), reverse=True)
+    good = [(g, k) for g, k in gains if g > _NOTABLE_GAIN][:2]
     if not good:
         return "holds the position (no term of the evaluation improves at once)"
     out = []

@@ -46,6 +46,7 @@ ENV_VAR = data_env_var("twilight")
 USSR = 0
 US = 1
 SIDE_NAMES = ("USSR", "US")
+BOTH = 2  # a card whose event either superpower may play (its side in cards.csv: both)
 CountryId = int
 
 EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA = range(6)
@@ -60,8 +61,9 @@ REGION_NAMES = (
     "Africa",
     "Southeast Asia",
 )
-SIDES = {"ussr": USSR, "us": US, "both": 2}
+SIDES = {"ussr": USSR, "us": US, "both": BOTH}
 PERIODS = {"early": 1, "mid": 2, "late": 3}
+LAST_SPACE_BOX = 8  # 6.4: the space race track's boxes are 1..8
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ class Board:
                     r.get("ability", "none").strip(),
                 )
             )
-        if len(out) != 9:
+        if len(out) != LAST_SPACE_BOX + 1:
             raise src.fail(1, "box", "expected boxes 1..8")
         return out
 

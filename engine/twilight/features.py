@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.engine.twilight import movegen
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import movegen, rules
 from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.heuristics import REGION_WEIGHT, SCALE
-from realpolitik.engine.twilight.state import PH_ACTION, TSState, opp
+from realpolitik.engine.twilight.state import DEFCON_BRINK, PH_ACTION, WIN_VP, TSState, opp
 
 __all__ = ["HAND_WEIGHTS", "TERM_NAMES", "terms"]
 
@@ -86,14 +85,14 @@ def terms(s: TSState, seat: int) -> list[float]:
     regions = []
     for region in range(6):
         proj = float(projs[region])
-        if region == EUROPE and abs(proj) >= 20:  # Europe control ends the game: capped as in evaluate
+        if region == EUROPE and abs(proj) >= WIN_VP:  # Europe control ends the game: capped as in evaluate
             proj = math.copysign(12.0, proj)
         regions.append(proj * (0.6 if turns_left > 1 else 1.0))
     milops = 0.0
     if s.phase == PH_ACTION:  # 8.2.3: unpaid military operations cost VP at the end of the turn
         for side in (USSR, US):
             short = max(0, s.defcon - s.milops[side])
-            left = max(0, R.rounds_for(s, side) - s.rounds_done[side])
+            left = max(0, rules.rounds_for(s, side) - s.rounds_done[side])
             pen = short * (0.8 if left <= 1 else 0.4)
             milops += -pen if side == US else pen
     sign = 1.0 if seat == US else -1.0
@@ -116,7 +115,7 @@ def terms(s: TSState, seat: int) -> list[float]:
         scoring,
         enemy,
         own,
-        -sign if s.defcon == 2 else 0.0,  # 8.1.5: a battleground coup at DEFCON 2 ends the game
+        -sign if s.defcon == DEFCON_BRINK else 0.0,  # 8.1.5: a battleground coup at DEFCON 2 ends the game
         float(_nonbg_influence(inf)),
     ]
     k = sign / SCALE

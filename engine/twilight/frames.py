@@ -14,7 +14,7 @@ Frame layouts (``k`` = kind, ``p`` = deciding side):
     HEADLINE     (k, p)
     ACTION       (k, p, only_cards_or_None, return_card)              choose a card and its use
     ORDER        (k, p, card, mode)                                   opponent's event before/after ops
-    OPSTART      (k, AUTO, side, card, mode)                          open the ops frame for a card
+    OPSTART      (k, AUTO, side, card, mode[, fixed_ops])             open the ops frame for a card
     INFLUENCE    (k, p, card, remaining, asia_bonus, sea_bonus)
     REALIGN      (k, p, card, remaining, asia_bonus, sea_bonus, free_mask)
     REALIGN_ROLL (k, CHANCE, side, country, ussr_die)                 two dice, USSR's first
@@ -22,7 +22,7 @@ Frame layouts (``k`` = kind, ``p`` = deciding side):
     COUP_ROLL    (k, CHANCE, side, country, ops, free)
     SPACE_ROLL   (k, CHANCE, side, card)                              space race
     OPSMODE      (k, p, card, modes, ops_override)                    choose how to use an event's ops
-    EVENT        (k, AUTO, card, side)                                run a card's event
+    EVENT        (k, AUTO, card, side[, finisher])                    run a card's event (then FINISH it)
     FINISH       (k, AUTO, card, side, fired)                         move a played card on
     PLACE        (k, p, card, target_side, remaining, mask, cap, placed, optional)
     REMOVE       (k, p, card, target_side, remaining, mask, cap, removed, optional)
@@ -45,6 +45,12 @@ from realpolitik.engine.twilight.state import TSState
 
 AUTO = -2
 CHANCE_P = -1
+
+# The optional last items of two layouts (absent: no finisher, the card's own ops).
+EVENT_FINISHER = 4
+OPSTART_FIXED_OPS = 5
+# Where most layouts keep the card they are about (texts look for it there).
+CARD_ITEM = 2
 
 (
     SETUP,

@@ -19,17 +19,15 @@ from realpolitik.engine.core.base import DataFilesBase, GameBase, StateBase
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import movegen
-from realpolitik.engine.twilight import rules as R
-from realpolitik.engine.twilight.board import BOARD, SIDE_NAMES, US, USSR
+from realpolitik.engine.twilight import actions, frames, movegen, rules
+from realpolitik.engine.twilight.board import BOARD, LAST_SPACE_BOX, SIDE_NAMES, US, USSR
+from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import EVENTS, load_all
-from realpolitik.engine.twilight.state import PH_HEADLINE, TSState, opp
+from realpolitik.engine.twilight.state import DEFCON_MAX, DRAW, PH_HEADLINE, WIN_VP, TSState, opp
 
 load_all()
 
-OPTIONS = {"tournament": False, "edition": "seed", "optional_cards": False, "bid": R.BID_NONE}
+OPTIONS = {"tournament": False, "edition": "seed", "optional_cards": False, "bid": rules.BID_NONE}
 EDITIONS = ("seed", "deluxe")  # option edition: the seed printing's data, or the Deluxe printing's
 
 SPEC = GameSpec(
@@ -40,7 +38,7 @@ SPEC = GameSpec(
     max_players=2,
     chance=ChanceMode.EXPLICIT_STOCHASTIC,
     information=Information.IMPERFECT,
-    num_distinct_actions=A.NUM_ACTIONS,
+    num_distinct_actions=actions.NUM_ACTIONS,
     max_game_length=6000,
     version="ts-seed-1" if BOARD.packaged else f"ts-seed-1+data-{BOARD.digest}",
     aliases=("ts", "twilight-struggle", "twilight_struggle"),
@@ -76,7 +74,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
 
     __slots__ = ()
     FEATURES = "realpolitik.engine.twilight.features"
-    _core: Any = R  # the module with current_player / legal_actions / apply / chance_outcomes
+    _core: Any = rules  # the module with current_player / legal_actions / apply / chance_outcomes
     implementation: str = "pure"  # the game implementation this class belongs to
 
     if TYPE_CHECKING:
@@ -94,7 +92,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         return self._core.current_player(self)
 
     def is_chance_node(self) -> bool:
-        return self.winner < 0 and self.stack[-1][0] in F.CHANCE_KINDS
+        return self.winner < 0 and self.stack[-1][0] in frames.CHANCE_KINDS
 
     def is_terminal(self) -> bool:
         return self.winner >= 0
@@ -121,7 +119,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             return [1.0, 0.0]
         if self.winner == US:
             return [0.0, 1.0]
-        if self.winner == 2:
+        if self.winner == DRAW:
             return [0.5, 0.5]
         return [0.0, 0.0]
 
@@ -134,7 +132,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         return self.stack[-1] if self.stack and self.winner < 0 else None
 
     def action_to_string(self, action: int) -> str:
-        return A.to_string(self.top(), action, self.options.get("edition", "seed"))
+        return actions.to_string(self.top(), action, self.options.get("edition", "seed"))
 
     def evaluate(self, seat: int) -> float:
         from realpolitik.engine.twilight.heuristics import evaluate
@@ -148,20 +146,20 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
 
     def headline_visible(self, owner: int, viewer: int) -> bool:
         """May ``viewer`` see the headline card ``owner`` chose (simultaneous choice, 4.5 C)?"""
-        if owner == viewer or self.phase != PH_HEADLINE or self.ar != 0:
+        if owner == viewer or self.phase != PH_HEADLINE or self.action_round != 0:
             return True
-        h = R.space_holder(self, 4)
+        h = rules.space_holder(self, 4)
         return h == viewer  # 6.4.4 box 4: the opponent chose first and revealed it
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: the board, its own hand, public piles, revealed cards."""
         o = opp(seat)
-        fr = self.top()
+        frame = self.top()
         return {
             "game": "twilight",
             "seat": seat,
             "turn": self.turn,
-            "action_round": self.ar,
+            "action_round": self.action_round,
             "phase": self.phase,
             "phasing": self.phasing,
             "defcon": self.defcon,
@@ -188,7 +186,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             "on_table": sorted(self.inplay),
             "effects": [n for n in range(1, 111) if self.flag(n)],
             "to_move": self.current_player(),
-            "decision": F.KIND_NAMES[fr[0]] if fr else None,
+            "decision": frames.KIND_NAMES[frame[0]] if frame else None,
             "winner": self.winner,
         }
 
@@ -212,7 +210,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         if hide_head:
             # the hidden headline is any card the opponent could have headlined
             for i, c in enumerate(pool):
-                if c != R.UN_INTERVENTION:
+                if c != rules.UN_INTERVENTION:
                     s.headline[o] = pool.pop(i)
                     break
         if hide_hand:
@@ -235,10 +233,10 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         bad: list[str] = []
         places = self.hands[0] + self.hands[1] + self.deck + self.discard + self.removed
         places += self.box + self.inplay + [h for h in self.headline if h > 0]
-        for fr in self.stack:  # card 108 Our Man in Tehran: the drawn cards, being looked at
-            if fr[0] == F.CCARD and fr[2] == 108:
-                places += list(fr[4])
-        want = [n for n in R.cards_in_game(self.options) if n != R.CHINA]
+        for frame in self.stack:  # card 108 Our Man in Tehran: the drawn cards, being looked at
+            if frame[0] == frames.CCARD and frame[2] == Card.OUR_MAN_IN_TEHRAN:
+                places += list(frame[4])
+        want = [n for n in rules.cards_in_game(self.options) if n != rules.CHINA]
         if sorted(places) != want:
             from collections import Counter
 
@@ -248,13 +246,13 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             bad.append(f"cards not in exactly one place: duplicated {dup}, missing {lost}")
         if any(v < 0 for v in self.inf):
             bad.append("negative influence")
-        if not 1 <= self.defcon <= 5:
-            bad.append(f"DEFCON {self.defcon} out of 1..5")
-        if self.winner < 0 and not -20 < self.vp < 20:
-            bad.append(f"VP {self.vp} at or beyond 20 while the game runs")
+        if not 1 <= self.defcon <= DEFCON_MAX:
+            bad.append(f"DEFCON {self.defcon} out of 1..{DEFCON_MAX}")
+        if self.winner < 0 and not -WIN_VP < self.vp < WIN_VP:
+            bad.append(f"VP {self.vp} at or beyond {WIN_VP} while the game runs")
         if self.china not in (USSR, US):
             bad.append("China Card has no holder")
-        if not all(0 <= x <= 8 for x in self.space):
+        if not all(0 <= x <= LAST_SPACE_BOX for x in self.space):
             bad.append("space race marker off the track")
         return bad
 
@@ -311,13 +309,13 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         (``_Pinned``), which pins each entry as soon as play reaches its index (those of the
         present index now) and writes them into its record. ``strict`` (loading a record): an
         entry that does not apply is ``InvalidState`` naming it; otherwise it is passed over."""
-        me: Any = self  # the slots are the concrete classes'
-        me.__class__ = _PINNED[type(self).implementation]
-        me.known_cards = [list(e) for e in known]
+        pinned: Any = self  # the slots are the concrete classes'
+        pinned.__class__ = _PINNED[type(self).implementation]
+        pinned.known_cards = [list(e) for e in known]
         n = len(self.history)
-        me.known_next = next((i for i, e in enumerate(me.known_cards) if e[0] >= n), len(known))
-        me.known_strict = strict
-        _pin_due(me)
+        pinned.known_next = next((i for i, e in enumerate(pinned.known_cards) if e[0] >= n), len(known))
+        pinned.known_strict = strict
+        _pin_due(pinned)
 
     def to_json(self) -> dict[str, Any]:
         """The record, with an imported game's ``known_cards`` up to this position."""
@@ -341,7 +339,7 @@ class PureTwilightState(TwilightState, TSState):
     """A position run by the pure-Python reference (``rules``)."""
 
     __slots__ = ("known_cards", "known_next", "known_strict")  # an imported game's (``use_known_cards``)
-    _core = R
+    _core = rules
     implementation = "pure"
 
 
@@ -371,22 +369,22 @@ else:
     CompiledTwilightState = None  # type: ignore[assignment,misc]
 
 
-def _pin_due(me: Any) -> None:
+def _pin_due(pinned: Any) -> None:
     """Pin the ``known_cards`` entries whose index is the number of actions played."""
-    known = getattr(me, "known_cards", None)
+    known = getattr(pinned, "known_cards", None)
     if not known:
         return
-    i = getattr(me, "known_next", len(known))
-    k = len(me.history)
+    i = getattr(pinned, "known_next", len(known))
+    k = len(pinned.history)
     while i < len(known) and known[i][0] <= k:
         if known[i][0] == k:
             try:
-                me.pin_card(known[i][1], known[i][2], known[i][3])
+                pinned.pin_card(known[i][1], known[i][2], known[i][3])
             except InvalidState as exc:
-                if me.known_strict:
+                if pinned.known_strict:
                     raise InvalidState(f"record: known_cards[{i}] does not apply: {exc}") from None
         i += 1
-    me.known_next = i
+    pinned.known_next = i
 
 
 class _Pinned:
@@ -483,11 +481,11 @@ class TwilightGame(DataFilesBase, GameBase):
         elif opts["optional_cards"] and opts["edition"] != "deluxe":
             raise InvalidState("options: 'optional_cards' are Deluxe cards; use them with edition=deluxe")
         try:  # a bid: "US+2", "ussr+1", "none" (kept as the record writes it: US+2, USSR+1, none)
-            opts["bid"] = R.bid_text(opts["bid"])
+            opts["bid"] = rules.bid_text(opts["bid"])
         except ValueError as err:
             raise InvalidState(f"options: {err}") from None
         if self.implementation == "pure":
-            state: TwilightState = R.new_state(check_seed(seed), opts, PureTwilightState)  # type: ignore[assignment]
+            state: TwilightState = rules.new_state(check_seed(seed), opts, PureTwilightState)  # type: ignore[assignment]
             return state
         return _CORE_C.new_state(check_seed(seed), opts, CompiledTwilightState)
 
@@ -508,7 +506,7 @@ def missing_events() -> list[int]:
     The China Card (#6) is the one card without an event: it is never played as an event or
     headlined (9.5); the engine never offers it.
     """
-    return sorted(n for n in BOARD.cards if n not in EVENTS and n != R.CHINA)
+    return sorted(n for n in BOARD.cards if n not in EVENTS and n != rules.CHINA)
 
 
 GAME = _game(movegen.DEFAULT if CompiledTwilightState is not None else "pure")

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.engine.twilight import movegen
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import movegen, rules
 from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.cards import Card
-from realpolitik.engine.twilight.state import PH_ACTION, TSState, opp
+from realpolitik.engine.twilight.state import DEFCON_BRINK, DRAW, PH_ACTION, WIN_VP, TSState, opp
 
 REGION_WEIGHT = (1.0, 0.9, 0.8, 0.5, 0.5, 0.5)
 SCALE = 7.0
@@ -31,7 +30,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     projs, bg_lead = _board_terms(s.inf, bool(s.perm >> Card.FORMOSAN_RESOLUTION & 1))
     for region in range(6):
         proj = projs[region]
-        if region == EUROPE and abs(proj) >= 20:
+        if region == EUROPE and abs(proj) >= WIN_VP:  # Europe control (10.3.1), projected as 20
             proj = math.copysign(12.0, proj)
         x += REGION_WEIGHT[region] * proj * (0.6 if turns_left > 1 else 1.0)
     x += 0.08 * bg_lead
@@ -40,7 +39,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     if s.phase == PH_ACTION:  # action rounds: unpaid military ops will cost VP at the end of turn
         for side in (USSR, US):
             short = max(0, s.defcon - s.milops[side])
-            left = max(0, R.rounds_for(s, side) - s.rounds_done[side])
+            left = max(0, rules.rounds_for(s, side) - s.rounds_done[side])
             pen = short * (0.8 if left <= 1 else 0.4)
             x += -pen if side == US else pen
     # own hand: scoring cards for regions where we lead, ops in hand
@@ -55,7 +54,7 @@ def us_advantage(s: TSState, seat: int) -> float:
             x -= sign * 0.3 * card.ops
         else:
             x += sign * 0.15 * card.ops
-    if s.defcon == 2:
+    if s.defcon == DEFCON_BRINK:
         x -= sign * 0.5  # any battleground coup by the phasing side now ends the game
     return x
 
@@ -63,7 +62,7 @@ def us_advantage(s: TSState, seat: int) -> float:
 def evaluate(s: TSState, seat: int) -> float:
     """Value in [0, 1] of ``s`` for ``seat``."""
     if s.winner >= 0:
-        if s.winner == 2:
+        if s.winner == DRAW:
             return 0.5
         return 1.0 if s.winner == seat else 0.0
     x = us_advantage(s, seat)

@@ -28,8 +28,7 @@ from typing import Any
 
 from realpolitik.engine.core.api import InvalidState, State
 from realpolitik.engine.core.records import position_of
-from realpolitik.engine.twilight import advice
-from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import advice, frames
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.cards import DELUXE_OPS
 from realpolitik.engine.twilight.game import GAME, TwilightGame, TwilightState
@@ -49,7 +48,7 @@ from realpolitik.engine.twilight.logparse import (
     name_key,
     parse_log,
 )
-from realpolitik.engine.twilight.state import PH_OVER
+from realpolitik.engine.twilight.state import GAME_OVER
 
 __all__ = [
     "ImportResult",
@@ -77,16 +76,16 @@ def turn_end_vp(before: Any, action: int, after: Any) -> int:
 def ended_by_final_scoring(s: Any) -> bool:
     """Whether the game is over by the final scoring after turn 10 (10.3.2), which the logs
     do not state."""
-    return bool(s.is_terminal() and s.phase == PH_OVER)
+    return bool(s.is_terminal() and s.phase == GAME_OVER)
 
 
 def _key(s: Any) -> tuple:
-    fr = s.top()
-    if fr is None:
+    frame = s.top()
+    if frame is None:
         return ("end",)
-    if fr[0] == F.HEADLINE:
+    if frame[0] == frames.HEADLINE:
         return (s.turn, "headline")
-    return (s.turn, s.ar, s.phasing)
+    return (s.turn, s.action_round, s.phasing)
 
 
 def at_block_start(s: Any) -> bool:
@@ -94,8 +93,10 @@ def at_block_start(s: Any) -> bool:
     event lets a side play)."""
     if s.is_terminal():
         return True
-    fr = s.top()
-    return fr is not None and (fr[0] in (F.HEADLINE, F.TRAP) or (fr[0] == F.ACTION and fr[2] is None))
+    frame = s.top()
+    return frame is not None and (
+        frame[0] in (frames.HEADLINE, frames.TRAP) or (frame[0] == frames.ACTION and frame[2] is None)
+    )
 
 
 _VERBS = (
@@ -121,6 +122,9 @@ def _action_country(text: str) -> int | None:
 
 class _Budget(Exception):
     pass
+
+
+_MAX_SEARCH_DEPTH = 400  # actions one block's search may chain before it gives a line of play up
 
 
 @dataclass
@@ -171,14 +175,17 @@ class Search:
     def options(self, s: Any, used: dict[str, int]) -> list[tuple[int, dict[str, int]]]:
         """Candidate actions, most likely first, with the dice they consume."""
         if s.is_chance_node():
-            fr = s.top()
+            frame = s.top()
             outs = [a for a, _ in s.chance_outcomes()]
             texts = {a: s.action_to_string(a) for a in outs}
-            kind = {F.COUP_ROLL: "coup", F.SPACE_ROLL: "space", F.TRAP_ROLL: "trap", F.ROLL: "event"}.get(
-                fr[0]
-            )
-            if fr[0] == F.REALIGN_ROLL:
-                kind = "realign0" if fr[4] == 0 else "realign1"
+            kind = {
+                frames.COUP_ROLL: "coup",
+                frames.SPACE_ROLL: "space",
+                frames.TRAP_ROLL: "trap",
+                frames.ROLL: "event",
+            }.get(frame[0])
+            if frame[0] == frames.REALIGN_ROLL:
+                kind = "realign0" if frame[4] == 0 else "realign1"
             if kind is not None:
                 q = self.f.dice[kind]
                 k = used.get(kind, 0)
@@ -195,8 +202,13 @@ class Search:
             return [(a, used) for a in (named or outs)]
         legal = s.legal_actions()
         texts = {a: s.action_to_string(a) for a in legal}
-        fr = s.top()
-        if fr[0] == F.ACTION and fr[2] is None and _key(s) == self.start_key and self.first_card is not None:
+        frame = s.top()
+        if (
+            frame[0] == frames.ACTION
+            and frame[2] is None
+            and _key(s) == self.start_key
+            and self.first_card is not None
+        ):
             head = f"#{_shown(self.first_card)} "
             modes = list(dict.fromkeys(self.f.modes))
             if self.f.mode == "event":
@@ -216,10 +228,10 @@ class Search:
                 cancel = [(a, used) for a in legal if texts[a].startswith("cancel Cuban Missile Crisis")]
                 return cancel + plays  # the threatened side cancels the crisis first
             return plays
-        if fr[0] == F.HEADLINE:
-            n = self.f.headlines.get(fr[1])
+        if frame[0] == frames.HEADLINE:
+            n = self.f.headlines.get(frame[1])
             return [(a, used) for a in legal if n is not None and texts[a].startswith(f"#{_shown(n)} ")]
-        if fr[0] == F.ORDER:
+        if frame[0] == frames.ORDER:
             ev_first = 0 <= self.f.event_line < self.f.mode_line or self.f.mode_line < 0
             order = ("event first", "ops first") if ev_first else ("ops first", "event first")
             return [(a, used) for w in order for a in legal if texts[a] == w]
@@ -227,7 +239,7 @@ class Search:
         scored = []
         for a in legal:
             t = texts[a]
-            if returned and fr[0] == F.ACTION and t.startswith(returned):
+            if returned and frame[0] == frames.ACTION and t.startswith(returned):
                 continue  # the log gives the card back: it is not played
             c = _action_country(t)
             score = 5
@@ -245,7 +257,7 @@ class Search:
                     elif (US * N + c) not in self.f.targets:
                         continue
                 else:
-                    sides = _sides_of(t, fr[1])
+                    sides = _sides_of(t, frame[1])
                     idxs = [sd * N + c for sd in sides]
                     if not any(i in self.f.targets for i in idxs):
                         if t.startswith(("place", "remove", "influence")):
@@ -265,9 +277,9 @@ class Search:
                 use = t.rsplit(": ", 1)[-1] if ": " in t else ""
                 if use in self.f.modes or (use == "event" and self.f.event_line >= 0):
                     score = 0
-            elif fr[0] == F.COPTION and any(m in t for m in self.f.modes):
+            elif frame[0] == frames.COPTION and any(m in t for m in self.f.modes):
                 score = 1  # an event's choice of a use the block shows (Junta: coup or realign)
-            elif t.startswith("#") and fr[0] == F.CCARD:
+            elif t.startswith("#") and frame[0] == frames.CCARD:
                 score = 9  # a card the block does not name: after passing
             elif t.startswith("ops: "):
                 score = 1 if t[5:] in self.f.modes else 7
@@ -292,7 +304,7 @@ class Search:
             return self.done(s, used)
         if self.cut and depth > 0 and self._all_dice(used) and self.done(s, used):
             return True
-        if depth > 400:
+        if depth > _MAX_SEARCH_DEPTH:
             return False
         for a, u in self.options(s, used):
             self.nodes += 1
@@ -421,10 +433,10 @@ def _pin_block(s: Any, log: Log, i: int, pins: list[list[int]]) -> None:
     a card the side is not shown holding later in the turn."""
     b = log.blocks[i]
     later: set[int] = set()
-    for nb in log.blocks[i:]:
-        if nb.turn != b.turn:
+    for block_after in log.blocks[i:]:
+        if block_after.turn != b.turn:
             break
-        later.update(n for _, n in _block_cards(nb))
+        later.update(n for _, n in _block_cards(block_after))
     scoring = {n for n, c in BOARD.cards.items() if c.scoring}
     seen: set[int] = set()
     for side, card in _block_cards(b):
@@ -454,10 +466,10 @@ def _later_cards(log: Log, i: int) -> set[int]:
     """The cards blocks ``i`` onwards show a side holding in block ``i``'s turn."""
     turn = log.blocks[i].turn
     later: set[int] = set()
-    for nb in log.blocks[i:]:
-        if nb.turn != turn:
+    for block_after in log.blocks[i:]:
+        if block_after.turn != turn:
             break
-        later.update(n for _, n in _block_cards(nb))
+        later.update(n for _, n in _block_cards(block_after))
     return later
 
 
@@ -582,8 +594,8 @@ def import_log(
             if not b.is_headline and not b.card_name:
                 # a round with no card: a pass (no card left, or only one it may keep), or
                 # where the log was cut
-                fr = s.top()
-                if fr is not None and fr[0] == F.ACTION and fr[1] == b.side:
+                frame = s.top()
+                if frame is not None and frame[0] == frames.ACTION and frame[1] == b.side:
                     passes = [a for a in s.legal_actions() if s.action_to_string(a) == "pass"]
                     if passes:
                         s.apply_action(passes[0])
@@ -670,7 +682,7 @@ def _log_ends(rest: list[Block]) -> bool:
 
 def _setup(s: Any, f: Facts) -> list[int] | None:
     acts: list[int] = []
-    while not s.is_terminal() and s.top()[0] == F.SETUP:
+    while not s.is_terminal() and s.top()[0] == frames.SETUP:
         best = None
         for a in s.legal_actions():
             c = _action_country(s.action_to_string(a))
@@ -692,21 +704,19 @@ def _setup(s: Any, f: Facts) -> list[int] | None:
 
 
 def _check_block_start(s: Any, b: Block) -> str | None:
-    fr = s.top()
+    frame = s.top()
     if b.is_headline:
-        if fr[0] != F.HEADLINE:
-            return (
-                f"a headline in the log, but the engine is at turn {s.turn} {F.KIND_NAMES[fr[0]]} (AR {s.ar})"
-            )
+        if frame[0] != frames.HEADLINE:
+            return f"a headline in the log, but the engine is at turn {s.turn} {frames.KIND_NAMES[frame[0]]} (AR {s.action_round})"
         if s.turn != b.turn:
             return f"the log's turn {b.turn} headline comes at the engine's turn {s.turn}"
         return None
-    if fr[0] not in (F.ACTION, F.TRAP):
-        return f"an action round in the log, but the engine asks for a {F.KIND_NAMES[fr[0]]} decision"
-    if fr[1] != b.side:
-        return f"the log's {('USSR', 'US')[b.side]} AR{b.ar}, but the engine's {('USSR', 'US')[fr[1]]} is to play (turn {s.turn} AR {s.ar})"
+    if frame[0] not in (frames.ACTION, frames.TRAP):
+        return f"an action round in the log, but the engine asks for a {frames.KIND_NAMES[frame[0]]} decision"
+    if frame[1] != b.side:
+        return f"the log's {('USSR', 'US')[b.side]} AR{b.action_round}, but the engine's {('USSR', 'US')[frame[1]]} is to play (turn {s.turn} AR {s.action_round})"
     if s.turn != b.turn:
-        return f"the log's turn {b.turn} AR{b.ar} comes at the engine's turn {s.turn}"
+        return f"the log's turn {b.turn} AR{b.action_round} comes at the engine's turn {s.turn}"
     return None
 
 
@@ -724,9 +734,7 @@ def _explain(s: Any, b: Block, f: Facts) -> str:
             else "out of reach"
         )
         return f"{side} plays {b.card_name}, which the engine has {where}"
-    what = (
-        f"turn {b.turn} {'headline' if b.side < 0 else side + ' AR' + str(b.ar)} ({b.card_name or 'no card'})"
-    )
+    what = f"turn {b.turn} {'headline' if b.side < 0 else side + ' AR' + str(b.action_round)} ({b.card_name or 'no card'})"
     return f"no line of play in the engine gives {what} as logged (influence totals, dice, VP, DEFCON)"
 
 
@@ -737,7 +745,7 @@ def record_of(result: ImportResult) -> dict[str, Any]:
 def check_record(record: dict[str, Any], game: TwilightGame | None = None) -> TwilightState:
     """Load an imported record as any record is loaded (validated, replayed, position compared)."""
     g = game or GAME
-    st = g.state_from_json(record)
-    if not isinstance(st, TwilightState):
+    state = g.state_from_json(record)
+    if not isinstance(state, TwilightState):
         raise InvalidState("not a Twilight Struggle record")
-    return st
+    return state

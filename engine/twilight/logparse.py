@@ -105,7 +105,7 @@ class Block:
     line: int  # the header's line number
     turn: int
     side: int  # USSR, US, or -1 for the headlines
-    ar: int
+    action_round: int
     card_name: str
     lines: list[tuple[int, str]] = field(default_factory=list)
 
@@ -141,10 +141,10 @@ def parse_log(text: str) -> Log:
             turn = int(m.group(1))
             side = SIDES[m.group(2)] if m.group(2) else -1
             new = Block(no, turn, side, int(m.group(3) or 0), m.group(4).strip())
-            if cur is not None and (cur.turn, cur.side, cur.ar, cur.card_name) == (
+            if cur is not None and (cur.turn, cur.side, cur.action_round, cur.card_name) == (
                 turn,
                 side,
-                new.ar,
+                new.action_round,
                 new.card_name,
             ):
                 continue  # a repeated header: its lines go on in the same block

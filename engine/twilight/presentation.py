@@ -19,7 +19,7 @@ from rich.text import Text
 
 from realpolitik.engine.core.api import State, plural
 from realpolitik.engine.core.presentation import ChoiceGroups, Drawing, Presentation
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import rules
 from realpolitik.engine.twilight.advice import explain, move_danger, move_odds, why_illegal
 from realpolitik.engine.twilight.board import (
     BOARD,
@@ -86,10 +86,13 @@ def _country_query(text: str) -> int | None:
     return pref[0] if len(pref) == 1 else None
 
 
+_MIN_PREFIX = 4  # a region's name may be shortened to its first 4 letters or more
+
+
 def _region_query(text: str) -> int | None:
     key = " ".join(text.strip().lower().replace("_", " ").split())
     for r, name in enumerate(REGION_NAMES):
-        if key == name.lower() or (len(key) >= 4 and name.lower().startswith(key)):
+        if key == name.lower() or (len(key) >= _MIN_PREFIX and name.lower().startswith(key)):
             return r
     return {"me": MIDDLE_EAST, "ca": CENTRAL_AMERICA, "sa": SOUTH_AMERICA, "sea": SOUTHEAST_ASIA}.get(key)
 
@@ -159,7 +162,7 @@ def _show_card(state: TSState, viewer: int | None, n: int) -> Group:
         where = "on the table"
     elif n in state.box:
         where = "not yet in the deck (later war period)"
-    elif n == R.CHINA:
+    elif n == rules.CHINA:
         where = f"held by the {side_name(state.china)}"
     kind = "scoring card" if c.scoring else f"{c.ops} ops"
     lines = [
@@ -177,10 +180,10 @@ def _show_card(state: TSState, viewer: int | None, n: int) -> Group:
 
 def _show_region(state: TSState, r: int) -> Group:
     lines = [Text(f"{REGION_NAMES[r]}", style="bold")]
-    mask = R.defcon_blocked(state) & BOARD.region_mask[r]
+    mask = rules.defcon_blocked(state) & BOARD.region_mask[r]
     if mask:
         lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
-    tally = R.region_tally(state, r) if r != SOUTHEAST_ASIA else None
+    tally = rules.region_tally(state, r) if r != SOUTHEAST_ASIA else None
     if tally is not None:
         lines.append(
             Text(
@@ -209,7 +212,7 @@ def _show_country(state: TSState, c: int) -> Group:
         ),
         Text(f"  adjacent: {nb or 'none'}" + (f"; next to the {' and '.join(sup)}" if sup else "")),
     ]
-    if R.defcon_blocked(state) >> c & 1:
+    if rules.defcon_blocked(state) >> c & 1:
         lines.append(Text(f"  DEFCON {state.defcon}: no coups or realignments here"))
     return Group(*lines)
 
@@ -227,7 +230,7 @@ def map_view(state: TSState, viewer: int | None, width: int = 80) -> Group:
         us_ctl = sum(1 for c in members if state.controller(c) == US)
         head = Text(f"-- {REGION_NAMES[r]} ", style="bold")
         head.append(f"(controlled: USSR {ussr_ctl}, US {us_ctl})")
-        if R.defcon_blocked(state) & BOARD.region_mask[r]:
+        if rules.defcon_blocked(state) & BOARD.region_mask[r]:
             head.append(" no coups/realigns (DEFCON)", style="bold red")
         lines.append(head)
         rows = (len(members) + cols - 1) // cols

@@ -8,7 +8,7 @@ helpers here:
 - ``board(state, viewer)``: the whole screen (map, tracks, hands);
 - ``status(state, viewer)``: one line of tracks shown at every prompt;
 - ``question(state)``: what the player to move is asked;
-- ``choices(state, actions)``: the legal actions grouped for a numbered list;
+- ``choices(state, legal)``: the legal actions grouped for a numbered list;
 - ``describe_action(state, action, viewer)``: one line for the log, in words;
 - ``describe_change(before, action, after, viewer)``: what an action changed;
 - ``result(state)``: how the game ended.
@@ -26,9 +26,7 @@ from rich.console import Group
 from rich.text import Text
 
 from realpolitik.engine.core.api import plural
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.advice import scoring_lines, vp_causes
 from realpolitik.engine.twilight.board import (
     AFRICA,
@@ -36,6 +34,7 @@ from realpolitik.engine.twilight.board import (
     BOARD,
     CENTRAL_AMERICA,
     EUROPE,
+    LAST_SPACE_BOX,
     MIDDLE_EAST,
     REGION_NAMES,
     SIDE_NAMES,
@@ -44,7 +43,16 @@ from realpolitik.engine.twilight.board import (
     USSR,
 )
 from realpolitik.engine.twilight.cards import printed_number
-from realpolitik.engine.twilight.state import PH_ACTION, PH_END, PH_HEADLINE, PH_SETUP, N, TSState
+from realpolitik.engine.twilight.state import (
+    DEFCON_BRINK,
+    PH_ACTION,
+    PH_END,
+    PH_HEADLINE,
+    PH_SETUP,
+    N,
+    TSState,
+    war_period,
+)
 
 if TYPE_CHECKING:
     from realpolitik.engine.twilight.game import TwilightState
@@ -112,12 +120,12 @@ MAP_REGIONS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA
 SHORT_NAMES = {"Southeast African States": "SE African States"}
 PERIOD_NAMES = {1: "Early War", 2: "Mid War", 3: "Late War"}
 MODE_PHRASES = {
-    F.M_EVENT: "the event",
-    F.M_INFLUENCE: "influence",
-    F.M_REALIGN: "realignment rolls",
-    F.M_COUP: "a coup",
-    F.M_SPACE: "the space race",
-    F.M_HEADLINE: "the headline",
+    frames.M_EVENT: "the event",
+    frames.M_INFLUENCE: "influence",
+    frames.M_REALIGN: "realignment rolls",
+    frames.M_COUP: "a coup",
+    frames.M_SPACE: "the space race",
+    frames.M_HEADLINE: "the headline",
 }
 ABILITIES = {
     "two_attempts": "2 space attempts a turn",
@@ -151,7 +159,7 @@ def card_side(n: int) -> str:
 
 def card_label(n: int, state: TSState | None = None) -> str:
     """``#27 US/Japan Mutual Defense Pact``, numbered as printed in ``state``'s edition."""
-    return A.card_label(n, edition(state)) if state is not None else A.card_label(n)
+    return actions.card_label(n, edition(state)) if state is not None else actions.card_label(n)
 
 
 def edition(state: TSState) -> str:
@@ -191,7 +199,7 @@ def hand_visible(state: TSState, owner: int, viewer: int | None) -> bool:
 def ops_for(state: TSState, card: int, side: int) -> int:
     """The operations value of ``card`` for ``side`` now (the printed value where the rules cannot say)."""
     try:
-        return R.ops_value(state, card, side)
+        return rules.ops_value(state, card, side)
     except Exception:
         return BOARD.cards[card].ops if card in BOARD.cards else 0
 
@@ -221,7 +229,7 @@ def country_cell(state: TSState, c: int) -> Text:
 
 def _region_block(state: TSState, r: int) -> list[Text]:
     members = region_members(r)
-    blocked = R.defcon_blocked(state) & BOARD.region_mask[r]
+    blocked = rules.defcon_blocked(state) & BOARD.region_mask[r]
     ussr_ctl = sum(1 for c in members if state.controller(c) == USSR)
     us_ctl = sum(1 for c in members if state.controller(c) == US)
     head = Text(f"-- {REGION_NAMES[r]} ", style="bold")
@@ -265,9 +273,9 @@ def _round_text(state: TSState) -> str:
         return "headline"
     if state.phase == PH_END:
         return "end of turn"
-    if state.phase == PH_ACTION and state.ar > 0:
+    if state.phase == PH_ACTION and state.action_round > 0:
         who = f", {side_name(state.phasing)} phasing" if state.phasing in (USSR, US) else ""
-        return f"action round {state.ar}{who}"
+        return f"action round {state.action_round}{who}"
     return "between rounds"
 
 
@@ -275,7 +283,7 @@ def _space_text(state: TSState, side: int) -> str:
     box = state.space[side]
     nxt = box + 1
     t = f"{side_name(side)} box {box}"
-    if nxt <= 8:
+    if nxt <= LAST_SPACE_BOX:
         ops_needed, max_roll = BOARD.space[nxt][0], BOARD.space[nxt][1]
         t += f" (next: {ops_needed} ops, roll 1-{max_roll})"
     else:
@@ -285,13 +293,13 @@ def _space_text(state: TSState, side: int) -> str:
 
 def track_lines(state: TSState) -> list[Text]:
     """The tracks: turn, DEFCON, VP, military operations, space race, China Card, effects."""
-    period = PERIOD_NAMES[1 if state.turn <= 3 else 2 if state.turn <= 7 else 3]
+    period = PERIOD_NAMES[war_period(state.turn)]
     out = [
         Text(f"Turn {state.turn}/10 ({period}), {_round_text(state)}", style="bold"),
         Text(f"Cards: deck {len(state.deck)}, discard {len(state.discard)}, removed {len(state.removed)}"),
     ]
     d = Text("DEFCON ")
-    d.append(str(state.defcon), style="bold red" if state.defcon <= 2 else "bold")
+    d.append(str(state.defcon), style="bold red" if state.defcon <= DEFCON_BRINK else "bold")
     d.append(f": {_defcon_limits(state.defcon)}")
     out.append(d)
     out.append(Text(f"VP: {vp_text(state.vp)}  (a side wins at once at 20)"))
@@ -307,7 +315,7 @@ def track_lines(state: TSState) -> list[Text]:
     abil = []
     for box in range(1, 9):
         name = BOARD.space[box][4]
-        h = R.space_holder(state, box)
+        h = rules.space_holder(state, box)
         if name != "none" and h >= 0:
             abil.append(f"{side_name(h)} {ABILITIES.get(name, name)}")
     if abil:
@@ -337,7 +345,7 @@ def card_lines(state: TSState, n: int, side: int | None, verbose: bool) -> list[
     c = BOARD.cards.get(n)
     if c is None:
         return [Text(f"  #{n}")]
-    ops = ops_for(state, n, side) if side is not None and not c.scoring else R.card_ops(state, n)
+    ops = ops_for(state, n, side) if side is not None and not c.scoring else rules.card_ops(state, n)
     flags = []
     if c.scoring:
         flags.append("scoring")
@@ -427,13 +435,15 @@ def score_text(state: TSState) -> str:
 def round_key(state: TSState) -> tuple[int, int, int]:
     """The round a position is in (turn, phase, action round): the line mode draws the board
     once per round."""
-    return (state.turn, state.phase, state.ar if state.phase == PH_ACTION else 0)
+    return (state.turn, state.phase, state.action_round if state.phase == PH_ACTION else 0)
 
 
 def status(state: TSState, viewer: int | None) -> Text:
     """One line of tracks (under 80 columns), shown at every prompt."""
-    if state.phase == PH_ACTION and state.ar > 0:
-        rnd = f"AR{state.ar}" + (f" {side_name(state.phasing)}" if state.phasing in (USSR, US) else "")
+    if state.phase == PH_ACTION and state.action_round > 0:
+        rnd = f"AR{state.action_round}" + (
+            f" {side_name(state.phasing)}" if state.phasing in (USSR, US) else ""
+        )
     else:
         rnd = _round_text(state)
     t = Text(f"T{state.turn} {rnd} | DEFCON {state.defcon} | VP {vp_text(state.vp)} | ")
@@ -446,65 +456,65 @@ def status(state: TSState, viewer: int | None) -> Text:
 # ---------------------------------------------------------------- the question and choices
 def question(state: TwilightState) -> str:
     """What the player to move is asked, in a sentence."""
-    fr = _frame(state)
-    if fr is None:
+    frame = _frame(state)
+    if frame is None:
         return result(state) if state.winner >= 0 else "nothing to decide"
-    k, who = fr[0], fr[1]
+    k, who = frame[0], frame[1]
     side = side_name(who) if who in (USSR, US) else ""
-    if k == F.SETUP:
-        if not fr[3]:  # a bid's point (option bid): where the side has influence
-            return f"{side} bid: place 1 influence in a country with {side} influence ({fr[2]} left)"
+    if k == frames.SETUP:
+        if not frame[3]:  # a bid's point (option bid): where the side has influence
+            return f"{side} bid: place 1 influence in a country with {side} influence ({frame[2]} left)"
         where = "Eastern Europe" if who == USSR else "Western Europe"  # 3.2, 3.3
-        return f"{side} setup: place 1 influence in {where} ({fr[2]} left)"
-    if k == F.HEADLINE:
+        return f"{side} setup: place 1 influence in {where} ({frame[2]} left)"
+    if k == frames.HEADLINE:
         return f"{side}: choose your headline card"
-    if k == F.ACTION:
-        if fr[2] is not None:
-            return f"{side}: play {', '.join(card_label(c, state) for c in fr[2])} or return it"
-        return f"{side}, action round {state.ar}: play a card"
-    if k == F.ORDER:
-        return f"{side}: {card_label(fr[2], state)} is the opponent's event; does it happen before or after your operations?"
-    if k == F.INFLUENCE:
+    if k == frames.ACTION:
+        if frame[2] is not None:
+            return f"{side}: play {', '.join(card_label(c, state) for c in frame[2])} or return it"
+        return f"{side}, action round {state.action_round}: play a card"
+    if k == frames.ORDER:
+        return f"{side}: {card_label(frame[2], state)} is the opponent's event; does it happen before or after your operations?"
+    if k == frames.INFLUENCE:
         other = "US" if side == "USSR" else "USSR"
-        left = "1 op" if fr[3] == 1 else f"{fr[3]} ops"
+        left = "1 op" if frame[3] == 1 else f"{frame[3]} ops"
         return f"{side}: place influence, {left} left (2 ops where {other} controls)"
-    if k == F.REALIGN:
-        return f"{side}: choose a realignment target ({fr[3]} rolls left)"
-    if k == F.COUP:
-        extra = " (free coup; you may pass)" if fr[6] else ""
-        return f"{side}: choose a country to coup with {fr[3]} ops{extra}"
-    if k == F.OPSMODE:
-        ops = fr[4] or ops_for(state, fr[2], who)
-        return f"{side}: use the {ops} ops of {card_label(fr[2], state)} for"
-    if k in (F.PLACE, F.REMOVE):
-        verb = "place" if k == F.PLACE else "remove"
-        upto = "up to " if fr[8] else ""
-        return f"{side}, {card_label(fr[2], state)}: {verb} {upto}{fr[4]} {side_name(fr[3])} influence, one at a time"
-    if k == F.CCOUNTRY:
-        return f"{side}, {card_label(fr[2], state)}: choose a country"
-    if k == F.COPTION:
-        return f"{side}, {card_label(fr[2], state)}: choose"
-    if k == F.CCARD:
-        return f"{side}, {card_label(fr[2], state)}: choose a card to {fr[5]}"
-    if k == F.TRAP:
-        return f"{side}, {card_label(fr[2], state)}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
-    if k == F.HELD:
+    if k == frames.REALIGN:
+        return f"{side}: choose a realignment target ({frame[3]} rolls left)"
+    if k == frames.COUP:
+        extra = " (free coup; you may pass)" if frame[6] else ""
+        return f"{side}: choose a country to coup with {frame[3]} ops{extra}"
+    if k == frames.OPSMODE:
+        ops = frame[4] or ops_for(state, frame[2], who)
+        return f"{side}: use the {ops} ops of {card_label(frame[2], state)} for"
+    if k in (frames.PLACE, frames.REMOVE):
+        verb = "place" if k == frames.PLACE else "remove"
+        upto = "up to " if frame[8] else ""
+        return f"{side}, {card_label(frame[2], state)}: {verb} {upto}{frame[4]} {side_name(frame[3])} influence, one at a time"
+    if k == frames.CCOUNTRY:
+        return f"{side}, {card_label(frame[2], state)}: choose a country"
+    if k == frames.COPTION:
+        return f"{side}, {card_label(frame[2], state)}: choose"
+    if k == frames.CCARD:
+        return f"{side}, {card_label(frame[2], state)}: choose a card to {frame[5]}"
+    if k == frames.TRAP:
+        return f"{side}, {card_label(frame[2], state)}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
+    if k == frames.HELD:
         return f"{side}: space race box 6 lets you discard one held card (or pass)"
-    return f"{side}: {F.KIND_NAMES[k]}"
+    return f"{side}: {frames.KIND_NAMES[k]}"
 
 
-def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
+def choices(state: TwilightState, legal: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Legal actions in groups for a numbered list: by card, by region, or one plain list."""
-    fr = _frame(state)
-    who = fr[1] if fr else -1
-    plays = [a for a in actions if A.decode(a).kind == "play"]
-    countries = [a for a in actions if A.decode(a).kind == "country"]
-    others = [a for a in actions if a not in plays and a not in countries]
+    frame = _frame(state)
+    who = frame[1] if frame else -1
+    plays = [a for a in legal if actions.decode(a).kind == "play"]
+    countries = [a for a in legal if actions.decode(a).kind == "country"]
+    others = [a for a in legal if a not in plays and a not in countries]
     groups: list[tuple[str | None, list[tuple[int, str]]]] = []
-    if plays and fr is not None and fr[0] == F.HEADLINE:
+    if plays and frame is not None and frame[0] == frames.HEADLINE:
         items = []
         for a in plays:
-            card = A.decode(a).value
+            card = actions.decode(a).value
             c = BOARD.cards.get(card)
             ops = "scoring" if c is None or c.scoring else f"{c.ops} ops"
             items.append((a, f"{card_label(card, state)} ({ops}, {card_side(card)})"))
@@ -513,8 +523,8 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
     if plays:
         by_card: dict[int, list[tuple[int, str]]] = {}
         for a in plays:
-            d = A.decode(a)
-            by_card.setdefault(d.value, []).append((a, F.MODE_NAMES[d.mode]))
+            d = actions.decode(a)
+            by_card.setdefault(d.value, []).append((a, frames.MODE_NAMES[d.mode]))
         for card, items in by_card.items():
             c = BOARD.cards.get(card)
             if c is None:
@@ -529,7 +539,7 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
     if countries:
         by_region: dict[int, list[tuple[int, str]]] = {}
         for a in countries:
-            cid = A.decode(a).value
+            cid = actions.decode(a).value
             label = f"{country_name(cid)} {state.influence(USSR, cid)}/{state.influence(US, cid)}"
             by_region.setdefault(BOARD.region_of[cid], []).append((a, label))
         for r in sorted(by_region):
@@ -542,75 +552,75 @@ def choices(state: TwilightState, actions: list[int]) -> list[tuple[str | None, 
 # ---------------------------------------------------------------- the log
 def describe_action(state: TwilightState, action: int, viewer: int | None) -> str:
     """One line for the log, in words, as ``viewer`` may see it (``state`` is before the action)."""
-    fr = _frame(state)
-    if fr is None:
+    frame = _frame(state)
+    if frame is None:
         return state.action_to_string(action)
-    k = fr[0]
-    d = A.decode(action)
-    if k in F.CHANCE_KINDS:
-        return _describe_chance(state, fr, d)
-    side = side_name(fr[1])
-    if k == F.HEADLINE:
-        if viewer is None or viewer == fr[1]:
+    k = frame[0]
+    d = actions.decode(action)
+    if k in frames.CHANCE_KINDS:
+        return _describe_chance(state, frame, d)
+    side = side_name(frame[1])
+    if k == frames.HEADLINE:
+        if viewer is None or viewer == frame[1]:
             return f"{side} headlines {card_label(d.value, state)}"
         return f"{side} chooses a headline card (face down)"
-    if k == F.SETUP and not fr[3] and d.kind == "country":
+    if k == frames.SETUP and not frame[3] and d.kind == "country":
         return f"{side} bid: {state.action_to_string(action)}"
     if d.kind == "play":
-        ops = ops_for(state, d.value, fr[1])
+        ops = ops_for(state, d.value, frame[1])
         card = BOARD.cards.get(d.value)
         ops_txt = "" if card is None or card.scoring else f" ({ops} ops)"
-        return f"{side} plays {card_label(d.value, state)}{ops_txt} for {MODE_PHRASES.get(d.mode, F.MODE_NAMES[d.mode])}"
+        return f"{side} plays {card_label(d.value, state)}{ops_txt} for {MODE_PHRASES.get(d.mode, frames.MODE_NAMES[d.mode])}"
     return f"{side}: {state.action_to_string(action)}"
 
 
-def _describe_chance(state: TSState, fr: tuple, d: A.Decoded) -> str:
-    k = fr[0]
+def _describe_chance(state: TSState, frame: tuple, d: actions.Decoded) -> str:
+    k = frame[0]
     v = d.value
-    if k == F.COUP_ROLL:
-        side, c, ops = fr[2], fr[3], fr[4]
-        mod = R.coup_modifier(state, side, c)
+    if k == frames.COUP_ROLL:
+        side, c, ops = frame[2], frame[3], frame[4]
+        mod = rules.coup_modifier(state, side, c)
         total = v + ops + mod
         need = 2 * BOARD.stability[c]
         mod_txt = f" {mod:+d}" if mod else ""
         outcome = f"succeeds by {total - need}" if total > need else "fails"
         return f"{side_name(side)} coup in {country_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
-    if k == F.REALIGN_ROLL:
-        side, c, first = fr[2], fr[3], fr[4]
+    if k == frames.REALIGN_ROLL:
+        side, c, first = frame[2], frame[3], frame[4]
         if not first:
             return f"realignment in {country_name(c)} by {side_name(side)}: USSR die {v}"
-        ru = first + R.realign_modifier(state, USSR, c)
-        ra = v + R.realign_modifier(state, US, c)
+        ru = first + rules.realign_modifier(state, USSR, c)
+        ra = v + rules.realign_modifier(state, US, c)
         who = "USSR" if ru > ra else "US" if ra > ru else "neither"
         return f"realignment in {country_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
-    if k == F.SPACE_ROLL:
-        side = fr[2]
+    if k == frames.SPACE_ROLL:
+        side = frame[2]
         box = state.space[side] + 1
-        if box > 8:
+        if box > LAST_SPACE_BOX:
             return f"{side_name(side)} space race: die {v}"
         need = BOARD.space[box][1]
         ok = "success" if v <= need else "failure"
         return f"{side_name(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
-    if k == F.ROLL:
-        return f"{card_label(fr[2], state)}: die {v}"
-    if k == F.RANDOM_CARD:
-        return f"{card_label(fr[2], state)}: random card from the {side_name(fr[4])} hand is {card_label(v, state)}"
-    if k == F.TRAP_ROLL:
-        side = fr[2]
-        freed = "free" if v < 5 else "still trapped"
-        return f"{side_name(side)} {card_label(fr[3], state)} roll: die {v}, {freed}"
+    if k == frames.ROLL:
+        return f"{card_label(frame[2], state)}: die {v}"
+    if k == frames.RANDOM_CARD:
+        return f"{card_label(frame[2], state)}: random card from the {side_name(frame[4])} hand is {card_label(v, state)}"
+    if k == frames.TRAP_ROLL:
+        side = frame[2]
+        freed = "free" if v < rules.TRAP_ESCAPE_BELOW else "still trapped"
+        return f"{side_name(side)} {card_label(frame[3], state)} roll: die {v}, {freed}"
     return f"chance: {d.kind} {v}"
 
 
 def describe_change(before: TSState, action: int, after: TSState, viewer: int | None) -> list[str]:
     """What ``action`` changed that ``viewer`` may see, one short line each."""
     out: list[str] = []
-    d = A.decode(action)
-    fr = _frame(before)
+    d = actions.decode(action)
+    frame = _frame(before)
     # headlines revealed
-    if fr is not None and fr[0] == F.HEADLINE and before.phase == PH_HEADLINE:
+    if frame is not None and frame[0] == frames.HEADLINE and before.phase == PH_HEADLINE:
         chosen = before.headline[:]
-        chosen[fr[1]] = d.value
+        chosen[frame[1]] = d.value
         if after.headline == [0, 0] or after.phase != PH_HEADLINE:
             shown = [f"{side_name(s)} {card_label(chosen[s], after)}" for s in (USSR, US) if chosen[s] > 0]
             if shown:
@@ -631,12 +641,12 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
             line += f" ({side_name(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
         out.append(line)
     causes = vp_causes(before, action, after)
-    scored = {d.value: before} if d.kind == "play" and fr is not None and fr[0] == F.ACTION else {}
+    scored = {d.value: before} if d.kind == "play" and frame is not None and frame[0] == frames.ACTION else {}
     for cause, _, at in causes:  # a scoring card resolved in this step, on the board it saw
         if cause.startswith("#"):
             scored.setdefault(int(cause[1:].split()[0]), at)
     for card, at in scored.items():
-        if card in R.SCORING_CARDS:
+        if card in rules.SCORING_CARDS:
             out.extend(f"{card_label(card, after)}: {line}" for line in scoring_lines(at, card))
     if before.vp != after.vp:
         gain = after.vp - before.vp
@@ -677,12 +687,10 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
         for n in sorted(eff0 - eff1):
             out.append(f"{card_label(n, after)} no longer in effect")
     if after.turn != before.turn:
-        out.append(
-            f"--- turn {after.turn} begins ({PERIOD_NAMES[1 if after.turn <= 3 else 2 if after.turn <= 7 else 3]}) ---"
-        )
+        out.append(f"--- turn {after.turn} begins ({PERIOD_NAMES[war_period(after.turn)]}) ---")
     if viewer is not None:
         new_cards = [n for n in after.hands[viewer] if n not in before.hands[viewer]]
-        if new_cards and len(new_cards) <= 9:
+        if new_cards and len(new_cards) <= rules.MAX_HAND_SIZE:
             out.append("you receive " + ", ".join(card_label(n, after) for n in sorted(new_cards)))
     if after.winner >= 0 and before.winner < 0:
         out.append(f"GAME OVER: {result(after)}")

@@ -16,15 +16,15 @@ from collections.abc import Callable
 
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.core.rng import MASK64, shuffle, splitmix64
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight import actions, frames, movegen
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
     BOARD,
+    BOTH,
     CENTRAL_AMERICA,
     EUROPE,
+    LAST_SPACE_BOX,
     MIDDLE_EAST,
     SIDE_NAMES,
     SOUTH_AMERICA,
@@ -35,11 +35,18 @@ from realpolitik.engine.twilight.board import (
 from realpolitik.engine.twilight.cards import DELUXE_OPS, SEED_CARDS, Card
 from realpolitik.engine.twilight.events import EVENTS, RESUME
 from realpolitik.engine.twilight.state import (
+    BURY_YOU_ANSWERABLE,
+    DEFCON_BRINK,
+    FIRST_LATE_WAR_TURN,
+    FIRST_MID_WAR_TURN,
+    GAME_OVER,
+    LAST_EARLY_WAR_TURN,
+    LAST_TURN,
     PH_ACTION,
     PH_END,
     PH_HEADLINE,
-    PH_OVER,
     PH_SETUP,
+    WIN_VP,
     N,
     TSState,
     opp,
@@ -84,6 +91,14 @@ TURKEY = BOARD.country("turkey")
 TAIWAN = BOARD.country("taiwan")
 CANADA = BOARD.country("canada")
 OPTIONAL_MODES = 1 << 7
+WAR_WIN_ROLL = 4  # 7.6: a war card's die, less the adjacent enemy-controlled countries, wins on 4–6
+MAX_HAND_SIZE = 9  # 4.5 B: from turn 4
+MAX_OPS = 4  # 5.2: no card's Ops value goes above 4 by modifiers
+TRAP_MIN_OPS = 2  # #42 Quagmire / #44 Bear Trap: the discard must be of 2 Ops or more
+TRAP_ESCAPE_BELOW = 5  # #42 / #44: a roll of 1-4 ends the trap
+CRISIS_CANCEL_INFLUENCE = 2  # #40 Cuban Missile Crisis: the influence removed to cancel it
+# Region scoring levels (10.1.1): none, presence, domination, control.
+LEVEL_NONE, LEVEL_PRESENCE, LEVEL_DOMINATION, LEVEL_CONTROL = range(4)
 
 
 def bits(mask: int) -> list[int]:
@@ -96,9 +111,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def seq(s: TSState, *frames: tuple) -> None:
+def seq(s: TSState, *pending: tuple) -> None:
     """Push frames so that they run in the order given."""
-    s.stack.extend(reversed(frames))
+    s.stack.extend(reversed(pending))
 
 
 # ---------------------------------------------------------------- setup (3.1–3.4)
@@ -170,11 +185,11 @@ def setup_frames(options: dict) -> tuple[tuple, ...]:
     """The setup decisions, in order (3.2, 3.3, then a bid): the USSR's 6 in Eastern Europe, the
     US's 7 in Western Europe, then the bidding side's points. A bid frame has mask 0: its
     countries are those holding that side's influence when each point is placed."""
-    frames: tuple[tuple, ...] = ((F.SETUP, USSR, 6, BOARD.ee_mask), (F.SETUP, US, 7, BOARD.we_mask))
+    setup: tuple[tuple, ...] = ((frames.SETUP, USSR, 6, BOARD.ee_mask), (frames.SETUP, US, 7, BOARD.we_mask))
     side, points = parse_bid(options.get("bid", BID_NONE))
     if points:
-        frames += ((F.SETUP, side, points, 0),)
-    return frames
+        setup += ((frames.SETUP, side, points, 0),)
+    return setup
 
 
 def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
@@ -206,7 +221,7 @@ def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
 # ---------------------------------------------------------------- cards and decks (4.3, 4.4)
 def hand_size(s: TSState) -> int:
     """4.5 B: 8 cards in turns 1–3, 9 from turn 4."""
-    return 8 if s.turn <= 3 else 9
+    return 8 if s.turn <= LAST_EARLY_WAR_TURN else 9
 
 
 def draw(s: TSState) -> int:
@@ -288,8 +303,8 @@ def ops_value(s: TSState, card: int, side: int) -> int:
     )
     scare = s.red_scare >> side & 1
     if s.options.get("edition") == "deluxe":
-        return min(4, max(1, v + (1 if boost else 0) - scare))
-    if boost and v < 4:
+        return min(MAX_OPS, max(1, v + (1 if boost else 0) - scare))
+    if boost and v < MAX_OPS:
         v += 1
     if scare:
         v = v - 1 if v > 1 else 1
@@ -303,7 +318,7 @@ def degrade_defcon(s: TSState, n: int, actor: int) -> None:
     if s.defcon <= 1:
         s.defcon = 1
         s.end(opp(actor), f"DEFCON 1: nuclear war, caused by the {SIDE_NAMES[actor]}")
-    elif s.defcon == 2 and s.perm >> Card.NORAD & 1:
+    elif s.defcon == DEFCON_BRINK and s.perm >> Card.NORAD & 1:
         s.turnfx |= 1 << Card.NORAD  # card 106: DEFCON moved to 2 during this round
 
 
@@ -322,10 +337,10 @@ def set_defcon(s: TSState, level: int, actor: int) -> None:
 
 def check_vp(s: TSState) -> None:
     """10.3.1: 20 VP wins at once (not during final scoring)."""
-    if s.winner < 0 and s.phase != PH_OVER:
-        if s.vp >= 20:
+    if s.winner < 0 and s.phase != GAME_OVER:
+        if s.vp >= WIN_VP:
             s.end(US, "US reached 20 VP")
-        elif s.vp <= -20:
+        elif s.vp <= -WIN_VP:
             s.end(USSR, "USSR reached 20 VP")
 
 
@@ -351,7 +366,7 @@ def space_min_ops(s: TSState, side: int) -> int:
     requirement), 0 when no attempt is allowed (6.4.2 one a turn, two with box 2; 6.4.6 box 8
     is the last)."""
     box = s.space[side] + 1
-    if box > 8:
+    if box > LAST_SPACE_BOX:
         return 0
     limit = 2 if space_holder(s, 2) == side else 1
     return BOARD.space[box][0] if s.space_tries[side] < limit else 0
@@ -361,7 +376,7 @@ def advance_space(s: TSState, side: int, boxes: int, vp_last_only: bool = False)
     """Move ``side``'s space marker; first/second VP per box (6.4.3)."""
     for i in range(boxes):
         box = s.space[side] + 1
-        if box > 8:
+        if box > LAST_SPACE_BOX:
             return
         s.space[side] = box
         first = s.space[opp(side)] < box
@@ -372,7 +387,7 @@ def advance_space(s: TSState, side: int, boxes: int, vp_last_only: bool = False)
 
 def rounds_for(s: TSState, side: int) -> int:
     """Action rounds this turn (4.5 D): 6 or 7; 8 with space box 8 or North Sea Oil."""
-    n = 6 if s.turn <= 3 else 7
+    n = 6 if s.turn <= LAST_EARLY_WAR_TURN else 7
     if space_holder(s, 8) == side or (side == US and s.turnfx >> Card.NORTH_SEA_OIL & 1):
         n = 8
     return n
@@ -382,11 +397,11 @@ def rounds_for(s: TSState, side: int) -> int:
 def defcon_blocked(s: TSState) -> int:
     """Countries where coups and realignments are barred by DEFCON (8.1.5)."""
     m = 0
-    if s.defcon <= 4:
+    if s.defcon <= 4:  # noqa: PLR2004 - 8.1.5: the DEFCON levels as the rule names them
         m |= EUROPE_MASK
-    if s.defcon <= 3:
+    if s.defcon <= 3:  # noqa: PLR2004
         m |= ASIA_MASK
-    if s.defcon <= 2:
+    if s.defcon <= 2:  # noqa: PLR2004
         m |= BOARD.region_mask[MIDDLE_EAST]
     return m
 
@@ -446,7 +461,7 @@ def placement_mask(s: TSState, side: int) -> int:
 
 def label(s: TSState, card: int) -> str:
     """``#27 US/Japan Mutual Defense Pact``, numbered as printed in the game's edition."""
-    return A.card_label(card, s.options.get("edition", "seed"))
+    return actions.card_label(card, s.options.get("edition", "seed"))
 
 
 # ---------------------------------------------------------------- event playability (5.2, 7.5)
@@ -459,7 +474,9 @@ def event_block(s: TSState, card: int, side: int) -> str:
     bar = PROHIBITED_BY.get(card)
     if bar and s.perm >> bar & 1:
         return f"cancelled by {label(s, bar)}"
-    if card == Card.CAMBRIDGE_FIVE and s.turn >= 8:  # card 104: no event in the Late War (4.1)
+    if (
+        card == Card.CAMBRIDGE_FIVE and s.turn >= FIRST_LATE_WAR_TURN
+    ):  # card 104: no event in the Late War (4.1)
         return "not an event in the Late War"
     if card in DELUXE_CONDITIONS and deluxe_condition_unmet(s, card):
         return DELUXE_CONDITIONS[card]
@@ -480,8 +497,10 @@ def deluxe_condition_unmet(s: TSState, card: int) -> bool:
     if s.options.get("edition") != "deluxe":
         return False
     if card == Card.KITCHEN_DEBATES:  # #48: more US-controlled battlegrounds
-        bg = BOARD.bg_mask
-        return (s.control_mask(US) & bg).bit_count() <= (s.control_mask(USSR) & bg).bit_count()
+        battlegrounds = BOARD.bg_mask
+        return (s.control_mask(US) & battlegrounds).bit_count() <= (
+            s.control_mask(USSR) & battlegrounds
+        ).bit_count()
     if card == Card.OUR_MAN_IN_TEHRAN:  # card 108: a US-controlled Middle East country
         return not s.control_mask(US) & BOARD.region_mask[MIDDLE_EAST]
     return False
@@ -511,13 +530,18 @@ def region_tally(s: TSState, region: int) -> list[list[int]]:
     mask = BOARD.region_mask[region]
     out = [[0, 0, 0], [0, 0, 0]]
     for side in (USSR, US):
-        cm = s.control_mask(side) & mask
-        bg = BOARD.bg_mask
-        if region == ASIA and s.perm >> Card.FORMOSAN_RESOLUTION & 1 and side == US and cm >> TAIWAN & 1:
-            bg |= 1 << TAIWAN  # #101 Formosan Resolution
-        out[side][0] = bin(cm).count("1")
-        out[side][1] = bin(cm & bg).count("1")
-        out[side][2] = bin(cm & BOARD.adj_superpower[opp(side)]).count("1")
+        controlled = s.control_mask(side) & mask
+        battlegrounds = BOARD.bg_mask
+        if (
+            region == ASIA
+            and s.perm >> Card.FORMOSAN_RESOLUTION & 1
+            and side == US
+            and controlled >> TAIWAN & 1
+        ):
+            battlegrounds |= 1 << TAIWAN  # #101 Formosan Resolution
+        out[side][0] = bin(controlled).count("1")
+        out[side][1] = bin(controlled & battlegrounds).count("1")
+        out[side][2] = bin(controlled & BOARD.adj_superpower[opp(side)]).count("1")
     return out
 
 
@@ -545,15 +569,15 @@ def score_region(s: TSState, card: int, final: bool = False) -> int:
             continue
         nonbg = mine[0] - mine[1]
         if mine[1] == total_bg and mine[0] > other[0]:
-            level[side] = 3
+            level[side] = LEVEL_CONTROL
         elif mine[0] > other[0] and mine[1] > other[1] and mine[1] > 0 and nonbg > 0:
-            level[side] = 2
+            level[side] = LEVEL_DOMINATION
         else:
-            level[side] = 1
+            level[side] = LEVEL_PRESENCE
         base = (0, pres, dom, ctrl)[level[side]]
         vp[side] = (base if base > 0 else 0) + mine[1] + mine[2]
     for side in (USSR, US):
-        if level[side] == 3 and ctrl < 0:  # Europe control: automatic victory (10.3.1)
+        if level[side] == LEVEL_CONTROL and ctrl < 0:  # Europe control: automatic victory (10.3.1)
             s.end(side, f"{SIDE_NAMES[side]} controls Europe at Europe Scoring")
             return 0
     net = vp[US] - vp[USSR]
@@ -591,7 +615,7 @@ def score_southeast_asia(s: TSState) -> int:
 def final_scoring(s: TSState) -> None:
     """10.3.2: after turn 10 every region scores; 20 VP does not win; Europe control does."""
     s.gain_vp(s.china, 1)  # card #6: +1 VP to its holder at the end of turn 10
-    s.phase = PH_OVER
+    s.phase = GAME_OVER
     for card in (2, 1, 3, 37, 35, 79):  # Europe, Asia, Middle East, C. America, S. America, Africa
         score_region(s, card, final=True)
         if s.winner >= 0:
@@ -609,14 +633,14 @@ def begin_turn(s: TSState) -> None:
     """4.5 A–C: improve DEFCON, add new war periods, deal, then the headline."""
     if s.turn > 1:
         improve_defcon(s, 1)  # 8.1.6
-    if s.turn == 4:
+    if s.turn == FIRST_MID_WAR_TURN:
         add_period(s, 2)
-    elif s.turn == 8:
+    elif s.turn == FIRST_LATE_WAR_TURN:
         add_period(s, 3)
     deal(s)
     s.phase = PH_HEADLINE
     s.headline = [0, 0]
-    s.ar = 0
+    s.action_round = 0
     s.phasing = -1
 
 
@@ -628,24 +652,24 @@ def headline_order(s: TSState) -> tuple[int, int]:
 
 
 def headline_step(s: TSState) -> None:
-    if s.ar == 0:
+    if s.action_round == 0:
         for side in headline_order(s):
             if s.headline[side] == 0:
                 if any(c != UN_INTERVENTION for c in s.hands[side]):
-                    s.stack.append((F.HEADLINE, side))
+                    s.stack.append((frames.HEADLINE, side))
                     return
                 s.headline[side] = -1
         resolve_headline(s)
         return
-    # ar == -1: the headlines have been resolved.
+    # action_round == -1: the headlines have been resolved.
     s.phase = PH_ACTION
-    s.ar = 0
+    s.action_round = 0
     s.phasing = US  # so that the USSR takes action round 1 (4.5 D)
 
 
 def resolve_headline(s: TSState) -> None:
     """4.5 C: higher ops first, US first on ties, scoring cards count 0; #103 Defectors."""
-    s.ar = -1
+    s.action_round = -1
     h = s.headline[:]
     s.headline = [0, 0]  # the cards are now face up on the table (s.inplay)
     for side in (USSR, US):
@@ -661,15 +685,15 @@ def resolve_headline(s: TSState) -> None:
         return -1 if c <= 0 else card_ops(s, c)
 
     order = (US, USSR) if val(h[US]) >= val(h[USSR]) else (USSR, US)
-    frames = []
+    headlines = []
     for side in order:
         c = h[side]
         if c > 0:
             flower_power_check(s, c, side)
             owner = CARDS[c].side
-            eside = side if owner == 2 else owner
-            frames.append((F.EVENT, F.AUTO, c, eside, side))
-    seq(s, *frames)
+            eside = side if owner == BOTH else owner
+            headlines.append((frames.EVENT, frames.AUTO, c, eside, side))
+    seq(s, *headlines)
 
 
 def start_round(s: TSState, side: int) -> None:
@@ -678,12 +702,14 @@ def start_round(s: TSState, side: int) -> None:
     s.rounds_done[side] += 1
     s.round_start[side] = s.presence_mask(side)
     if side == US and s.bury_you_pending & 1:
-        s.bury_you_pending = 3  # #50: this is the US round that may answer with UN Intervention
+        s.bury_you_pending = (
+            BURY_YOU_ANSWERABLE  # #50: this is the US round that may answer with UN Intervention
+        )
     trap = Card.QUAGMIRE if side == US else Card.BEAR_TRAP
     if s.perm >> trap & 1:
-        s.stack.append((F.TRAP, side, trap))
+        s.stack.append((frames.TRAP, side, trap))
     else:
-        s.stack.append((F.ACTION, side, None, 0))
+        s.stack.append((frames.ACTION, side, None, 0))
 
 
 def china_available(s: TSState, side: int) -> bool:
@@ -696,7 +722,7 @@ def can_take_round(s: TSState, side: int) -> bool:
 
 
 def action_step(s: TSState) -> None:
-    if s.bury_you_pending == 3:
+    if s.bury_you_pending == BURY_YOU_ANSWERABLE:
         s.bury_you_pending = 0
         s.gain_vp(USSR, 3)  # #50 We Will Bury You: no UN Intervention came
         check_vp(s)
@@ -706,30 +732,30 @@ def action_step(s: TSState) -> None:
         s.turnfx &= ~(1 << Card.NORAD)
         # card 106 NORAD: at the end of an action round in which DEFCON moved to 2, the US
         # may add 1 Influence to a country already holding US Influence, if it controls Canada.
-        if s.ar >= 1 and s.perm >> Card.NORAD & 1 and s.controls(US, CANADA):
-            F.place(s, US, US, 1, s.presence_mask(US), card=Card.NORAD, optional=True)
+        if s.action_round >= 1 and s.perm >> Card.NORAD & 1 and s.controls(US, CANADA):
+            frames.place(s, US, US, 1, s.presence_mask(US), card=Card.NORAD, optional=True)
             return
     while True:
         if s.phasing == USSR:
             side = US
         else:
             side = USSR
-            s.ar += 1
+            s.action_round += 1
         s.phasing = side
-        if s.ar > max(rounds_for(s, USSR), rounds_for(s, US)):
+        if s.action_round > max(rounds_for(s, USSR), rounds_for(s, US)):
             s.phase = PH_END
-            s.ar = 0
+            s.action_round = 0
             s.phasing = -1
             return
-        if s.ar <= rounds_for(s, side) and can_take_round(s, side):
+        if s.action_round <= rounds_for(s, side) and can_take_round(s, side):
             start_round(s, side)
             return
 
 
 def end_step(s: TSState) -> None:
     """4.5 E–J."""
-    if s.ar == 0:
-        s.ar = 1
+    if s.action_round == 0:
+        s.action_round = 1
         # E. 8.2.1: each side short of military operations gives the opponent 1 VP per point.
         short = [max(0, s.defcon - s.milops[side]) for side in (USSR, US)]
         s.gain_vp(US, short[USSR])
@@ -748,9 +774,9 @@ def end_step(s: TSState) -> None:
                 if held[side]:
                     s.end(opp(side), f"{SIDE_NAMES[side]} held a scoring card (11.1.2)")
                     return
-        h6 = space_holder(s, 6)
-        if h6 >= 0 and s.hands[h6]:
-            s.stack.append((F.HELD, h6))  # 6.4.4 box 6: may discard the held card
+        box6_holder = space_holder(s, 6)
+        if box6_holder >= 0 and s.hands[box6_holder]:
+            s.stack.append((frames.HELD, box6_holder))  # 6.4.4 box 6: may discard the held card
         return
     # G/H. flip the China Card face up; clear this turn's effects.
     s.china_up = True
@@ -764,7 +790,7 @@ def end_step(s: TSState) -> None:
     s.milops = [0, 0]
     s.space_tries = [0, 0]
     s.rounds_done = [0, 0]
-    if s.turn >= 10:
+    if s.turn >= LAST_TURN:
         final_scoring(s)  # J
         return
     s.turn += 1  # I
@@ -803,14 +829,14 @@ def war_prohibited(s: TSState, card: int) -> bool:
 def run_event(s: TSState, card: int, side: int, finisher: int) -> None:
     block = event_block(s, card, side)
     if finisher >= 0:
-        s.stack.append((F.FINISH, F.AUTO, card, finisher, not block))
+        s.stack.append((frames.FINISH, frames.AUTO, card, finisher, not block))
     if block:
         if finisher < 0:
             unfire(s, card)
         return
     if s.phase == PH_HEADLINE:
         s.phasing = side  # 4.5 C note: the side implementing a headline event is phasing
-    F.run_handler(s, EVENTS[card], side)
+    frames.run_handler(s, EVENTS[card], side)
 
 
 def unfire(s: TSState, card: int) -> None:
@@ -818,9 +844,9 @@ def unfire(s: TSState, card: int) -> None:
     prerequisite the Operations undid, 5.2) leaves its card to be discarded, not removed: the
     card's pending FINISH frame is marked as not fired."""
     for i in range(len(s.stack) - 1, -1, -1):
-        fr = s.stack[i]
-        if fr[0] == F.FINISH and fr[2] == card:
-            s.stack[i] = (*fr[:4], False)
+        frame = s.stack[i]
+        if frame[0] == frames.FINISH and frame[2] == card:
+            s.stack[i] = (*frame[:4], False)
             return
 
 
@@ -857,27 +883,29 @@ def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> Non
         # 6.1.1 counts influence present when the round began; ops outside one's own round
         # (headline events, an opponent's event triggered by ops) count influence as it stands.
         s.round_start[side] = s.presence_mask(side)
-    if mode == F.M_INFLUENCE:
-        s.stack.append((F.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
-    elif mode == F.M_REALIGN:
-        s.stack.append((F.REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
-    elif mode == F.M_COUP:
-        s.stack.append((F.COUP, side, card, ops, asia_b, sea_b, 0))
-    elif mode == F.M_SPACE:
+    if mode == frames.M_INFLUENCE:
+        s.stack.append((frames.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
+    elif mode == frames.M_REALIGN:
+        s.stack.append((frames.REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
+    elif mode == frames.M_COUP:
+        s.stack.append((frames.COUP, side, card, ops, asia_b, sea_b, 0))
+    elif mode == frames.M_SPACE:
         s.space_tries[side] += 1
-        s.stack.append((F.SPACE_ROLL, F.CHANCE_P, side, card))
+        s.stack.append((frames.SPACE_ROLL, frames.CHANCE_P, side, card))
 
 
-def process_auto(s: TSState, fr: tuple) -> None:
-    k = fr[0]
-    if k == F.EVENT:
-        run_event(s, fr[2], fr[3], fr[4] if len(fr) > 4 else -1)
-    elif k == F.FINISH:
-        finish(s, fr[2], fr[3], fr[4])
-    elif k == F.OPSTART:
-        open_ops(s, fr[2], fr[3], fr[4], fr[5] if len(fr) > 5 else 0)
-    elif k == F.CALL:
-        F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[4])
+def process_auto(s: TSState, frame: tuple) -> None:
+    k = frame[0]
+    if k == frames.EVENT:
+        finisher = frame[frames.EVENT_FINISHER] if len(frame) > frames.EVENT_FINISHER else -1
+        run_event(s, frame[2], frame[3], finisher)
+    elif k == frames.FINISH:
+        finish(s, frame[2], frame[3], frame[4])
+    elif k == frames.OPSTART:
+        fixed = frame[frames.OPSTART_FIXED_OPS] if len(frame) > frames.OPSTART_FIXED_OPS else 0
+        open_ops(s, frame[2], frame[3], frame[4], fixed)
+    elif k == frames.CALL:
+        frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[4])
 
 
 def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = None) -> None:
@@ -896,30 +924,30 @@ def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = 
             if trace is not None:
                 trace(None, s)
             continue
-        fr = stack[-1]
-        k = fr[0]
-        if k in F.AUTO_KINDS:
+        frame = stack[-1]
+        k = frame[0]
+        if k in frames.AUTO_KINDS:
             stack.pop()
-            process_auto(s, fr)
+            process_auto(s, frame)
             if trace is not None:
-                trace(fr, s)
+                trace(frame, s)
             continue
-        if k == F.RANDOM_CARD:
-            if not s.hands[fr[4]]:
+        if k == frames.RANDOM_CARD:
+            if not s.hands[frame[4]]:
                 stack.pop()
-                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[5])
+                frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[5])
                 continue
             break
-        if k in F.CHANCE_KINDS or k == F.ACTION:
+        if k in frames.CHANCE_KINDS or k == frames.ACTION:
             # An action round always offers a move: every card may be played for influence
             # (a scoring card as its event), and an empty hand may pass (action_legal).
             break
         if not legal_actions(s):
             stack.pop()
-            if k == F.CCOUNTRY:
-                F.run_handler(s, RESUME[fr[2]], fr[3], -1, fr[5])
-            elif k == F.CCARD:
-                F.run_handler(s, RESUME[fr[2]], fr[3], 0, fr[7])
+            if k == frames.CCOUNTRY:
+                frames.run_handler(s, RESUME[frame[2]], frame[3], -1, frame[5])
+            elif k == frames.CCARD:
+                frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[7])
             continue
         break
 
@@ -929,21 +957,21 @@ def current_player(s: TSState) -> int:
     """Side to decide, -1 for chance (CHANCE), -4 when over (TERMINAL)."""
     if s.winner >= 0:
         return -4
-    fr = s.stack[-1]
-    return -1 if fr[0] in F.CHANCE_KINDS else fr[1]
+    frame = s.stack[-1]
+    return -1 if frame[0] in frames.CHANCE_KINDS else frame[1]
 
 
 def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
     """Dice faces 1..6 at 1/6, or the cards of a hand at equal odds."""
-    fr = s.stack[-1]
-    if fr[0] == F.RANDOM_CARD:
-        hand = sorted(s.hands[fr[4]])
+    frame = s.stack[-1]
+    if frame[0] == frames.RANDOM_CARD:
+        hand = sorted(s.hands[frame[4]])
         p = 1.0 / len(hand)
-        return [(A.card_choice(c), p) for c in hand]
+        return [(actions.card_choice(c), p) for c in hand]
     return list(DIE_OUTCOMES)
 
 
-DIE_ACTIONS = tuple(A.die(v) for v in range(1, 7))
+DIE_ACTIONS = tuple(actions.die(v) for v in range(1, 7))
 DIE_OUTCOMES = tuple((a, 1.0 / 6.0) for a in DIE_ACTIONS)
 
 
@@ -957,26 +985,26 @@ def play_modes(
     """
     c = CARDS[card] if card != CHINA else None
     if c is not None and c.scoring:
-        return [F.M_EVENT]
+        return [frames.M_EVENT]
     out = []
     if c is not None and can_play_event(s, card, side):
-        out.append(F.M_EVENT)
-    out.append(F.M_INFLUENCE)
+        out.append(frames.M_EVENT)
+    out.append(frames.M_INFLUENCE)
     if can_realign if can_realign is not None else realign_targets(s, side):
-        out.append(F.M_REALIGN)
+        out.append(frames.M_REALIGN)
     if can_coup if can_coup is not None else coup_targets(s, side):
-        out.append(F.M_COUP)
+        out.append(frames.M_COUP)
     if space_allowed(s, side, ops_value(s, card, side)):
-        out.append(F.M_SPACE)
+        out.append(frames.M_SPACE)
     return out
 
 
 # Influence (always), then realign and coup when they have targets: by (can_realign | can_coup << 1).
 PLAY_BASE_MODES = (
-    (F.M_INFLUENCE,),
-    (F.M_INFLUENCE, F.M_REALIGN),
-    (F.M_INFLUENCE, F.M_COUP),
-    (F.M_INFLUENCE, F.M_REALIGN, F.M_COUP),
+    (frames.M_INFLUENCE,),
+    (frames.M_INFLUENCE, frames.M_REALIGN),
+    (frames.M_INFLUENCE, frames.M_COUP),
+    (frames.M_INFLUENCE, frames.M_REALIGN, frames.M_COUP),
 )
 
 
@@ -1000,22 +1028,26 @@ def trap_legal(s: TSState, side: int) -> list[int]:
     requires it (as many scoring cards as rounds left, without the tournament option).
     """
     hand = s.hands[side]
-    scoring = sorted(A.play(c, F.M_EVENT) for c in hand if c in SCORING_CARDS)
+    scoring = sorted(actions.play(c, frames.M_EVENT) for c in hand if c in SCORING_CARDS)
     if scoring_forced(s, side, len(scoring)):
         return scoring
-    out = [A.card_choice(c) for c in hand if c not in SCORING_CARDS and ops_value(s, c, side) >= 2]
+    out = [
+        actions.card_choice(c)
+        for c in hand
+        if c not in SCORING_CARDS and ops_value(s, c, side) >= TRAP_MIN_OPS
+    ]
     out.extend(scoring)
-    return sorted(out) if out else [A.option(A.OPT_PASS)]
+    return sorted(out) if out else [actions.option(actions.OPT_PASS)]
 
 
-def action_legal(s: TSState, fr: tuple) -> list[int]:
-    side = fr[1]
-    only = fr[2]
+def action_legal(s: TSState, frame: tuple) -> list[int]:
+    side = frame[1]
+    only = frame[2]
     out: list[int] = []
     if only is not None:
         for card in only:
-            out.extend(A.play(card, m) for m in play_modes(s, side, card))
-        out.append(A.option(A.OPT_RETURN))
+            out.extend(actions.play(card, m) for m in play_modes(s, side, card))
+        out.append(actions.option(actions.OPT_RETURN))
         return sorted(out)
     hand = s.hands[side]
     cards = list(hand)
@@ -1039,43 +1071,43 @@ def action_legal(s: TSState, fr: tuple) -> list[int]:
     for card in cards:
         if card != CHINA:
             if CARD_SCORING[card]:
-                out.append(card * 8 + F.M_EVENT)
+                out.append(card * 8 + frames.M_EVENT)
                 continue
             if (
                 CARD_SIDE[card] != o
                 and not (s.missile_envy == side and card == Card.MISSILE_ENVY)
                 and can_play_event(s, card, side)
             ):
-                out.append(card * 8 + F.M_EVENT)
+                out.append(card * 8 + frames.M_EVENT)
         k = card * 8
         for m in base:
             out.append(k + m)
         if space_min and ops_value(s, card, side) >= space_min:
-            out.append(k + F.M_SPACE)
+            out.append(k + frames.M_SPACE)
     if s.missile_crisis >> o & 1:  # #40: the threatened side may cancel the crisis
-        if side == USSR and s.influence(USSR, CUBA) >= 2:
-            out.append(A.option(A.OPT_CANCEL_CRISIS_CUBA))
-        if side == US and s.influence(US, W_GERMANY) >= 2:
-            out.append(A.option(A.OPT_CANCEL_CRISIS_WGERMANY))
-        if side == US and s.influence(US, TURKEY) >= 2:
-            out.append(A.option(A.OPT_CANCEL_CRISIS_TURKEY))
-    if not hand or (s.ar > (6 if s.turn <= 3 else 7) and not forced):
+        if side == USSR and s.influence(USSR, CUBA) >= CRISIS_CANCEL_INFLUENCE:
+            out.append(actions.option(actions.OPT_CANCEL_CRISIS_CUBA))
+        if side == US and s.influence(US, W_GERMANY) >= CRISIS_CANCEL_INFLUENCE:
+            out.append(actions.option(actions.OPT_CANCEL_CRISIS_WGERMANY))
+        if side == US and s.influence(US, TURKEY) >= CRISIS_CANCEL_INFLUENCE:
+            out.append(actions.option(actions.OPT_CANCEL_CRISIS_TURKEY))
+    if not hand or (s.action_round > (6 if s.turn <= LAST_EARLY_WAR_TURN else 7) and not forced):
         # 9.8 China never forced; the box-8 round is optional (6.4.4), but not while it is the
         # last chance to play a scoring card (4.5 D: scoring cards may not be held).
-        out.append(A.option(A.OPT_PASS))
+        out.append(actions.option(actions.OPT_PASS))
     out.sort()
     return out
 
 
-def influence_legal(s: TSState, fr: tuple) -> list[int]:
+def influence_legal(s: TSState, frame: tuple) -> list[int]:
     """6.1.2: cost 2 in enemy-controlled countries; forfeited area bonuses cost 1 more."""
-    side = fr[1]
-    return _influence_moves(s.inf, side, placement_mask(s, side), fr[3], fr[4], fr[5])
+    side = frame[1]
+    return _influence_moves(s.inf, side, placement_mask(s, side), frame[3], frame[4], frame[5])
 
 
-def realign_legal(s: TSState, fr: tuple) -> list[int]:
+def realign_legal(s: TSState, frame: tuple) -> list[int]:
     """6.2.2: one point per roll; forfeited area bonuses cost 1 more."""
-    return _realign_moves(realign_targets(s, fr[1], fr[6]), fr[3], fr[4], fr[5])
+    return _realign_moves(realign_targets(s, frame[1], frame[6]), frame[3], frame[4], frame[5])
 
 
 _CHECK_LEGAL = os.environ.get("REALPOLITIK_CHECK_LEGAL", "") not in ("", "0")
@@ -1089,82 +1121,84 @@ def legal_actions(s: TSState) -> list[int]:
     """
     if s.winner >= 0 or not s.stack:
         return []
-    fr = s.stack[-1]
+    frame = s.stack[-1]
     known = s._legal
-    if known is not None and known[0] == len(s.history) and known[1] is fr:
+    if known is not None and known[0] == len(s.history) and known[1] is frame:
         if _CHECK_LEGAL:
-            fresh = _legal_actions(s, fr)
+            fresh = _legal_actions(s, frame)
             assert fresh == known[2], ("stale legal-action cache", fresh, known[2])
         return known[2][:]
-    out = _legal_actions(s, fr)
-    s._legal = (len(s.history), fr, out[:])
+    out = _legal_actions(s, frame)
+    s._legal = (len(s.history), frame, out[:])
     return out
 
 
-def _legal_actions(s: TSState, fr: tuple) -> list[int]:
-    k = fr[0]
-    if k in F.CHANCE_KINDS:
-        if k == F.RANDOM_CARD:
+def _legal_actions(s: TSState, frame: tuple) -> list[int]:
+    k = frame[0]
+    if k in frames.CHANCE_KINDS:
+        if k == frames.RANDOM_CARD:
             return [a for a, _ in chance_outcomes(s)]
         return list(DIE_ACTIONS)
-    if k == F.ACTION:
-        return action_legal(s, fr)
-    if k == F.INFLUENCE:
-        return influence_legal(s, fr)
-    if k == F.REALIGN:
-        return realign_legal(s, fr)
-    if k == F.COUP:
-        out = _mask_moves(coup_targets(s, fr[1], fr[6]))
-        if fr[6] and out:
-            out.insert(0, A.option(A.OPT_PASS))  # a free coup may be declined
+    if k == frames.ACTION:
+        return action_legal(s, frame)
+    if k == frames.INFLUENCE:
+        return influence_legal(s, frame)
+    if k == frames.REALIGN:
+        return realign_legal(s, frame)
+    if k == frames.COUP:
+        out = _mask_moves(coup_targets(s, frame[1], frame[6]))
+        if frame[6] and out:
+            out.insert(0, actions.option(actions.OPT_PASS))  # a free coup may be declined
         return sorted(out)
-    if k == F.HEADLINE:
-        return sorted(A.play(c, F.M_HEADLINE) for c in s.hands[fr[1]] if c != UN_INTERVENTION)
-    if k == F.SETUP:  # mask 0: a bid's point, where the side has influence now
-        return _mask_moves(fr[3] or _presence(s.inf, fr[1]))
-    if k == F.ORDER:
-        return [A.option(A.OPT_EVENT_FIRST), A.option(A.OPT_OPS_FIRST)]
-    if k == F.PLACE or k == F.REMOVE:
-        side_t, mask, cap, done = fr[3], fr[5], fr[6], fr[7]
+    if k == frames.HEADLINE:
+        return sorted(actions.play(c, frames.M_HEADLINE) for c in s.hands[frame[1]] if c != UN_INTERVENTION)
+    if k == frames.SETUP:  # mask 0: a bid's point, where the side has influence now
+        return _mask_moves(frame[3] or _presence(s.inf, frame[1]))
+    if k == frames.ORDER:
+        return [actions.option(actions.OPT_EVENT_FIRST), actions.option(actions.OPT_OPS_FIRST)]
+    if k == frames.PLACE or k == frames.REMOVE:
+        side_t, mask, cap, done = frame[3], frame[5], frame[6], frame[7]
         if cap:
             for c in set(done):
                 if done.count(c) >= cap:
                     mask &= ~(1 << c)
-        if k == F.REMOVE:
+        if k == frames.REMOVE:
             mask &= _presence(s.inf, side_t)
         out = _mask_moves(mask)  # ascending, below the OPTION ids
-        if out and fr[8]:
-            out.append(A.option(A.OPT_DONE))
+        if out and frame[8]:
+            out.append(actions.option(actions.OPT_DONE))
         return out
-    if k == F.CCOUNTRY:
-        return _mask_moves(fr[4])
-    if k == F.COPTION:
-        return [A.option(i) for i in range(len(fr[4]))]
-    if k == F.CCARD:
-        out = sorted(A.card_choice(c) for c in set(fr[4]))
-        if fr[6]:
-            out.insert(0, A.option(A.OPT_PASS))
+    if k == frames.CCOUNTRY:
+        return _mask_moves(frame[4])
+    if k == frames.COPTION:
+        return [actions.option(i) for i in range(len(frame[4]))]
+    if k == frames.CCARD:
+        out = sorted(actions.card_choice(c) for c in set(frame[4]))
+        if frame[6]:
+            out.insert(0, actions.option(actions.OPT_PASS))
         return sorted(out)
-    if k == F.OPSMODE:
-        side, card, modes = fr[1], fr[2], fr[3]
+    if k == frames.OPSMODE:
+        side, card, modes = frame[1], frame[2], frame[3]
         out = []
-        for m in (F.M_INFLUENCE, F.M_REALIGN, F.M_COUP, F.M_SPACE):
+        for m in (frames.M_INFLUENCE, frames.M_REALIGN, frames.M_COUP, frames.M_SPACE):
             if not modes >> m & 1:
                 continue
-            if m == F.M_REALIGN and not realign_targets(s, side):
+            if m == frames.M_REALIGN and not realign_targets(s, side):
                 continue
-            if m == F.M_COUP and not coup_targets(s, side):
+            if m == frames.M_COUP and not coup_targets(s, side):
                 continue
-            if m == F.M_SPACE and not space_allowed(s, side, fr[4] or ops_value(s, card, side)):
+            if m == frames.M_SPACE and not space_allowed(s, side, frame[4] or ops_value(s, card, side)):
                 continue
-            out.append(A.option(A.OPT_MODE_BASE + m))
+            out.append(actions.option(actions.OPT_MODE_BASE + m))
         if modes & OPTIONAL_MODES:
-            out.append(A.option(A.OPT_MODE_PASS))
+            out.append(actions.option(actions.OPT_MODE_PASS))
         return sorted(out)
-    if k == F.TRAP:
-        return trap_legal(s, fr[1])
-    if k == F.HELD:
-        return sorted([A.option(A.OPT_PASS)] + [A.card_choice(c) for c in s.hands[fr[1]]])
+    if k == frames.TRAP:
+        return trap_legal(s, frame[1])
+    if k == frames.HELD:
+        return sorted(
+            [actions.option(actions.OPT_PASS)] + [actions.card_choice(c) for c in s.hands[frame[1]]]
+        )
     return []
 
 
@@ -1173,21 +1207,21 @@ def apply(s: TSState, a: int) -> None:
     """Apply action ``a`` (must be legal) and advance to the next decision."""
     if s.winner >= 0:
         raise IllegalAction("the game is over")
-    fr = s.stack[-1] if s.stack else None
+    frame = s.stack[-1] if s.stack else None
     known = s._legal
-    if known is not None and known[0] == len(s.history) and known[1] is fr and not _CHECK_LEGAL:
+    if known is not None and known[0] == len(s.history) and known[1] is frame and not _CHECK_LEGAL:
         legal = known[2]  # remembered from the caller's own legal_actions(); not copied
     else:
         legal = legal_actions(s)
     s._legal = None
     if a not in legal:
         raise IllegalAction(illegal_reason(s, a))
-    fr = s.stack.pop()
+    frame = s.stack.pop()
     s.history.append(a)
-    d = A.decode(a)
-    k = fr[0]
-    handler = _APPLY[k]
-    handler(s, fr, d)
+    d = actions.decode(a)
+    k = frame[0]
+    handler = ANSWERS[k]
+    handler(s, frame, d)
     advance(s)
 
 
@@ -1202,8 +1236,8 @@ def random_playout(s: TSState, seed: int, max_decisions: int = -1) -> int:
     x = seed & MASK64
     decisions = 0
     while s.winner < 0:
-        fr = s.stack[-1]
-        chance = fr[0] in F.CHANCE_KINDS
+        frame = s.stack[-1]
+        chance = frame[0] in frames.CHANCE_KINDS
         if not chance and decisions == max_decisions:
             break
         legal = legal_actions(s)
@@ -1216,12 +1250,12 @@ def random_playout(s: TSState, seed: int, max_decisions: int = -1) -> int:
 
 def illegal_reason(s: TSState, a: int) -> str:
     """A sentence saying why ``a`` is not legal now."""
-    fr = s.stack[-1] if s.stack else None
-    if not 0 <= a < A.NUM_ACTIONS:
+    frame = s.stack[-1] if s.stack else None
+    if not 0 <= a < actions.NUM_ACTIONS:
         return f"action {a} is out of range"
-    d = A.decode(a)
+    d = actions.decode(a)
     who = current_player(s)
-    what = F.KIND_NAMES[fr[0]] if fr else "nothing"
+    what = frames.KIND_NAMES[frame[0]] if frame else "nothing"
     if who == -1:
         return f"action {a} is not a possible chance outcome here ({what})"
     side = SIDE_NAMES[who] if who in (0, 1) else "nobody"
@@ -1229,58 +1263,58 @@ def illegal_reason(s: TSState, a: int) -> str:
         card = d.value
         if card not in CARDS:
             return f"there is no card #{card}"
-        if d.mode >= len(F.MODE_NAMES):  # the encoding leaves room for uses no card has
+        if d.mode >= len(frames.MODE_NAMES):  # the encoding leaves room for uses no card has
             return f"action {a} is no use of a card"
-        if fr and fr[0] in (F.ACTION, F.HEADLINE):
-            only = fr[2] if fr[0] == F.ACTION else None  # a headline frame is (k, p): no card list
+        if frame and frame[0] in (frames.ACTION, frames.HEADLINE):
+            only = frame[2] if frame[0] == frames.ACTION else None  # a headline frame is (k, p): no card list
             if card != CHINA and card not in s.hands[who] and card not in (only or ()):
                 return f"{label(s, card)} is not in the {side} hand"
             if card == CHINA and not china_available(s, who):
                 return "the China Card is not available to play now (9.3, 9.5)"
-            if fr[0] == F.ACTION and d.mode == F.M_EVENT:
+            if frame[0] == frames.ACTION and d.mode == frames.M_EVENT:
                 block = event_block(s, card, who) or (
                     "it is the opponent's event" if CARDS[card].side == opp(who) else ""
                 )
                 if block:
                     return f"{label(s, card)} cannot be played as an event: {block}"
-            return f"{label(s, card)} cannot be played for {F.MODE_NAMES[d.mode]} now"
+            return f"{label(s, card)} cannot be played for {frames.MODE_NAMES[d.mode]} now"
         return f"the {side} must answer '{what}', not play a card"
     if d.kind == "country" and 0 <= d.value < N:
         return f"{BOARD.name[d.value]} is not a legal choice for '{what}' now"
     return f"action {a} does not answer '{what}' for the {side}"
 
 
-def ap_setup(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    s.add_inf(fr[1], d.value, 1)
-    if fr[2] > 1:
-        s.stack.append((F.SETUP, fr[1], fr[2] - 1, fr[3]))
+def answer_setup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    s.add_inf(frame[1], d.value, 1)
+    if frame[2] > 1:
+        s.stack.append((frames.SETUP, frame[1], frame[2] - 1, frame[3]))
 
 
-def ap_headline(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    s.hands[fr[1]].remove(d.value)
-    s.headline[fr[1]] = d.value
+def answer_headline(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    s.hands[frame[1]].remove(d.value)
+    s.headline[frame[1]] = d.value
 
 
-def ap_action(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    side = fr[1]
+def answer_action(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    side = frame[1]
     if d.kind == "option":
         k = d.value
-        if k == A.OPT_PASS:
+        if k == actions.OPT_PASS:
             return
-        if k == A.OPT_RETURN:  # #67 Grain Sales: the card goes back, Grain Sales gives ops
-            card = fr[2][0]
+        if k == actions.OPT_RETURN:  # #67 Grain Sales: the card goes back, Grain Sales gives ops
+            card = frame[2][0]
             s.inplay.remove(card)
             s.hands[USSR].append(card)
-            s.stack.append((F.OPSMODE, side, fr[3], F.MODE_BITS_OPS, 0))
+            s.stack.append((frames.OPSMODE, side, frame[3], frames.MODE_BITS_OPS, 0))
             return
-        if k == A.OPT_CANCEL_CRISIS_CUBA:
+        if k == actions.OPT_CANCEL_CRISIS_CUBA:
             s.remove_inf(USSR, CUBA, 2)
-        elif k == A.OPT_CANCEL_CRISIS_WGERMANY:
+        elif k == actions.OPT_CANCEL_CRISIS_WGERMANY:
             s.remove_inf(US, W_GERMANY, 2)
-        elif k == A.OPT_CANCEL_CRISIS_TURKEY:
+        elif k == actions.OPT_CANCEL_CRISIS_TURKEY:
             s.remove_inf(US, TURKEY, 2)
         s.missile_crisis &= ~(1 << opp(side))
-        s.stack.append(fr)  # the round goes on
+        s.stack.append(frame)  # the round goes on
         return
     card, mode = d.value, d.mode
     play_card(s, side, card, mode)
@@ -1298,35 +1332,39 @@ def play_card(s: TSState, side: int, card: int, mode: int) -> None:
         s.missile_envy = -1
     if side == US and card in s.ames:
         s.ames.remove(card)
-    if mode != F.M_SPACE:
+    if mode != frames.M_SPACE:
         flower_power_check(s, card, side)
-    if mode == F.M_EVENT:
+    if mode == frames.M_EVENT:
         owner = CARDS[card].side
-        seq(s, (F.EVENT, F.AUTO, card, side if owner == 2 else owner, side))
+        seq(s, (frames.EVENT, frames.AUTO, card, side if owner == BOTH else owner, side))
         return
-    if mode == F.M_SPACE:
-        seq(s, (F.OPSTART, F.AUTO, side, card, mode), (F.FINISH, F.AUTO, card, side, False))  # 6.4.5
+    if mode == frames.M_SPACE:
+        seq(
+            s,
+            (frames.OPSTART, frames.AUTO, side, card, mode),
+            (frames.FINISH, frames.AUTO, card, side, False),
+        )  # 6.4.5
         return
     if card != CHINA and CARDS[card].side == opp(side):
         if not event_block(s, card, opp(side)):
-            s.stack.append((F.ORDER, side, card, mode))  # 5.2: phasing player picks the order
+            s.stack.append((frames.ORDER, side, card, mode))  # 5.2: phasing player picks the order
             return
-    seq(s, (F.OPSTART, F.AUTO, side, card, mode), (F.FINISH, F.AUTO, card, side, False))
+    seq(s, (frames.OPSTART, frames.AUTO, side, card, mode), (frames.FINISH, frames.AUTO, card, side, False))
 
 
-def ap_order(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    side, card, mode = fr[1], fr[2], fr[3]
-    ev = (F.EVENT, F.AUTO, card, opp(side), -1)
-    ops = (F.OPSTART, F.AUTO, side, card, mode)
-    fin = (F.FINISH, F.AUTO, card, side, True)
-    if d.value == A.OPT_EVENT_FIRST:
+def answer_order(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    side, card, mode = frame[1], frame[2], frame[3]
+    ev = (frames.EVENT, frames.AUTO, card, opp(side), -1)
+    ops = (frames.OPSTART, frames.AUTO, side, card, mode)
+    fin = (frames.FINISH, frames.AUTO, card, side, True)
+    if d.value == actions.OPT_EVENT_FIRST:
         seq(s, ev, ops, fin)
     else:
         seq(s, ops, ev, fin)
 
 
-def ap_influence(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, side, card, remaining, asia_b, sea_b = fr
+def answer_influence(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    _, side, card, remaining, asia_b, sea_b = frame
     c = d.value
     cost = 2 if s.controls(opp(side), c) else 1  # 6.1.2: cost as control stands now
     if asia_b and not ASIA_MASK >> c & 1:
@@ -1338,11 +1376,11 @@ def ap_influence(s: TSState, fr: tuple, d: A.Decoded) -> None:
     remaining -= cost
     s.add_inf(side, c, 1)
     if remaining > 0:
-        s.stack.append((F.INFLUENCE, side, card, remaining, asia_b, sea_b))
+        s.stack.append((frames.INFLUENCE, side, card, remaining, asia_b, sea_b))
 
 
-def ap_realign(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, side, card, remaining, asia_b, sea_b, free_mask = fr
+def answer_realign(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    _, side, card, remaining, asia_b, sea_b, free_mask = frame
     c = d.value
     if asia_b and not ASIA_MASK >> c & 1:
         remaining -= 1
@@ -1352,8 +1390,8 @@ def ap_realign(s: TSState, fr: tuple, d: A.Decoded) -> None:
         sea_b = 0
     remaining -= 1
     if remaining > 0:
-        s.stack.append((F.REALIGN, side, card, remaining, asia_b, sea_b, free_mask))
-    s.stack.append((F.REALIGN_ROLL, F.CHANCE_P, side, c, 0))
+        s.stack.append((frames.REALIGN, side, card, remaining, asia_b, sea_b, free_mask))
+    s.stack.append((frames.REALIGN_ROLL, frames.CHANCE_P, side, c, 0))
 
 
 def realign_modifier(s: TSState, side: int, c: int) -> int:
@@ -1371,10 +1409,10 @@ def realign_modifier(s: TSState, side: int, c: int) -> int:
     return mod
 
 
-def ap_realign_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, _, side, c, first = fr
+def answer_realign_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    _, _, side, c, first = frame
     if not first:
-        s.stack.append((F.REALIGN_ROLL, F.CHANCE_P, side, c, d.value))
+        s.stack.append((frames.REALIGN_ROLL, frames.CHANCE_P, side, c, d.value))
         return
     r_ussr = first + realign_modifier(s, USSR, c)
     r_us = d.value + realign_modifier(s, US, c)
@@ -1384,8 +1422,8 @@ def ap_realign_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
         s.remove_inf(USSR, c, r_us - r_ussr)
 
 
-def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, side, _card, ops, asia_b, sea_b, free_mask = fr
+def answer_coup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    _, side, _card, ops, asia_b, sea_b, free_mask = frame
     if d.kind == "option":
         return  # free coup declined
     c = d.value
@@ -1407,7 +1445,7 @@ def ap_coup(s: TSState, fr: tuple, d: A.Decoded) -> None:
         degrade_defcon(s, 1, side)  # the seed: as the coup is made, before its roll
         if s.winner >= 0:
             return
-    s.stack.append((F.COUP_ROLL, F.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+    s.stack.append((frames.COUP_ROLL, frames.CHANCE_P, side, c, ops, 1 if free_mask else 0))
 
 
 def coup_degrades_defcon(s: TSState, side: int, c: int) -> bool:
@@ -1438,8 +1476,8 @@ def coup_modifier(s: TSState, side: int, c: int) -> int:
     return mod
 
 
-def ap_coup_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    _, _, side, c, ops, _free = fr
+def answer_coup_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    _, _, side, c, ops, _free = frame
     result = d.value + ops + coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
     if result > 0:
         removed = s.remove_inf(opp(side), c, result)
@@ -1448,26 +1486,26 @@ def ap_coup_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
         degrade_defcon(s, 1, side)  # 6.3.4, after the result in the Deluxe edition
 
 
-def ap_space_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    side = fr[2]
+def answer_space_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    side = frame[2]
     box = s.space[side] + 1
-    if box <= 8 and d.value <= BOARD.space[box][1]:  # 6.4.1
+    if box <= LAST_SPACE_BOX and d.value <= BOARD.space[box][1]:  # 6.4.1
         advance_space(s, side, 1)
 
 
-def ap_opsmode(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    if d.value == A.OPT_MODE_PASS:
+def answer_ops_mode(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    if d.value == actions.OPT_MODE_PASS:
         return
-    mode = d.value - A.OPT_MODE_BASE
-    open_ops(s, fr[1], fr[2], mode, fr[4])
+    mode = d.value - actions.OPT_MODE_BASE
+    open_ops(s, frame[1], frame[2], mode, frame[4])
 
 
-def ap_place_remove(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    k, chooser, card, side_t, n, mask, cap, done, optional = fr
+def answer_place_remove(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    k, chooser, card, side_t, n, mask, cap, done, optional = frame
     if d.kind == "option":
         return  # done early ("up to")
     c = d.value
-    if k == F.PLACE:
+    if k == frames.PLACE:
         s.add_inf(side_t, c, 1)
     else:
         s.remove_inf(side_t, c, 1)
@@ -1475,72 +1513,73 @@ def ap_place_remove(s: TSState, fr: tuple, d: A.Decoded) -> None:
         s.stack.append((k, chooser, card, side_t, n - 1, mask, cap, done + (c,), optional))
 
 
-def ap_ccountry(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+def answer_choose_country(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
 
 
-def ap_coption(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+def answer_choose_option(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
 
 
-def ap_ccard(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def answer_choose_card(s: TSState, frame: tuple, d: actions.Decoded) -> None:
     choice = 0 if d.kind == "option" else d.value
-    F.run_handler(s, RESUME[fr[2]], fr[3], choice, fr[7])
+    frames.run_handler(s, RESUME[frame[2]], frame[3], choice, frame[7])
 
 
-def ap_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[4])
+def answer_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[4])
 
 
-def ap_random_card(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    F.run_handler(s, RESUME[fr[2]], fr[3], d.value, fr[5])
+def answer_random_card(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
 
 
-def ap_trap(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    side, trap = fr[1], fr[2]
+def answer_trap(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    side, trap = frame[1], frame[2]
     if d.kind == "play":
-        play_card(s, side, d.value, F.M_EVENT)
+        play_card(s, side, d.value, frames.M_EVENT)
         return
     if d.kind == "option":
         return
     s.hands[side].remove(d.value)
     s.discard.append(d.value)  # 5.4: the discarded card's event does not occur
-    s.stack.append((F.TRAP_ROLL, F.CHANCE_P, side, trap))
+    s.stack.append((frames.TRAP_ROLL, frames.CHANCE_P, side, trap))
 
 
-def ap_trap_roll(s: TSState, fr: tuple, d: A.Decoded) -> None:
-    if d.value < 5:  # #42 / #44: a roll under 5 ends the trap
-        s.set_perm(fr[3], False)
+def answer_trap_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+    if d.value < TRAP_ESCAPE_BELOW:
+        s.set_perm(frame[3], False)
 
 
-def ap_held(s: TSState, fr: tuple, d: A.Decoded) -> None:
+def answer_held(s: TSState, frame: tuple, d: actions.Decoded) -> None:
     if d.kind == "card":
-        s.hands[fr[1]].remove(d.value)
+        s.hands[frame[1]].remove(d.value)
         s.discard.append(d.value)
 
 
-_APPLY = {
-    F.SETUP: ap_setup,
-    F.HEADLINE: ap_headline,
-    F.ACTION: ap_action,
-    F.ORDER: ap_order,
-    F.INFLUENCE: ap_influence,
-    F.REALIGN: ap_realign,
-    F.REALIGN_ROLL: ap_realign_roll,
-    F.COUP: ap_coup,
-    F.COUP_ROLL: ap_coup_roll,
-    F.SPACE_ROLL: ap_space_roll,
-    F.OPSMODE: ap_opsmode,
-    F.PLACE: ap_place_remove,
-    F.REMOVE: ap_place_remove,
-    F.CCOUNTRY: ap_ccountry,
-    F.COPTION: ap_coption,
-    F.CCARD: ap_ccard,
-    F.ROLL: ap_roll,
-    F.RANDOM_CARD: ap_random_card,
-    F.TRAP: ap_trap,
-    F.TRAP_ROLL: ap_trap_roll,
-    F.HELD: ap_held,
+# What answering each kind of frame does: handler(state, top frame, decoded action).
+ANSWERS = {
+    frames.SETUP: answer_setup,
+    frames.HEADLINE: answer_headline,
+    frames.ACTION: answer_action,
+    frames.ORDER: answer_order,
+    frames.INFLUENCE: answer_influence,
+    frames.REALIGN: answer_realign,
+    frames.REALIGN_ROLL: answer_realign_roll,
+    frames.COUP: answer_coup,
+    frames.COUP_ROLL: answer_coup_roll,
+    frames.SPACE_ROLL: answer_space_roll,
+    frames.OPSMODE: answer_ops_mode,
+    frames.PLACE: answer_place_remove,
+    frames.REMOVE: answer_place_remove,
+    frames.CCOUNTRY: answer_choose_country,
+    frames.COPTION: answer_choose_option,
+    frames.CCARD: answer_choose_card,
+    frames.ROLL: answer_roll,
+    frames.RANDOM_CARD: answer_random_card,
+    frames.TRAP: answer_trap,
+    frames.TRAP_ROLL: answer_trap_roll,
+    frames.HELD: answer_held,
 }
 
 REGION_IDS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA, SOUTHEAST_ASIA)

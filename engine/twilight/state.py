@@ -38,12 +38,34 @@ def opp(side: Side) -> Side:
     return 1 - side
 
 
+def war_period(turn: int) -> int:
+    """The war a turn belongs to (4.1): 1 Early (turns 1–3), 2 Mid (4–7), 3 Late (8–10)."""
+    return 1 if turn <= LAST_EARLY_WAR_TURN else 2 if turn <= LAST_MID_WAR_TURN else 3
+
+
 # Phases of the turn (4.5).
 PH_SETUP = 0
 PH_HEADLINE = 1
 PH_ACTION = 2
 PH_END = 3
-PH_OVER = 4
+GAME_OVER = 4
+
+# The numbers of the game's clock and tracks that the rules compare against.
+LAST_EARLY_WAR_TURN = 3  # 4.1: turns 1–3 are the Early War
+FIRST_MID_WAR_TURN = 4  # 4.1: turns 4–7 the Mid War
+LAST_MID_WAR_TURN = 7
+FIRST_LATE_WAR_TURN = 8  # 4.1: turns 8–10 the Late War
+LAST_TURN = 10
+DEFCON_MAX = 5  # 8.1: the DEFCON track runs from 5 down to 1
+DEFCON_BRINK = (
+    2  # 8.1.5: one step from nuclear war (no coups in the Middle East; a battleground coup ends the game)
+)
+WIN_VP = 20  # 10.3.1: 20 VP wins at once
+DRAW = 2  # the ``winner`` of a drawn game
+# ``bury_you_pending`` (#50 We Will Bury You): the US's next round is awaited, then that round is on
+# (the US may answer with #32 UN Intervention before the USSR scores).
+BURY_YOU_AWAITED = 1
+BURY_YOU_ANSWERABLE = 3
 
 
 @state_fields
@@ -57,7 +79,7 @@ class TSState(SchemaFields):
     vp: int = field(VALUE, "victory points, positive = US ahead", 0)
     defcon: int = field(VALUE, "DEFCON level 1..5", 5)
     turn: int = field(VALUE, "turn 1..10", 1)
-    ar: int = field(VALUE, "action round within the turn (0 during the headline)", 0)
+    action_round: int = field(VALUE, "action round within the turn (0 during the headline)", 0)
     phase: int = field(VALUE, "one of the PH_* constants", PH_SETUP)
     phasing: int = field(VALUE, "the phasing side (4.2), or -1 outside a player's round", -1)
     milops: list[int] = field(LIST, "military operations this turn, per side", lambda: [0, 0])
@@ -90,7 +112,11 @@ class TSState(SchemaFields):
         LIST, "US cards in the order the USSR dictated (Aldrich Ames), first = next to play", list
     )
     revealed: int = field(VALUE, "bit s set = side s's hand is shown to the opponent this turn", 0)
-    bury_you_pending: int = field(VALUE, "bit 0 set = We Will Bury You awaits the US's next round", 0)
+    bury_you_pending: int = field(
+        VALUE,
+        "BURY_YOU_AWAITED / BURY_YOU_ANSWERABLE: We Will Bury You awaits or is in the US's next round (0 = neither)",
+        0,
+    )
     round_start: list[int] = field(
         LIST, "per side, bitmask of countries with own influence at the start of its round", lambda: [0, 0]
     )
@@ -140,20 +166,20 @@ class TSState(SchemaFields):
 
     def controller(self, c: CountryId) -> int:
         """Side controlling ``c`` (2.1.7), or -1."""
-        st = BOARD.stability[c]
+        stability = BOARD.stability[c]
         a = self.inf[c]
         b = self.inf[N + c]
-        if a >= st and a - b >= st:
+        if a >= stability and a - b >= stability:
             return USSR
-        if b >= st and b - a >= st:
+        if b >= stability and b - a >= stability:
             return US
         return -1
 
     def controls(self, side: Side, c: CountryId) -> bool:
         """True when ``side`` controls ``c``."""
-        st = BOARD.stability[c]
+        stability = BOARD.stability[c]
         mine = self.inf[side * N + c]
-        return mine >= st and mine - self.inf[(1 - side) * N + c] >= st
+        return mine >= stability and mine - self.inf[(1 - side) * N + c] >= stability
 
     def control_mask(self, side: Side) -> int:
         """Bitmask of countries ``side`` controls."""

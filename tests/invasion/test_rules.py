@@ -15,7 +15,7 @@ from realpolitik.engine.invasion.state import (
     S_REBEL,
     S_REPAIR,
     S_RETREAT,
-    S_WAR_P,
+    S_WAR_PLAYERS_DIE,
     S_WITHDRAW,
 )
 
@@ -61,7 +61,7 @@ def test_a_box_is_taken_once_and_turns_go_in_order_then_a_second_round() -> None
 def test_media_corruption_points_and_costs(box: str, points: int, cost: int) -> None:
     s = position(4)
     act(s, box)
-    offered = {a - actions.MEDIA_PTS + 1 for a in s.legal_actions()}
+    offered = {a - actions.MEDIA_POINTS + 1 for a in s.legal_actions()}
     assert max(offered) == (3 if box == "media box 1" else 2)
     act(s, f"media +{points}")
     assert s.media[0] == points
@@ -341,7 +341,7 @@ def test_rulebook_example_ratio_two_to_one_rolls_three_and_four() -> None:
     s.media[0] = 8  # 7 troops allowed: no other pacifism change
     t = battle(s, "Bassora", {0: 8}, 4)
     rules._end_of_turn(s)
-    assert s.stage == S_WAR_P
+    assert s.stage == S_WAR_PLAYERS_DIE
     roll(s, 3)
     roll(s, 4)
     assert BOARD.combat[4][3 - 1] == 2 and BOARD.combat[2][4 - 1] == 1
@@ -374,7 +374,7 @@ def test_players_win_and_the_one_who_rolls_takes_control() -> None:
 
 def test_locals_win_destroy_the_logistics_with_no_retreat_possible() -> None:
     s, t = _war("Dahuk", {0: 1}, locals_=5, logistics=3)
-    assert s.stage == S_WAR_P  # no controlled neighbour: no retreat offered
+    assert s.stage == S_WAR_PLAYERS_DIE  # no controlled neighbour: no retreat offered
     roll(s, 1)
     roll(s, 6)
     assert s.troops_at(t, 0) == 0 and s.locals[t] == 5 and s.logistics[t] == 0

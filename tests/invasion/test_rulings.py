@@ -21,7 +21,7 @@ from realpolitik.engine.invasion.state import (
     S_DEFEND,
     S_REPAIR,
     S_RETREAT,
-    S_WAR_P,
+    S_WAR_PLAYERS_DIE,
     S_WITHDRAW,
 )
 
@@ -86,12 +86,12 @@ def test_each_side_rolls_one_die() -> None:
     s.media = [20] * 4
     t = battle(s, "Bassora", {0: 8}, 4)
     rules._end_of_turn(s)
-    assert s.stage == S_WAR_P
+    assert s.stage == S_WAR_PLAYERS_DIE
     for _ in range(2):  # the player's die, then the locals' white die
         outcomes = s.chance_outcomes()
         assert [a - actions.CHANCE for a, _ in outcomes] == [1, 2, 3, 4, 5, 6]
         assert all(abs(p - 1 / 6) < 1e-12 for _, p in outcomes)
-        roll(s, 3 if s.stage == S_WAR_P else 4)
+        roll(s, 3 if s.stage == S_WAR_PLAYERS_DIE else 4)
     assert len(BOARD.combat[0]) == 6  # the table has a row per face
     assert s.locals[t] == 2 and s.troops_at(t, 0) == 7  # example C: 2 locals, 1 troop
 

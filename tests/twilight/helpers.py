@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.game import GAME, TwilightState
 from realpolitik.engine.twilight.state import PH_ACTION, N, opp
@@ -34,7 +32,7 @@ def c(name: str) -> int:
 def position(
     *,
     turn: int = 1,
-    ar: int = 1,
+    action_round: int = 1,
     defcon: int = 5,
     vp: int = 0,
     inf: Mapping[str, tuple[int, int]] | None = None,
@@ -63,7 +61,7 @@ def position(
     for name, (a, b) in (inf or {}).items():
         s.set_inf(USSR, c(name), a)
         s.set_inf(US, c(name), b)
-    s.turn, s.ar, s.defcon, s.vp = turn, ar, defcon, vp
+    s.turn, s.action_round, s.defcon, s.vp = turn, action_round, defcon, vp
     s.phase = PH_ACTION
     s.phasing = phasing
     s.space = list(space)
@@ -83,7 +81,7 @@ def position(
         placed.update(pile)
     s.inplay = []
     s.box = []
-    s.deck = [n for n in R.cards_in_game(s.options) if n not in placed and n != R.CHINA]
+    s.deck = [n for n in rules.cards_in_game(s.options) if n not in placed and n != rules.CHINA]
     s.headline = [0, 0]
     s.history = []
     s.round_start = [s.presence_mask(USSR), s.presence_mask(US)]
@@ -108,33 +106,33 @@ def fire(s: TwilightState, card: int, side: int, *, by: int | None = None) -> No
     """
     player = side if by is None else by
     _filler(s, opp(player))
-    R.take_card(s, card)
+    rules.take_card(s, card)
     s.inplay.append(card)
     s.phasing = player
     s.round_start[player] = s.presence_mask(player)
-    s.stack.append((F.ACTION, opp(player), None, 0))
-    s.stack.append((F.EVENT, F.AUTO, card, side, player))
+    s.stack.append((frames.ACTION, opp(player), None, 0))
+    s.stack.append((frames.EVENT, frames.AUTO, card, side, player))
     s._core.advance(s)  # the state's own machine: rules, or the compiled core
 
 
 def play(s: TwilightState, side: int, card: int, mode: str) -> None:
     """``side`` plays ``card`` from its hand in an action round (mode: event/influence/realign/coup/space)."""
     _filler(s, opp(side))
-    if card != R.CHINA and card not in s.hands[side]:
-        R.take_card(s, card)
+    if card != rules.CHINA and card not in s.hands[side]:
+        rules.take_card(s, card)
         s.hands[side].append(card)
     s.phasing = side
     s.round_start[side] = s.presence_mask(side)
-    s.stack.append((F.ACTION, opp(side), None, 0))
-    s.stack.append((F.ACTION, side, None, 0))
-    s.apply_action(A.play(card, F.MODE_NAMES.index(mode)))
+    s.stack.append((frames.ACTION, opp(side), None, 0))
+    s.stack.append((frames.ACTION, side, None, 0))
+    s.apply_action(actions.play(card, frames.MODE_NAMES.index(mode)))
 
 
 def finished(s: TwilightState) -> bool:
     """True when only the sentinel round remains (or the game ended)."""
     if s.winner >= 0:
         return True
-    return len(s.stack) == 1 and s.stack[-1][0] == F.ACTION
+    return len(s.stack) == 1 and s.stack[-1][0] == frames.ACTION
 
 
 def act(s: TwilightState, text: str) -> None:
@@ -156,13 +154,13 @@ def texts(s: TwilightState) -> list[str]:
 def die(s: TwilightState, face: int) -> None:
     """Force the pending die roll."""
     assert s.is_chance_node(), f"no die is pending (top frame: {s.stack[-1] if s.stack else None})"
-    s.apply_action(A.die(face))
+    s.apply_action(actions.die(face))
 
 
 def draw_card(s: TwilightState, card: int) -> None:
     """Force the pending random card draw."""
     assert s.is_chance_node()
-    s.apply_action(A.card_choice(card))
+    s.apply_action(actions.card_choice(card))
 
 
 def inf(s: TwilightState, name: str) -> tuple[int, int]:
@@ -182,9 +180,6 @@ __all__ = [
     "BOARD",
     "US",
     "USSR",
-    "A",
-    "F",
-    "R",
     "act",
     "all_cards",
     "c",

@@ -8,10 +8,9 @@ import random
 import re
 
 from realpolitik.cli.screen import Renderer
-from realpolitik.engine.twilight import advice
-from realpolitik.engine.twilight import heuristics as H
+from realpolitik.engine.twilight import actions, advice, frames, heuristics, rules
 from realpolitik.engine.twilight.game import GAME
-from tests.twilight.helpers import US, USSR, A, F, R, c, play, position
+from tests.twilight.helpers import US, USSR, c, play, position
 
 
 def _action(s, text: str) -> int:
@@ -50,10 +49,10 @@ def test_realignment_odds_6_2_2() -> None:
 
 def test_space_race_odds_6_4_1() -> None:
     s = position(hands=([7], []))
-    s.stack.append((F.ACTION, USSR, None, 0))
+    s.stack.append((frames.ACTION, USSR, None, 0))
     s.touch()
-    assert advice.move_odds(s, A.play(7, F.M_SPACE)) == "box 1 on 1-3: 50%"
-    assert advice.move_odds(s, A.play(7, F.M_INFLUENCE)) is None
+    assert advice.move_odds(s, actions.play(7, frames.M_SPACE)) == "box 1 on 1-3: 50%"
+    assert advice.move_odds(s, actions.play(7, frames.M_INFLUENCE)) is None
 
 
 def test_a_battleground_coup_at_defcon_2_is_marked_as_losing() -> None:
@@ -67,14 +66,14 @@ def test_a_battleground_coup_at_defcon_2_is_marked_as_losing() -> None:
 
 def test_holding_a_scoring_card_after_the_last_round_is_marked_11_1_2() -> None:
     s = position(tournament=True, hands=([1, 7], [19]))
-    s.rounds_done[USSR] = R.rounds_for(s, USSR) - 1
-    s.stack.append((F.ACTION, USSR, None, 0))
+    s.rounds_done[USSR] = rules.rounds_for(s, USSR) - 1
+    s.stack.append((frames.ACTION, USSR, None, 0))
     s.touch()
-    said = advice.move_danger(s, A.play(7, F.M_INFLUENCE))
+    said = advice.move_danger(s, actions.play(7, frames.M_INFLUENCE))
     assert said is not None and "#1 Asia Scoring" in said and "(11.1.2)" in said
-    assert advice.move_danger(s, A.play(1, F.M_EVENT)) is None  # playing the scoring card is safe
+    assert advice.move_danger(s, actions.play(1, frames.M_EVENT)) is None  # playing the scoring card is safe
     s.rounds_done[USSR] -= 1
-    assert advice.move_danger(s, A.play(7, F.M_INFLUENCE)) is None  # a round is left for it
+    assert advice.move_danger(s, actions.play(7, frames.M_INFLUENCE)) is None  # a round is left for it
 
 
 def test_why_a_typed_move_is_refused_cites_the_rule() -> None:
@@ -99,13 +98,16 @@ def test_scoring_breakdown_adds_up_to_the_vp_change() -> None:
         "USSR: domination 5 + 2 of 6 battlegrounds + 0 next to the US = 7 VP",
         "US: presence 3 + 1 of 6 battlegrounds + 0 next to the USSR = 4 VP",
     ]
-    s.stack.append((F.ACTION, US, None, 0))
-    s.stack.append((F.ACTION, USSR, None, 0))
+    s.stack.append((frames.ACTION, US, None, 0))
+    s.stack.append((frames.ACTION, USSR, None, 0))
     s.touch()
     before = s.clone()
-    s.apply_action(A.play(3, F.M_EVENT))
+    s.apply_action(actions.play(3, frames.M_EVENT))
     assert s.vp - before.vp == -3
-    assert advice.vp_causes(before, A.play(3, F.M_EVENT), s)[0][:2] == ("#3 Middle East Scoring", -3)
+    assert advice.vp_causes(before, actions.play(3, frames.M_EVENT), s)[0][:2] == (
+        "#3 Middle East Scoring",
+        -3,
+    )
 
 
 def _seeded_game(seed: int):
@@ -141,7 +143,7 @@ def test_evaluation_terms_sum_to_the_evaluator_in_seeded_games() -> None:
             if before.winner >= 0:
                 continue
             terms = advice.evaluation_terms(before, seat)
-            assert abs(sum(terms.values()) - H.us_advantage(before, seat)) < 1e-9
+            assert abs(sum(terms.values()) - heuristics.us_advantage(before, seat)) < 1e-9
 
 
 def test_explanation_names_battlegrounds_and_denied_domination() -> None:
@@ -184,16 +186,16 @@ def test_a_step_with_two_vp_changes_names_each_cause() -> None:
 def test_a_revealed_hand_is_logged_for_the_other_side() -> None:
     """#26 CIA Created: the USSR shows its hand this turn; the US log lists the cards."""
     s = position(hands=([7, 9], [19]), inf={"japan": (0, 1)})
-    s.stack.append((F.ACTION, USSR, None, 0))
-    s.stack.append((F.ACTION, US, None, 0))
+    s.stack.append((frames.ACTION, USSR, None, 0))
+    s.stack.append((frames.ACTION, US, None, 0))
     s.hands[US].append(26)
     s.deck.remove(26)
     s.touch()
     before = s.clone()
-    s.apply_action(A.play(26, F.M_EVENT))
-    lines = Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, US)
+    s.apply_action(actions.play(26, frames.M_EVENT))
+    lines = Renderer(GAME).describe_change(before, actions.play(26, frames.M_EVENT), s, US)
     assert "USSR hand revealed: #7 Socialist Governments, #9 Vietnam Revolts" in lines
     assert not any(
         "hand revealed" in line
-        for line in Renderer(GAME).describe_change(before, A.play(26, F.M_EVENT), s, USSR)
+        for line in Renderer(GAME).describe_change(before, actions.play(26, frames.M_EVENT), s, USSR)
     )

@@ -14,9 +14,10 @@ from realpolitik.ai.bots import make_bot
 from realpolitik.ai.match import play_match
 from realpolitik.cli.main import app
 from realpolitik.engine.core.api import InvalidState
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.state import PH_HEADLINE, PH_SETUP
 from tests.cli.conftest import assert_no_crash, assert_one_line_error
-from tests.twilight.helpers import BOARD, US, USSR, A, F, R, c
+from tests.twilight.helpers import BOARD, US, USSR, c
 
 
 def _games():
@@ -30,7 +31,7 @@ def _presence(s, side: int) -> list[int]:
 
 
 def _place(s, name: str) -> None:
-    a = A.COUNTRY_BASE + c(name)
+    a = actions.COUNTRY_BASE + c(name)
     assert a in s.legal_actions(), (
         f"{name} is not offered: {[s.action_to_string(x) for x in s.legal_actions()]}"
     )
@@ -93,12 +94,12 @@ def test_a_bid_that_is_not_text_is_refused() -> None:
 
 
 def test_parse_bid() -> None:
-    assert R.parse_bid("US+2") == (US, 2)
-    assert R.parse_bid("ussr+9") == (USSR, 9)
-    assert R.parse_bid("none")[1] == 0
+    assert rules.parse_bid("US+2") == (US, 2)
+    assert rules.parse_bid("ussr+9") == (USSR, 9)
+    assert rules.parse_bid("none")[1] == 0
     with pytest.raises(ValueError):
-        R.parse_bid("USSR+10")
-    assert R.BID_MAX == 9
+        rules.parse_bid("USSR+10")
+    assert rules.BID_MAX == 9
 
 
 # ---------------------------------------------------------------- the setup's decisions
@@ -113,14 +114,14 @@ def test_a_bid_is_placed_after_all_setup_one_point_per_decision_where_the_side_h
         total = sum(s.inf[side * BOARD.n : (side + 1) * BOARD.n])
         for left in range(points, 0, -1):
             assert s.phase == PH_SETUP and s.current_player() == side
-            assert s.stack[-1][0] == F.SETUP and s.stack[-1][2] == left
-            want = [A.COUNTRY_BASE + i for i in _presence(s, side)]
+            assert s.stack[-1][0] == frames.SETUP and s.stack[-1][2] == left
+            want = [actions.COUNTRY_BASE + i for i in _presence(s, side)]
             assert s.legal_actions() == want  # every country holding its influence, no other
             assert all(s.action_to_string(a).startswith("place ") for a in want)
             _place(s, "iran" if side == US else "iraq")  # over-control is allowed
         assert sum(s.inf[side * BOARD.n : (side + 1) * BOARD.n]) == total + points
         assert s.influence(side, c("iran" if side == US else "iraq")) == 1 + points
-        assert s.phase == PH_HEADLINE and s.stack[-1][0] == F.HEADLINE
+        assert s.phase == PH_HEADLINE and s.stack[-1][0] == frames.HEADLINE
 
 
 def test_the_bid_may_go_where_the_normal_setup_just_placed() -> None:
@@ -130,10 +131,10 @@ def test_the_bid_may_go_where_the_normal_setup_just_placed() -> None:
         s = game.new_initial_state(seed=2, bid="US+2")
         _normal_setup(s, us="west_germany")
         legal = s.legal_actions()
-        assert A.COUNTRY_BASE + c("west_germany") in legal
-        assert A.COUNTRY_BASE + c("iran") in legal
+        assert actions.COUNTRY_BASE + c("west_germany") in legal
+        assert actions.COUNTRY_BASE + c("iran") in legal
         for name in ("italy", "poland", "france"):
-            assert A.COUNTRY_BASE + c(name) not in legal
+            assert actions.COUNTRY_BASE + c(name) not in legal
         from realpolitik.engine.twilight.advice import why_illegal
 
         assert "has none" in (why_illegal(s, "place Italy") or "")
@@ -158,7 +159,7 @@ def test_bid_question_and_log_line_name_the_bid() -> None:
         s = game.new_initial_state(seed=2, bid="US+2")
         _normal_setup(s)
         assert render.question(s) == "US bid: place 1 influence in a country with US influence (2 left)"
-        a = A.COUNTRY_BASE + c("iran")
+        a = actions.COUNTRY_BASE + c("iran")
         assert render.describe_action(s, a, None) == "US bid: place Iran"
 
 
@@ -203,7 +204,7 @@ def test_the_ai_places_its_bid_where_it_has_influence() -> None:
             before = _presence(s, s.current_player())
             a = bot.step(s, s.current_player())
             if bid_point:
-                assert a - A.COUNTRY_BASE in before
+                assert a - actions.COUNTRY_BASE in before
             s.apply_action(a)
         assert s.phase == PH_HEADLINE
         for seat in (USSR, US):

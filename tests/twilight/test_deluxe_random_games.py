@@ -15,7 +15,7 @@ import random
 import pytest
 
 from realpolitik.bench.common import random_action
-from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import frames
 from realpolitik.engine.twilight.board import US, USSR
 from realpolitik.engine.twilight.events import EVENTS, RESUME
 from realpolitik.engine.twilight.events.optional import CHE_MASK
@@ -65,18 +65,18 @@ def _count_handlers(monkeypatch: pytest.MonkeyPatch, seen: collections.Counter) 
 
 
 def _note(s, seen: collections.Counter) -> None:  # type: ignore[no-untyped-def]
-    fr = s.top()
-    if fr is None:
+    frame = s.top()
+    if frame is None:
         return
-    k = fr[0]
-    if k == F.PLACE and fr[2] == 106:
+    k = frame[0]
+    if k == frames.PLACE and frame[2] == 106:
         seen["106 NORAD: place after DEFCON moved to 2"] += 1
-    elif k == F.COUP and fr[2] == 107 and fr[6] != CHE_MASK:
+    elif k == frames.COUP and frame[2] == 107 and frame[6] != CHE_MASK:
         seen["107 Che: second coup"] += 1
-    elif k == F.COUP and fr[1] == US and s.turnfx >> 109 & 1:
+    elif k == frames.COUP and frame[1] == US and s.turnfx >> 109 & 1:
         seen["109 Yuri and Samantha: VP for a US coup"] += 1
-    if k == F.ACTION:
-        if s.turn >= 8 and 104 in s.hands[fr[1]]:
+    if k == frames.ACTION:
+        if s.turn >= 8 and 104 in s.hands[frame[1]]:
             seen["104 held in the Late War (no event)"] += 1
         if s.perm >> 110 & 1 and 56 in s.hands[USSR]:
             seen["110 AWACS: Muslim Revolution held, no event"] += 1

@@ -7,16 +7,13 @@ from __future__ import annotations
 import pytest
 
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.twilight import advice
+from realpolitik.engine.twilight import actions, advice, frames, rules
 from realpolitik.engine.twilight.cards import DELUXE_NUMBER, printed_number
 from realpolitik.engine.twilight.game import GAME
 from tests.twilight.helpers import (
     BOARD,
     US,
     USSR,
-    A,
-    F,
-    R,
     act,
     all_cards,
     c,
@@ -39,7 +36,7 @@ def test_deluxe_setup_adds_two_us_in_canada_and_the_optional_cards():
         assert deluxe.influence(US, c("canada")) == 2
         assert sum(deluxe.inf[BOARD.n :]) == sum(seed.inf[BOARD.n :]) + 2
         assert deluxe.options["optional_cards"] is True and seed.options["optional_cards"] is False
-        assert sorted(all_cards(deluxe)) == sorted(n for n in range(1, 111) if n != R.CHINA)
+        assert sorted(all_cards(deluxe)) == sorted(n for n in range(1, 111) if n != rules.CHINA)
         assert max(all_cards(seed)) == 103
         assert sorted(n for n in deluxe.box if n > 103) == [107, 108, 109, 110]  # Mid and Late War
         bare = GAME.with_implementation(impl).new_initial_state(
@@ -59,7 +56,7 @@ def test_deluxe_operations_values():
     """Red Scare/Purge 4, UN Intervention 1, Aldrich Ames Remix 3 (the seed prints 2, 2, 4)."""
     for edition, want in (("seed", [2, 2, 4]), ("deluxe", [4, 1, 3])):
         s = position(edition=edition)
-        assert [R.ops_value(s, n, USSR) for n in (31, 32, 98)] == want
+        assert [rules.ops_value(s, n, USSR) for n in (31, 32, 98)] == want
 
 
 def test_deluxe_numbers_of_the_three_renumbered_cards():
@@ -77,14 +74,14 @@ def test_deluxe_texts_show_the_deluxe_numbers():
 
     for edition, shown in (("seed", ("#35", "#81", "#101")), ("deluxe", ("#81", "#101", "#35"))):
         s = position(turn=8, edition=edition, hands=([35, 81, 101, 19], [27]))
-        s.stack = [(F.ACTION, USSR, None, 0)]
+        s.stack = [(frames.ACTION, USSR, None, 0)]
         s.touch()
         got = texts(s)
         assert f"{shown[0]} South America Scoring: event" in got
         assert f"{shown[1]} Solidarity: influence" in got
         assert f"{shown[2]} Formosan Resolution: influence" in got
-        assert s.string_from_action(f"{shown[2]} Formosan Resolution: influence") == A.play(101, 1)
-        assert R.illegal_reason(s, A.play(81, 0)).startswith(f"{shown[1]} Solidarity cannot")
+        assert s.string_from_action(f"{shown[2]} Formosan Resolution: influence") == actions.play(101, 1)
+        assert rules.illegal_reason(s, actions.play(81, 0)).startswith(f"{shown[1]} Solidarity cannot")
         console = Console(width=100, record=True)
         console.print(presentation.show(s, USSR, shown[2]))
         assert f"{shown[2]} Formosan Resolution" in console.export_text()
@@ -100,7 +97,7 @@ def test_aldrich_ames_remix_discards_a_us_card_and_shows_the_hand():
     assert finished(s)
     assert s.hands[US] == [27] and 2 in s.discard and s.vp == 0  # discarded, not scored
     assert s.revealed >> US & 1 and not s.ames
-    assert R.china_available(s, US)
+    assert rules.china_available(s, US)
 
 
 # ---------------------------------------------------------------- #104 The Cambridge Five
@@ -129,7 +126,7 @@ def test_cambridge_five_without_us_scoring_cards_does_nothing():
 
 def test_cambridge_five_is_no_event_in_the_late_war():
     s = position(turn=8, edition="deluxe", hands=([104], [3]))
-    assert R.event_block(s, 104, USSR) == "not an event in the Late War"
+    assert rules.event_block(s, 104, USSR) == "not an event in the Late War"
     play(s, US, 104, "influence")  # the US plays it for Ops: no event question
     assert "event first" not in texts(s)
 
@@ -162,9 +159,9 @@ def test_special_relationship_needs_us_control_of_the_uk():
 def _end_round_with_defcon_drop(s):
     """The US coups a battleground from DEFCON 3 (it moves to 2) in its own action round, which
     then ends as rounds do (no test sentinel under it)."""
-    s.stack = [(F.ACTION, US, None, 0)]
+    s.stack = [(frames.ACTION, US, None, 0)]
     s.touch()
-    s.apply_action(A.play(27, F.MODE_NAMES.index("coup")))
+    s.apply_action(actions.play(27, frames.MODE_NAMES.index("coup")))
     act(s, "coup Iran")
     die(s, 1)
 
@@ -245,7 +242,7 @@ def test_our_man_in_tehran_discards_from_the_top_five():
     fire(s, 108, US)
     rest = set(s.deck)
     assert not rest & {10, 11, 12, 13, 14}  # the top five are out, in the US's view
-    assert texts(s) == ["pass"] + [f"{A.card_label(n)}: discard" for n in (10, 11, 12, 13, 14)]
+    assert texts(s) == ["pass"] + [f"{actions.card_label(n)}: discard" for n in (10, 11, 12, 13, 14)]
     act(s, "#11 Korean War: discard")
     act(s, "#13 Arab-Israeli War: discard")
     act(s, "pass")
@@ -279,4 +276,4 @@ def test_awacs_adds_two_in_saudi_arabia_and_bars_muslim_revolution():
     fire(s, 110, US)
     assert finished(s)
     assert inf(s, "saudi_arabia") == (1, 2) and 110 in s.removed
-    assert R.event_block(s, 56, USSR).startswith("cancelled by")
+    assert rules.event_block(s, 56, USSR).startswith("cancelled by")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.state import PH_HEADLINE
 from tests.twilight.helpers import (
     BOARD,
     US,
     USSR,
-    F,
-    R,
     act,
     c,
     die,
@@ -133,7 +132,7 @@ def test_socialist_governments_cancelled_by_iron_lady_when_us_plays_it():
     """#7 played by the US for Ops under The Iron Lady (#83): no event, no order question (5.2)."""
     s = position(inf={"france": (0, 3), "uk": (0, 5)}, perm=[83], hands=([19], []))
     play(s, US, 7, "influence")
-    assert s.stack[-1][0] == F.INFLUENCE
+    assert s.stack[-1][0] == frames.INFLUENCE
     for _ in range(3):
         act(s, "influence Canada")
     assert finished(s)
@@ -366,14 +365,14 @@ def test_warsaw_pact_add_branch_five_max_two():
 def test_de_gaulle_and_nato_exemption():
     """#17: France −2 US, +1 USSR; NATO (#21) no longer protects France."""
     s = position(inf={"france": (0, 6), "italy": (0, 2)}, perm=[21])
-    assert R.protected(s, USSR) >> c("france") & 1
+    assert rules.protected(s, USSR) >> c("france") & 1
     fire(s, 17, USSR)
     assert finished(s)
     assert inf(s, "france") == (1, 4)
     assert s.flag(17)
     assert s.controls(US, c("france"))
-    assert not R.protected(s, USSR) >> c("france") & 1
-    assert R.protected(s, USSR) >> c("italy") & 1
+    assert not rules.protected(s, USSR) >> c("france") & 1
+    assert rules.protected(s, USSR) >> c("italy") & 1
     assert 17 in s.removed
 
 
@@ -488,7 +487,7 @@ def test_nato_after_marshall_plan_protects_us_controlled_europe():
     fire(s, 21, US)
     assert finished(s)
     assert s.flag(21)
-    assert R.protected(s, USSR) == 1 << c("italy")
+    assert rules.protected(s, USSR) == 1 << c("italy")
     assert 21 in s.removed
 
 
@@ -497,7 +496,7 @@ def test_nato_without_prerequisite_does_not_occur():
     s = position(inf={"italy": (0, 2)})
     fire(s, 21, US)
     assert finished(s)
-    assert not s.flag(21) and R.protected(s, USSR) == 0
+    assert not s.flag(21) and rules.protected(s, USSR) == 0
     assert 21 in s.discard
 
 
@@ -571,8 +570,8 @@ def test_containment_adds_one_capped_at_four():
     fire(s, 25, US)
     assert finished(s)
     assert s.turnfx >> 25 & 1
-    assert R.ops_value(s, 26, US) == 2 and R.ops_value(s, 23, US) == 4
-    assert R.ops_value(s, 7, USSR) == 3
+    assert rules.ops_value(s, 26, US) == 2 and rules.ops_value(s, 23, US) == 4
+    assert rules.ops_value(s, 7, USSR) == 3
     assert 25 in s.removed
 
 
@@ -611,7 +610,7 @@ def test_us_japan_pact_controls_japan_and_protects_it():
     fire(s, 27, US)
     assert finished(s)
     assert inf(s, "japan") == (1, 5) and s.controls(US, c("japan"))
-    assert s.flag(27) and R.protected(s, USSR) == 1 << c("japan")
+    assert s.flag(27) and rules.protected(s, USSR) == 1 << c("japan")
     assert 27 in s.removed
 
 
@@ -702,9 +701,9 @@ def test_red_scare_purge_hits_opponent_only():
     fire(s, 31, USSR)
     assert finished(s)
     assert s.red_scare == 1 << US
-    assert R.ops_value(s, 23, US) == 3 and R.ops_value(s, 26, US) == 1
-    assert R.ops_value(s, R.CHINA, US) == 3
-    assert R.ops_value(s, 7, USSR) == 3
+    assert rules.ops_value(s, 23, US) == 3 and rules.ops_value(s, 26, US) == 1
+    assert rules.ops_value(s, rules.CHINA, US) == 3
+    assert rules.ops_value(s, 7, USSR) == 3
     assert 31 in s.discard
 
 
@@ -712,7 +711,7 @@ def test_red_scare_purge_by_us():
     """#31 by the US: the USSR is purged."""
     s = position()
     fire(s, 31, US)
-    assert s.red_scare == 1 << USSR and R.ops_value(s, 7, USSR) == 2
+    assert s.red_scare == 1 << USSR and rules.ops_value(s, 7, USSR) == 2
 
 
 # ---------------------------------------------------------------- #32 UN Intervention
@@ -744,7 +743,7 @@ def test_un_intervention_by_ussr_uses_modified_ops():
     play(s, USSR, 32, "event")
     act(s, "#27 US/Japan Mutual Defense Pact: cancel with UN")
     act(s, "ops: influence")
-    assert s.stack[-1][0] == F.INFLUENCE and s.stack[-1][3] == 3
+    assert s.stack[-1][0] == frames.INFLUENCE and s.stack[-1][3] == 3
     for _ in range(3):
         act(s, "influence Poland")
     assert finished(s)
@@ -788,7 +787,7 @@ def test_de_stalinization_four_maximum():
     fire(s, 33, USSR)
     for _ in range(4):
         act(s, "remove USSR Poland")
-    assert s.stack[-1][0] == F.PLACE and s.stack[-1][4] == 4
+    assert s.stack[-1][0] == frames.PLACE and s.stack[-1][4] == 4
     for n in ("Iraq", "Iraq", "Syria", "Syria"):
         act(s, f"place USSR {n}")
     assert finished(s)
@@ -836,9 +835,9 @@ def test_formosan_resolution_stays_on_table_until_china_card():
     assert finished(s)
     assert s.flag(101)
     assert 101 in s.inplay and 101 not in s.removed and 101 not in s.discard
-    t = R.region_tally(s, 1)  # Asia
+    t = rules.region_tally(s, 1)  # Asia
     assert t[US][1] == 1
-    R.finish(s, R.CHINA, US, False)
+    rules.finish(s, rules.CHINA, US, False)
     assert not s.flag(101) and 101 in s.discard and 101 not in s.inplay
 
 
@@ -876,13 +875,13 @@ def test_defectors_ussr_space_race_no_vp():
 def test_defectors_headline_cancels_ussr_headline():
     """#103 headlined by the US: the USSR's Fidel is cancelled and discarded; no VP."""
     s = position(inf={"cuba": (0, 2)}, hands=([7], [22]))
-    R.take_card(s, 8)
-    R.take_card(s, 103)
+    rules.take_card(s, 8)
+    rules.take_card(s, 103)
     s.phase = PH_HEADLINE
     s.phasing = -1
-    s.ar = 0
+    s.action_round = 0
     s.headline = [8, 103]
-    R.resolve_headline(s)
+    rules.resolve_headline(s)
     s._core.advance(s)
     assert inf(s, "cuba") == (0, 2) and s.vp == 0
     assert 8 in s.discard and 103 in s.discard

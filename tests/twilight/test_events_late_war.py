@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.board import ASIA, EUROPE
 from tests.twilight.helpers import (
     BOARD,
     US,
     USSR,
-    A,
-    F,
-    R,
     act,
     c,
     die,
@@ -66,7 +64,7 @@ def test_iron_lady_effects_and_bars_socialist_governments():
     assert inf(s, "uk") == (0, 5)
     assert s.vp == -2
     assert s.perm >> 83 & 1
-    assert R.event_block(s, 7, USSR) != ""
+    assert rules.event_block(s, 7, USSR) != ""
 
 
 # ---------------------------------------------------------------- #84 Reagan Bombs Libya
@@ -170,9 +168,9 @@ def test_north_sea_oil_bars_opec_and_gives_eight_rounds():
     fire(s, 86, US)
     assert finished(s)
     assert s.perm >> 86 & 1 and s.turnfx >> 86 & 1
-    assert R.event_block(s, 61, USSR) != ""
-    assert R.rounds_for(s, US) == 8
-    assert R.rounds_for(s, USSR) == 7
+    assert rules.event_block(s, 61, USSR) != ""
+    assert rules.rounds_for(s, US) == 8
+    assert rules.rounds_for(s, USSR) == 7
 
 
 # ---------------------------------------------------------------- #87 The Reformer
@@ -191,7 +189,7 @@ def test_reformer_four_influence_max_two_per_country():
     assert inf(s, "france") == (1, 0)
     assert inf(s, "poland") == (1, 0)
     assert s.perm >> 87 & 1
-    assert R.coup_targets(s, USSR, BOARD.region_mask[EUROPE]) == 0
+    assert rules.coup_targets(s, USSR, BOARD.region_mask[EUROPE]) == 0
 
 
 def test_reformer_six_influence_when_ussr_leads():
@@ -393,11 +391,11 @@ def test_terrorism_empty_hand_no_effect():
 def test_iran_contra_us_realign_minus_one():
     """#93: for the rest of the turn US realignment rolls get −1."""
     s = position(turn=8, inf={"iran": (1, 1)})
-    before = R.realign_modifier(s, US, c("iran"))
+    before = rules.realign_modifier(s, US, c("iran"))
     fire(s, 93, USSR)
     assert finished(s)
     assert s.turnfx >> 93 & 1
-    assert R.realign_modifier(s, US, c("iran")) == before - 1
+    assert rules.realign_modifier(s, US, c("iran")) == before - 1
     assert 93 in s.removed
 
 
@@ -410,7 +408,7 @@ def test_chernobyl_names_asia():
     act(s, "Asia")
     assert finished(s)
     assert s.chernobyl == ASIA
-    m = R.placement_mask(s, USSR)
+    m = rules.placement_mask(s, USSR)
     assert not m >> c("north_korea") & 1 and not m >> c("south_korea") & 1
     assert m >> c("poland") & 1
 
@@ -472,7 +470,7 @@ def test_tear_down_this_wall_cancels_brandt_and_free_coup():
     assert finished(s)
     assert inf(s, "italy") == (0, 1)
     assert s.milops == [0, 0]
-    assert R.event_block(s, 55, USSR) != ""
+    assert rules.event_block(s, 55, USSR) != ""
 
 
 def test_tear_down_this_wall_realignment_rolls():
@@ -510,7 +508,7 @@ def test_evil_empire_cancels_flower_power():
     assert finished(s)
     assert not s.perm >> 59 & 1 and s.perm >> 97 & 1
     assert s.vp == -4
-    assert R.event_block(s, 59, USSR) != ""
+    assert rules.event_block(s, 59, USSR) != ""
     assert 97 in s.removed
 
 
@@ -527,8 +525,8 @@ def test_aldrich_ames_orders_us_hand():
     assert finished(s)
     assert s.ames == [27, 19, 26]
     assert s.turnfx >> 98 & 1
-    assert not R.china_available(s, US)
-    played = {A.decode(a).value for a in s.legal_actions() if A.decode(a).kind == "play"}
+    assert not rules.china_available(s, US)
+    played = {actions.decode(a).value for a in s.legal_actions() if actions.decode(a).kind == "play"}
     assert played == {27}
 
 
@@ -670,7 +668,7 @@ def test_late_frames_are_tuples_of_ints_or_strings():
     """Contract: frames pushed by late events carry only ints / strings / tuples (cloneable)."""
     s = position(turn=8, inf={"brazil": (2, 0)}, hands=([], [25]))
     fire(s, 95, USSR)
-    fr = s.stack[-1]
-    assert fr[0] == F.CCARD
-    for item in fr:
+    frame = s.stack[-1]
+    assert frame[0] == frames.CCARD
+    for item in frame:
         assert isinstance(item, (int, str, tuple, bool))

@@ -4,25 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.events.mid_war_36_to_57 import summit_bonus
 from realpolitik.engine.twilight.game import GAME
-from tests.twilight.helpers import (
-    BOARD,
-    US,
-    USSR,
-    A,
-    F,
-    R,
-    act,
-    c,
-    die,
-    finished,
-    fire,
-    inf,
-    play,
-    position,
-    texts,
-)
+from tests.twilight.helpers import BOARD, US, USSR, act, c, die, finished, fire, inf, play, position, texts
 
 
 # ---------------------------------------------------------------- #36 Brush War
@@ -214,15 +199,15 @@ ASIA_SCORING, DEFECTORS, DUCK_AND_COVER = 1, 103, 4
 IMPLEMENTATIONS = GAME.implementations()
 
 
-def _trapped_round(implementation: str, ar: int, us_hand: list[int], tournament: bool = False):
-    """Turn 4: the USSR plays #42 Quagmire as its event in action round ``ar``; the US round
-    ``ar`` that follows opens with the trap (the state's own turn sequence runs it)."""
+def _trapped_round(implementation: str, action_round: int, us_hand: list[int], tournament: bool = False):
+    """Turn 4: the USSR plays #42 Quagmire as its event in action round ``action_round``; the US round
+    ``action_round`` that follows opens with the trap (the state's own turn sequence runs it)."""
     s = position(turn=4, hands=([42, 19], us_hand), tournament=tournament, implementation=implementation)
-    s.ar, s.phasing, s.rounds_done = ar, USSR, [ar, ar - 1]
-    s.stack = [(F.ACTION, USSR, None, 0)]
+    s.action_round, s.phasing, s.rounds_done = action_round, USSR, [action_round, action_round - 1]
+    s.stack = [(frames.ACTION, USSR, None, 0)]
     s.touch()
-    s.apply_action(A.play(42, F.M_EVENT))
-    assert s.stack[-1][0] == F.TRAP and s.current_player() == US and s.rounds_done[US] == ar
+    s.apply_action(actions.play(42, frames.M_EVENT))
+    assert s.stack[-1][0] == frames.TRAP and s.current_player() == US and s.rounds_done[US] == action_round
     return s
 
 
@@ -232,8 +217,8 @@ def test_quagmire_cannot_force_the_last_scoring_card_to_be_held_10_1_5(implement
     trapped by Quagmire: discarding Defectors would leave Asia Scoring held, so the only
     choice is to play Asia Scoring."""
     s = _trapped_round(implementation, 7, [DEFECTORS, ASIA_SCORING])
-    assert s.legal_actions() == [A.play(ASIA_SCORING, F.M_EVENT)]
-    s.apply_action(A.play(ASIA_SCORING, F.M_EVENT))
+    assert s.legal_actions() == [actions.play(ASIA_SCORING, frames.M_EVENT)]
+    s.apply_action(actions.play(ASIA_SCORING, frames.M_EVENT))
     assert ASIA_SCORING in s.discard and DEFECTORS in s.hands[US]  # kept, not discarded
     assert s.turn == 5 and s.perm >> 42 & 1  # the turn ended; still trapped (no roll)
 
@@ -243,7 +228,9 @@ def test_quagmire_offers_the_scoring_card_beside_the_discard_with_tournament_opt
     """10.1.5 with the tournament option (11.1), where holding is not prevented but loses: the
     trapped US may still play Asia Scoring instead of discarding Defectors."""
     s = _trapped_round(implementation, 7, [DEFECTORS, ASIA_SCORING], tournament=True)
-    assert s.legal_actions() == sorted([A.card_choice(DEFECTORS), A.play(ASIA_SCORING, F.M_EVENT)])
+    assert s.legal_actions() == sorted(
+        [actions.card_choice(DEFECTORS), actions.play(ASIA_SCORING, frames.M_EVENT)]
+    )
 
 
 @pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
@@ -252,9 +239,13 @@ def test_quagmire_early_round_offers_discards_and_scoring_cards_10_1_5(implement
     scoring card played; a 1-Op card is neither."""
     s = _trapped_round(implementation, 3, [DEFECTORS, ASIA_SCORING, DUCK_AND_COVER, 26])
     assert s.legal_actions() == sorted(
-        [A.card_choice(DEFECTORS), A.card_choice(DUCK_AND_COVER), A.play(ASIA_SCORING, F.M_EVENT)]
+        [
+            actions.card_choice(DEFECTORS),
+            actions.card_choice(DUCK_AND_COVER),
+            actions.play(ASIA_SCORING, frames.M_EVENT),
+        ]
     )
-    s.apply_action(A.card_choice(DEFECTORS))
+    s.apply_action(actions.card_choice(DEFECTORS))
     assert DEFECTORS in s.discard and s.is_chance_node()
     die(s, 4)  # 1-4 frees the US
     assert not s.perm >> 42 & 1
@@ -263,11 +254,11 @@ def test_quagmire_early_round_offers_discards_and_scoring_cards_10_1_5(implement
 def _bear_trapped_round(implementation: str, ussr_hand: list[int]):
     """Turn 4, USSR action round 2 under #44 Bear Trap (the turn sequence opens the trap)."""
     s = position(turn=4, hands=(ussr_hand, [19]), perm=[44], implementation=implementation)
-    s.ar, s.phasing, s.rounds_done = 1, US, [1, 1]
+    s.action_round, s.phasing, s.rounds_done = 1, US, [1, 1]
     s.stack = []
     s.touch()
     s._core.advance(s)
-    assert s.stack[-1][0] == F.TRAP and s.current_player() == USSR and s.ar == 2
+    assert s.stack[-1][0] == frames.TRAP and s.current_player() == USSR and s.action_round == 2
     return s
 
 
@@ -275,8 +266,8 @@ def _bear_trapped_round(implementation: str, ussr_hand: list[int]):
 def test_bear_trap_without_2_ops_cards_plays_only_scoring_cards(implementation: str):
     """#44: with no card of 2+ Ops left, the USSR may only play scoring cards; the trap stays."""
     s = _bear_trapped_round(implementation, [ASIA_SCORING, 26])
-    assert s.legal_actions() == [A.play(ASIA_SCORING, F.M_EVENT)]
-    s.apply_action(A.play(ASIA_SCORING, F.M_EVENT))
+    assert s.legal_actions() == [actions.play(ASIA_SCORING, frames.M_EVENT)]
+    s.apply_action(actions.play(ASIA_SCORING, frames.M_EVENT))
     assert ASIA_SCORING in s.discard and s.perm >> 44 & 1 and s.current_player() == US
 
 
@@ -284,7 +275,7 @@ def test_bear_trap_without_2_ops_cards_plays_only_scoring_cards(implementation: 
 def test_bear_trap_without_2_ops_or_scoring_cards_passes(implementation: str):
     """#44: with neither a 2+ Ops card nor a scoring card, the trapped round passes."""
     s = _bear_trapped_round(implementation, [26])
-    assert s.legal_actions() == [A.option(A.OPT_PASS)]
+    assert s.legal_actions() == [actions.option(actions.OPT_PASS)]
 
 
 # ---------------------------------------------------------------- #43 SALT Negotiations
@@ -516,7 +507,7 @@ def test_missile_envy_opponent_event_used_for_ops():
     NATO is discarded, not removed."""
     s = position(turn=4, hands=([], [21, 41]), perm=[16])
     fire(s, 49, USSR)
-    assert s.stack[-1][0] == F.OPSMODE and s.stack[-1][2] == 21
+    assert s.stack[-1][0] == frames.OPSMODE and s.stack[-1][2] == 21
     assert "ops: space" not in texts(s)
     act(s, "ops: influence")
     for _ in range(4):
@@ -537,7 +528,7 @@ def test_missile_envy_tie_opponent_chooses():
     assert s.current_player() == USSR
     assert sorted(texts(s)) == ["#56 Muslim Revolution: give", "#57 ABM Treaty: give"]
     act(s, "#56 Muslim Revolution: give")
-    assert s.stack[-1][0] == F.OPSMODE and s.stack[-1][1] == US
+    assert s.stack[-1][0] == frames.OPSMODE and s.stack[-1][1] == US
     act(s, "ops: influence")
     for _ in range(4):
         act(s, "influence Mexico")
@@ -564,7 +555,7 @@ def test_missile_envy_blocked_event_gives_ops():
     so the US uses its Ops (7.5); NATO goes to the discards."""
     s = position(turn=4, hands=([21], []))
     fire(s, 49, US)
-    assert s.stack[-1][0] == F.OPSMODE
+    assert s.stack[-1][0] == frames.OPSMODE
     act(s, "ops: influence")
     for _ in range(4):
         act(s, "influence Canada")
@@ -587,9 +578,9 @@ def test_missile_envy_printed_ops_value():
     Revolution (4) are both worth 4 to the USSR, but Muslim Revolution is taken with no tie."""
     s = position(turn=4, hands=([43, 56], []), turnfx=[51])
     fire(s, 49, US)
-    assert s.stack[-1][0] == F.OPSMODE and s.stack[-1][2] == 56
+    assert s.stack[-1][0] == frames.OPSMODE and s.stack[-1][2] == 56
     assert s.hands[USSR] == [43, 49]
-    assert R.ops_value(s, 56, US) == 4
+    assert rules.ops_value(s, 56, US) == 4
 
 
 def test_missile_envy_under_aldrich_ames_keeps_order():
@@ -628,9 +619,9 @@ def test_brezhnev_doctrine_plus_one_ops():
     s = position(turn=4)
     fire(s, 51, USSR)
     assert s.flag(51)
-    assert R.ops_value(s, 54, USSR) == 2
-    assert R.ops_value(s, 57, USSR) == 4
-    assert R.ops_value(s, 54, US) == 1
+    assert rules.ops_value(s, 54, USSR) == 2
+    assert rules.ops_value(s, 57, USSR) == 4
+    assert rules.ops_value(s, 54, US) == 1
 
 
 # ---------------------------------------------------------------- #52 Portuguese Empire Crumbles
@@ -693,13 +684,13 @@ def test_allende():
 def test_willy_brandt_vp_influence_and_nato():
     """#55: 1 VP to the USSR, 2 USSR Influence in West Germany, NATO no longer covers it."""
     s = position(turn=4, inf={"west_germany": (0, 6), "france": (0, 3)}, perm=[21])
-    assert R.protected(s, USSR) >> c("west_germany") & 1
+    assert rules.protected(s, USSR) >> c("west_germany") & 1
     fire(s, 55, USSR)
     assert s.vp == -1
     assert inf(s, "west_germany") == (2, 6)
     assert s.perm >> 55 & 1
-    assert not R.protected(s, USSR) >> c("west_germany") & 1
-    assert R.protected(s, USSR) >> c("france") & 1
+    assert not rules.protected(s, USSR) >> c("west_germany") & 1
+    assert rules.protected(s, USSR) >> c("france") & 1
     assert finished(s)
 
 
@@ -776,4 +767,4 @@ def test_abm_treaty_defcon_capped():
     s = position(turn=4, defcon=5)
     fire(s, 57, US)
     assert s.defcon == 5
-    assert s.stack[-1][0] == F.OPSMODE and s.stack[-1][2] == 57
+    assert s.stack[-1][0] == frames.OPSMODE and s.stack[-1][2] == 57

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from realpolitik.engine.twilight import rules
 from tests.twilight.helpers import (
     BOARD,
     US,
     USSR,
-    R,
     act,
     c,
     die,
@@ -32,7 +32,7 @@ def test_58_cultural_revolution_takes_china_card_face_up():
     fire(s, 58, USSR)
     assert finished(s)
     assert s.china == USSR and s.china_up
-    assert R.china_available(s, USSR)
+    assert rules.china_available(s, USSR)
     assert s.vp == 0
     assert 58 in s.removed and 58 not in s.discard
 
@@ -199,7 +199,7 @@ def test_65_camp_david_accords():
     assert inf(s, "jordan") == (0, 1)
     assert inf(s, "egypt") == (1, 1)
     assert s.perm >> 65 & 1
-    assert R.event_block(s, 13, USSR)
+    assert rules.event_block(s, 13, USSR)
     assert 65 in s.removed
 
 
@@ -305,12 +305,12 @@ def test_67_grain_sales_drawn_ussr_card_for_ops_fires_its_event():
 def test_68_john_paul_ii():
     """#68: remove 2 USSR and add 1 US Influence in Poland; Solidarity (#81) may now be played."""
     s = position(inf={"poland": (3, 0)})
-    assert R.event_block(s, 81, US)
+    assert rules.event_block(s, 81, US)
     fire(s, 68, US)
     assert finished(s)
     assert inf(s, "poland") == (1, 1)
     assert s.perm >> 68 & 1
-    assert R.event_block(s, 81, US) == ""
+    assert rules.event_block(s, 81, US) == ""
     assert 68 in s.removed
 
 
@@ -328,9 +328,9 @@ def test_69_death_squads_for_us():
     fire(s, 69, US)
     assert finished(s)
     assert s.death_squads == 1 << US
-    assert R.coup_modifier(s, US, c("panama")) == 1
-    assert R.coup_modifier(s, USSR, c("chile")) == -1
-    assert R.coup_modifier(s, US, c("iran")) == 0
+    assert rules.coup_modifier(s, US, c("panama")) == 1
+    assert rules.coup_modifier(s, USSR, c("chile")) == -1
+    assert rules.coup_modifier(s, US, c("iran")) == 0
     assert 69 in s.discard
 
 
@@ -380,7 +380,7 @@ def test_71_nixon_takes_china_face_down():
     assert finished(s)
     assert s.vp == 0
     assert s.china == US and not s.china_up
-    assert not R.china_available(s, US)
+    assert not rules.china_available(s, US)
     assert 71 in s.removed
 
 
@@ -459,7 +459,7 @@ def test_76_ussuri_us_takes_china_face_up():
     fire(s, 76, US)
     assert finished(s)
     assert s.china == US and s.china_up
-    assert R.china_available(s, US)
+    assert rules.china_available(s, US)
     assert sum(s.inf[BOARD.n :]) == 0
     assert 76 in s.removed
 

@@ -40,12 +40,12 @@ marked ``GAP``. The main slips:
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import actions, rules
 from realpolitik.engine.twilight.board import ASIA, BOARD, CENTRAL_AMERICA, EUROPE, MIDDLE_EAST, US, USSR
 from realpolitik.engine.twilight.cards import SEED_CARDS
 from realpolitik.engine.twilight.game import GAME
 from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
-from tests.twilight.helpers import R, act, all_cards, c, die, draw_card, inf, texts
+from tests.twilight.helpers import act, all_cards, c, die, draw_card, inf, texts
 
 # ---------------------------------------------------------------- card numbers (seed numbering)
 ASIA_SC, EUROPE_SC, MIDEAST_SC = 1, 2, 3
@@ -83,7 +83,7 @@ US_T4 = [ONE_SMALL_STEP, RED_SCARE, SALT, MUSLIM_REV, BREZHNEV, SHUTTLE, LADS, A
 
 # ---------------------------------------------------------------- helpers
 def label(card: int, use: str) -> str:
-    return f"{A.card_label(card)}: {use}"
+    return f"{actions.card_label(card)}: {use}"
 
 
 def play(s, card: int, use: str) -> None:
@@ -128,12 +128,12 @@ def check(s, *, vp: int, defcon: int, milops: tuple[int, int] | None = None, spa
 def controlled(s, side: int, region: int) -> set[str]:
     """Ids of the countries of ``region`` that ``side`` controls."""
     m = s.control_mask(side) & BOARD.region_mask[region]
-    return {BOARD.ids[i] for i in R.bits(m)}
+    return {BOARD.ids[i] for i in rules.bits(m)}
 
 
-def at_round(s, turn: int, ar: int, side: int) -> None:
-    """The engine waits for ``side``'s action round ``ar`` of ``turn``."""
-    assert (s.turn, s.phase, s.ar, s.current_player()) == (turn, PH_ACTION, ar, side)
+def at_round(s, turn: int, action_round: int, side: int) -> None:
+    """The engine waits for ``side``'s action round ``action_round`` of ``turn``."""
+    assert (s.turn, s.phase, s.action_round, s.current_player()) == (turn, PH_ACTION, action_round, side)
 
 
 def set_hands(s, ussr: list[int], us: list[int]) -> None:
@@ -248,7 +248,7 @@ def test_example_of_play_turns_1_to_4():
     die(s, 1)
     check(s, vp=2, defcon=4, milops=(3, 2))
     check_inf(s, {"italy": (0, 2), "france": (0, 2)})
-    assert not R.coup_targets(s, USSR) & BOARD.region_mask[EUROPE]  # barred at DEFCON 4
+    assert not rules.coup_targets(s, USSR) & BOARD.region_mask[EUROPE]  # barred at DEFCON 4
 
     # US 3: Five Year Plan: the USSR's random card is Truman Doctrine, a US event: it occurs;
     # the US removes all USSR influence from Finland.
@@ -368,14 +368,14 @@ def test_example_of_play_turns_1_to_4():
 
     # US 1: Containment: the US's cards get +1 Op this turn.
     play(s, CONTAINMENT, "event")
-    assert s.flag(CONTAINMENT) and R.ops_value(s, CIA, US) == 2
+    assert s.flag(CONTAINMENT) and rules.ops_value(s, CIA, US) == 2
     check(s, vp=1, defcon=5)
 
     # USSR 2: Duck and Cover for the space race: rolls 2: box 2 (two attempts per turn).
     play(s, DUCK, "space")
     die(s, 2)
     check(s, vp=1, defcon=5, space=(2, 0))
-    assert R.space_holder(s, 2) == USSR
+    assert rules.space_holder(s, 2) == USSR
 
     # US 2: CIA Created: the USSR shows its hand; 2 Ops (1 + Containment): 2 in Libya.
     play(s, CIA, "event")
@@ -529,7 +529,7 @@ def test_example_of_play_turns_1_to_4():
     t = s.clone()
     play(t, INDO_PAK, "coup")
     assert "coup Egypt" not in texts(t)
-    assert not R.coup_targets(s, USSR) & BOARD.region_mask[MIDDLE_EAST]
+    assert not rules.coup_targets(s, USSR) & BOARD.region_mask[MIDDLE_EAST]
     # To go on replaying the printed moves we put DEFCON where the example has it. From the
     # coup on, the example's DEFCON and the rules' agree again (2).
     s.defcon = 3
@@ -599,7 +599,7 @@ def test_example_of_play_turns_1_to_4():
     assert NASSER in s.removed and EE_UNREST in s.discard  # 4.4: discards stay out
     assert s.hands[USSR] and s.hands[US] and len(s.hands[USSR]) == len(s.hands[US]) == 9
     assert s.china == USSR and s.china_up
-    assert R.hand_size(s) == 9 and R.rounds_for(s, USSR) == R.rounds_for(s, US) == 7
+    assert rules.hand_size(s) == 9 and rules.rounds_for(s, USSR) == rules.rounds_for(s, US) == 7
     set_hands(s, USSR_T4, US_T4)
 
     # Headline: the USSR holds space box 4, so the US chooses first (6.4.4).
@@ -611,7 +611,7 @@ def test_example_of_play_turns_1_to_4():
     at_round(s, 4, 1, USSR)
     check(s, vp=-9, defcon=3, space=(4, 3))
     assert SEA_SC in s.removed and ONE_SMALL_STEP in s.discard
-    assert R.space_holder(s, 4) == USSR
+    assert rules.space_holder(s, 4) == USSR
 
     # USSR 1: Lone Gunman: the US reveals its hand; the USSR then conducts 1 Op.
     # GAP: the text does not say what the Op does; 1 in India (this is what lets the US coup in

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 from realpolitik.bench.common import random_action
-from realpolitik.engine.twilight import movegen
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import movegen, rules
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.heuristics import evaluate
 from tests.twilight.helpers import position
@@ -38,7 +37,7 @@ def test_region_terms_equal_what_scoring_now_would_give() -> None:
         for region, card in REGION_CARD.items():
             t = s.clone()
             t.perm &= ~(1 << 73)  # Shuttle Diplomacy changes a scoring, not the projection
-            net = R.score_region(t, card)
+            net = rules.score_region(t, card)
             if t.winner >= 0:
                 winner = t.winner
                 assert projs[region] * (1 if winner == US else -1) >= 20

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from realpolitik.cli.main import app
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.core.records import load_record, replay
-from realpolitik.engine.twilight import frames as F
+from realpolitik.engine.twilight import frames
 from realpolitik.engine.twilight.advice import END_OF_TURN, vp_causes
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.game import GAME
@@ -30,7 +30,7 @@ from realpolitik.engine.twilight.importlog import (
     import_log,
     parse_log,
 )
-from realpolitik.engine.twilight.state import PH_OVER
+from realpolitik.engine.twilight.state import GAME_OVER
 from tests.twilight.helpers import US, USSR, act, die, finished, fire, inf, play, position, texts
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ts-logs"
@@ -275,13 +275,13 @@ def test_deluxe_containment_and_red_scare_add_up_then_bound(impl: str) -> None:
             )
             s.red_scare = 1 << US
             play(s, US, card, "influence")
-            assert s.stack[-1][0] == F.INFLUENCE and s.stack[-1][3] == ops, (edition, card)
+            assert s.stack[-1][0] == frames.INFLUENCE and s.stack[-1][3] == ops, (edition, card)
 
 
 def _event_offered(s: Any, side: int, card: int) -> bool:
     s.deck.remove(card)
     s.hands[side].append(card)
-    s.stack.append((F.ACTION, side, None, 0))
+    s.stack.append((frames.ACTION, side, None, 0))
     s.touch()
     return f"#{card} Kitchen Debates: event" in texts(s)
 
@@ -434,7 +434,7 @@ def test_deluxe_a_deal_that_empties_the_deck_reshuffles_at_once(impl: str) -> No
     for edition, deck, discard in (("deluxe", 5, []), ("seed", 0, gone)):
         s = position(turn=6, hands=held, discard=gone, milops=(5, 5), edition=edition, implementation=impl)
         s.deck = [29, 30]
-        s.ar, s.phasing, s.rounds_done = 7, US, [7, 7]
+        s.action_round, s.phasing, s.rounds_done = 7, US, [7, 7]
         s.stack = []
         s.touch()
         s._core.advance(s)  # the end of turn 6, then turn 7's deal
@@ -610,7 +610,7 @@ def test_corpus_logs_import_to_their_end_or_as_far_as_documented() -> None:
         for line, upto in r.block_ends:
             vp, defcon, turn = stated[line]
             at = states[upto]
-            if vp is not None and at.phase != PH_OVER:  # the final scoring is not in the logs
+            if vp is not None and at.phase != GAME_OVER:  # the final scoring is not in the logs
                 assert vp in (at.vp, _before_turn_end(r.record, upto, at, states[upto - 1])), (
                     f"{path.name} line {line}"
                 )

@@ -3,22 +3,9 @@ operations (8.2), each from a concrete position with its exact outcome."""
 
 from __future__ import annotations
 
+from realpolitik.engine.twilight import actions, frames, rules
 from realpolitik.engine.twilight.state import PH_END, PH_HEADLINE
-from tests.twilight.helpers import (
-    US,
-    USSR,
-    A,
-    F,
-    R,
-    act,
-    c,
-    die,
-    finished,
-    inf,
-    play,
-    position,
-    texts,
-)
+from tests.twilight.helpers import US, USSR, act, c, die, finished, inf, play, position, texts
 
 
 def test_control_needs_stability_and_margin_2_1_7() -> None:
@@ -111,13 +98,13 @@ def test_failed_coup_changes_nothing_but_tracks() -> None:
 
 def test_coup_needs_opponent_influence_6_3_1() -> None:
     s = position(inf={"mexico": (0, 1)}, hands=([], [26]))
-    s.stack = [(F.ACTION, US, None, 0)]
-    assert A.play(26, F.M_COUP) not in s.legal_actions()
-    assert A.play(26, F.M_INFLUENCE) in s.legal_actions()
-    assert R.coup_targets(s, US) == 0
+    s.stack = [(frames.ACTION, US, None, 0)]
+    assert actions.play(26, frames.M_COUP) not in s.legal_actions()
+    assert actions.play(26, frames.M_INFLUENCE) in s.legal_actions()
+    assert rules.coup_targets(s, US) == 0
     s.set_inf(USSR, c("mexico"), 1)
     s.touch()  # edited by hand after legal_actions()
-    assert A.play(26, F.M_COUP) in s.legal_actions()
+    assert actions.play(26, frames.M_COUP) in s.legal_actions()
 
 
 def test_defcon_bars_coups_and_realignments_by_region_8_1_5() -> None:
@@ -125,13 +112,13 @@ def test_defcon_bars_coups_and_realignments_by_region_8_1_5() -> None:
     targets = {}
     for level in (5, 4, 3, 2):
         s = position(inf=inf_map, defcon=level)
-        targets[level] = {R.BOARD.name[x] for x in R.bits(R.coup_targets(s, US))}
+        targets[level] = {rules.BOARD.name[x] for x in rules.bits(rules.coup_targets(s, US))}
     assert targets[5] == {"Italy", "Iran", "Thailand", "Egypt", "Mexico"}
     assert targets[4] == {"Iran", "Thailand", "Egypt", "Mexico"}
     assert targets[3] == {"Iran", "Egypt", "Mexico"}
     assert targets[2] == {"Mexico"}
     s = position(inf=inf_map, defcon=2)
-    assert R.bits(R.realign_targets(s, US)) == [c("mexico")]
+    assert rules.bits(rules.realign_targets(s, US)) == [c("mexico")]
 
 
 def test_coup_to_defcon_1_loses_for_the_phasing_player_8_1_3() -> None:
@@ -145,16 +132,16 @@ def test_coup_to_defcon_1_loses_for_the_phasing_player_8_1_3() -> None:
 
 def test_defcon_never_exceeds_5_8_1_2() -> None:
     s = position(defcon=4)
-    R.improve_defcon(s, 3)
+    rules.improve_defcon(s, 3)
     assert s.defcon == 5
 
 
 def test_free_coup_ignores_defcon_but_still_degrades_6_3_5() -> None:
     s = position(inf={"italy": (0, 1)}, defcon=3)
-    s.stack.append((F.ACTION, US, None, 0))
+    s.stack.append((frames.ACTION, US, None, 0))
     s.hands[US].append(26)
-    F.free_coup(s, USSR, 47, 2, R.EUROPE_MASK)
-    R.advance(s)
+    frames.free_coup(s, USSR, 47, 2, rules.EUROPE_MASK)
+    rules.advance(s)
     assert "coup Italy" in texts(s) and "pass" in texts(s)
     act(s, "coup Italy")
     assert s.defcon == 2 and s.milops[USSR] == 0  # 8.2.5: free coups are not military ops
@@ -176,14 +163,14 @@ def test_space_race_success_first_and_second_vp_6_4() -> None:
 
 def test_space_race_failed_roll_and_min_ops_6_4_1() -> None:
     s = position(hands=([30, 26], []))
-    s.stack = [(F.ACTION, USSR, None, 0)]
+    s.stack = [(frames.ACTION, USSR, None, 0)]
     s.phasing = USSR
     legal = s.legal_actions()
-    assert A.play(26, F.M_SPACE) not in legal  # 1 op < 2 needed
-    assert A.play(30, F.M_SPACE) in legal
+    assert actions.play(26, frames.M_SPACE) not in legal  # 1 op < 2 needed
+    assert actions.play(30, frames.M_SPACE) in legal
     s.hands[US].append(63)
-    s.stack.insert(0, (F.ACTION, US, None, 0))
-    s.apply_action(A.play(30, F.M_SPACE))
+    s.stack.insert(0, (frames.ACTION, US, None, 0))
+    s.apply_action(actions.play(30, frames.M_SPACE))
     die(s, 4)
     assert s.space == [0, 0] and s.vp == 0 and 30 in s.discard
 
@@ -201,52 +188,52 @@ def test_space_attempt_cancels_opponent_event_6_4_5() -> None:
 def test_one_space_attempt_per_turn_two_with_box_2_6_4_2() -> None:
     s = position(space=(0, 0), hands=([30, 13], []))
     s.space_tries = [1, 0]
-    assert not R.space_allowed(s, USSR, 2)
+    assert not rules.space_allowed(s, USSR, 2)
     s.space = [2, 0]
-    assert R.space_allowed(s, USSR, 2)  # box 2: two attempts per turn
+    assert rules.space_allowed(s, USSR, 2)  # box 2: two attempts per turn
     s.space_tries = [2, 0]
-    assert not R.space_allowed(s, USSR, 2)
+    assert not rules.space_allowed(s, USSR, 2)
     s.space = [8, 0]
     s.space_tries = [0, 0]
-    assert not R.space_allowed(s, USSR, 4)  # 6.4.6: finished the track
+    assert not rules.space_allowed(s, USSR, 4)  # 6.4.6: finished the track
 
 
 def test_space_box_8_gives_eight_rounds_6_4_4() -> None:
     s = position(turn=5, space=(8, 3))
-    assert R.rounds_for(s, USSR) == 8 and R.rounds_for(s, US) == 7
+    assert rules.rounds_for(s, USSR) == 8 and rules.rounds_for(s, US) == 7
     s.space = [8, 8]
-    assert R.rounds_for(s, USSR) == 7  # the ability ends when the second side arrives
+    assert rules.rounds_for(s, USSR) == 7  # the ability ends when the second side arrives
 
 
 def test_ops_modifiers_stack_7_4_example() -> None:
     """7.4 example: China Card in Asia 4+1, Vietnam Revolts +1, Red Scare −1 = 5."""
     s = position(turnfx=(9,), inf={"vietnam": (1, 0), "thailand": (1, 0)})
     s.red_scare = 1 << USSR
-    assert R.ops_value(s, 6, USSR) == 3
-    s.stack = [(F.ACTION, US, None, 0)]
+    assert rules.ops_value(s, 6, USSR) == 3
+    s.stack = [(frames.ACTION, US, None, 0)]
     s.hands[US].append(26)
-    R.open_ops(s, USSR, 6, F.M_INFLUENCE)
+    rules.open_ops(s, USSR, 6, frames.M_INFLUENCE)
     assert s.stack[-1][3] == 5  # 3 + China bonus + Vietnam bonus
 
 
 def test_containment_and_red_scare_bounds_7_4() -> None:
     s = position(turnfx=(25,))
-    assert R.ops_value(s, 21, US) == 4  # capped at 4
-    assert R.ops_value(s, 26, US) == 2
-    assert R.ops_value(s, 26, USSR) == 1  # 7.4.1: only the US benefits
+    assert rules.ops_value(s, 21, US) == 4  # capped at 4
+    assert rules.ops_value(s, 26, US) == 2
+    assert rules.ops_value(s, 26, USSR) == 1  # 7.4.1: only the US benefits
     s.red_scare = 1 << US
-    assert R.ops_value(s, 26, US) == 1  # 2 − 1
+    assert rules.ops_value(s, 26, US) == 1  # 2 − 1
     s.turnfx = 0
-    assert R.ops_value(s, 26, US) == 1  # never below 1
+    assert rules.ops_value(s, 26, US) == 1  # never below 1
 
 
 def test_china_bonus_needs_all_points_in_asia_9_6() -> None:
     s = position(inf={"thailand": (1, 0), "poland": (1, 0)})
-    s.stack = [(F.ACTION, US, None, 0)]
+    s.stack = [(frames.ACTION, US, None, 0)]
     s.hands[US].append(26)
     s.round_start[USSR] = s.presence_mask(USSR)
-    R.open_ops(s, USSR, 6, F.M_INFLUENCE)
-    R.advance(s)
+    rules.open_ops(s, USSR, 6, frames.M_INFLUENCE)
+    rules.advance(s)
     act(s, "influence Poland")  # outside Asia: the bonus point is lost with it
     assert s.stack[-1][3] == 3 and s.stack[-1][4] == 0  # 5 − 1 (Poland) − 1 (bonus lost)
 
@@ -257,28 +244,28 @@ def test_china_card_passes_face_down_and_flips_at_turn_end_9_3() -> None:
     for _ in range(5):
         act(s, "influence Thailand")
     assert s.china == US and not s.china_up
-    assert not R.china_available(s, US)
+    assert not rules.china_available(s, US)
     s.phase = PH_END
-    s.ar = 1
+    s.action_round = 1
     s.stack = []
-    R.end_step(s)
+    rules.end_step(s)
     assert s.china_up
 
 
 def test_china_card_not_in_headline_9_5() -> None:
     s = position(hands=([30, 26], [63]))
     s.phase = PH_HEADLINE
-    s.stack = [(F.HEADLINE, USSR)]
-    assert all(A.decode(a).value != 6 for a in s.legal_actions())
+    s.stack = [(frames.HEADLINE, USSR)]
+    assert all(actions.decode(a).value != 6 for a in s.legal_actions())
 
 
 def test_military_ops_shortfall_gives_vp_8_2_1() -> None:
     """8.2.1 example: DEFCON 4, US did 2 → USSR gains 2; USSR did 3 → US gains 1."""
     s = position(defcon=4, milops=(3, 2))
     s.phase = PH_END
-    s.ar = 0
+    s.action_round = 0
     s.stack = []
-    R.end_step(s)
+    rules.end_step(s)
     assert s.vp == -1
 
 
@@ -318,18 +305,18 @@ def test_prohibited_event_only_gives_ops_5_2_example_2() -> None:
 def test_scoring_card_cannot_be_held_4_5_d() -> None:
     s = position(turn=2, hands=([1, 30], [26]))
     s.rounds_done = [6, 5]
-    s.stack = [(F.ACTION, USSR, None, 0)]
-    s.ar = 6
-    assert {A.decode(a).value for a in s.legal_actions() if A.decode(a).kind == "play"} == {1}
+    s.stack = [(frames.ACTION, USSR, None, 0)]
+    s.action_round = 6
+    assert {actions.decode(a).value for a in s.legal_actions() if actions.decode(a).kind == "play"} == {1}
 
 
 def test_tournament_rule_holding_a_scoring_card_loses_11_1_2() -> None:
     s = position(turn=2, hands=([1], [26]), tournament=True)
     s.phase = PH_END
-    s.ar = 0
+    s.action_round = 0
     s.stack = []
     s.defcon = 5
     s.milops = [5, 5]
-    R.end_step(s)
+    rules.end_step(s)
     assert s.winner == US and "11.1.2" in s.end_reason
     assert s.revealed == 3  # 11.1.1: held cards revealed

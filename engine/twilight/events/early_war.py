@@ -7,12 +7,21 @@ Rulings on ambiguous texts are in ``docs/rulings.md``.
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
-from realpolitik.engine.twilight.state import PH_ACTION, N, TSState, opp
+from realpolitik.engine.twilight.state import (
+    BURY_YOU_ANSWERABLE,
+    DEFCON_BRINK,
+    FIRST_LATE_WAR_TURN,
+    PH_ACTION,
+    N,
+    TSState,
+    opp,
+)
+
+BLOCKADE_DISCARD_OPS = 3  # #10: the US escapes Blockade by discarding a card of 3+ Ops
 
 CARDS = BOARD.cards
 EUROPE_MASK = BOARD.region_mask[EUROPE]
@@ -48,7 +57,7 @@ def _adjacent_controlled(s: TSState, side: int, c: int) -> int:
 
 def _war_outcome(s: TSState, side: int, target: int, face: int) -> None:
     """7.6: ``side`` wins on a modified 4–6: 2 VP and the opponent's Influence becomes its own."""
-    if face - _adjacent_controlled(s, opp(side), target) >= 4:
+    if face - _adjacent_controlled(s, opp(side), target) >= rules.WAR_WIN_ROLL:
         s.gain_vp(side, 2)
         moved = s.remove_inf(opp(side), target, s.influence(opp(side), target))
         s.add_inf(side, target, moved)
@@ -71,7 +80,7 @@ def _presence(s: TSState, side: int, mask: int) -> int:
     base = side * N
     inf = s.inf
     m = 0
-    for c in R.bits(mask):
+    for c in rules.bits(mask):
         if inf[base + c]:
             m |= 1 << c
     return m
@@ -82,7 +91,7 @@ def _presence(s: TSState, side: int, mask: int) -> int:
 def duck_and_cover(s: TSState, side: int) -> None:
     """#4: degrade DEFCON by 1 (the phasing player is responsible, 8.1.3); the US gains
     5 − DEFCON VP."""
-    R.degrade_defcon(s, 1, s.phasing)
+    rules.degrade_defcon(s, 1, s.phasing)
     if s.winner >= 0:
         return
     s.gain_vp(US, 5 - s.defcon)
@@ -92,7 +101,7 @@ def duck_and_cover(s: TSState, side: int) -> None:
 @event(5)
 def five_year_plan(s: TSState, side: int) -> None:
     """#5: the USSR discards a random card; a US event on it occurs (the US implements it)."""
-    F.random_card(s, 5, 0, USSR)
+    frames.random_card(s, 5, 0, USSR)
 
 
 @resume(5)
@@ -101,10 +110,10 @@ def _five_year_plan(s: TSState, step: int, card: int, data: tuple) -> None:
         return  # the USSR hand was empty
     s.hands[USSR].remove(card)
     c = CARDS[card]
-    if c.side == US and not c.scoring and not R.event_block(s, card, US):
+    if c.side == US and not c.scoring and not rules.event_block(s, card, US):
         s.inplay.append(card)
-        F.fire_event(s, card, US)
-        F.finish_card(s, card, US, True)
+        frames.fire_event(s, card, US)
+        frames.finish_card(s, card, US, True)
     else:
         s.discard.append(card)  # 5.4: USSR, both-sides (scoring included) or barred: no event
 
@@ -113,7 +122,7 @@ def _five_year_plan(s: TSState, step: int, card: int, data: tuple) -> None:
 @event(7)
 def socialist_governments(s: TSState, side: int) -> None:
     """#7: remove 3 US Influence from Western Europe, at most 2 per country."""
-    F.remove(s, USSR, US, 3, WE_MASK, cap=2, card=7)
+    frames.remove(s, USSR, US, 3, WE_MASK, cap=2, card=7)
 
 
 # ---------------------------------------------------------------- #8 Fidel
@@ -136,9 +145,9 @@ def vietnam_revolts(s: TSState, side: int) -> None:
 def blockade(s: TSState, side: int) -> None:
     """#10: unless the US discards a card worth 3+ Ops (modified value), all US Influence
     leaves West Germany."""
-    ok = tuple(c for c in s.hands[US] if R.ops_value(s, c, US) >= 3)
+    ok = tuple(c for c in s.hands[US] if rules.ops_value(s, c, US) >= BLOCKADE_DISCARD_OPS)
     if ok:
-        F.choose_card(s, US, 10, 0, ok, "discard", allow_pass=True)
+        frames.choose_card(s, US, 10, 0, ok, "discard", allow_pass=True)
     else:
         s.set_inf(US, WEST_GERMANY, 0)
 
@@ -158,11 +167,11 @@ def korean_war(s: TSState, side: int) -> None:
     """#11 (seed): degrade DEFCON by 1; the USSR takes 2 Military Ops and rolls (4–6 wins,
     −1 per US-controlled neighbour of South Korea). The Deluxe printing has no DEFCON drop."""
     if s.options.get("edition") != "deluxe":
-        R.degrade_defcon(s, 1, s.phasing)
+        rules.degrade_defcon(s, 1, s.phasing)
         if s.winner >= 0:
             return
     _add_milops(s, USSR, 2)
-    F.roll(s, 11, 0)
+    frames.roll(s, 11, 0)
 
 
 @resume(11)
@@ -183,7 +192,7 @@ def arab_israeli_war(s: TSState, side: int) -> None:
     """#13: the USSR takes 2 Military Ops and rolls (4–6 wins, −1 per US-controlled
     neighbour of Israel; the seed does not count Israel itself, the Deluxe printing does)."""
     _add_milops(s, USSR, 2)
-    F.roll(s, 13, 0)
+    frames.roll(s, 13, 0)
 
 
 @resume(13)
@@ -197,7 +206,7 @@ def _arab_israeli_war(s: TSState, step: int, face: int, data: tuple) -> None:
 @event(14)
 def comecon(s: TSState, side: int) -> None:
     """#14: 1 USSR Influence in each of 4 Eastern European countries not US-controlled."""
-    F.place(s, USSR, USSR, 4, EE_MASK & ~s.control_mask(US), cap=1, card=14)
+    frames.place(s, USSR, USSR, 4, EE_MASK & ~s.control_mask(US), cap=1, card=14)
 
 
 # ---------------------------------------------------------------- #15 Nasser
@@ -214,23 +223,23 @@ def warsaw_pact(s: TSState, side: int) -> None:
     """#16: allows NATO; the USSR removes all US Influence from 4 Eastern European countries
     or adds 5 USSR Influence there (at most 2 per country)."""
     s.set_perm(Card.WARSAW_PACT_FORMED)
-    F.choose_option(s, USSR, 16, 0, WARSAW_LABELS)
+    frames.choose_option(s, USSR, 16, 0, WARSAW_LABELS)
 
 
 @resume(16)
 def _warsaw_pact(s: TSState, step: int, choice: int, data: tuple) -> None:
     if step == 0:
         if choice == 0:
-            F.choose_country(s, USSR, 16, 1, _presence(s, US, EE_MASK), (4,))
+            frames.choose_country(s, USSR, 16, 1, _presence(s, US, EE_MASK), (4,))
         else:
-            F.place(s, USSR, USSR, 5, EE_MASK, cap=2, card=16)
+            frames.place(s, USSR, USSR, 5, EE_MASK, cap=2, card=16)
         return
     if choice < 0:
         return  # no more Eastern European countries hold US Influence
     s.set_inf(US, choice, 0)
     left = data[0] - 1
     if left > 0:
-        F.choose_country(s, USSR, 16, 1, _presence(s, US, EE_MASK), (left,))
+        frames.choose_country(s, USSR, 16, 1, _presence(s, US, EE_MASK), (left,))
 
 
 # ---------------------------------------------------------------- #17 De Gaulle Leads France
@@ -246,7 +255,7 @@ def de_gaulle(s: TSState, side: int) -> None:
 @event(18)
 def captured_nazi_scientist(s: TSState, side: int) -> None:
     """#18: the player's Space Race marker advances one box (VP as usual; no attempt used)."""
-    R.advance_space(s, side, 1)
+    rules.advance_space(s, side, 1)
 
 
 # ---------------------------------------------------------------- #19 Truman Doctrine
@@ -254,10 +263,10 @@ def captured_nazi_scientist(s: TSState, side: int) -> None:
 def truman_doctrine(s: TSState, side: int) -> None:
     """#19: remove all USSR Influence from one uncontrolled country in Europe."""
     m = 0
-    for c in R.bits(_presence(s, USSR, EUROPE_MASK)):
+    for c in rules.bits(_presence(s, USSR, EUROPE_MASK)):
         if s.controller(c) < 0:
             m |= 1 << c
-    F.choose_country(s, US, 19, 0, m)
+    frames.choose_country(s, US, 19, 0, m)
 
 
 @resume(19)
@@ -270,7 +279,7 @@ def _truman_doctrine(s: TSState, step: int, c: int, data: tuple) -> None:
 @event(20)
 def olympic_games(s: TSState, side: int) -> None:
     """#20: the player hosts; the opponent boycotts or participates."""
-    F.choose_option(s, opp(side), 20, 0, OLYMPIC_LABELS, (side,))
+    frames.choose_option(s, opp(side), 20, 0, OLYMPIC_LABELS, (side,))
 
 
 @resume(20)
@@ -278,14 +287,14 @@ def _olympic_games(s: TSState, step: int, choice: int, data: tuple) -> None:
     host = data[0]
     if step == 0:
         if choice == 0:  # boycott: DEFCON −1, the host may conduct 4 Ops instead
-            R.degrade_defcon(s, 1, s.phasing)
+            rules.degrade_defcon(s, 1, s.phasing)
             if s.winner >= 0:
                 return
-            F.conduct_ops(s, host, 20, F.MODE_BITS_OPS | R.OPTIONAL_MODES, ops=4)
+            frames.conduct_ops(s, host, 20, frames.MODE_BITS_OPS | rules.OPTIONAL_MODES, ops=4)
         else:
-            F.roll(s, 20, 1, (host,))
+            frames.roll(s, 20, 1, (host,))
     elif step == 1:  # the host's die
-        F.roll(s, 20, 2, (host, choice + 2))
+        frames.roll(s, 20, 2, (host, choice + 2))
     else:  # the opponent's die; ties are rerolled
         mine = data[1]
         if mine > choice:
@@ -293,7 +302,7 @@ def _olympic_games(s: TSState, step: int, choice: int, data: tuple) -> None:
         elif choice > mine:
             s.gain_vp(opp(host), 2)
         else:
-            F.roll(s, 20, 1, (host,))
+            frames.roll(s, 20, 1, (host,))
 
 
 # ---------------------------------------------------------------- #21 NATO
@@ -310,10 +319,10 @@ def independent_reds(s: TSState, side: int) -> None:
     """#22: in one of Yugoslavia, Romania, Bulgaria, Hungary or Czechoslovakia the US adds
     Influence until it equals the USSR's."""
     m = 0
-    for c in R.bits(INDEPENDENT_REDS):
+    for c in rules.bits(INDEPENDENT_REDS):
         if s.influence(USSR, c) > s.influence(US, c):
             m |= 1 << c
-    F.choose_country(s, US, 22, 0, m)
+    frames.choose_country(s, US, 22, 0, m)
 
 
 @resume(22)
@@ -328,7 +337,7 @@ def marshall_plan(s: TSState, side: int) -> None:
     """#23: allows NATO; 1 US Influence in each of 7 Western European countries not
     USSR-controlled."""
     s.set_perm(Card.MARSHALL_PLAN)
-    F.place(s, US, US, 7, WE_MASK & ~s.control_mask(USSR), cap=1, card=23)
+    frames.place(s, US, US, 7, WE_MASK & ~s.control_mask(USSR), cap=1, card=23)
 
 
 # ---------------------------------------------------------------- #24 Indo-Pakistani War
@@ -336,7 +345,7 @@ def marshall_plan(s: TSState, side: int) -> None:
 def indo_pakistani_war(s: TSState, side: int) -> None:
     """#24: the player picks the invaded country (India or Pakistan), takes 2 Military Ops
     and rolls (4–6 wins, −1 per opponent-controlled neighbour of the target)."""
-    F.choose_country(s, side, 24, 0, INDIA_PAKISTAN, (side,))
+    frames.choose_country(s, side, 24, 0, INDIA_PAKISTAN, (side,))
 
 
 @resume(24)
@@ -344,7 +353,7 @@ def _indo_pakistani_war(s: TSState, step: int, choice: int, data: tuple) -> None
     side = data[0]
     if step == 0:
         _add_milops(s, side, 2)
-        F.roll(s, 24, 1, (side, choice))
+        frames.roll(s, 24, 1, (side, choice))
     else:
         _war_outcome(s, side, data[1], choice)
 
@@ -352,7 +361,7 @@ def _indo_pakistani_war(s: TSState, step: int, choice: int, data: tuple) -> None
 # ---------------------------------------------------------------- #25 Containment
 @event(25)
 def containment(s: TSState, side: int) -> None:
-    """#25: the US's other cards get +1 Ops (max 4) for the rest of the turn (R.ops_value)."""
+    """#25: the US's other cards get +1 Ops (max 4) for the rest of the turn (rules.ops_value)."""
     s.set_turn(Card.CONTAINMENT)
 
 
@@ -361,7 +370,7 @@ def containment(s: TSState, side: int) -> None:
 def cia_created(s: TSState, side: int) -> None:
     """#26: the USSR shows its hand for this turn; the US conducts Operations with this card."""
     s.revealed |= 1 << USSR
-    F.conduct_ops(s, US, 26)
+    frames.conduct_ops(s, US, 26)
 
 
 # ---------------------------------------------------------------- #27 US/Japan Pact
@@ -379,7 +388,7 @@ def us_japan_pact(s: TSState, side: int) -> None:
 @event(28)
 def suez_crisis(s: TSState, side: int) -> None:
     """#28: remove 4 US Influence from France, the UK and Israel, at most 2 per country."""
-    F.remove(s, USSR, US, 4, SUEZ_MASK, cap=2, card=28)
+    frames.remove(s, USSR, US, 4, SUEZ_MASK, cap=2, card=28)
 
 
 # ---------------------------------------------------------------- #29 East European Unrest
@@ -387,8 +396,8 @@ def suez_crisis(s: TSState, side: int) -> None:
 def east_european_unrest(s: TSState, side: int) -> None:
     """#29: remove 1 USSR Influence (2 in Late War, turn 8+) from each of 3 Eastern European
     countries."""
-    per = 2 if s.turn >= 8 else 1
-    F.choose_country(s, US, 29, 0, _presence(s, USSR, EE_MASK), (3, per, 0))
+    per = 2 if s.turn >= FIRST_LATE_WAR_TURN else 1
+    frames.choose_country(s, US, 29, 0, _presence(s, USSR, EE_MASK), (3, per, 0))
 
 
 @resume(29)
@@ -399,14 +408,14 @@ def _east_european_unrest(s: TSState, step: int, c: int, data: tuple) -> None:
     s.remove_inf(USSR, c, per)
     chosen |= 1 << c
     if left > 1:  # each of the 3 must be a different country
-        F.choose_country(s, US, 29, 0, _presence(s, USSR, EE_MASK) & ~chosen, (left - 1, per, chosen))
+        frames.choose_country(s, US, 29, 0, _presence(s, USSR, EE_MASK) & ~chosen, (left - 1, per, chosen))
 
 
 # ---------------------------------------------------------------- #30 Decolonization
 @event(30)
 def decolonization(s: TSState, side: int) -> None:
     """#30: 1 USSR Influence in each of 4 countries in Africa and/or Southeast Asia."""
-    F.place(s, USSR, USSR, 4, AFRICA_SEA_MASK, cap=1, card=30)
+    frames.place(s, USSR, USSR, 4, AFRICA_SEA_MASK, cap=1, card=30)
 
 
 # ---------------------------------------------------------------- #31 Red Scare/Purge
@@ -421,7 +430,7 @@ def red_scare_purge(s: TSState, side: int) -> None:
 def un_intervention(s: TSState, side: int) -> None:
     """#32: played with a card of the player's hand carrying the opponent's event: that event
     is cancelled, the card discarded, and the player conducts Operations with its value."""
-    F.choose_card(s, side, 32, 0, tuple(R.un_targets(s, side)), "cancel with UN", data=(side,))
+    frames.choose_card(s, side, 32, 0, tuple(rules.un_targets(s, side)), "cancel with UN", data=(side,))
 
 
 @resume(32)
@@ -431,13 +440,13 @@ def _un_intervention(s: TSState, step: int, card: int, data: tuple) -> None:
     side = data[0]
     s.hands[side].remove(card)
     s.inplay.append(card)
-    R.flower_power_check(s, card, side)  # #59: the US plays a war card for Operations
+    rules.flower_power_check(s, card, side)  # #59: the US plays a war card for Operations
     if s.flag(Card.U2_INCIDENT):
         s.gain_vp(USSR, 1)  # #60 U2 Incident
-    if side == US and s.bury_you_pending == 3:
+    if side == US and s.bury_you_pending == BURY_YOU_ANSWERABLE:
         s.bury_you_pending = 0  # #50 We Will Bury You answered
-    F.conduct_ops(s, side, card)
-    F.finish_card(s, card, side, False)  # cancelled: discarded even when starred
+    frames.conduct_ops(s, side, card)
+    frames.finish_card(s, card, side, False)  # cancelled: discarded even when starred
 
 
 # ---------------------------------------------------------------- #33 De-Stalinization
@@ -445,23 +454,23 @@ def _un_intervention(s: TSState, step: int, card: int, data: tuple) -> None:
 def de_stalinization(s: TSState, side: int) -> None:
     """#33: the USSR may take up to 4 of its Influence off the map, then puts the same amount
     into countries not US-controlled, at most 2 per country."""
-    F.remove(s, USSR, USSR, 4, s.presence_mask(USSR), card=33, optional=True)
-    F.call(s, 33, 0, (sum(s.inf[:N]),))
+    frames.remove(s, USSR, USSR, 4, s.presence_mask(USSR), card=33, optional=True)
+    frames.call(s, 33, 0, (sum(s.inf[:N]),))
 
 
 @resume(33)
 def _de_stalinization(s: TSState, step: int, choice: int, data: tuple) -> None:
     moved = data[0] - sum(s.inf[:N])
-    F.place(s, USSR, USSR, moved, BOARD.all_mask & ~s.control_mask(US), cap=2, card=33)
+    frames.place(s, USSR, USSR, moved, BOARD.all_mask & ~s.control_mask(US), cap=2, card=33)
 
 
 # ---------------------------------------------------------------- #34 Nuclear Test Ban
 @event(34)
 def nuclear_test_ban(s: TSState, side: int) -> None:
     """#34: the player gains DEFCON − 2 VP, then DEFCON improves by 2."""
-    if s.defcon > 2:
+    if s.defcon > DEFCON_BRINK:
         s.gain_vp(side, s.defcon - 2)
-    R.improve_defcon(s, 2)
+    rules.improve_defcon(s, 2)
 
 
 # ---------------------------------------------------------------- #101 Formosan Resolution
@@ -479,7 +488,7 @@ def defectors(s: TSState, side: int) -> None:
     its own action round, the US gains 1 VP (not when it is only discarded, e.g. by #5)."""
     if s.phase != PH_ACTION or s.phasing != USSR:
         return
-    for fr in s.stack:
-        if fr[0] == F.FINISH and fr[2] == Card.DEFECTORS and fr[3] == USSR:
+    for frame in s.stack:
+        if frame[0] == frames.FINISH and frame[2] == Card.DEFECTORS and frame[3] == USSR:
             s.gain_vp(US, 1)
             return

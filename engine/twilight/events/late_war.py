@@ -7,10 +7,10 @@ beyond what a decision needs, country indices and masks computed once at import.
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     BOARD,
+    BOTH,
     EUROPE,
     MIDDLE_EAST,
     REGION_NAMES,
@@ -20,7 +20,7 @@ from realpolitik.engine.twilight.board import (
 )
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
-from realpolitik.engine.twilight.state import TSState, opp
+from realpolitik.engine.twilight.state import DEFCON_BRINK, TSState, opp
 
 CARDS = BOARD.cards
 POLAND = BOARD.country("poland")
@@ -29,6 +29,7 @@ IRAQ = BOARD.country("iraq")
 ARGENTINA = BOARD.country("argentina")
 UK = BOARD.country("uk")
 LIBYA = BOARD.country("libya")
+DEBT_CRISIS_DISCARD_OPS = 3  # #95: the US escapes by discarding a card of 3+ Ops
 LEBANON = BOARD.country("lebanon")
 SOUTH_KOREA = BOARD.country("south_korea")
 NICARAGUA = BOARD.country("nicaragua")
@@ -40,7 +41,7 @@ SA_MASK = BOARD.region_mask[SOUTH_AMERICA]
 WE_MASK = BOARD.we_mask
 NICARAGUA_ADJ = BOARD.adj_mask[NICARAGUA]
 # #89 / #90: the extra use of the card's ops is influence or realignment only, and optional.
-INF_OR_REALIGN = (1 << F.M_INFLUENCE) | (1 << F.M_REALIGN) | R.OPTIONAL_MODES
+INF_OR_REALIGN = (1 << frames.M_INFLUENCE) | (1 << frames.M_REALIGN) | rules.OPTIONAL_MODES
 
 CHERNOBYL_LABELS = tuple(REGION_NAMES[:6])  # the six scoring regions (Europe … Africa)
 TDTW_LABELS = ("coup", "realign")
@@ -108,12 +109,12 @@ def star_wars(s: TSState, side: int) -> None:
         card = CARDS[c]
         if card.scoring:
             continue
-        owner = US if card.side == 2 else card.side
-        if R.event_block(s, c, owner):
+        owner = US if card.side == BOTH else card.side
+        if rules.event_block(s, c, owner):
             continue
         cards.append(c)
     if cards:
-        F.choose_card(s, US, 85, 0, tuple(cards), "event")
+        frames.choose_card(s, US, 85, 0, tuple(cards), "event")
 
 
 @resume(85)
@@ -125,10 +126,10 @@ def star_wars_pick(s: TSState, step: int, choice: int, data: tuple) -> None:
     if s.options.get("edition") == "deluxe":
         # the US plays the picked card's event: a war card counts for #59 Flower Power in the
         # Deluxe edition, as online Deluxe play has it (game-038, game-072: Brush War)
-        R.flower_power_check(s, choice, US)
+        rules.flower_power_check(s, choice, US)
     owner = CARDS[choice].side
-    F.fire_event(s, choice, US if owner == 2 else owner)
-    F.finish_card(s, choice, US, True)
+    frames.fire_event(s, choice, US if owner == BOTH else owner)
+    frames.finish_card(s, choice, US, True)
 
 
 # ---------------------------------------------------------------- #86 North Sea Oil
@@ -146,7 +147,7 @@ def the_reformer(s: TSState, side: int) -> None:
     From now on no USSR coups in Europe (perm 87, read by the engine); improves #90."""
     n = 6 if s.vp < 0 else 4
     s.set_perm(Card.REFORMER)
-    F.place(s, USSR, USSR, n, EUROPE_MASK, cap=2, card=87)
+    frames.place(s, USSR, USSR, n, EUROPE_MASK, cap=2, card=87)
 
 
 # ---------------------------------------------------------------- #88 Marine Barracks Bombing
@@ -155,7 +156,7 @@ def marine_barracks_bombing(s: TSState, side: int) -> None:
     """#88*: all US influence out of Lebanon, then the USSR removes 2 more US influence
     anywhere in the Middle East (split freely)."""
     s.set_inf(US, LEBANON, 0)
-    F.remove(s, USSR, US, 2, ME_MASK, card=88)
+    frames.remove(s, USSR, US, 2, ME_MASK, card=88)
 
 
 # ---------------------------------------------------------------- #89 Soviets Shoot Down KAL-007
@@ -164,12 +165,12 @@ def kal_007(s: TSState, side: int) -> None:
     """#89*: DEFCON −1 (the phasing player is responsible, 8.1.3), US 2 VP; if South Korea is
     US-controlled and the US played the card (it is phasing), the US may also use the card's ops
     to place influence or for realignment rolls."""
-    R.degrade_defcon(s, 1, s.phasing)
+    rules.degrade_defcon(s, 1, s.phasing)
     if s.winner >= 0:
         return
     s.gain_vp(US, 2)
     if s.phasing == US and s.controls(US, SOUTH_KOREA):
-        F.conduct_ops(s, US, 89, modes=INF_OR_REALIGN)
+        frames.conduct_ops(s, US, 89, modes=INF_OR_REALIGN)
 
 
 # ---------------------------------------------------------------- #90 Glasnost
@@ -178,9 +179,9 @@ def glasnost(s: TSState, side: int) -> None:
     """#90*: USSR 2 VP, DEFCON +1; after #87 The Reformer the USSR (when it played the card) may
     also use the card's ops to place influence or for realignment rolls."""
     s.gain_vp(USSR, 2)
-    R.improve_defcon(s, 1)
+    rules.improve_defcon(s, 1)
     if s.phasing == USSR and s.perm >> Card.REFORMER & 1:
-        F.conduct_ops(s, USSR, 90, modes=INF_OR_REALIGN)
+        frames.conduct_ops(s, USSR, 90, modes=INF_OR_REALIGN)
 
 
 # ---------------------------------------------------------------- #91 Ortega Elected in Nicaragua
@@ -189,7 +190,7 @@ def ortega(s: TSState, side: int) -> None:
     """#91*: all US influence out of Nicaragua, then a free coup (6.3.5) with this card's ops in
     a country adjacent to Nicaragua (Honduras, Costa Rica, Cuba)."""
     s.set_inf(US, NICARAGUA, 0)
-    F.free_coup(s, USSR, 91, R.ops_value(s, 91, USSR), NICARAGUA_ADJ)
+    frames.free_coup(s, USSR, 91, rules.ops_value(s, 91, USSR), NICARAGUA_ADJ)
 
 
 # ---------------------------------------------------------------- #92 Terrorism
@@ -199,7 +200,7 @@ def terrorism(s: TSState, side: int) -> None:
     the USSR plays it with #82 Iranian Hostage Crisis in effect."""
     o = opp(side)
     n = 2 if side == USSR and s.perm >> Card.IRANIAN_HOSTAGE_CRISIS & 1 else 1
-    F.random_card(s, 92, 0, o, (o, n))
+    frames.random_card(s, 92, 0, o, (o, n))
 
 
 @resume(92)
@@ -210,7 +211,7 @@ def terrorism_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
     s.hands[o].remove(choice)
     s.discard.append(choice)
     if n > 1:
-        F.random_card(s, 92, 0, o, (o, n - 1))
+        frames.random_card(s, 92, 0, o, (o, n - 1))
 
 
 # ---------------------------------------------------------------- #93 Iran-Contra Scandal
@@ -225,7 +226,7 @@ def iran_contra(s: TSState, side: int) -> None:
 def chernobyl(s: TSState, side: int) -> None:
     """#94*: the US names a region; for the rest of the turn the USSR may not add influence
     there with operations points (s.chernobyl, read by the engine)."""
-    F.choose_option(s, US, 94, 0, CHERNOBYL_LABELS)
+    frames.choose_option(s, US, 94, 0, CHERNOBYL_LABELS)
 
 
 @resume(94)
@@ -239,20 +240,20 @@ def chernobyl_region(s: TSState, step: int, choice: int, data: tuple) -> None:
 def latin_american_debt_crisis(s: TSState, side: int) -> None:
     """#95: unless the US discards a card worth 3+ ops (its modified value, 5.3, 7.4.2), the
     USSR doubles its influence in two South American countries."""
-    cards = [c for c in s.hands[US] if R.ops_value(s, c, US) >= 3]
+    cards = [c for c in s.hands[US] if rules.ops_value(s, c, US) >= DEBT_CRISIS_DISCARD_OPS]
     if cards:
-        F.choose_card(s, US, 95, 0, tuple(cards), "discard", allow_pass=True)
+        frames.choose_card(s, US, 95, 0, tuple(cards), "discard", allow_pass=True)
     else:
         _debt_double_first(s)
 
 
 def _debt_double_first(s: TSState) -> None:
     mask = 0
-    for c in R.bits(SA_MASK):
+    for c in rules.bits(SA_MASK):
         if s.influence(USSR, c):
             mask |= 1 << c
     if mask:
-        F.choose_country(s, USSR, 95, 1, mask, (mask,))
+        frames.choose_country(s, USSR, 95, 1, mask, (mask,))
 
 
 @resume(95)
@@ -270,7 +271,7 @@ def debt_crisis_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     if step == 1:
         rest = data[0] & ~(1 << choice)
         if rest:
-            F.choose_country(s, USSR, 95, 2, rest, ())
+            frames.choose_country(s, USSR, 95, 2, rest, ())
 
 
 # ---------------------------------------------------------------- #96 Tear Down This Wall
@@ -281,17 +282,17 @@ def tear_down_this_wall(s: TSState, side: int) -> None:
     s.set_perm(Card.WILLY_BRANDT, False)
     s.set_perm(Card.TEAR_DOWN_THIS_WALL)
     s.add_inf(US, EAST_GERMANY, 3)
-    if R.coup_targets(s, US, EUROPE_MASK) or R.realign_targets(s, US, EUROPE_MASK):
-        F.choose_option(s, US, 96, 0, TDTW_LABELS)
+    if rules.coup_targets(s, US, EUROPE_MASK) or rules.realign_targets(s, US, EUROPE_MASK):
+        frames.choose_option(s, US, 96, 0, TDTW_LABELS)
 
 
 @resume(96)
 def tear_down_choice(s: TSState, step: int, choice: int, data: tuple) -> None:
-    ops = R.ops_value(s, 96, US)
+    ops = rules.ops_value(s, 96, US)
     if choice == 0:
-        F.free_coup(s, US, 96, ops, EUROPE_MASK)
+        frames.free_coup(s, US, 96, ops, EUROPE_MASK)
     else:
-        F.free_realign(s, US, 96, ops, EUROPE_MASK)
+        frames.free_realign(s, US, 96, ops, EUROPE_MASK)
 
 
 # ---------------------------------------------------------------- #97 An Evil Empire
@@ -314,7 +315,7 @@ def aldrich_ames(s: TSState, side: int) -> None:
     s.revealed |= 1 << US
     if s.options.get("edition") == "deluxe":
         if s.hands[US]:
-            F.choose_card(s, USSR, 98, 1, tuple(sorted(s.hands[US])), "discard")
+            frames.choose_card(s, USSR, 98, 1, tuple(sorted(s.hands[US])), "discard")
         return
     s.set_turn(Card.ALDRICH_AMES)
     s.ames = []
@@ -324,7 +325,7 @@ def aldrich_ames(s: TSState, side: int) -> None:
 def _ames_next(s: TSState) -> None:
     rest = [c for c in s.hands[US] if c not in s.ames]
     if len(rest) > 1:
-        F.choose_card(s, USSR, 98, 0, tuple(rest), "play next")
+        frames.choose_card(s, USSR, 98, 0, tuple(rest), "play next")
     elif rest:
         s.ames.append(rest[0])
 
@@ -346,7 +347,7 @@ def ames_order(s: TSState, step: int, choice: int, data: tuple) -> None:
 def pershing_ii(s: TSState, side: int) -> None:
     """#99*: USSR 1 VP; remove 1 US influence from each of up to 3 Western European countries."""
     s.gain_vp(USSR, 1)
-    F.remove(s, USSR, US, 3, WE_MASK, cap=1, card=99)
+    frames.remove(s, USSR, US, 3, WE_MASK, cap=1, card=99)
 
 
 # ---------------------------------------------------------------- #100 Wargames
@@ -355,8 +356,8 @@ def wargames(s: TSState, side: int) -> None:
     """#100*: only at DEFCON 2, the player may end the game at once after giving the opponent
     6 VP; the VP as they then stand decide (no final scoring). At another DEFCON level: no
     effect, and the card is discarded (as Star Wars, 5.2 example 4)."""
-    if s.defcon == 2:
-        F.choose_option(s, side, 100, 0, WARGAMES_LABELS, (side,))
+    if s.defcon == DEFCON_BRINK:
+        frames.choose_option(s, side, 100, 0, WARGAMES_LABELS, (side,))
     else:
         _condition_unmet(s, 100)  # as Star Wars in 5.2 example 4
 
@@ -381,14 +382,14 @@ def iran_iraq_war(s: TSState, side: int) -> None:
     a die −1 per opponent-controlled country adjacent to the invaded one wins on 4–6:
     2 VP and the opponent's influence there is replaced by the player's."""
     s.milops[side] = min(5, s.milops[side] + 2)
-    F.choose_option(s, side, 102, 0, IRAN_IRAQ_LABELS, (side,))
+    frames.choose_option(s, side, 102, 0, IRAN_IRAQ_LABELS, (side,))
 
 
 @resume(102)
 def iran_iraq_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     side = data[0]
     if step == 0:
-        F.roll(s, 102, 1, (side, IRAN_IRAQ_TARGET[choice]))
+        frames.roll(s, 102, 1, (side, IRAN_IRAQ_TARGET[choice]))
         return
     target = data[1]
     o = opp(side)
@@ -396,7 +397,7 @@ def iran_iraq_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     for n in BOARD.neighbours[target]:
         if s.controls(o, n):
             roll -= 1
-    if roll >= 4:
+    if roll >= rules.WAR_WIN_ROLL:
         s.gain_vp(side, 2)
         moved = s.influence(o, target)
         s.set_inf(o, target, 0)

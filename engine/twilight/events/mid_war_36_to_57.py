@@ -6,8 +6,7 @@ contract and docs/rulings.md for the readings chosen where the seed is unclear).
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -21,12 +20,16 @@ from realpolitik.engine.twilight.board import (
 )
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.events import event, resume
-from realpolitik.engine.twilight.state import N, TSState, opp
+from realpolitik.engine.twilight.state import BURY_YOU_AWAITED, DEFCON_MAX, N, TSState, opp
 
 CARDS = BOARD.cards
 
-# #36 Brush War: any country of stability 1 or 2.
-STAB_1_2 = sum(1 << c for c in range(N) if BOARD.stability[c] <= 2)
+# #36 Brush War: any country of stability 1 or 2; a modified 3–6 wins.
+BRUSH_WAR_MAX_STABILITY = 2
+BRUSH_WAR_WIN_ROLL = 3
+STAB_1_2 = sum(1 << c for c in range(N) if BOARD.stability[c] <= BRUSH_WAR_MAX_STABILITY)
+# #56 Muslim Revolution: all US influence goes from two of its eight countries.
+MUSLIM_REVOLUTION_TARGETS = 2
 # #45 Summit: the six scoring regions and their battleground counts.
 SUMMIT_REGIONS = tuple(
     (r, bin(BOARD.region_mask[r] & BOARD.bg_mask).count("1"))
@@ -51,7 +54,7 @@ SA_UNREST = ("2 in South Africa", "1 in South Africa, 2 adjacent")
 @event(36)
 def brush_war(s: TSState, side: int) -> None:
     """#36: attack a stability 1–2 country (not a NATO-protected one for the USSR)."""
-    F.choose_country(s, side, 36, 0, STAB_1_2 & ~R.protected(s, side), (side,))
+    frames.choose_country(s, side, 36, 0, STAB_1_2 & ~rules.protected(s, side), (side,))
 
 
 @resume(36)
@@ -59,7 +62,7 @@ def brush_war_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     side = data[0]
     if step == 0:
         if choice >= 0:
-            F.roll(s, 36, 1, (side, choice))
+            frames.roll(s, 36, 1, (side, choice))
         return
     c = data[1]
     o = opp(side)
@@ -68,7 +71,7 @@ def brush_war_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
         if s.controls(o, n):
             mod += 1
     s.milops[side] = min(5, s.milops[side] + 3)  # 7.6, 8.2.3: win or lose
-    if choice - mod >= 3:
+    if choice - mod >= BRUSH_WAR_WIN_ROLL:
         s.gain_vp(side, 1)
         k = s.influence(o, c)
         s.set_inf(o, c, 0)
@@ -88,7 +91,7 @@ def arms_race(s: TSState, side: int) -> None:
 @event(40)
 def cuban_missile_crisis(s: TSState, side: int) -> None:
     """#40: DEFCON to 2; the opponent loses on any coup this turn unless it cancels (engine)."""
-    R.set_defcon(s, 2, s.phasing)
+    rules.set_defcon(s, 2, s.phasing)
     s.missile_crisis |= 1 << side
 
 
@@ -118,12 +121,12 @@ def bear_trap(s: TSState, side: int) -> None:
 @event(43)
 def salt_negotiations(s: TSState, side: int) -> None:
     """#43: DEFCON +2, coups −1 this turn, may take a non-scoring card from the discards."""
-    R.improve_defcon(s, 2)
+    rules.improve_defcon(s, 2)
     s.set_turn(Card.SALT_NEGOTIATIONS)
-    scoring = R.SCORING_CARDS
+    scoring = rules.SCORING_CARDS
     cards = tuple(c for c in s.discard if c not in scoring)
     if cards:
-        F.choose_card(s, side, 43, 0, cards, "take", allow_pass=True, data=(side,))
+        frames.choose_card(s, side, 43, 0, cards, "take", allow_pass=True, data=(side,))
 
 
 @resume(43)
@@ -135,12 +138,12 @@ def salt_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
 
 # ---------------------------------------------------------------- #45 Summit
 def summit_bonus(s: TSState, side: int) -> int:
-    """Regions (of the six) that ``side`` dominates or controls (10.1.1 via R.region_tally)."""
+    """Regions (of the six) that ``side`` dominates or controls (10.1.1 via rules.region_tally)."""
     o = opp(side)
     n = 0
     formosan = s.perm >> Card.FORMOSAN_RESOLUTION & 1 and s.controls(US, TAIWAN)
     for region, total_bg in SUMMIT_REGIONS:
-        t = R.region_tally(s, region)
+        t = rules.region_tally(s, region)
         if formosan and region == ASIA:
             t[US][1] -= 1  # #101: Taiwan is a battleground only for Asia Scoring
         mine, other = t[side], t[o]
@@ -156,13 +159,13 @@ def summit_bonus(s: TSState, side: int) -> int:
 @event(45)
 def summit(s: TSState, side: int) -> None:
     """#45: both roll (USSR first), +1 per region dominated or controlled; higher: 2 VP, DEFCON ±1."""
-    F.roll(s, 45, 0)
+    frames.roll(s, 45, 0)
 
 
 @resume(45)
 def summit_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
     if step == 0:
-        F.roll(s, 45, 1, (choice,))
+        frames.roll(s, 45, 1, (choice,))
         return
     if step == 1:
         r_ussr = data[0] + summit_bonus(s, USSR)
@@ -171,16 +174,16 @@ def summit_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
             return  # tie: nothing happens
         winner = USSR if r_ussr > r_us else US
         s.gain_vp(winner, 2)
-        if s.defcon >= 5:
-            F.choose_option(s, winner, 45, 2, SUMMIT_DEFCON_AT_5, (winner, 1))
+        if s.defcon >= DEFCON_MAX:
+            frames.choose_option(s, winner, 45, 2, SUMMIT_DEFCON_AT_5, (winner, 1))
         else:
-            F.choose_option(s, winner, 45, 2, SUMMIT_DEFCON, (winner, 0))
+            frames.choose_option(s, winner, 45, 2, SUMMIT_DEFCON, (winner, 0))
         return
     choice += data[1]
     if choice == 0:
-        R.improve_defcon(s, 1)
+        rules.improve_defcon(s, 1)
     elif choice == 1:
-        R.degrade_defcon(s, 1, data[0])
+        rules.degrade_defcon(s, 1, data[0])
 
 
 # ---------------------------------------------------------------- #46 How I Learned to Stop Worrying
@@ -188,12 +191,12 @@ def summit_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
 def how_i_learned(s: TSState, side: int) -> None:
     """#46: set DEFCON to any level; the player's Military Ops become 5."""
     s.milops[side] = 5
-    F.choose_option(s, side, 46, 0, HOW_I_LEARNED, (side,))
+    frames.choose_option(s, side, 46, 0, HOW_I_LEARNED, (side,))
 
 
 @resume(46)
 def how_i_learned_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
-    R.set_defcon(s, choice + 1, data[0])
+    rules.set_defcon(s, choice + 1, data[0])
 
 
 # ---------------------------------------------------------------- #47 Junta
@@ -204,7 +207,7 @@ JUNTA_LABELS = ("free coup", "realignment rolls")
 def junta(s: TSState, side: int) -> None:
     """#47: 2 Influence in one Central/South American country, then a free coup there (6.3.5);
     the Deluxe printing offers realignment rolls there instead, with the card's Ops."""
-    F.choose_country(s, side, 47, 0, CA_SA, (side,))
+    frames.choose_country(s, side, 47, 0, CA_SA, (side,))
 
 
 @resume(47)
@@ -214,20 +217,22 @@ def junta_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
         if choice >= 0:
             s.add_inf(side, choice, 2)
         if s.options.get("edition") == "deluxe":
-            F.choose_option(s, side, 47, 1, JUNTA_LABELS, (side,))
+            frames.choose_option(s, side, 47, 1, JUNTA_LABELS, (side,))
             return
     if step == 1 and choice == 1:
-        F.free_realign(s, side, 47, R.ops_value(s, 47, side), CA_SA)
+        frames.free_realign(s, side, 47, rules.ops_value(s, 47, side), CA_SA)
         return
-    F.free_coup(s, side, 47, R.ops_value(s, 47, side), CA_SA)
+    frames.free_coup(s, side, 47, rules.ops_value(s, 47, side), CA_SA)
 
 
 # ---------------------------------------------------------------- #48 Kitchen Debates
 @event(48)
 def kitchen_debates(s: TSState, side: int) -> None:
     """#48: the US gains 2 VP if it controls more battlegrounds than the USSR."""
-    bg = BOARD.bg_mask
-    if bin(s.control_mask(US) & bg).count("1") > bin(s.control_mask(USSR) & bg).count("1"):
+    battlegrounds = BOARD.bg_mask
+    if bin(s.control_mask(US) & battlegrounds).count("1") > bin(s.control_mask(USSR) & battlegrounds).count(
+        "1"
+    ):
         s.gain_vp(US, 2)
 
 
@@ -237,7 +242,7 @@ def missile_envy(s: TSState, side: int) -> None:
     """#49: swap with the opponent's highest-Ops card (opponent breaks ties) and use it at once.
 
     The seed compares the printed values; the Deluxe edition the values the cards have for
-    the opponent now (``R.ops_value``: Brezhnev Doctrine, Containment, Red Scare/Purge), as
+    the opponent now (``rules.ops_value``: Brezhnev Doctrine, Containment, Red Scare/Purge), as
     online Deluxe play does (under Brezhnev Doctrine a 3-Ops and a 4-Ops USSR card are both
     worth 4, and the USSR gives the 3)."""
     o = opp(side)
@@ -248,7 +253,7 @@ def missile_envy(s: TSState, side: int) -> None:
         card = CARDS[c]
         if card.scoring:
             continue
-        ops = R.ops_value(s, c, o) if deluxe else R.card_ops(s, c)
+        ops = rules.ops_value(s, c, o) if deluxe else rules.card_ops(s, c)
         if ops > best:
             best = ops
             tied = [c]
@@ -259,7 +264,7 @@ def missile_envy(s: TSState, side: int) -> None:
     if len(tied) == 1:
         envy_take(s, side, tied[0])
     else:
-        F.choose_card(s, o, 49, 0, tuple(tied), "give", data=(side,))
+        frames.choose_card(s, o, 49, 0, tuple(tied), "give", data=(side,))
 
 
 @resume(49)
@@ -274,35 +279,35 @@ def envy_take(s: TSState, side: int, card: int) -> None:
     s.hands[o].remove(card)
     if s.ames and card in s.ames:
         s.ames.remove(card)  # #98: the card left the US hand; the rest keep their order
-    if 49 in s.inplay:
+    if Card.MISSILE_ENVY in s.inplay:
         s.inplay.remove(Card.MISSILE_ENVY)
         s.hands[o].append(Card.MISSILE_ENVY)
         s.missile_envy = o
     s.inplay.append(card)
-    R.flower_power_check(s, card, side)
-    if CARDS[card].side != o and R.can_play_event(s, card, side):
-        F.fire_event(s, card, side)
-        F.finish_card(s, card, side, True)
+    rules.flower_power_check(s, card, side)
+    if CARDS[card].side != o and rules.can_play_event(s, card, side):
+        frames.fire_event(s, card, side)
+        frames.finish_card(s, card, side, True)
     else:
         # the card's Operations: the Deluxe edition also offers the space race, as online
         # Deluxe play does (game-059: the USSR sends Five Year Plan's Ops to the space race)
-        space = 1 << F.M_SPACE if s.options.get("edition") == "deluxe" else 0
-        F.conduct_ops(s, side, card, F.MODE_BITS_OPS | space)
-        F.finish_card(s, card, side, False)
+        space = 1 << frames.M_SPACE if s.options.get("edition") == "deluxe" else 0
+        frames.conduct_ops(s, side, card, frames.MODE_BITS_OPS | space)
+        frames.finish_card(s, card, side, False)
 
 
 # ---------------------------------------------------------------- #50 We Will Bury You
 @event(50)
 def we_will_bury_you(s: TSState, side: int) -> None:
     """#50: DEFCON −1; 3 VP to the USSR after the US's next round unless it plays UN Intervention."""
-    s.bury_you_pending = 1
-    R.degrade_defcon(s, 1, s.phasing)
+    s.bury_you_pending = BURY_YOU_AWAITED
+    rules.degrade_defcon(s, 1, s.phasing)
 
 
 # ---------------------------------------------------------------- #51 Brezhnev Doctrine
 @event(51)
 def brezhnev_doctrine(s: TSState, side: int) -> None:
-    """#51: USSR cards played for Ops get +1 (max 4) this turn (R.ops_value reads the flag)."""
+    """#51: USSR cards played for Ops get +1 (max 4) this turn (rules.ops_value reads the flag)."""
     s.set_turn(Card.BREZHNEV_DOCTRINE)
 
 
@@ -318,7 +323,7 @@ def portuguese_empire_crumbles(s: TSState, side: int) -> None:
 @event(53)
 def south_african_unrest(s: TSState, side: int) -> None:
     """#53: the USSR adds 2 in South Africa, or 1 there and 2 in adjacent countries."""
-    F.choose_option(s, USSR, 53, 0, SA_UNREST)
+    frames.choose_option(s, USSR, 53, 0, SA_UNREST)
 
 
 @resume(53)
@@ -327,7 +332,7 @@ def south_african_unrest_resume(s: TSState, step: int, choice: int, data: tuple)
         s.add_inf(USSR, SOUTH_AFRICA, 2)
     else:
         s.add_inf(USSR, SOUTH_AFRICA, 1)
-        F.place(s, USSR, USSR, 2, BOARD.adj_mask[SOUTH_AFRICA], card=53)
+        frames.place(s, USSR, USSR, 2, BOARD.adj_mask[SOUTH_AFRICA], card=53)
 
 
 # ---------------------------------------------------------------- #54 Allende
@@ -350,7 +355,7 @@ def willy_brandt(s: TSState, side: int) -> None:
 # ---------------------------------------------------------------- #56 Muslim Revolution
 def _us_presence(s: TSState, mask: int) -> int:
     m = 0
-    for c in R.bits(mask):
+    for c in rules.bits(mask):
         if s.inf[N + c]:
             m |= 1 << c
     return m
@@ -360,11 +365,11 @@ def _us_presence(s: TSState, mask: int) -> int:
 def muslim_revolution(s: TSState, side: int) -> None:
     """#56: remove all US Influence from two of the eight listed countries."""
     m = _us_presence(s, MUSLIM_COUNTRIES)
-    if bin(m).count("1") <= 2:
-        for c in R.bits(m):
+    if bin(m).count("1") <= MUSLIM_REVOLUTION_TARGETS:
+        for c in rules.bits(m):
             s.set_inf(US, c, 0)  # no choice to make
         return
-    F.choose_country(s, USSR, 56, 0, m)
+    frames.choose_country(s, USSR, 56, 0, m)
 
 
 @resume(56)
@@ -373,12 +378,12 @@ def muslim_revolution_resume(s: TSState, step: int, choice: int, data: tuple) ->
         return
     s.set_inf(US, choice, 0)
     if step == 0:
-        F.choose_country(s, USSR, 56, 1, _us_presence(s, MUSLIM_COUNTRIES))
+        frames.choose_country(s, USSR, 56, 1, _us_presence(s, MUSLIM_COUNTRIES))
 
 
 # ---------------------------------------------------------------- #57 ABM Treaty
 @event(57)
 def abm_treaty(s: TSState, side: int) -> None:
     """#57: DEFCON +1, then conduct Operations with this card."""
-    R.improve_defcon(s, 1)
-    F.conduct_ops(s, side, 57)
+    rules.improve_defcon(s, 1)
+    frames.conduct_ops(s, side, 57)

@@ -6,8 +6,7 @@ Texts follow the seed rulebook's card list; the rulings taken where it is ambigu
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -78,13 +77,13 @@ def opec(s: TSState, side: int) -> None:
 def lone_gunman(s: TSState, side: int) -> None:
     """#62: the US hand is revealed this turn; the USSR then uses this card's Ops."""
     s.revealed |= 1 << US
-    F.conduct_ops(s, USSR, 62)
+    frames.conduct_ops(s, USSR, 62)
 
 
 @event(63)
 def colonial_rear_guards(s: TSState, side: int) -> None:
     """#63: 1 US Influence in each of 4 different countries of Africa and/or Southeast Asia."""
-    F.place(s, US, US, 4, COLONIAL_MASK, cap=1, card=63)
+    frames.place(s, US, US, 4, COLONIAL_MASK, cap=1, card=63)
 
 
 @event(64)
@@ -111,23 +110,23 @@ def puppet_governments(s: TSState, side: int) -> None:
     for c in range(N):
         if not inf[c] and not inf[N + c]:
             m |= 1 << c
-    F.place(s, US, US, 3, m, cap=1, card=66)
+    frames.place(s, US, US, 3, m, cap=1, card=66)
 
 
 @event(67)
 def grain_sales(s: TSState, side: int) -> None:
     """#67: a random USSR card: the US plays it, or returns it and uses Grain Sales' Ops."""
-    F.random_card(s, 67, 0, USSR)
+    frames.random_card(s, 67, 0, USSR)
 
 
 @resume(67)
 def grain_sales_drawn(s: TSState, step: int, choice: int, data: tuple) -> None:
     if not choice:  # the USSR hand is empty: Grain Sales' own Ops
-        F.conduct_ops(s, US, 67)
+        frames.conduct_ops(s, US, 67)
         return
     s.hands[USSR].remove(choice)
     s.inplay.append(choice)
-    F.push(s, (F.ACTION, US, (choice,), 67))
+    frames.push(s, (frames.ACTION, US, (choice,), 67))
 
 
 @event(68)
@@ -147,7 +146,7 @@ def latin_american_death_squads(s: TSState, side: int) -> None:
 @event(70)
 def oas_founded(s: TSState, side: int) -> None:
     """#70: 2 US Influence in Central and/or South America."""
-    F.place(s, US, US, 2, AMERICAS_MASK, card=70)
+    frames.place(s, US, US, 2, AMERICAS_MASK, card=70)
 
 
 @event(71)
@@ -176,13 +175,13 @@ def shuttle_diplomacy(s: TSState, side: int) -> None:
 @event(74)
 def voice_of_america(s: TSState, side: int) -> None:
     """#74: remove 4 USSR Influence outside Europe, at most 2 per country."""
-    F.remove(s, US, USSR, 4, OUTSIDE_EUROPE_MASK, cap=2, card=74)
+    frames.remove(s, US, USSR, 4, OUTSIDE_EUROPE_MASK, cap=2, card=74)
 
 
 @event(75)
 def liberation_theology(s: TSState, side: int) -> None:
     """#75: 3 USSR Influence in Central America, at most 2 per country."""
-    F.place(s, USSR, USSR, 3, CA_MASK, cap=2, card=75)
+    frames.place(s, USSR, USSR, 3, CA_MASK, cap=2, card=75)
 
 
 @event(76)
@@ -192,14 +191,14 @@ def ussuri_river(s: TSState, side: int) -> None:
         s.china = US
         s.china_up = True
     else:
-        F.place(s, US, US, 4, ASIA_MASK, cap=2, card=76)
+        frames.place(s, US, US, 4, ASIA_MASK, cap=2, card=76)
 
 
 @event(77)
 def ask_not(s: TSState, side: int) -> None:
     """#77: the US discards any number of cards one at a time, then draws as many."""
     if s.hands[US]:
-        F.choose_card(s, US, 77, 0, tuple(s.hands[US]), "discard", allow_pass=True, data=(0,))
+        frames.choose_card(s, US, 77, 0, tuple(s.hands[US]), "discard", allow_pass=True, data=(0,))
 
 
 @resume(77)
@@ -211,10 +210,10 @@ def ask_not_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
         s.discard.append(choice)  # 5.4: its event does not occur
         n += 1
         if hand:
-            F.choose_card(s, US, 77, 0, tuple(hand), "discard", allow_pass=True, data=(n,))
+            frames.choose_card(s, US, 77, 0, tuple(hand), "discard", allow_pass=True, data=(n,))
             return
     for _ in range(n):
-        card = R.draw(s)
+        card = rules.draw(s)
         if not card:
             break
         hand.append(card)
@@ -230,4 +229,4 @@ def alliance_for_progress(s: TSState, side: int) -> None:
 def one_small_step(s: TSState, side: int) -> None:
     """#80: behind on the Space Race, advance 2 boxes, VP for the second box only."""
     if s.space[side] < s.space[opp(side)]:
-        R.advance_space(s, side, 2, vp_last_only=True)
+        rules.advance_space(s, side, 2, vp_last_only=True)

@@ -7,8 +7,7 @@ Texts follow the Deluxe edition's optional cards; the readings chosen are in
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
     BOARD,
@@ -45,7 +44,7 @@ def cambridge_five(s: TSState, side: int) -> None:
             mask |= BOARD.region_mask[SCORING_REGION[c]]
         elif c == Card.SOUTHEAST_ASIA_SCORING:
             mask |= BOARD.sea_mask
-    F.place(s, USSR, USSR, 1, mask, card=104, optional=True)
+    frames.place(s, USSR, USSR, 1, mask, card=104, optional=True)
 
 
 # ---------------------------------------------------------------- #105 Special Relationship
@@ -57,11 +56,11 @@ def special_relationship(s: TSState, side: int) -> None:
         return
     if s.perm >> Card.NATO & 1:
         s.gain_vp(US, 2)
-        R.check_vp(s)
+        rules.check_vp(s)
         if s.winner < 0:
-            F.choose_country(s, US, 105, 0, WE_MASK, (2,))
+            frames.choose_country(s, US, 105, 0, WE_MASK, (2,))
     else:
-        F.choose_country(s, US, 105, 0, UK_NEIGHBOURS, (1,))
+        frames.choose_country(s, US, 105, 0, UK_NEIGHBOURS, (1,))
 
 
 @resume(105)
@@ -83,19 +82,19 @@ def norad(s: TSState, side: int) -> None:
 def che(s: TSState, side: int) -> None:
     """#107: a free coup with this card's Ops in a non-battleground country of Central America,
     South America or Africa; if it removed US Influence, a second one in another such country."""
-    us_before = tuple(s.inf[N + c] for c in R.bits(CHE_MASK))
-    F.free_coup(s, USSR, 107, R.ops_value(s, 107, USSR), CHE_MASK)
-    F.call(s, 107, 0, (us_before,))  # runs after the coup (pushes in a handler keep their order)
+    us_before = tuple(s.inf[N + c] for c in rules.bits(CHE_MASK))
+    frames.free_coup(s, USSR, 107, rules.ops_value(s, 107, USSR), CHE_MASK)
+    frames.call(s, 107, 0, (us_before,))  # runs after the coup (pushes in a handler keep their order)
 
 
 @resume(107)
 def che_second(s: TSState, step: int, choice: int, data: tuple) -> None:
     hit = -1
-    for c, before in zip(R.bits(CHE_MASK), data[0], strict=True):
+    for c, before in zip(rules.bits(CHE_MASK), data[0], strict=True):
         if s.inf[N + c] < before:
             hit = c
     if hit >= 0 and s.winner < 0:
-        F.free_coup(s, USSR, 107, R.ops_value(s, 107, USSR), CHE_MASK & ~(1 << hit))
+        frames.free_coup(s, USSR, 107, rules.ops_value(s, 107, USSR), CHE_MASK & ~(1 << hit))
 
 
 # ---------------------------------------------------------------- #108 Our Man in Tehran
@@ -113,9 +112,9 @@ def our_man_in_tehran(s: TSState, side: int) -> None:
 
 def _tehran_next(s: TSState, left: tuple[int, ...]) -> None:
     if left:
-        F.choose_card(s, US, 108, 0, left, "discard", allow_pass=True, data=(left,))
+        frames.choose_card(s, US, 108, 0, left, "discard", allow_pass=True, data=(left,))
     else:
-        s.rng = R.shuffle(s.deck, s.rng)
+        s.rng = rules.shuffle(s.deck, s.rng)
 
 
 @resume(108)
@@ -126,14 +125,14 @@ def tehran_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
         _tehran_next(s, tuple(c for c in left if c != choice))
         return
     s.deck.extend(left)  # done: the rest go back and the draw pile is reshuffled
-    s.rng = R.shuffle(s.deck, s.rng)
+    s.rng = rules.shuffle(s.deck, s.rng)
 
 
 # ---------------------------------------------------------------- #109 Yuri and Samantha
 @event(109)
 def yuri_and_samantha(s: TSState, side: int) -> None:
     """#109: for the rest of the turn the USSR gains 1 VP for each US coup attempt
-    (``rules.ap_coup``)."""
+    (``rules.answer_coup``)."""
     s.set_turn(Card.YURI_AND_SAMANTHA)
 
 

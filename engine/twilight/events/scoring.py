@@ -7,7 +7,7 @@ the registered ones (``_core_c.compiled_events``), with its twin of ``rules.scor
 
 from __future__ import annotations
 
-from realpolitik.engine.twilight import rules as R
+from realpolitik.engine.twilight import rules
 from realpolitik.engine.twilight.events import event
 from realpolitik.engine.twilight.state import TSState
 
@@ -15,7 +15,7 @@ from realpolitik.engine.twilight.state import TSState
 def _region_card(n: int) -> None:
     @event(n)
     def _score(s: TSState, side: int) -> None:
-        R.score_region(s, n)
+        rules.score_region(s, n)
 
 
 for _n in (1, 2, 3, 35, 37, 79):
@@ -26,4 +26,4 @@ for _n in (1, 2, 3, 35, 37, 79):
 def southeast_asia_scoring(s: TSState, side: int) -> None:
     """#38: 1 VP per controlled Burma, Laos/Cambodia, Vietnam, Malaysia, Indonesia,
     Philippines; 2 VP for Thailand. Starred: removed after scoring (7.2)."""
-    R.score_southeast_asia(s)
+    rules.score_southeast_asia(s)
