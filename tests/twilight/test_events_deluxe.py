@@ -132,21 +132,26 @@ def test_cambridge_five_is_no_event_in_the_late_war():
 
 
 # ---------------------------------------------------------------- #105 Special Relationship
-def test_special_relationship_without_nato_adds_one_next_to_the_uk():
-    s = position(turn=2, edition="deluxe", inf={"uk": (0, 5)})
+@pytest.mark.parametrize(
+    ("perm", "choices", "country", "after", "vp"),
+    [
+        # without #21 NATO: 1 in a country next to the UK
+        ((), ["choose Canada", "choose Norway", "choose Benelux", "choose France"], "Norway", (0, 1), 0),
+        # with NATO: 2 in any Western European country and 2 VP
+        ((21,), None, "Italy", (0, 2), 2),
+    ],
+    ids=["without-nato", "with-nato"],
+)
+def test_special_relationship_adds_us_influence(
+    perm: tuple[int, ...], choices: list[str] | None, country: str, after: tuple[int, int], vp: int
+) -> None:
+    s = position(turn=2, edition="deluxe", inf={"uk": (0, 5)}, perm=perm)
     fire(s, 105, US)
-    assert texts(s) == ["choose Canada", "choose Norway", "choose Benelux", "choose France"]
-    act(s, "choose Norway")
+    if choices is not None:
+        assert texts(s) == choices
+    act(s, f"choose {country}")
     assert finished(s)
-    assert inf(s, "norway") == (0, 1) and s.vp == 0
-
-
-def test_special_relationship_with_nato_adds_two_and_2_vp():
-    s = position(turn=2, edition="deluxe", inf={"uk": (0, 5)}, perm=[21])
-    fire(s, 105, US)
-    act(s, "choose Italy")
-    assert finished(s)
-    assert inf(s, "italy") == (0, 2) and s.vp == 2
+    assert inf(s, country.lower()) == after and s.vp == vp
 
 
 def test_special_relationship_needs_us_control_of_the_uk():
@@ -166,17 +171,24 @@ def _end_round_with_defcon_drop(s):
     die(s, 1)
 
 
-def test_norad_adds_one_where_the_us_is_after_defcon_moves_to_2():
+def _norad_round(canada_us: int):
+    """#106 NORAD in effect and ``canada_us`` US influence in Canada: the US round that moves
+    DEFCON from 3 to 2 has ended (see ``_end_round_with_defcon_drop``)."""
     s = position(
         turn=4,
         defcon=3,
         edition="deluxe",
         perm=[106],
         phasing=US,
-        inf={"canada": (0, 4), "iran": (2, 0), "japan": (0, 1)},
+        inf={"canada": (0, canada_us), "iran": (2, 0), "japan": (0, 1)},
         hands=([19], [27]),
     )
     _end_round_with_defcon_drop(s)
+    return s
+
+
+def test_norad_adds_one_where_the_us_is_after_defcon_moves_to_2():
+    s = _norad_round(canada_us=4)
     assert s.defcon == 2
     assert texts(s) == ["place US Canada", "place US Japan", "done"]
     act(s, "place US Japan")
@@ -185,16 +197,7 @@ def test_norad_adds_one_where_the_us_is_after_defcon_moves_to_2():
 
 
 def test_norad_needs_canada_and_is_cancelled_by_quagmire():
-    s = position(
-        turn=4,
-        defcon=3,
-        edition="deluxe",
-        perm=[106],
-        phasing=US,
-        inf={"canada": (0, 1), "iran": (2, 0), "japan": (0, 1)},
-        hands=([19], [27]),
-    )
-    _end_round_with_defcon_drop(s)
+    s = _norad_round(canada_us=1)
     assert "place US Japan" not in texts(s) and s.current_player() == USSR
     s = position(turn=4, edition="deluxe", perm=[106])
     fire(s, 42, USSR)

@@ -325,56 +325,53 @@ def test_salt_coup_modifier():
 
 
 # ---------------------------------------------------------------- #45 Summit
-def test_summit_ussr_wins_with_region_bonus():
-    """#45: the USSR dominates Central America (+1) and controls nothing else; 3+1 > 3: 2 VP to
-    the USSR, which then degrades DEFCON."""
-    s = position(turn=4, defcon=4, inf={"cuba": (3, 0), "nicaragua": (1, 0)})
+CENTRAL_AMERICA_DOMINATED = {"cuba": (3, 0), "nicaragua": (1, 0)}  # by the USSR, nothing controlled elsewhere
+ALL_DEFCON_MOVES = ["DEFCON up", "DEFCON down", "DEFCON unchanged"]
+
+
+def test_summit_bonus_for_a_dominated_region():
+    """#45: the USSR dominates Central America and controls nothing else: +1 to its roll."""
+    s = position(turn=4, inf=CENTRAL_AMERICA_DOMINATED)
     assert summit_bonus(s, USSR) == 1
     assert summit_bonus(s, US) == 0
-    fire(s, 45, USSR)
-    die(s, 3)  # USSR die
-    die(s, 3)  # US die
-    assert s.vp == -2
-    assert texts(s) == ["DEFCON up", "DEFCON down", "DEFCON unchanged"]
-    act(s, "DEFCON down")
-    assert s.defcon == 3
-    assert finished(s)
 
 
-def test_summit_us_wins_and_improves_defcon():
-    """#45: the US rolls higher: 2 VP to the US, which chooses DEFCON up."""
-    s = position(turn=4, defcon=3)
-    fire(s, 45, USSR)
-    die(s, 2)
-    die(s, 5)
-    assert s.vp == 2
-    assert s.current_player() == US
-    act(s, "DEFCON up")
-    assert s.defcon == 4
-    assert finished(s)
-
-
-def test_summit_tie_does_nothing():
-    """#45: equal totals: no VP and no DEFCON question."""
-    s = position(turn=4, defcon=3, inf={"cuba": (3, 0), "nicaragua": (1, 0)})
-    fire(s, 45, US)
-    die(s, 3)
-    die(s, 4)
-    assert s.vp == 0
-    assert s.defcon == 3
-    assert finished(s)
-
-
-def test_summit_at_defcon_5_no_up_option():
-    """#45: at DEFCON 5 the winner may only degrade or leave it (8.1.2)."""
-    s = position(turn=4, defcon=5)
-    fire(s, 45, USSR)
-    die(s, 6)
-    die(s, 1)
-    assert texts(s) == ["DEFCON down", "DEFCON unchanged"]
-    act(s, "DEFCON unchanged")
-    assert s.defcon == 5
-    assert s.vp == -2
+@pytest.mark.parametrize(
+    ("defcon", "influence", "side", "dice", "vp", "moves", "move", "defcon_after"),
+    [
+        # 3+1 > 3: 2 VP to the USSR, which then degrades DEFCON
+        (4, CENTRAL_AMERICA_DOMINATED, USSR, (3, 3), -2, ALL_DEFCON_MOVES, "DEFCON down", 3),
+        # the US rolls higher: 2 VP to the US, which chooses DEFCON up
+        (3, {}, USSR, (2, 5), 2, ALL_DEFCON_MOVES, "DEFCON up", 4),
+        # equal totals (3+1 = 4): no VP and no DEFCON question
+        (3, CENTRAL_AMERICA_DOMINATED, US, (3, 4), 0, None, None, 3),
+        # at DEFCON 5 the winner may only degrade or leave it (8.1.2)
+        (5, {}, USSR, (6, 1), -2, ["DEFCON down", "DEFCON unchanged"], "DEFCON unchanged", 5),
+    ],
+    ids=["ussr-wins-with-region-bonus", "us-wins-and-improves", "tie-does-nothing", "no-up-at-defcon-5"],
+)
+def test_summit(
+    defcon: int,
+    influence: dict[str, tuple[int, int]],
+    side: int,
+    dice: tuple[int, int],
+    vp: int,
+    moves: list[str] | None,
+    move: str | None,
+    defcon_after: int,
+) -> None:
+    """#45: both roll (USSR die first), each +1 per region it dominates or controls; the
+    higher gains 2 VP and may move DEFCON one step either way or leave it."""
+    s = position(turn=4, defcon=defcon, inf=influence)
+    fire(s, 45, side)
+    die(s, dice[0])  # USSR die
+    die(s, dice[1])  # US die
+    assert s.vp == vp
+    if moves is not None:
+        assert s.current_player() == (US if vp > 0 else USSR)
+        assert texts(s) == moves
+        act(s, move)
+    assert s.defcon == defcon_after
     assert finished(s)
 
 

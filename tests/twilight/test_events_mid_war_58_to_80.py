@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from realpolitik.engine.twilight import rules
 from tests.twilight.helpers import (
     BOARD,
@@ -581,37 +583,26 @@ def test_78_alliance_for_progress_no_battleground():
 
 
 # ---------------------------------------------------------------- #80 One Small Step
-def test_80_one_small_step_us_behind_second_box_vp_only():
-    """#80: the US at box 3, USSR at 4: the US moves to 5 and gains box 5's first-place 3 VP only."""
-    s = position(space=(4, 3), vp=0)
-    fire(s, 80, US)
+@pytest.mark.parametrize(
+    ("space", "side", "after", "vp"),
+    [
+        # the US at box 3, the USSR at 4: the US moves to 5 and gains box 5's first-place 3 VP only
+        ((4, 3), US, [4, 5], 3),
+        # the USSR at 3, the US at 5: the USSR moves to 5 and gains box 5's second-place 1 VP
+        ((3, 5), USSR, [5, 5], -1),
+        # level on the track: nothing happens (the event still counts as played)
+        ((2, 2), US, [2, 2], 0),
+        # at box 7 behind box 8 only one box remains: the marker stops at 8
+        ((8, 7), US, [8, 8], 0),
+    ],
+    ids=["us-behind-first-place-vp", "ussr-behind-second-place-vp", "not-behind", "from-box-seven"],
+)
+def test_80_one_small_step(space: tuple[int, int], side: int, after: list[int], vp: int) -> None:
+    """#80: the side behind on the space race moves two boxes, up to the box ahead of it, and
+    gains that box's VP (first or second place); the card is discarded."""
+    s = position(space=space, vp=0)
+    fire(s, 80, side)
     assert finished(s)
-    assert s.space == [4, 5]
-    assert s.vp == 3
+    assert s.space == after
+    assert s.vp == vp
     assert 80 in s.discard
-
-
-def test_80_one_small_step_ussr_behind_second_place_vp():
-    """#80: USSR at 3, US at 5: the USSR moves to 5 and gains box 5's second-place 1 VP."""
-    s = position(space=(3, 5), vp=0)
-    fire(s, 80, USSR)
-    assert s.space == [5, 5]
-    assert s.vp == -1
-
-
-def test_80_one_small_step_not_behind():
-    """#80: level on the track: nothing happens (the event still counts as played)."""
-    s = position(space=(2, 2), vp=0)
-    fire(s, 80, US)
-    assert finished(s)
-    assert s.space == [2, 2]
-    assert s.vp == 0
-    assert 80 in s.discard
-
-
-def test_80_one_small_step_from_box_seven():
-    """#80: at box 7 behind box 8 only one box remains: the marker stops at 8."""
-    s = position(space=(8, 7), vp=0)
-    fire(s, 80, US)
-    assert s.space == [8, 8]
-    assert s.vp == 0
