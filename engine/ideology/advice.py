@@ -59,7 +59,7 @@ def _region(words: list[str]) -> tuple[int | None, list[str]]:
     return None, words
 
 
-def _type(word: str) -> int | None:
+def _sector_type(word: str) -> int | None:
     w = word.lower()
     for t in range(3):
         if w in (TYPE_SHORT[t], TYPE_NAMES[t]):
@@ -87,7 +87,7 @@ def why_illegal(s: IdeologyState, text: str) -> str | None:
     r, rest = _region(words[1:])
     if r is None:
         return "no region of that name"
-    t = _type(rest[0]) if rest else None
+    t = _sector_type(rest[0]) if rest else None
     if t is None:
         return "say the sector: mil, eco or cul"
     name = BOARD.regions[r].name

@@ -30,10 +30,8 @@ from dataclasses import dataclass
 import networkx as nx
 
 from realpolitik.engine.core.api import InvalidState
-from realpolitik.engine.core.datafiles import DataSource as _Source
-from realpolitik.engine.core.datafiles import TomlTable, data_env_var, read_sources
-from realpolitik.engine.core.datafiles import row_int as _int
-from realpolitik.engine.core.datafiles import rows as _rows
+from realpolitik.engine.core.datafiles import DataSource, TomlTable, data_env_var, read_sources, row_int
+from realpolitik.engine.core.datafiles import rows as csv_rows
 from realpolitik.engine.core.mapgraph import FrozenMap, build_graph, freeze
 from realpolitik.engine.ideology.effects import Effect, EffectError, parse_effects
 
@@ -174,7 +172,7 @@ class Advancement:
 # ----------------------------------------------------------------------------- reading
 
 
-def _read_sources(directory: str | os.PathLike[str] | None, variant: str) -> dict[str, _Source]:
+def _read_sources(directory: str | os.PathLike[str] | None, variant: str) -> dict[str, DataSource]:
     return read_sources(
         "realpolitik.engine.ideology",
         DATA_FILES,
@@ -184,7 +182,7 @@ def _read_sources(directory: str | os.PathLike[str] | None, variant: str) -> dic
     )
 
 
-def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[int, ...]:
+def _types(src: DataSource, line: int, row: Mapping[str, str], key: str) -> tuple[int, ...]:
     out = []
     for word in row.get(key, "").split():
         w = word.lower()
@@ -199,7 +197,7 @@ def _types(src: _Source, line: int, row: Mapping[str, str], key: str) -> tuple[i
     return tuple(out)
 
 
-def _effects(src: _Source, line: int, row: Mapping[str, str]) -> tuple[Effect, ...]:
+def _effects(src: DataSource, line: int, row: Mapping[str, str]) -> tuple[Effect, ...]:
     try:
         return parse_effects(row.get("effects", ""))
     except EffectError as exc:
@@ -231,7 +229,7 @@ class Board:
         variant: The data set (``reconstructed`` or ``rulebook``).
     """
 
-    def __init__(self, sources: Mapping[str, _Source], packaged: bool, variant: str = VARIANTS[0]) -> None:
+    def __init__(self, sources: Mapping[str, DataSource], packaged: bool, variant: str = VARIANTS[0]) -> None:
         self.packaged = packaged
         self.variant = variant
         self.digest = hashlib.sha256(
@@ -245,7 +243,7 @@ class Board:
         self._derive()
 
     # --- setup.toml
-    def _load_setup(self, src: _Source) -> None:
+    def _load_setup(self, src: DataSource) -> None:
         game = TomlTable(src, src.toml(), "game")
         # The rulebook's numbers are fixed: a printed-values file must agree with them.
         self.n_regions = game.integer("regions", 43, 43)  # Contenuto: 43 Tessere Regione
@@ -266,8 +264,8 @@ class Board:
         )
 
     # --- regions.csv
-    def _load_regions(self, src: _Source) -> None:
-        rows = _rows(src, ("name", "level", "area", "neighbours"))
+    def _load_regions(self, src: DataSource) -> None:
+        rows = csv_rows(src, ("name", "level", "area", "neighbours"))
         regions: list[Region] = []
         seen: dict[str, int] = {}
         for line, row in rows:
@@ -277,7 +275,7 @@ class Board:
             if name.lower() in seen:
                 raise src.fail(line, "name", f"'{name}' repeats line {seen[name.lower()]}")
             seen[name.lower()] = line
-            level = _int(src, line, row, "level", 1, 3)
+            level = row_int(src, line, row, "level", 1, 3)
             nbs = tuple(x.strip() for x in row["neighbours"].split(";") if x.strip())
             if not nbs:
                 raise src.fail(line, "neighbours", f"of '{name}' is empty (every region touches another)")
@@ -318,7 +316,7 @@ class Board:
         self.map: FrozenMap = freeze(graph, [r.name for r in regions])
 
     # --- advancements.csv
-    def _load_advancements(self, src: _Source) -> None:
+    def _load_advancements(self, src: DataSource) -> None:
         cols = (
             "name",
             "short",
@@ -330,7 +328,7 @@ class Board:
             "tiebreak",
             "text",
         )
-        rows = _rows(src, cols)
+        rows = csv_rows(src, cols)
         names: dict[str, int] = {}
         parsed: list[tuple[int, dict[str, str]]] = []
         for line, row in rows:
@@ -348,8 +346,8 @@ class Board:
             )
         advs: list[Advancement] = []
         for line, row in parsed:
-            tier = _int(src, line, row, "tier", 1, 3)
-            count = _int(src, line, row, "count", 1, 85)
+            tier = row_int(src, line, row, "tier", 1, 3)
+            count = row_int(src, line, row, "count", 1, 85)
             parts = [p.strip() for p in row["cost"].split("+") if p.strip()]
             cards = [0, 0, 0]
             cadv: list[int] = []
@@ -364,7 +362,7 @@ class Board:
                     if p not in names:
                         raise src.fail(line, "cost", f"names unknown advancement '{p}'")
                     want = tier - 1
-                    got = _int(src, parsed[names[p]][0], parsed[names[p]][1], "tier", 1, 3)
+                    got = row_int(src, parsed[names[p]][0], parsed[names[p]][1], "tier", 1, 3)
                     if got != want:
                         raise src.fail(
                             line, "cost", f"'{p}' is tier {got}; a tier-{tier} card costs tier-{want} cards"
@@ -395,8 +393,8 @@ class Board:
                     cost_cards=(cards[0], cards[1], cards[2]),
                     cost_advs=tuple(cadv),
                     effects=effects,
-                    global_influence=_int(src, line, row, "global_influence", 0, 1),
-                    tiebreak=_int(src, line, row, "tiebreak", 0, 2),
+                    global_influence=row_int(src, line, row, "global_influence", 0, 1),
+                    tiebreak=row_int(src, line, row, "tiebreak", 0, 2),
                     text=row["text"],
                 )
             )
@@ -444,7 +442,7 @@ class Board:
         self.strike = any(e.kind == "strike" for e in advs[self.wmd].effects)
 
     # --- ideologies.csv
-    def _load_ideologies(self, src: _Source) -> None:
+    def _load_ideologies(self, src: DataSource) -> None:
         cols = (
             "name",
             "short",
@@ -457,7 +455,7 @@ class Board:
             "cultural",
             "pair_2p",
         )
-        rows = _rows(src, cols)
+        rows = csv_rows(src, cols)
         if len(rows) != IDEOLOGY_COUNT:
             raise src.fail(
                 rows[-1][0] if rows else 1,
@@ -485,7 +483,7 @@ class Board:
         charts: set[int] = set()
         starts: dict[int, str] = {}
         for line, row in rows:
-            chart = _int(src, line, row, "chart", 1, 5)
+            chart = row_int(src, line, row, "chart", 1, 5)
             if chart in charts:
                 raise src.fail(line, "chart", f"= {chart} is taken by another ideology")
             charts.add(chart)
@@ -506,7 +504,7 @@ class Board:
             if adv and adv not in self.adv_index:
                 raise src.fail(line, "start_advancement", f"names unknown advancement '{adv}'")
             split = tuple(
-                _int(src, line, row, k, self.start_cards, self.deck_size)
+                row_int(src, line, row, k, self.start_cards, self.deck_size)
                 for k in ("military", "economic", "cultural")
             )
             if sum(split) != self.deck_size:
@@ -534,8 +532,8 @@ class Board:
         self.ideology_index = index
 
     # --- ideology_rules.csv
-    def _load_rules(self, src: _Source) -> None:
-        rows = _rows(src, ("ideology", "rule", "effects", "text"))
+    def _load_rules(self, src: DataSource) -> None:
+        rows = csv_rows(src, ("ideology", "rule", "effects", "text"))
         rules: list[SpecialRule] = []
         for line, row in rows:
             who = row["ideology"].lower()

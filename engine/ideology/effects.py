@@ -110,7 +110,7 @@ def _no_more(rest: list[str], text: str) -> None:
         raise EffectError(f"'{text}': '{rest[0]}' is not understood here")
 
 
-def _one(text: str) -> Effect:
+def _parse_one(text: str) -> Effect:
     words = text.lower().split()
     kind = words[0]
     rest = words[1:]
@@ -152,7 +152,7 @@ def parse_effects(field: str) -> tuple[Effect, ...]:
     Raises:
         EffectError: naming the effect that is wrong.
     """
-    return tuple(_one(part.strip()) for part in field.split(";") if part.strip())
+    return tuple(_parse_one(part.strip()) for part in field.split(";") if part.strip())
 
 
 def _type_list(types: tuple[int, ...]) -> str:

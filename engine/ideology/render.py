@@ -98,7 +98,7 @@ _ANSI = {
 _SECTOR = ("M", "E", "C")
 
 
-def _abbr(s: IdeologyState, seat: int) -> str:
+def _abbreviation(s: IdeologyState, seat: int) -> str:
     return BOARD.ideologies[s.ideo[seat]].short[:3]
 
 
@@ -139,7 +139,7 @@ def _sectors(s: IdeologyState, r: int, color: bool) -> list[str]:
     for t in range(3):
         b = (r * 3 + t) * n
         cells = s.inf[b : b + n]
-        who = " ".join(_paint(f"{_abbr(s, x)}{cells[x]}", x, s, color) for x in range(n) if cells[x])
+        who = " ".join(_paint(f"{_abbreviation(s, x)}{cells[x]}", x, s, color) for x in range(n) if cells[x])
         parts.append(f"{_SECTOR[t]} {sum(cells)}/{cap}" + (f" {who}" if who else ""))
     return parts
 
@@ -161,13 +161,15 @@ PHASE_TITLES = {
 def status(s: IdeologyState, seat: int | None = None, color: bool = False) -> str:
     """One line (80 columns): turn, phase, who acts, and each ideology's Global Influence
     (GI) in turn order."""
-    plain = " ".join(f"{_abbr(s, x)} {rules.global_influence(s, x)}" for x in s.order)
-    gis = " ".join(_paint(f"{_abbr(s, x)} {rules.global_influence(s, x)}", x, s, color) for x in s.order)
+    plain = " ".join(f"{_abbreviation(s, x)} {rules.global_influence(s, x)}" for x in s.order)
+    gis = " ".join(
+        _paint(f"{_abbreviation(s, x)} {rules.global_influence(s, x)}", x, s, color) for x in s.order
+    )
     cur = rules.current_player(s)
     for long in (True, False):
         who = ""
         if cur >= 0:
-            name = BOARD.ideologies[s.ideo[cur]].name if long else _abbr(s, cur)
+            name = BOARD.ideologies[s.ideo[cur]].name if long else _abbreviation(s, cur)
             who = f" · {name} to act"
         line = f"Turn {s.turn} · {PHASE_TITLES[s.phase]}{who} · GI: {plain}"
         if len(line) <= STATUS_WIDTH or not long:
@@ -274,10 +276,16 @@ def _order_and_diplomacy(
     pairs = []
     for i in range(n):
         for j in range(i + 1, n):
-            pairs.append(f"{_abbr(s, i)}-{_abbr(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}")
+            pairs.append(
+                f"{_abbreviation(s, i)}-{_abbreviation(s, j)} {STANCE_NAMES[s.stance_between(i, j)]}"
+            )
     _wrap_items(lines, "Diplomacy: ", pairs, ", ", width)
     if seat is not None:
-        mine = [f"{_abbr(s, j)} {STANCE_NAMES[s.offer(seat, j)]}" for j in range(n) if s.offer(seat, j) >= 0]
+        mine = [
+            f"{_abbreviation(s, j)} {STANCE_NAMES[s.offer(seat, j)]}"
+            for j in range(n)
+            if s.offer(seat, j) >= 0
+        ]
         if mine:
             lines.append("Your offers so far: " + ", ".join(mine))
 
@@ -328,7 +336,7 @@ def _hand_lines(lines: list[str], s: IdeologyState, seat: int | None, color: boo
 
 def _pile_lines(lines: list[str], s: IdeologyState, width: int) -> None:
     decks = [
-        f"{_abbr(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
+        f"{_abbreviation(s, x)} deck {sum(s.deck[x * 3 : x * 3 + 3])}, discard {sum(s.discard[x * 3 : x * 3 + 3])}"
         for x in range(s.n)
     ]
     _wrap_items(lines, "Piles: ", decks, "; ", width)
@@ -524,14 +532,18 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
         for i in range(n):
             for j in range(n):
                 if i != j and shown[i * n + j] >= 0:
-                    offers.append(f"{_abbr(x, i)}→{_abbr(x, j)} {STANCE_NAMES[shown[i * n + j]]}")
+                    offers.append(
+                        f"{_abbreviation(x, i)}→{_abbreviation(x, j)} {STANCE_NAMES[shown[i * n + j]]}"
+                    )
         if offers:
             out.append("offers revealed: " + ", ".join(offers))
         stances = []
         for i in range(n):
             for j in range(i + 1, n):
                 if y.stance_between(i, j) != x.stance_between(i, j):
-                    stances.append(f"{_abbr(x, i)}-{_abbr(x, j)} now {STANCE_NAMES[y.stance_between(i, j)]}")
+                    stances.append(
+                        f"{_abbreviation(x, i)}-{_abbreviation(x, j)} now {STANCE_NAMES[y.stance_between(i, j)]}"
+                    )
         if stances:
             out.append("diplomacy: " + ", ".join(stances))
         out.append("--- 7 Consolidation ---")
@@ -546,13 +558,15 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
             elif y.owner[r] >= 0 and x.dev[r] != y.dev[r]:
                 changes.append(f"{name} level {x.dev[r]} → {y.dev[r]}")
         out.append("consolidation: " + ("; ".join(changes) if changes else "no change"))
-        order = " ".join(f"{_abbr(y, z)} {rules.global_influence(y, z)}" for z in y.order)
+        order = " ".join(f"{_abbreviation(y, z)} {rules.global_influence(y, z)}" for z in y.order)
         out.append(f"--- 8 New turn order (by GI): {order} ---")
         if y.phase == state.GAME_OVER:
             out.append(f"GAME OVER: {result(y)}")
             return out
         out.append(f"=== Turn {y.turn} ===")
-        draws = [f"{_abbr(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order]
+        draws = [
+            f"{_abbreviation(y, z)} {y.hand_size(z) + sum(y.staged[z * 3 : z * 3 + 3])}" for z in y.order
+        ]
         out.append("--- 1 Resources: hands drawn up to GI: " + ", ".join(draws) + " ---")
     if y.phase != x.phase and PHASE_TITLES[y.phase] != PHASE_TITLES[x.phase] and y.phase != state.GAME_OVER:
         if not (y.turn != x.turn and y.phase == state.PH_RESOURCES):
@@ -563,7 +577,7 @@ def _between(x: Any, y: Any, viewer: int | None) -> list[str]:
             got = [y.discard[z * 3 + t] - x.discard[z * 3 + t] for t in range(3)]
             if sum(got):
                 shown.append(
-                    f"{_abbr(y, z)} "
+                    f"{_abbreviation(y, z)} "
                     + ", ".join(f"{got[t]} {TYPE_SHORT_WORDS[t]}" for t in range(3) if got[t])
                 )
         if shown:
@@ -602,7 +616,7 @@ def describe_change(before: Any, action: int, after: Any, viewer: int | None) ->
 
 
 # ---------------------------------------------------------------- the presentation
-def _ideo(position: State) -> IdeologyState:
+def _ideology_state(position: State) -> IdeologyState:
     """A state of this game as the functions above read it (every state the game makes is one)."""
     return cast("IdeologyState", position)
 
@@ -617,22 +631,22 @@ class IdeologyPresentation(Presentation):
     redraw_after_own_move = REDRAW_AFTER_OWN_MOVE
 
     def board(self, position: State, viewer: int | None) -> Drawing:
-        return render(_ideo(position), viewer, width=SCREEN_WIDTH, color=True)
+        return render(_ideology_state(position), viewer, width=SCREEN_WIDTH, color=True)
 
     def map_view(self, position: State, viewer: int | None, width: int) -> Drawing:
-        return map_view(_ideo(position), viewer, width)
+        return map_view(_ideology_state(position), viewer, width)
 
     def tracks(self, position: State, viewer: int | None, width: int) -> Drawing | None:
-        return tracks(_ideo(position), viewer, width)
+        return tracks(_ideology_state(position), viewer, width)
 
     def hand(self, position: State, viewer: int | None, width: int) -> Drawing | None:
-        return hand(_ideo(position), viewer, width)
+        return hand(_ideology_state(position), viewer, width)
 
     def status(self, position: State, viewer: int | None) -> Drawing:
-        return status(_ideo(position), viewer)
+        return status(_ideology_state(position), viewer)
 
     def round_key(self, position: State) -> object | None:
-        return round_key(_ideo(position))
+        return round_key(_ideology_state(position))
 
     def question(self, position: State) -> str:
         return question(position)
@@ -647,22 +661,22 @@ class IdeologyPresentation(Presentation):
         return describe_change(before, action, after, viewer)
 
     def why_illegal(self, position: State, text: str) -> str | None:
-        return why_illegal(_ideo(position), text)
+        return why_illegal(_ideology_state(position), text)
 
     def explain(self, before: State, after: State, seat: int) -> str:
         return explain(before, after, seat)
 
     def turn_number(self, position: State) -> int | None:
-        return turn_number(_ideo(position))
+        return turn_number(_ideology_state(position))
 
     def score_text(self, position: State) -> str:
-        return score_text(_ideo(position))
+        return score_text(_ideology_state(position))
 
     def show(self, position: State, viewer: int | None, what: str) -> Drawing:
         return show(position, viewer, what)
 
     def result(self, position: State) -> str:
-        return result(_ideo(position))
+        return result(_ideology_state(position))
 
 
 PRESENTATION = IdeologyPresentation()

@@ -117,9 +117,9 @@ def position(
                 s.adv[x * NUM_ADVANCEMENTS + i] = k
                 s.supply[i] -= k
     s.stance = [1] * (n * n)
-    for (a, b), st in (stances or {}).items():
+    for (a, b), stance_name in (stances or {}).items():
         i, j = seat(s, a), seat(s, b)
-        s.stance[i * n + j] = s.stance[j * n + i] = STANCE_NAMES.index(st)
+        s.stance[i * n + j] = s.stance[j * n + i] = STANCE_NAMES.index(stance_name)
     s.attacked = [0] * n
     s._legal = None
     return s

@@ -35,9 +35,9 @@ def test_conflict_types_by_stance() -> None:
 def test_example_fascist_may_start_an_economic_conflict_while_neutral() -> None:
     s = indonesia()
     at(s, PH_CONFLICT, "Fascism")
-    ts = texts(s)
-    assert any(t.startswith("attack Indonesia eco Imperialism") for t in ts)
-    assert not any(t.startswith("attack Indonesia mil") for t in ts)  # an act of war
+    moves = texts(s)
+    assert any(t.startswith("attack Indonesia eco Imperialism") for t in moves)
+    assert not any(t.startswith("attack Indonesia mil") for t in moves)  # an act of war
     s = indonesia(stance="peace")
     at(s, PH_CONFLICT, "Fascism")
     assert not any(t.startswith("attack Indonesia eco") for t in texts(s))  # peace: cultural only
@@ -58,13 +58,17 @@ def test_example_industry_gap_and_distance_cost_two_economic_cards() -> None:
 
 
 def test_gap_without_industry_is_two_and_no_bonus_for_a_lead() -> None:
-    f_i = lambda s: (seat(s, "Fascism"), seat(s, "Imperialism"))  # noqa: E731
+    fascist_and_imperialist = lambda s: (seat(s, "Fascism"), seat(s, "Imperialism"))  # noqa: E731
     s = indonesia(fascist_industry=0)
-    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 2  # "2 Carte Influenza Economiche"
+    assert (
+        rules.gap_penalty(s, *fascist_and_imperialist(s), reg("Indonesia"), ECO) == 2
+    )  # "2 Carte Influenza Economiche"
     s = indonesia(fascist_industry=2)
-    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0
+    assert rules.gap_penalty(s, *fascist_and_imperialist(s), reg("Indonesia"), ECO) == 0
     s = indonesia(fascist_industry=3)
-    assert rules.gap_penalty(s, *f_i(s), reg("Indonesia"), ECO) == 0  # a lead gives no advantage
+    assert (
+        rules.gap_penalty(s, *fascist_and_imperialist(s), reg("Indonesia"), ECO) == 0
+    )  # a lead gives no advantage
 
 
 def test_example_the_whole_indonesia_conflict() -> None:

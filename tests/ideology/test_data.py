@@ -21,8 +21,8 @@ def test_forty_three_regions_levels_one_to_three_connected_symmetric_map() -> No
     assert {r.level for r in BOARD.regions} == {1, 2, 3}
     assert nx.is_connected(BOARD.graph)
     for r in BOARD.regions:
-        for nb in r.neighbours:
-            assert r.name in BOARD.regions[BOARD.region(nb)].neighbours
+        for neighbour in r.neighbours:
+            assert r.name in BOARD.regions[BOARD.region(neighbour)].neighbours
 
 
 def test_regions_named_by_the_rulebook_fit_its_examples() -> None:
@@ -108,11 +108,13 @@ def test_three_special_rules_per_ideology_with_the_public_names() -> None:
 
 
 def test_the_rulebook_data_set_holds_only_what_the_rulebook_states() -> None:
-    rb = BOARDS["rulebook"]
-    assert rb.rules == () and all(i.start_advancement == -1 for i in rb.ideologies)
-    assert [a.effects for a in rb.advancements if a.tier == 2] == [(), (), ()]
-    assert not rb.strike and BOARD.strike
-    assert rb.names == BOARD.names and [i.split for i in rb.ideologies] == [i.split for i in BOARD.ideologies]
+    rulebook = BOARDS["rulebook"]
+    assert rulebook.rules == () and all(i.start_advancement == -1 for i in rulebook.ideologies)
+    assert [a.effects for a in rulebook.advancements if a.tier == 2] == [(), (), ()]
+    assert not rulebook.strike and BOARD.strike
+    assert rulebook.names == BOARD.names and [i.split for i in rulebook.ideologies] == [
+        i.split for i in BOARD.ideologies
+    ]
 
 
 @pytest.mark.parametrize(

@@ -62,9 +62,9 @@ def test_action_texts_unique_and_parseable_at_every_player_count(players: int) -
         if s.is_terminal():
             break
         legal = s.legal_actions()
-        ts = [s.action_to_string(a) for a in legal]
-        assert len({t.lower() for t in ts}) == len(ts), ts
-        for a, t in zip(legal, ts):
+        moves = [s.action_to_string(a) for a in legal]
+        assert len({t.lower() for t in moves}) == len(moves), moves
+        for a, t in zip(legal, moves):
             assert s.string_from_action(t) == a
         s.apply_action(rng.choice(legal))
 
@@ -83,11 +83,11 @@ def test_observation_hides_the_other_hands() -> None:
     for s in (a, b):
         at(s, PH_FOREIGN, "Capitalism")
     c = seat(a, "Capitalism")
-    oa, ob = a.observation(c), b.observation(c)
+    seen_a, seen_b = a.observation(c), b.observation(c)
     # the deck compositions differ too, but only sizes are shown
-    assert oa == ob
+    assert seen_a == seen_b
     assert a.observation(seat(a, "Fascism"))["hand"] == [3, 0, 0]
-    json.dumps(oa)  # JSON-able
+    json.dumps(seen_a)  # JSON-able
 
 
 def test_resample_hidden_redraws_the_others_and_keeps_what_the_seat_sees() -> None:

@@ -96,7 +96,7 @@ def test_ismcts_passes_through_five_player_diplomacy() -> None:
     s = fascism_leads()
     me = seat(s, "Capitalism")
     result = search(s, me, SearchConfig(iters=50), seed=3)
-    assert [st.action for st in result.stats if st.visits] == [s.plan_step(me)]
+    assert [stat.action for stat in result.stats if stat.visits] == [s.plan_step(me)]
     assert make_bot("ismcts:iters=50").step(s, me) == s.plan_step(me)
 
 

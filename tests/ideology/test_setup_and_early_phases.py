@@ -416,9 +416,9 @@ def test_foreign_remove_own_card_from_independent_or_enemy_region_only() -> None
         },
     )
     at(s, PH_FOREIGN, "Capitalism")
-    ts = texts(s)
-    assert "remove Mexico mil" in ts and "remove Germany eco" in ts
-    assert not any(t.startswith("remove United States") for t in ts)
+    moves = texts(s)
+    assert "remove Mexico mil" in moves and "remove Germany eco" in moves
+    assert not any(t.startswith("remove United States") for t in moves)
     act(s, "remove Germany eco")
     assert cards_in(s, "Germany", "Capitalism") == (0, 0, 0)
     assert discard(s, "Capitalism") == (0, 1, 0)  # discarded, not back to hand
@@ -439,17 +439,17 @@ def test_foreign_one_action_at_a_time_until_all_pass_in_a_row() -> None:
     assert s.current_player() == c and s.passes == 1
     act(s, "pass")  # both passed in a row
     assert s.phase != PH_FOREIGN
-    s2 = position(
+    other = position(
         ("Capitalism", "Fascism"),
         in_play=["Mexico", "Iceland"],
         hands={"Capitalism": (2, 0, 0), "Fascism": (0, 0, 4)},
     )
-    at(s2, PH_FOREIGN, "Capitalism")
-    act(s2, "pass")
-    act(s2, "place Iceland cul")  # an action breaks the run of passes
-    assert s2.phase == PH_FOREIGN and s2.passes == 0 and s2.current_player() == c
-    act(s2, "pass")  # a seat that passed may act again later
-    assert s2.phase == PH_FOREIGN and s2.current_player() == f
+    at(other, PH_FOREIGN, "Capitalism")
+    act(other, "pass")
+    act(other, "place Iceland cul")  # an action breaks the run of passes
+    assert other.phase == PH_FOREIGN and other.passes == 0 and other.current_player() == c
+    act(other, "pass")  # a seat that passed may act again later
+    assert other.phase == PH_FOREIGN and other.current_player() == f
 
 
 def test_foreign_placing_on_controlled_regions_is_not_allowed() -> None:
