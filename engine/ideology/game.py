@@ -113,9 +113,10 @@ def _ideologies_for(options: Mapping[str, Any], players: int, seed: int) -> list
 
 @state_fields
 class IdeologyState(TermsFromModule, RulesState, SchemaFields):
-    """One Ideology position speaking the ``State`` protocol, its fields in the order the
-    fingerprint gives them (``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint``
-    come from the skeleton, ``core.base.RulesState``, and the rules are ``rules``')."""
+    """One Ideology position speaking the ``State`` protocol: its fields, declared in the order
+    the fingerprint gives them, the accessors the rules read, and the protocol's game-specific
+    methods. ``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint`` come from the
+    skeleton (``core.base.RulesState``, ``core.schema``), asking the ``rules`` module."""
 
     n: int = field(VALUE, "number of players", 0)
     board: Board = field(
