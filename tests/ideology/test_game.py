@@ -17,7 +17,7 @@ from realpolitik.engine import load_game
 from realpolitik.engine.core.api import InvalidState
 from realpolitik.engine.ideology import actions, rules
 from realpolitik.engine.ideology.board import BOARD
-from realpolitik.engine.ideology.game import GAME
+from realpolitik.engine.ideology.game import GAME, IdeologyState
 from realpolitik.engine.ideology.render import render, status
 from realpolitik.engine.ideology.state import PH_DIPLOMACY, PH_FOREIGN
 from tests.ideology.helpers import act, at, position, seat
@@ -43,6 +43,20 @@ def test_registered_under_its_name_and_alias() -> None:
     assert load_game("ideology-war-of-ideas") is GAME
     assert GAME.spec.version == "ideology-2"
     assert GAME.spec.min_players == 2 and GAME.spec.max_players == 5
+
+
+def test_the_state_is_one_class_with_its_declared_fields_as_slots() -> None:
+    s = GAME.new_initial_state(players=3, seed=1)
+    assert type(s) is IdeologyState
+    assert IdeologyState.__slots__ == IdeologyState.SCHEMA.slots  # declared here, not in a base
+    assert all(base.__dict__.get("__slots__", ()) == () for base in IdeologyState.__mro__[1:])
+    assert not hasattr(s, "__dict__")
+    with pytest.raises(AttributeError):
+        s.not_a_field = 1  # type: ignore[attr-defined]
+    copy = s.clone()
+    assert type(copy) is IdeologyState and copy.fingerprint() == s.fingerprint()
+    copy.hand[0] += 1
+    assert copy.fingerprint() != s.fingerprint()  # the clone's lists are its own
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
