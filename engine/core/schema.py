@@ -4,7 +4,7 @@ A game lists its state's fields once, as annotated class attributes made with :f
 in the order its fingerprint gives them, and decorates the class with :func:`state_fields`:
 
     @state_fields
-    class InvState(SchemaFields):
+    class InvasionState(RulesState, SchemaFields):
         n: int = field(VALUE, "number of players", 0)
         money: list[int] = field(LIST, "half dollars per seat", list)
 
@@ -207,8 +207,8 @@ class Schema:
 class SchemaFields:
     """Base of a state class whose fields are declared with :func:`field` (see the module's
     docstring); :func:`state_fields` fills in ``SCHEMA``, ``__slots__``, ``__init__``,
-    ``clone``, ``copy_into`` and ``touch``. A subclass (the game's protocol class) sets ``__slots__ = ()`` and
-    inherits them."""
+    ``clone``, ``copy_into`` and ``touch``. A subclass of a declared class (Twilight Struggle's
+    pure state on ``TSState``) sets ``__slots__ = ()`` and inherits them."""
 
     __slots__ = ()
     SCHEMA: ClassVar[Schema]
