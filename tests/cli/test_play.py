@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from typer.testing import Result
 
 from realpolitik.cli import play as play_module
 from realpolitik.cli.common import make_console
@@ -24,11 +25,15 @@ def lines(*items: str) -> str:
     return "".join(f"{i}\n" for i in items)
 
 
-def test_play_shows_the_board_and_the_question_and_stops_at_end_of_input(cli) -> None:
-    r = cli(*PLAY, input="")
+def ok_output(r: Result) -> str:
+    """The output of a command that ended well: exit status 0, through its own exit."""
     assert r.exit_code == 0, r.output
     assert_no_crash(r)
-    out = r.output
+    return r.output
+
+
+def test_play_shows_the_board_and_the_question_and_stops_at_end_of_input(cli) -> None:
+    out = ok_output(cli(*PLAY, input=""))
     assert "You play USSR; the computer plays US (ismcts:iters=5,seed=1)" in out
     assert "-- Europe" in out and "-- Africa" in out  # the map, by region
     assert "*East Germany" in out  # battleground mark
@@ -59,10 +64,7 @@ def test_moves_by_number_and_by_text(cli) -> None:
 
 def test_bad_input_gets_one_line_and_the_prompt_again(cli) -> None:
     script = ["foo", "99", "0", "log x", "hint x", "save", "show", "show atlantis", "show #999", "", "1"]
-    r = cli(*PLAY, input=lines(*script))
-    assert r.exit_code == 0, r.output
-    assert_no_crash(r)
-    out = r.output
+    out = ok_output(cli(*PLAY, input=lines(*script)))
     assert "'foo' is not a legal move here; type a choice number 1-9" in out
     assert "there is no choice 99: type a number from 1 to 9" in out
     assert "there is no choice 0" in out
@@ -368,7 +370,7 @@ def test_a_card_play_can_be_typed_as_card_number_and_use() -> None:
 
     s = load_game("twilight").new_initial_state(seed=3)
     s.stack = [(F.ACTION, 0, None, 0)]
-    s.phase, s.ar, s.phasing = PH_ACTION, 1, 0
+    s.phase, s.action_round, s.phasing = PH_ACTION, 1, 0
     card = sorted(c for c in s.hands[0] if A.play(c, F.M_INFLUENCE) in s.legal_actions())[0]
     assert match_words(s, f"#{card} infl") == A.play(card, F.M_INFLUENCE)
     assert match_words(s, "#6 influence") == A.play(6, F.M_INFLUENCE)  # the China Card
@@ -382,13 +384,14 @@ INVADE = ("play", "invasion", "--players", "3", "--seed", "2", "--ai", "ismcts:i
 def test_several_steps_of_a_move_on_one_line_and_enter_for_the_default(cli) -> None:
     # a movement is four small decisions (from, to, troops, logistics): one line may hold
     # several, separated by ',' or ';'; the last step's default (all the troops) is Enter
-    r = cli(
-        *INVADE,
-        input=lines("purchase box 2", "buy 3 troops by land", "done buying", "from Border, to Bassora", ""),
+    out = ok_output(
+        cli(
+            *INVADE,
+            input=lines(
+                "purchase box 2", "buy 3 troops by land", "done buying", "from Border, to Bassora", ""
+            ),
+        )
     )
-    assert r.exit_code == 0, r.output
-    assert_no_crash(r)
-    out = r.output
     assert "Red> to Bassora  (next step of your line)" in out
     assert "Enter: 3 troops (all of them)" in out
     assert "Red moves 3 troops Border -> Bassora" in out

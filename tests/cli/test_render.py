@@ -38,7 +38,7 @@ def text_of(renderable, color: bool = False) -> str:
 def action_round_state():
     s = GAME.new_initial_state(seed=3)
     s.stack = [(F.ACTION, USSR, None, 0)]
-    s.phase, s.ar, s.phasing = PH_ACTION, 1, USSR
+    s.phase, s.action_round, s.phasing = PH_ACTION, 1, USSR
     return s
 
 
