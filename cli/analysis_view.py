@@ -18,6 +18,9 @@ NOISE_NOTE = (
 )
 """Said under a hint whose top two moves the search cannot tell apart."""
 
+MOVE_WIDTH = 44
+"""Columns of the move in a hint's table; a longer move is cut with ``...``."""
+
 
 def print_analysis(
     console: Console,
@@ -37,13 +40,15 @@ def print_analysis(
             style="bold",
         )
     )
-    console.print(Text(f"  {'#':>3}  {'move':<44} {'visits':>6} {'value':>6} {'win':>5}"))
+    console.print(Text(f"  {'#':>3}  {'move':<{MOVE_WIDTH}} {'visits':>6} {'value':>6} {'win':>5}"))
     for m in moves:
         num = numbers.get(m.action) if numbers else None
         value = f"{m.mean:.3f}" if m.mean is not None else "-"
         win = f"{m.win_prob * 100:.0f}%" if m.win_prob is not None else "-"
-        text = m.text if len(m.text) <= 44 else m.text[:41] + "..."
-        console.print(Text(f"  {num if num else '':>3}  {text:<44} {m.visits:>6} {value:>6} {win:>5}"))
+        text = m.text if len(m.text) <= MOVE_WIDTH else m.text[: MOVE_WIDTH - len("...")] + "..."
+        console.print(
+            Text(f"  {num if num else '':>3}  {text:<{MOVE_WIDTH}} {m.visits:>6} {value:>6} {win:>5}")
+        )
     if a.within_noise:
         for chunk in wrap(NOISE_NOTE, 78):
             console.print(Text(chunk))

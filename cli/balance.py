@@ -31,10 +31,8 @@ from realpolitik.ai.tournament import (
 from realpolitik.ai.tournament.config import game_ref
 from realpolitik.cli.common import (
     CliError,
-    DataOption,
-    GameOptionsOption,
-    VariantOption,
     check_seed_option,
+    chosen_game,
     friendly_errors,
     game_by_name,
     game_options,
@@ -44,18 +42,20 @@ from realpolitik.cli.jobs import (
     AddressOption,
     Backend,
     BackendOption,
+    GamesWorkersOption,
     Progress,
     QuietOption,
-    check_backend,
-    open_work,
-    progress_wanted,
-    workers_option,
+    Work,
 )
-from realpolitik.cli.outputs import check_plot_path, write_plot
+from realpolitik.cli.options import DataOption, GameOptionsOption, ResumeOption, VariantOption, json_option
+from realpolitik.cli.outputs import check_plot_path, plot_option, write_plot
 from realpolitik.engine import data_in_use, use_data
 from realpolitik.engine.core.api import Game, check_players
 
 __all__ = ["against_path", "balance_cmd", "plot_balance"]
+
+FLAT_LABELS = 3
+"""The most bars whose labels a plot writes flat under its axis; more are turned so that they fit."""
 
 
 def _bot_list(bot: str | None, bots: str | None, players: int | None, game: Game) -> list[tuple[str, str]]:
@@ -305,7 +305,8 @@ def plot_balance(out: dict[str, Any], lines: dict[str, dict[int, Lines]], path: 
             xs = [i - 0.4 + width * (j + 0.5) for i in range(len(labels))]
             name = f"{arm.upper()}: {summaries[arm]['label']}" if arm != "single" else None
             ax.bar(xs, rates, width, yerr=err, capsize=3, color=f"C{j}", label=name)
-        ax.set_xticks(range(len(labels)), labels, rotation=30 if len(labels) > 3 else 0, fontsize="small")
+        turned = len(labels) > FLAT_LABELS
+        ax.set_xticks(range(len(labels)), labels, rotation=30 if turned else 0, fontsize="small")
         ax.set_ylim(0, 1)
         ax.axhline(1 / len(first["seats"]), color="grey", linewidth=0.8, linestyle="--")
         ax.set_title(f"{title} (95% CI)", fontsize="medium")
@@ -425,7 +426,7 @@ def balance_cmd(
             "the games compared read --data, else the packaged files).",
         ),
     ] = None,
-    workers: Annotated[int | None, workers_option("Games")] = None,
+    workers: GamesWorkersOption = None,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
     out: Annotated[
@@ -436,16 +437,9 @@ def balance_cmd(
             dir_okay=False,
         ),
     ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")
-    ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of tables; no progress bar.")
-    ] = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option("--plot", help="Write a PNG of the win shares and lengths.", dir_okay=False),
-    ] = None,
+    resume: ResumeOption = False,
+    as_json: Annotated[bool, json_option("one JSON object instead of tables")] = False,
+    plot: Annotated[Path | None, plot_option("Write a PNG of the win shares and lengths.")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """How balanced GAME is under self-play: win share by seat, by place in the first turn order and by role, how games end and how long they last; with --against-variant or --against-option, what a change did, on the same seeds.
@@ -453,13 +447,12 @@ def balance_cmd(
     Games that stop with an engine error are counted and left out of the figures. Each finished game is appended to OUT at once: run the same command again with --resume to finish a killed run.
     """
     check_seed_option(seed)
-    check_backend(backend, address)
+    work = Work.check(backend, workers, address, as_json=as_json, quiet=quiet)
     if resume and out is None:
         raise CliError("--resume needs --out (the results file to continue)")
     if plot is not None:
         check_plot_path(plot)
-    g = game_by_name(game, data)
-    options = game_options(g, option or (), variant)
+    g, options = chosen_game(game, data, option, variant)
     comparing = against_variant is not None or bool(against_option) or against_data is not None
     refs, data_labels = _data_refs(g, data, against_data)
     other: dict[str, Any] = {}
@@ -495,12 +488,10 @@ def balance_cmd(
             arm.note()
         total = sum(a.cfg.games for a in arms)
         done = sum(a.results.done_count() for a in arms)
-        progress = _Progress(total, done, progress_wanted(as_json, quiet))
+        progress = _Progress(total, done, work.progress)
         try:
             if done < total:
-                with open_work(
-                    backend, workers, address, todo=total - done, game=cfgs[0][1].game
-                ) as executor:
+                with work.open(todo=total - done, game=cfgs[0][1].game) as executor:
                     for arm in arms:
                         arm.failures = run_games(arm.results, executor, progress)
                         progress.failed(len(arm.failures))

@@ -10,6 +10,8 @@ import typer
 from realpolitik.engine import load_game
 from realpolitik.engine.core.api import RealpolitikError
 
+MIN_SECONDS_PER_FIGURE = 0.1
+"""The shortest ``--seconds``."""
 MAX_SECONDS_PER_FIGURE = 600.0
 """The longest ``--seconds`` (each of about a dozen figures takes about that long)."""
 
@@ -18,7 +20,10 @@ def bench_cmd(
     game: Annotated[str, typer.Argument(help="Game to measure.")] = "twilight",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     seconds: Annotated[
-        float, typer.Option("--seconds", help=f"Time per figure, 0.1 to {MAX_SECONDS_PER_FIGURE:g}.")
+        float,
+        typer.Option(
+            "--seconds", help=f"Time per figure, {MIN_SECONDS_PER_FIGURE:g} to {MAX_SECONDS_PER_FIGURE:g}."
+        ),
     ] = 2.0,
 ) -> None:
     """Measure random playouts (the engine's own where it has them, and through the State
@@ -26,9 +31,11 @@ def bench_cmd(
     and the compiled engine on one core, with compiled/pure ratios."""
     from realpolitik.bench.measure import compare
 
-    if not 0.1 <= seconds <= MAX_SECONDS_PER_FIGURE:  # also refuses nan and inf
+    if not MIN_SECONDS_PER_FIGURE <= seconds <= MAX_SECONDS_PER_FIGURE:  # also refuses nan and inf
         typer.echo(
-            f"error: --seconds must be from 0.1 to {MAX_SECONDS_PER_FIGURE:g}, not {seconds:g}", err=True
+            f"error: --seconds must be from {MIN_SECONDS_PER_FIGURE:g} to {MAX_SECONDS_PER_FIGURE:g}, "
+            f"not {seconds:g}",
+            err=True,
         )
         raise typer.Exit(2)
     try:

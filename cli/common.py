@@ -16,7 +16,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -34,9 +34,9 @@ from realpolitik.engine.core.api import (
 
 __all__ = [
     "CliError",
-    "DataOption",
     "check_budget",
     "check_seed_option",
+    "chosen_game",
     "fail",
     "friendly_errors",
     "game_by_name",
@@ -235,36 +235,6 @@ def game_by_name(name: str, data: Path | None = None) -> Game:
     return game
 
 
-DataOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--data",
-        help="A folder of data files replacing the packaged ones of the same name "
-        "(`realpolitik data GAME --export DIR` writes them to start from).",
-        file_okay=False,
-    ),
-]
-"""``--data DIR`` in every command that creates a game (:func:`game_by_name`)."""
-
-
-VariantOption = Annotated[
-    str | None,
-    typer.Option(
-        "--variant", help="The game's data set, where it has several (ideology: reconstructed, rulebook)."
-    ),
-]
-"""``--variant NAME``: the short form of ``--option variant=NAME`` (see :func:`game_options`)."""
-
-GameOptionsOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        help="A game option NAME=VALUE (repeatable; `realpolitik games --json` lists each game's).",
-    ),
-]
-"""``--option NAME=VALUE``, repeatable, in every command that creates a game."""
-
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
@@ -303,6 +273,20 @@ def game_options(game: Game, texts: Sequence[str] = (), variant: str | None = No
             raise CliError(f"option '{name}' is given twice")
         out[name] = _option_value(name, raw, known[name])
     return out
+
+
+def chosen_game(
+    name: str, data: Path | None, texts: Sequence[str] | None, variant: str | None
+) -> tuple[Game, dict[str, Any]]:
+    """The game a command that plays new games was asked for (``GAME``, ``--data``) and the
+    options it was given (``--option``, ``--variant``), both checked (:func:`game_by_name`,
+    :func:`game_options`).
+
+    Returns:
+        The game and its options for ``new_initial_state``.
+    """
+    game = game_by_name(name, data)
+    return game, game_options(game, texts or (), variant)
 
 
 def _option_value(name: str, raw: str, default: Any) -> Any:

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from realpolitik.cli.common import CliError, DataOption, VariantOption, friendly_errors, game_by_name
+from realpolitik.cli.common import CliError, friendly_errors, game_by_name
+from realpolitik.cli.options import DataOption, VariantOption
 from realpolitik.engine.core.api import Game, HasDataFiles
 from realpolitik.engine.core.files import check_output, write_atomic
 

@@ -11,14 +11,7 @@ import typer
 from rich.text import Text
 
 from realpolitik.cli.analysis_view import explain_top, print_analysis
-from realpolitik.cli.common import (
-    CliError,
-    DataOption,
-    check_budget,
-    check_seed_option,
-    friendly_errors,
-    make_console,
-)
+from realpolitik.cli.common import CliError, check_budget, check_seed_option, friendly_errors, make_console
 from realpolitik.cli.levels import (
     DEFAULT_LEVEL,
     IterationMeter,
@@ -26,6 +19,7 @@ from realpolitik.cli.levels import (
     run_with_progress,
     spec_iters,
 )
+from realpolitik.cli.options import DataOption, JsonOption, NoColorOption
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, layout_choices
 from realpolitik.engine.core.api import CHANCE, TERMINAL
@@ -83,8 +77,8 @@ def hint(
             "expectimax:depth=3 or openspiel-ismcts:time=1; --iters/--time replace its budget.",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    as_json: JsonOption = False,
+    no_color: NoColorOption = False,
     data: DataOption = None,
 ) -> None:
     """Analyse the position in a save: ranked moves with visits, value and win chance, and the line."""

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from realpolitik.cli.common import CliError, DataOption, friendly_errors, game_by_name
+from realpolitik.cli.common import CliError, friendly_errors, game_by_name
+from realpolitik.cli.options import DataOption
 from realpolitik.engine.core.files import FileRefused, check_output, read_bounded, shown, write_atomic
 from realpolitik.engine.core.records import RECORD_FORMAT, dumps
 

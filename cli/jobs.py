@@ -1,7 +1,9 @@
 """What every long command (``tournament``, ``balance``, ``tune``, ``train``, ``review``) shares:
 where its work runs (``--workers``, ``--backend local|ray``, ``--address HOST:PORT``) and its
 progress bar (tqdm on standard error with the rate and the time left; off without a terminal,
-with ``--json`` or with ``--quiet``). The executors themselves are ``ai.tournament``'s.
+with ``--json`` or with ``--quiet``). A command declares the options with the aliases below
+and checks them once, before any work, into a :class:`Work` it passes down. The executors
+themselves are ``ai.tournament``'s.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import enum
 import importlib.util
 import os
 import sys
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -21,8 +24,10 @@ __all__ = [
     "AddressOption",
     "Backend",
     "BackendOption",
+    "GamesWorkersOption",
     "Progress",
     "QuietOption",
+    "Work",
     "check_backend",
     "check_data_backend",
     "open_work",
@@ -46,6 +51,9 @@ def workers_option(what: str) -> Any:
         help=f"{what} at once (default: every core; with --backend ray: the cluster's CPUs).",
     )
 
+
+GamesWorkersOption = Annotated[int | None, workers_option("Games")]
+"""``--workers`` of the commands whose work units are games."""
 
 BackendOption = Annotated[
     Backend,
@@ -151,3 +159,47 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+@dataclass(frozen=True)
+class Work:
+    """Where a long command's work runs and whether it draws a progress bar: its options,
+    checked once before any work (:meth:`check`) and passed down as one object."""
+
+    backend: Backend
+    """``--backend``."""
+    workers: int | None
+    """``--workers`` (None: every core; with the Ray backend, the cluster's CPUs)."""
+    address: str | None
+    """``--address``: a running Ray cluster's head, with the Ray backend."""
+    progress: bool
+    """Whether a progress bar is drawn (:func:`progress_wanted`)."""
+
+    @classmethod
+    def check(
+        cls,
+        backend: Backend,
+        workers: int | None,
+        address: str | None,
+        *,
+        as_json: bool = False,
+        quiet: bool = False,
+        local_data: object | None = None,
+    ) -> Work:
+        """The work options, checked (:func:`check_backend`; with ``local_data``, the command's
+        ``--data`` that only this machine's processes read, :func:`check_data_backend`).
+
+        Raises:
+            CliError: one line saying which option is wrong.
+        """
+        check_backend(backend, address)
+        check_data_backend(backend, local_data)
+        return cls(backend, workers, address, progress_wanted(as_json, quiet))
+
+    def open(self, *, todo: int, game: str | None = None) -> Executor:
+        """The executor (:func:`open_work`); close it (``with``) when the work is done."""
+        return open_work(self.backend, self.workers, self.address, todo=todo, game=game)
+
+    def bar(self, total: int, unit: str, *, initial: int = 0) -> Progress:
+        """A progress bar of ``total`` units (drawn only when :attr:`progress` says so)."""
+        return Progress(total, unit, self.progress, initial=initial)

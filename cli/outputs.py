@@ -13,6 +13,8 @@ import io
 import os
 from typing import Any
 
+import typer
+
 from realpolitik.cli.common import CliError
 from realpolitik.engine.core.files import (
     FileRefused,
@@ -23,12 +25,17 @@ from realpolitik.engine.core.files import (
     write_new_file,
 )
 
-__all__ = ["PLOT_KIND", "check_plot_path", "is_our_png", "write_plot"]
+__all__ = ["PLOT_KIND", "check_plot_path", "is_our_png", "plot_option", "write_plot"]
 
 PLOT_KIND = "a PNG plot written by realpolitik"
 _PNG = b"\x89PNG\r\n\x1a\n"
 _MARK = b"Software\x00realpolitik"
 """The PNG text chunk every plot carries, so a later run knows the file is its own."""
+
+
+def plot_option(help: str) -> Any:
+    """The ``--plot FILE`` option, ``help`` saying what the PNG shows."""
+    return typer.Option("--plot", help=help, dir_okay=False)
 
 
 def is_our_png(raw: bytes) -> bool:

@@ -21,9 +21,6 @@ from realpolitik.cli.analysis_view import wrap
 from realpolitik.cli.commands import COMMANDS, HELP, Outcome
 from realpolitik.cli.common import (
     CliError,
-    DataOption,
-    GameOptionsOption,
-    VariantOption,
     check_seed_option,
     friendly_errors,
     game_by_name,
@@ -43,6 +40,7 @@ from realpolitik.cli.levels import (
     spec_iters,
     spec_time,
 )
+from realpolitik.cli.options import DataOption, GameOptionsOption, NoColorOption, VariantOption
 from realpolitik.cli.saves import check_save_path, read_game_file, write_rescue, write_save
 from realpolitik.cli.screen import (
     PAGE_LINES,
@@ -682,7 +680,7 @@ def play(
             help="Cap each AI decision at this many seconds (then a seed may not replay the same game).",
         ),
     ] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    no_color: NoColorOption = False,
     plain: Annotated[
         bool, typer.Option("--plain", help="The line mode at a terminal too (no full screen).")
     ] = False,

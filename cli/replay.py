@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from realpolitik.cli.common import CliError, DataOption, friendly_errors, make_console
+from realpolitik.cli.common import CliError, friendly_errors, make_console
+from realpolitik.cli.options import DataOption, JsonOption, NoColorOption
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import Renderer, seat_name
 from realpolitik.engine.core.records import replay as replay_record
@@ -23,11 +24,11 @@ def replay(
     to: Annotated[
         int | None, typer.Option("--to", help="Stop after N actions and show the position.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Only the result and position, not each action.")
     ] = False,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    no_color: NoColorOption = False,
     data: DataOption = None,
 ) -> None:
     """Step through a game: each action in words (dice included), then the position at --to."""

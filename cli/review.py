@@ -41,21 +41,19 @@ from rich.text import Text
 
 from realpolitik.ai.ismcts import MAX_ITERS
 from realpolitik.ai.tournament import Executor
-from realpolitik.cli.common import CliError, DataOption, friendly_errors, make_console, parse_seats, plural
+from realpolitik.cli.common import CliError, friendly_errors, make_console, parse_seats, plural
 from realpolitik.cli.jobs import (
     AddressOption,
     Backend,
     BackendOption,
     Progress,
     QuietOption,
-    check_backend,
-    check_data_backend,
-    open_work,
-    progress_wanted,
+    Work,
     workers_option,
 )
 from realpolitik.cli.levels import DEFAULT_LEVEL, LEVELS, level_spec
-from realpolitik.cli.outputs import check_plot_path, write_plot
+from realpolitik.cli.options import DataOption, JsonOption, NoColorOption
+from realpolitik.cli.outputs import check_plot_path, plot_option, write_plot
 from realpolitik.cli.saves import read_game_file
 from realpolitik.cli.screen import seat_name
 from realpolitik.engine import load_game
@@ -68,6 +66,10 @@ if TYPE_CHECKING:
 
 DEFAULT_ITERS = 2000
 """The iterations of a level whose spec names none (the search's own default)."""
+
+MOVE_WIDTH = 36
+"""Columns of the move in the review's table; a longer move is cut with ``...`` and its
+further steps go on below."""
 
 __all__ = [
     "LABELS",
@@ -501,15 +503,12 @@ def review(
             help="Search iterations for each position, instead of the level's share.",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option("--plot", help="Write a PNG of the win probability across the game.", dir_okay=False),
-    ] = None,
+    as_json: JsonOption = False,
+    plot: Annotated[Path | None, plot_option("Write a PNG of the win probability across the game.")] = None,
     workers: Annotated[int | None, workers_option("Positions searched")] = None,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")] = False,
+    no_color: NoColorOption = False,
     quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
@@ -526,8 +525,7 @@ def review(
 
     The review is the same whatever --workers and --backend.
     """
-    check_backend(backend, address)
-    check_data_backend(backend, data)
+    work = Work.check(backend, workers, address, as_json=as_json, quiet=quiet, local_data=data)
     if level not in LEVELS:
         raise CliError(f"unknown level '{level}'; levels: {', '.join(LEVELS)}")
     if plot is not None:
@@ -548,8 +546,8 @@ def review(
         )
     spec = f"ismcts:iters={iters}"
     with contextlib.ExitStack() as stack:
-        executor = stack.enter_context(open_work(backend, workers, address, todo=count)) if count else None
-        result = review_game(state, seats, spec, executor, progress_wanted(as_json, quiet))
+        executor = stack.enter_context(work.open(todo=count)) if count else None
+        result = review_game(state, seats, spec, executor, work.progress)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         if plot is not None:
@@ -563,13 +561,14 @@ def review(
         ),
         soft_wrap=True,
     )
-    console.print(Text(f"{'ply':>5} {'seat':<6} {'move':<36} {'win':>9} {'loss':>5}  label"))
+    console.print(Text(f"{'ply':>5} {'seat':<6} {'move':<{MOVE_WIDTH}} {'win':>9} {'loss':>5}  label"))
     for m in result["moves"]:
-        text = m["text"] if len(m["text"]) <= 36 else m["text"][:33] + "..."
-        rest = m["text"][33:] if len(m["text"]) > 36 else ""
+        long, cut = len(m["text"]) > MOVE_WIDTH, MOVE_WIDTH - len("...")
+        text = m["text"][:cut] + "..." if long else m["text"]
+        rest = m["text"][cut:] if long else ""
         win = f"{m['win_before'] * 100:.0f}->{m['win_after'] * 100:.0f}%"
         style = "bold" if m["label"] in ("mistake", "blunder") else ""
-        line = f"{m['ply']:>5} {m['seat']:<6} {text:<36} {win:>9} {m['loss'] * 100:>4.0f}%  {m['label']}"
+        line = f"{m['ply']:>5} {m['seat']:<6} {text:<{MOVE_WIDTH}} {win:>9} {m['loss'] * 100:>4.0f}%  {m['label']}"
         console.print(Text(line[:79], style=style))
         while rest:  # a compound move's further steps
             console.print(Text(f"{'':>13}...{rest[:63]}", style=style))

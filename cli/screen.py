@@ -240,6 +240,12 @@ class ChoiceList:
         return [self.lines[i : i + size] for i in range(0, len(self.lines), size)]
 
 
+PACK_INDENT = "    "
+"""What a titled group's packed line of choices starts with."""
+PACK_GAP = "   "
+"""What stands between two choices on a packed line."""
+
+
 def layout_choices(groups: Groups, width: int = WIDTH) -> ChoiceList:
     """Number the grouped choices in display order and lay them out within ``width``.
 
@@ -262,18 +268,18 @@ def layout_choices(groups: Groups, width: int = WIDTH) -> ChoiceList:
                 lines.append(Text(f"  {len(actions):>3}  {label}"))
             continue
         lines.append(Text(title, style="bold"))
-        cur = Text("    ")
+        cur = Text(PACK_INDENT)
         for action, label in items:
             actions.append(action)
             cell = f"{len(actions)} {label}"
-            if len(cur.plain) > 4 and len(cur.plain) + 3 + len(cell) > width:
+            if len(cur.plain) > len(PACK_INDENT) and len(cur.plain) + len(PACK_GAP) + len(cell) > width:
                 lines.append(cur)
-                cur = Text("    ")
-            if len(cur.plain) > 4:
-                cur.append("   ")
+                cur = Text(PACK_INDENT)
+            if len(cur.plain) > len(PACK_INDENT):
+                cur.append(PACK_GAP)
             cur.append(str(len(actions)), style="bold")
             cur.append(f" {label}")
-        if len(cur.plain) > 4:
+        if len(cur.plain) > len(PACK_INDENT):
             lines.append(cur)
     return ChoiceList(actions, lines)
 

@@ -26,28 +26,10 @@ from realpolitik.ai.tournament import (
     summarize,
 )
 from realpolitik.ai.tournament.config import game_ref
-from realpolitik.cli.common import (
-    CliError,
-    DataOption,
-    GameOptionsOption,
-    VariantOption,
-    check_seed_option,
-    friendly_errors,
-    game_by_name,
-    game_options,
-    make_console,
-)
-from realpolitik.cli.jobs import (
-    Backend,
-    BackendOption,
-    Progress,
-    QuietOption,
-    check_backend,
-    open_work,
-    progress_wanted,
-    workers_option,
-)
-from realpolitik.cli.outputs import check_plot_path, write_plot
+from realpolitik.cli.common import CliError, check_seed_option, chosen_game, friendly_errors, make_console
+from realpolitik.cli.jobs import Backend, BackendOption, GamesWorkersOption, QuietOption, Work
+from realpolitik.cli.options import DataOption, GameOptionsOption, ResumeOption, VariantOption, json_option
+from realpolitik.cli.outputs import check_plot_path, plot_option, write_plot
 from realpolitik.engine import data_in_use
 
 __all__ = ["Backend", "default_workers", "parse_bot_args", "plot_summary", "tournament_cmd"]
@@ -149,12 +131,12 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
 class _Progress:
     """The progress bar with win rates so far (off without a terminal, with --json or --quiet)."""
 
-    def __init__(self, total: int, rows: Iterable[dict[str, Any]], bots: list[str], enabled: bool) -> None:
+    def __init__(self, work: Work, total: int, rows: Iterable[dict[str, Any]], bots: list[str]) -> None:
         self.wins = dict.fromkeys(bots, 0.0)
         self.games = 0
         for row in rows:
             self._count(row)
-        self.bar = Progress(total, "game", enabled, initial=self.games)
+        self.bar = work.bar(total, "game", initial=self.games)
         self._postfix()
 
     def _count(self, row: dict[str, Any]) -> None:
@@ -197,7 +179,7 @@ def tournament_cmd(
     seed: Annotated[
         int, typer.Option("--seed", help="Tournament seed; every game's seed derives from it.")
     ] = 0,
-    workers: Annotated[int | None, workers_option("Games")] = None,
+    workers: GamesWorkersOption = None,
     backend: BackendOption = Backend.local,
     address: Annotated[
         str | None,
@@ -209,19 +191,12 @@ def tournament_cmd(
             "private local Ray); --ray-address is the older name.",
         ),
     ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue OUT, skipping the games it already holds.")
-    ] = False,
+    resume: ResumeOption = False,
     variant: VariantOption = None,
     option: GameOptionsOption = None,
     data: DataOption = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of a table; no progress bar.")
-    ] = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option("--plot", help="Write a PNG of win rates with 95% intervals.", dir_okay=False),
-    ] = None,
+    as_json: Annotated[bool, json_option("one JSON object instead of a table")] = False,
+    plot: Annotated[Path | None, plot_option("Write a PNG of win rates with 95% intervals.")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Play GAME many times between bots, rotating seats; rate and compare them.
@@ -229,11 +204,10 @@ def tournament_cmd(
     Each finished game is appended to OUT at once, so a killed run loses only the games in flight: run the same command again with --resume to finish it.
     """
     check_seed_option(seed)
-    check_backend(backend, address)
+    work = Work.check(backend, workers, address, as_json=as_json, quiet=quiet)
     if plot is not None:
         check_plot_path(plot)
-    g = game_by_name(game, data)
-    options = game_options(g, option or (), variant)
+    g, options = chosen_game(game, data, option, variant)
     ref = game_ref(g.spec.name, data_in_use(g.spec.name) if data is not None else None)
     cfg = make_config(ref, parse_bot_args(bot), games, seed=seed, players=players, options=options)
     if options:  # the game checks the values at the door, not in the first game
@@ -249,14 +223,9 @@ def tournament_cmd(
         todo = cfg.games - results.done_count()
         failures: list[Outcome] = []
         if todo:
-            progress = _Progress(
-                cfg.games,
-                results.iter_done(),
-                [name for name, _ in cfg.bots],
-                progress_wanted(as_json, quiet),
-            )
+            progress = _Progress(work, cfg.games, results.iter_done(), [name for name, _ in cfg.bots])
             try:
-                with open_work(backend, workers, address, todo=todo, game=cfg.game) as executor:
+                with work.open(todo=todo, game=cfg.game) as executor:
                     failures = run_games(results, executor, progress)
             finally:
                 progress.close()

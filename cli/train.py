@@ -19,20 +19,10 @@ from realpolitik.ai.fit import (
     save_weights_elsewhere,
     train,
 )
-from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
-from realpolitik.cli.jobs import (
-    AddressOption,
-    Backend,
-    BackendOption,
-    Progress,
-    QuietOption,
-    check_backend,
-    check_data_backend,
-    open_work,
-    progress_wanted,
-    workers_option,
-)
-from realpolitik.cli.outputs import check_plot_path, write_plot
+from realpolitik.cli.common import CliError, check_seed_option, friendly_errors, game_by_name
+from realpolitik.cli.jobs import AddressOption, Backend, BackendOption, GamesWorkersOption, QuietOption, Work
+from realpolitik.cli.options import DataOption, ForceWeightsOption, WeightsOutOption, json_option
+from realpolitik.cli.outputs import check_plot_path, plot_option, write_plot
 from realpolitik.engine.core.api import HasEvalTerms
 from realpolitik.engine.core.files import shown
 
@@ -67,11 +57,11 @@ def write_weights(weights: Weights, out: Path, force: bool) -> None:
 def train_cmd(
     game: Annotated[str, typer.Argument(help="The game, e.g. twilight (see `realpolitik games`).")],
     games: Annotated[int, typer.Option("--games", min=2, help="Self-play games (a quarter are held out).")],
-    out: Annotated[Path, typer.Option("--out", help="Weights file to write (JSON).", dir_okay=False)],
+    out: WeightsOutOption,
     players: Annotated[
         int | None, typer.Option("--players", min=1, help="Players (default: the game's).")
     ] = None,
-    workers: Annotated[int | None, workers_option("Games")] = None,
+    workers: GamesWorkersOption = None,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
     bot: Annotated[str, typer.Option("--bot", help="The bot every seat plays, a spec.")] = "heuristic",
@@ -79,9 +69,7 @@ def train_cmd(
     rate: Annotated[
         float, typer.Option("--rate", min=0.001, max=1.0, help="Share of decision positions recorded.")
     ] = 0.25,
-    plot: Annotated[
-        Path | None, typer.Option("--plot", help="Write a reliability plot (PNG).", dir_okay=False)
-    ] = None,
+    plot: Annotated[Path | None, plot_option("Write a reliability plot (PNG).")] = None,
     free: Annotated[
         str | None,
         typer.Option(
@@ -99,12 +87,8 @@ def train_cmd(
             "evaluator, calibrated.",
         ),
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON; no progress bar.")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
-    ] = False,
+    as_json: Annotated[bool, json_option("the report as JSON")] = False,
+    force: ForceWeightsOption = False,
     quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
@@ -115,8 +99,7 @@ def train_cmd(
     Use the file with a bot's weights=OUT parameter, e.g. ismcts:weights=OUT. The weights are the same for a seed whatever --workers and --backend.
     """
     check_seed_option(seed)
-    check_backend(backend, address)
-    check_data_backend(backend, data)
+    work = Work.check(backend, workers, address, as_json=as_json, quiet=quiet, local_data=data)
     g = game_by_name(game, data)
     probe = g.new_initial_state(players=players) if players is not None else g.new_initial_state()
     if scale_only and free is not None:
@@ -134,8 +117,8 @@ def train_cmd(
     if plot is not None:
         check_plot_path(plot)
     with (
-        Progress(games, "game", progress_wanted(as_json, quiet)) as bar,
-        open_work(backend, workers, address, todo=games, game=g.spec.name) as executor,
+        work.bar(games, "game") as bar,
+        work.open(todo=games, game=g.spec.name) as executor,
     ):
         weights, report = train(
             g.spec.name,

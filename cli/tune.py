@@ -11,23 +11,16 @@ import typer
 
 from realpolitik.ai.fit import check_weights_path, load_weights
 from realpolitik.ai.tune import TuneConfig, tune
-from realpolitik.cli.common import CliError, DataOption, check_seed_option, friendly_errors, game_by_name
-from realpolitik.cli.jobs import (
-    AddressOption,
-    Backend,
-    BackendOption,
-    Progress,
-    QuietOption,
-    check_backend,
-    check_data_backend,
-    open_work,
-    progress_wanted,
-    workers_option,
-)
+from realpolitik.cli.common import CliError, check_seed_option, friendly_errors, game_by_name
+from realpolitik.cli.jobs import AddressOption, Backend, BackendOption, GamesWorkersOption, QuietOption, Work
+from realpolitik.cli.options import DataOption, ForceWeightsOption, WeightsOutOption, json_option
 from realpolitik.cli.train import write_weights
 from realpolitik.engine.core.api import HasEvalTerms
 
 __all__ = ["tune_cmd"]
+
+PLAYERS = 2
+"""Tuning plays two-player games (two copies of the bot, seats swapped within a pair)."""
 
 
 def _groups(text: str | None, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -45,7 +38,7 @@ def tune_cmd(
     pairs: Annotated[
         int, typer.Option("--pairs", min=2, help="Pairs of games (seats swapped) to play, 2 games each.")
     ],
-    out: Annotated[Path, typer.Option("--out", help="Weights file to write (JSON).", dir_okay=False)],
+    out: WeightsOutOption,
     bot: Annotated[
         str, typer.Option("--bot", help="The search both sides play, without weights or seed.")
     ] = "ismcts:iters=300",
@@ -65,7 +58,7 @@ def tune_cmd(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Every perturbation and game derives from it.")] = 0,
-    workers: Annotated[int | None, workers_option("Games")] = None,
+    workers: GamesWorkersOption = None,
     backend: BackendOption = Backend.local,
     address: AddressOption = None,
     step: Annotated[
@@ -77,12 +70,8 @@ def tune_cmd(
     ] = 0.15,
     rate: Annotated[float, typer.Option("--rate", min=0.0, help="Step size of the first update.")] = 0.08,
     batch: Annotated[int, typer.Option("--batch", min=1, help="Pairs played between updates.")] = 4,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the result as JSON; no progress bar.")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace OUT even when it is not a weights file.")
-    ] = False,
+    as_json: Annotated[bool, json_option("the result as JSON")] = False,
+    force: ForceWeightsOption = False,
     quiet: QuietOption = False,
     data: DataOption = None,
 ) -> None:
@@ -97,10 +86,10 @@ def tune_cmd(
     The weights are the same for a seed whatever --workers and --backend.
     """
     check_seed_option(seed)
-    check_backend(backend, address)
-    check_data_backend(backend, data)
+    work = Work.check(backend, workers, address, as_json=as_json, quiet=quiet, local_data=data)
     g = game_by_name(game, data)
-    probe = g.new_initial_state(players=2) if g.spec.min_players <= 2 <= g.spec.max_players else None
+    fits = g.spec.min_players <= PLAYERS <= g.spec.max_players
+    probe = g.new_initial_state(players=PLAYERS) if fits else None
     names = tuple(probe.eval_term_names()) if isinstance(probe, HasEvalTerms) else ()
     check_weights_path(out, force=force)  # before any game: a bad --out loses no tuning
     config = TuneConfig(
@@ -118,8 +107,8 @@ def tune_cmd(
     games = 2 * (pairs // batch) * batch
     try:
         with (
-            Progress(games, "game", progress_wanted(as_json, quiet)) as bar,
-            open_work(backend, workers, address, todo=2 * batch, game=g.spec.name) as executor,
+            work.bar(games, "game") as bar,
+            work.open(todo=2 * batch, game=g.spec.name) as executor,
         ):
             weights, _ = tune(config, executor=executor, on_game=bar.update)
     except ValueError as exc:
