@@ -59,41 +59,40 @@ def movers_of(game: Game, state: State) -> list[tuple[int, bool]]:
     return out
 
 
+@dataclass(eq=False)
 class Session:
     """A game in progress with human and AI seats.
 
-    Args:
+    Attributes:
         game: The game.
         state: The position to continue from.
-        humans: Human seat indices (the rest are AI).
+        humans: Human seat indices (the rest are AI); the session keeps its own copy.
         ai: The AI's bot spec (one fresh bot per AI seat).
         level: The level the spec came from, or None.
         seed: Seed of the dice.
         renderer: Used to word the log.
+        bots: The bot of each AI seat.
+        log: The applied actions as the log shows them.
+        movers: For each action of the history, who chose it and whether it was a real choice.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        state: State,
-        humans: list[int],
-        ai: str,
-        level: str | None,
-        seed: int,
-        renderer: Renderer,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.humans = list(humans)
-        self.ai = ai
-        self.level = level
-        self.seed = seed
-        self.renderer = renderer
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(ai) for seat in range(state.num_players()) if seat not in self.humans
+    game: Game
+    state: State
+    humans: list[int]
+    ai: str
+    level: str | None
+    seed: int
+    renderer: Renderer
+    bots: dict[int, Bot] = field(init=False)
+    log: list[LogEntry] = field(init=False, default_factory=list)
+    movers: list[tuple[int, bool]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.humans = list(self.humans)
+        self.bots = {
+            seat: make_bot(self.ai) for seat in range(self.state.num_players()) if seat not in self.humans
         }
-        self.log: list[LogEntry] = []
-        self.movers: list[tuple[int, bool]] = movers_of(game, state) if state.history else []
+        self.movers = movers_of(self.game, self.state) if self.state.history else []
 
     # ----- who is where
     def seat_name(self, seat: int) -> str:
