@@ -11,7 +11,9 @@
   heuristic values) for closed-form tests.
 
 They import ``engine.core`` only, like a real game does, and take the option check, the search
-defaults and the generic presentation from its ``GameBase``.
+defaults and the generic presentation from its ``GameBase``. What their states have in common
+is :class:`ToyStateBase`, which the CLI's and the tournament's toy games share too
+(``tests/cli/toygame.py``, ``tests/tournament/minigame.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.bench.common import positions
 from realpolitik.engine.core.api import (
@@ -34,6 +36,51 @@ from realpolitik.engine.core.api import (
     parse_action_text,
 )
 from realpolitik.engine.core.base import GameBase
+
+
+class ToyStateBase:
+    """What every toy game's state writes alike: ``game()`` and ``num_players()`` from its
+    ``_game`` and ``players``, chance and the end read off ``current_player()``, moves parsed
+    from their texts, scores that are the returns, the copy a game of perfect information shows
+    every seat, and no position facts beyond the record's action count. A toy writes its own
+    where it differs."""
+
+    __slots__ = ()
+    _game: Any
+    players: int
+
+    if TYPE_CHECKING:  # what each toy writes itself
+
+        def current_player(self) -> int: ...
+
+        def returns(self) -> list[float]: ...
+
+        def clone(self) -> Any: ...
+
+    def game(self) -> Any:
+        return self._game
+
+    def num_players(self) -> int:
+        return self.players
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def scores(self) -> list[float]:
+        return self.returns()
+
+    def string_from_action(self, text: str) -> int:
+        return parse_action_text(self, text)
+
+    def resample_hidden(self, seat: int, rng: Any) -> Any:
+        return self.clone()
+
+    def position_summary(self) -> dict[str, Any]:
+        return {}
+
 
 # --------------------------------------------------------------------------- dice race
 
@@ -88,7 +135,7 @@ class RaceGame(GameBase):
         return state
 
 
-class RaceState:
+class RaceState(ToyStateBase):
     """A dice-race position."""
 
     __slots__ = (
@@ -139,20 +186,8 @@ class RaceState:
         self.result: list[float] | None = None
         self.history: list[int] = []
 
-    def game(self) -> RaceGame:
-        return self._game
-
-    def num_players(self) -> int:
-        return self.players
-
     def current_player(self) -> int:
         return self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.to_move == CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.to_move == TERMINAL
 
     def legal_actions(self) -> list[int]:
         if self.to_move == TERMINAL:
@@ -235,9 +270,6 @@ class RaceState:
         if action < BLOCK:
             return f"advance {action - ADVANCE + 1}"
         return f"block {action - BLOCK + 1}"
-
-    def string_from_action(self, text: str) -> int:
-        return parse_action_text(self, text)
 
     def observation(self, seat: int) -> dict[str, Any]:
         return {
@@ -369,8 +401,10 @@ class NimGame(GameBase):
         return s
 
 
-class NimState:
+class NimState(ToyStateBase):
     """A Nim position; action ``a`` takes ``a + 1``."""
+
+    players = 2
 
     def __init__(self, game: NimGame, pile: int) -> None:
         self._game = game
@@ -380,20 +414,8 @@ class NimState:
         self.winner = -1
         self.history: list[int] = []
 
-    def game(self) -> NimGame:
-        return self._game
-
-    def num_players(self) -> int:
-        return 2
-
     def current_player(self) -> int:
         return self.to_move
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def is_terminal(self) -> bool:
-        return self.to_move == TERMINAL
 
     def legal_actions(self) -> list[int]:
         return [] if self.is_terminal() else list(range(min(3, self.pile)))
@@ -421,20 +443,11 @@ class NimState:
             return [0.0, 0.0]
         return [1.0 if q == self.winner else 0.0 for q in range(2)]
 
-    def scores(self) -> list[float]:
-        return self.returns()
-
     def action_to_string(self, action: int) -> str:
         return f"take {action + 1}"
 
-    def string_from_action(self, text: str) -> int:
-        return parse_action_text(self, text)
-
     def observation(self, seat: int) -> dict[str, Any]:
         return {"pile": self.pile, "to_move": self.to_move}
-
-    def resample_hidden(self, seat: int, rng: Any) -> NimState:
-        return self.clone()
 
     def evaluate(self, seat: int) -> float:
         return self.returns()[seat] if self.is_terminal() else 0.5
@@ -520,7 +533,7 @@ class TreeGame(GameBase):
         return s
 
 
-class TreeState:
+class TreeState(ToyStateBase):
     """A node of an explicit tree."""
 
     def __init__(self, game: TreeGame, node: TreeNode, history: list[int]) -> None:
@@ -528,21 +541,12 @@ class TreeState:
         self.node = node
         self.history = history
 
-    def game(self) -> TreeGame:
-        return self._game
-
     def num_players(self) -> int:
         return self._game.players
 
     def current_player(self) -> int:
         n = self.node
         return n.player if isinstance(n, Decision) else CHANCE if isinstance(n, Chance) else TERMINAL
-
-    def is_chance_node(self) -> bool:
-        return isinstance(self.node, Chance)
-
-    def is_terminal(self) -> bool:
-        return isinstance(self.node, Leaf)
 
     def legal_actions(self) -> list[int]:
         n = self.node
@@ -573,20 +577,11 @@ class TreeState:
         n = self.node
         return list(n.returns) if isinstance(n, Leaf) else [0.0] * self.num_players()
 
-    def scores(self) -> list[float]:
-        return self.returns()
-
     def action_to_string(self, action: int) -> str:
         return f"{'outcome' if self.is_chance_node() else 'move'} {action}"
 
-    def string_from_action(self, text: str) -> int:
-        return parse_action_text(self, text)
-
     def observation(self, seat: int) -> dict[str, Any]:
         return {"history": self.history[:]}
-
-    def resample_hidden(self, seat: int, rng: Any) -> TreeState:
-        return self.clone()
 
     def evaluate(self, seat: int) -> float:
         n = self.node
@@ -600,9 +595,6 @@ class TreeState:
             "options": {},
             "actions": self.history[:],
         }
-
-    def position_summary(self) -> dict[str, Any]:
-        return {}
 
     def check_invariants(self) -> list[str]:
         return []  # a node of a tree given whole: nothing can drift

@@ -2,26 +2,18 @@
 
 On your turn *step* (move 1) or *leap* (move 2, then a die adds 0 or 1). The first to reach
 ``goal`` wins. Its presentation is the core's base ``Presentation``, so the CLI draws it with
-the generic versions.
+the generic versions; what its state shares with the other toy games is ``ToyStateBase``'s.
 """
 
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 from typing import Any
 
-from realpolitik.engine.core.api import (
-    CHANCE,
-    TERMINAL,
-    ChanceMode,
-    GameSpec,
-    IllegalAction,
-    Information,
-    check_players,
-    parse_action_text,
-)
+from realpolitik.engine.core.api import CHANCE, TERMINAL, IllegalAction, Information, check_players
 from realpolitik.engine.core.base import GameBase
 from realpolitik.engine.core.records import make_record, position_of
+from tests.ai.toygames import RaceGame, ToyStateBase
 
 STEP, LEAP, DIE0, DIE1 = range(4)
 NAMES = ("step", "leap", "die 0", "die 1")
@@ -31,17 +23,12 @@ class ToyRace(GameBase):
     """The race (registered as ``toyrace`` by the tests); ``GameBase`` checks its options,
     loads its records and gives it the generic presentation."""
 
-    spec = GameSpec(
-        name="toyrace",
+    spec = replace(
+        RaceGame.spec,  # the AI tests' race under the same name: its seats and player counts
         title="Toy race",
-        seats=("red", "blue", "green"),
-        min_players=2,
-        max_players=3,
-        chance=ChanceMode.EXPLICIT_STOCHASTIC,
         information=Information.PERFECT,
         num_distinct_actions=4,
         max_game_length=200,
-        version="1",
         options={"goal": 8},
     )
 
@@ -53,7 +40,7 @@ class ToyRace(GameBase):
 GAME = ToyRace()
 
 
-class ToyState:
+class ToyState(ToyStateBase):
     """A position of the race."""
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -68,9 +55,6 @@ class ToyState:
     def game(self) -> ToyRace:
         return GAME
 
-    def num_players(self) -> int:
-        return self.players
-
     def _winner(self) -> int:
         for i, p in enumerate(self.pos):
             if p >= self.options["goal"]:
@@ -81,12 +65,6 @@ class ToyState:
         if self._winner() >= 0:
             return TERMINAL
         return CHANCE if self.rolling else self.turn
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
 
     def legal_actions(self) -> list[int]:
         p = self.current_player()
@@ -135,9 +113,6 @@ class ToyState:
     def action_to_string(self, action: int) -> str:
         return NAMES[action]
 
-    def string_from_action(self, text: str) -> int:
-        return parse_action_text(self, text)
-
     def observation(self, seat: int) -> dict[str, Any]:
         return {
             "seat": seat,
@@ -145,9 +120,6 @@ class ToyState:
             "goal": self.options["goal"],
             "to_move": self.current_player(),
         }
-
-    def resample_hidden(self, seat: int, rng: random.Random) -> ToyState:
-        return self.clone()
 
     def evaluate(self, seat: int) -> float:
         return min(1.0, self.pos[seat] / self.options["goal"])
@@ -158,9 +130,6 @@ class ToyState:
         )
         rec["position"] = position_of(self)  # how many actions: a dropped one is caught
         return rec
-
-    def position_summary(self) -> dict[str, Any]:
-        return {}  # the record's action count is the check
 
     def check_invariants(self) -> list[str]:
         return [] if 0 <= self.turn < self.players else [f"turn {self.turn} is no seat"]

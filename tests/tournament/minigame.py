@@ -3,6 +3,7 @@
 Each seat in turn bids 0–3; then a die (1, 2 or 3, equally likely) sets the target. The bids
 closest to the target win, sharing the win on a tie. The ``fail`` option makes every game raise
 after the first bid, to test how failing games are reported; ``die`` ends the process there.
+What its state shares with the other toy games is ``ToyStateBase``'s.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from realpolitik.engine.core.api import (
 )
 from realpolitik.engine.core.base import GameBase
 from realpolitik.engine.core.records import make_record
+from tests.ai.toygames import ToyStateBase
 
 BIDS = 4
 
@@ -51,28 +53,16 @@ class MiniGame(GameBase):
 GAME = MiniGame()
 
 
-class MiniState:
+class MiniState(ToyStateBase):
     """Bids so far, then the die."""
 
     def __init__(self, game: MiniGame, players: int, seed: int, options: dict[str, Any]) -> None:
         self._game, self.players, self.seed, self.options = game, players, seed, options
         self.history: list[int] = []
 
-    def game(self) -> MiniGame:
-        return self._game
-
-    def num_players(self) -> int:
-        return self.players
-
     def current_player(self) -> int:
         n = len(self.history)
         return n if n < self.players else CHANCE if n == self.players else TERMINAL
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
 
     def legal_actions(self) -> list[int]:
         p = self.current_player()
@@ -117,9 +107,6 @@ class MiniState:
     def observation(self, seat: int) -> dict[str, Any]:
         return {"history": list(self.history)}
 
-    def resample_hidden(self, seat: int, rng: Any) -> MiniState:
-        return self.clone()
-
     def evaluate(self, seat: int) -> float:
         return 1 / self.players
 
@@ -127,9 +114,6 @@ class MiniState:
         return make_record(
             self._game, seed=self.seed, players=self.players, options=self.options, actions=self.history
         )
-
-    def position_summary(self) -> dict[str, Any]:
-        return {}
 
     def check_invariants(self) -> list[str]:
         return [] if len(self.history) <= self.players + 1 else [f"{len(self.history)} actions"]
