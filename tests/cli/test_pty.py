@@ -42,6 +42,8 @@ class Terminal:
         )
         os.close(slave)
         self.raw = b""
+        self.rc: int | None = None
+        """The exit status, once closed at the end of a ``with`` block."""
 
     def expect(self, pattern: str, timeout: float = 30.0) -> str:
         """Read until ``pattern`` (a regex) appears in the colour-stripped output."""
@@ -76,6 +78,10 @@ class Terminal:
         self.send("")
         return self.expect(r"Bye\.")
 
+    def bye_saved_to(self, path: Path) -> None:
+        """Read to the goodbye, which says the game was saved to ``path``."""
+        assert f"Game saved to {path}" in self.expect(r"Bye\.")
+
     def close(self) -> int:
         try:
             rc = self.proc.wait(timeout=30)
@@ -84,6 +90,13 @@ class Terminal:
                 self.proc.kill()
             os.close(self.master)
         return rc
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """The program's exit status is ``rc`` once it has ended (killed if it does not)."""
+        self.rc = self.close()
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -99,8 +112,7 @@ def _play(*args: str) -> list[str]:
 
 def test_play_in_a_real_terminal_asks_moves_undoes_and_saves_on_quit(tmp_path: Path) -> None:
     save = tmp_path / "pty.json"
-    t = Terminal(_play("--seed", "4", "--ai", "ismcts:iters=5", "--no-color"), _env())
-    try:
+    with Terminal(_play("--seed", "4", "--ai", "ismcts:iters=5", "--no-color"), _env()) as t:
         t.expect(r"Which side do you play\? 1 USSR, 2 US \[1\]: ")
         t.send("")  # Enter: the first seat
         t.expect(r"USSR setup: place 1 influence.*\(6 left\)(.|\n)*USSR> ")
@@ -118,48 +130,36 @@ def test_play_in_a_real_terminal_asks_moves_undoes_and_saves_on_quit(tmp_path: P
         t.send("quit")
         t.expect(r"Save the game\? File name \(Enter: quit without saving\): ")
         t.send(str(save))
-        text = t.expect(r"Bye\.")
-        assert f"Game saved to {save}" in text
+        t.bye_saved_to(save)
         coloured = t.raw[m:].decode("utf-8", "replace")
         assert "\x1b[31m" not in coloured and "\x1b[34m" not in coloured  # --no-color
-    finally:
-        rc = t.close()
-    assert rc == 0
+    assert t.rc == 0
     state = read_game_file(str(save)).state
     assert len(state.history) == 1
 
 
 def test_play_in_a_real_terminal_uses_colour_unless_told_not_to(tmp_path: Path) -> None:
-    t = Terminal(_play("--seed", "4", "--seat", "US", "--ai", "random"), _env())
-    try:
+    with Terminal(_play("--seed", "4", "--seat", "US", "--ai", "random"), _env()) as t:
         t.expect(r"US setup: place 1 influence(.|\n)*US> ")
         assert re.search(rb"\x1b\[[0-9;]*3[14]m", t.raw)  # red or blue
         assert "Not saved." in t.quit_without_saving()
-    finally:
-        rc = t.close()
-    assert rc == 0
+    assert t.rc == 0
 
 
 def test_no_color_environment_variable_in_a_real_terminal() -> None:
-    t = Terminal(_play("--seed", "4", "--seat", "US", "--ai", "random"), _env(NO_COLOR="1"))
-    try:
+    with Terminal(_play("--seed", "4", "--seat", "US", "--ai", "random"), _env(NO_COLOR="1")) as t:
         t.expect(r"US setup: place 1 influence(.|\n)*US> ")
         assert not re.search(rb"\x1b\[[0-9;]*3[14]m", t.raw)
         t.quit_without_saving()
-    finally:
-        rc = t.close()
-    assert rc == 0
+    assert t.rc == 0
 
 
 def test_a_progress_bar_shows_while_the_ai_thinks() -> None:
-    t = Terminal(_play("--seed", "4", "--seat", "US", "--ai", "ismcts:time=0.5,iters=500000"), _env())
-    try:
+    with Terminal(_play("--seed", "4", "--seat", "US", "--ai", "ismcts:time=0.5,iters=500000"), _env()) as t:
         text = t.expect(r"US setup: place 1 influence(.|\n)*US> ", timeout=60)
         assert re.search(r"USSR thinking: .* \d+/500000 iterations", text)  # iterations done, of the budget
         t.quit_without_saving()
-    finally:
-        rc = t.close()
-    assert rc == 0
+    assert t.rc == 0
 
 
 def test_at_a_terminal_play_opens_the_full_screen_and_quits_cleanly(tmp_path: Path) -> None:
@@ -167,17 +167,15 @@ def test_at_a_terminal_play_opens_the_full_screen_and_quits_cleanly(tmp_path: Pa
     takes a choice by its number, saves on 's' to --save and quits on 'q'."""
     save = tmp_path / "full.json"
     args = [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight"]
-    t = Terminal([*args, "--seed", "4", "--seat", "USSR", "--ai", "random", "--save", str(save)], _env())
-    try:
+    with Terminal(
+        [*args, "--seed", "4", "--seat", "USSR", "--ai", "random", "--save", str(save)], _env()
+    ) as t:
         t.expect(r"Tracks(.|\n)*Board(.|\n)*USSR setup: place 1 influence")
         os.write(t.master, b"1\r")
         t.expect(r"USSR: place")
         os.write(t.master, b"q")
-        text = t.expect(r"Bye\.")
-        assert f"Game saved to {save}" in text
-    finally:
-        rc = t.close()
-    assert rc == 0
+        t.bye_saved_to(save)
+    assert t.rc == 0
     assert len(read_game_file(str(save)).state.history) == 1
 
 
@@ -185,15 +183,12 @@ def test_at_a_terminal_without_a_seat_the_full_screen_asks_the_side(tmp_path: Pa
     """No --seat: the side is asked inside the full screen, not in line mode before it opens."""
     save = tmp_path / "side.json"
     args = [sys.executable, "-c", "from cli.main import main; main()", "play", "twilight"]
-    t = Terminal([*args, "--seed", "4", "--ai", "random", "--save", str(save)], _env())
-    try:
+    with Terminal([*args, "--seed", "4", "--ai", "random", "--save", str(save)], _env()) as t:
         text = t.expect(r"Which side do you play\?(.|\n)*2 US")
         assert "[1]:" not in text  # not the line mode's question
         os.write(t.master, b"2")
         t.expect(r"US setup")
         os.write(t.master, b"q")
         t.expect(r"Bye\.")
-    finally:
-        rc = t.close()
-    assert rc == 0
+    assert t.rc == 0
     assert read_game_file(str(save)).humans == [1]

@@ -187,10 +187,9 @@ def test_at_a_terminal_a_failed_save_at_quit_offers_another_file(tmp_path: Path)
     folder = tmp_path / "games"
     folder.mkdir()
     other = tmp_path / "other.json"
-    t = Terminal(
+    with Terminal(
         _play("--seed", "4", "--seat", "USSR", "--ai", FAST_AI, "--save", str(folder / "g.json")), _env()
-    )
-    try:
+    ) as t:
         t.expect(r"USSR> ")
         t.send("1")
         t.expect(r"\(5 left\)(.|\n)*USSR> ")
@@ -198,9 +197,6 @@ def test_at_a_terminal_a_failed_save_at_quit_offers_another_file(tmp_path: Path)
         t.send("quit")
         t.expect(r"Save it elsewhere\? File name \(Enter: quit without saving\): ")
         t.send(str(other))
-        text = t.expect(r"Bye\.")
-        assert f"Game saved to {other}" in text
-    finally:
-        rc = t.close()
-    assert rc == 0
+        t.bye_saved_to(other)
+    assert t.rc == 0
     assert len(read_game_file(str(other)).state.history) == 1
