@@ -5,8 +5,8 @@ in the order its fingerprint gives them, and decorates the class with :func:`sta
 
     @state_fields
     class InvasionState(RulesState, SchemaFields):
-        n: int = field(VALUE, "number of players", 0)
-        money: list[int] = field(LIST, "half dollars per seat", list)
+        n: int = field(Kind.VALUE, "number of players", 0)
+        money: list[int] = field(Kind.LIST, "half dollars per seat", list)
 
 From that list (the class's :class:`Schema`, ``SCHEMA``) the decorator derives what every game used to write by hand: the
 ``__slots__``, ``__init__`` (each field set to its default), ``clone`` and ``copy_into`` (each field copied as
@@ -29,39 +29,37 @@ from typing import Any, ClassVar, Final, TypeVar
 T = TypeVar("T")
 
 __all__ = [
-    "CACHE",
-    "LIST",
-    "MAPPING",
-    "MAYBE_LIST",
-    "NESTED",
-    "SCRATCH",
-    "VALUE",
     "Field",
+    "Kind",
     "Schema",
     "SchemaFields",
     "field",
     "state_fields",
 ]
 
-VALUE: Final = "value"
-"""An immutable value (int, str, tuple, None): a clone shares it."""
-LIST: Final = "list"
-"""A flat list (or bytearray) of immutable values: a clone copies it."""
-NESTED: Final = "nested"
-"""A list of flat lists: a clone copies both levels."""
-MAYBE_LIST: Final = "maybe_list"
-"""None or a flat list (results, set once at the end): a clone copies the list."""
-MAPPING: Final = "mapping"
-"""A dict set when the state is made and never changed (the game's options): a clone shares it."""
-CACHE: Final = "cache"
-"""Derived data remembered between calls (legal actions, an evaluation): not part of the
-position, never mutated in place, so a clone shares it and ``touch()`` sets it to None."""
 
-SCRATCH: Final = "scratch"
-"""Work space of one ``apply_action`` (an event queue): not part of the position, and a clone
-starts without it (None)."""
+class Kind:
+    """How a field holds its value, and so how a clone copies it (``field(Kind.LIST, ...)``)."""
 
-_KINDS = (VALUE, LIST, NESTED, MAYBE_LIST, MAPPING, CACHE, SCRATCH)
+    VALUE: Final = "value"
+    """An immutable value (int, str, tuple, None): a clone shares it."""
+    LIST: Final = "list"
+    """A flat list (or bytearray) of immutable values: a clone copies it."""
+    NESTED: Final = "nested"
+    """A list of flat lists: a clone copies both levels."""
+    MAYBE_LIST: Final = "maybe_list"
+    """None or a flat list (results, set once at the end): a clone copies the list."""
+    MAPPING: Final = "mapping"
+    """A dict set when the state is made and never changed (the game's options): a clone shares it."""
+    CACHE: Final = "cache"
+    """Derived data remembered between calls (legal actions, an evaluation): not part of the
+    position, never mutated in place, so a clone shares it and ``touch()`` sets it to None."""
+    SCRATCH: Final = "scratch"
+    """Work space of one ``apply_action`` (an event queue): not part of the position, and a clone
+    starts without it (None)."""
+
+
+_KINDS = (Kind.VALUE, Kind.LIST, Kind.NESTED, Kind.MAYBE_LIST, Kind.MAPPING, Kind.CACHE, Kind.SCRATCH)
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,7 @@ class Field:
 
     Attributes:
         name: The attribute name.
-        kind: How a clone copies it: one of ``VALUE``, ``LIST``, ``NESTED``, ``MAYBE_LIST``,
+        kind: How a clone copies it: one of :class:`Kind`'s ``VALUE``, ``LIST``, ``NESTED``, ``MAYBE_LIST``,
             ``MAPPING``, ``CACHE``.
         doc: What it holds, in one line (the state's documentation is these lines).
         default: Its value in a new state: an immutable value, or a function of no arguments
@@ -93,7 +91,7 @@ class Field:
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise ValueError(f"field {self.name!r}: unknown kind {self.kind!r}")
-        if self.kind in (CACHE, SCRATCH) and self.position:
+        if self.kind in (Kind.CACHE, Kind.SCRATCH) and self.position:
             object.__setattr__(self, "position", False)
 
 
@@ -104,15 +102,15 @@ _COPY_ENV: dict[str, Any] = {"_list_copy": list.copy}
 def _copy_expr(f: Field) -> str:
     """Python source copying field ``f`` of ``self`` (straight-line, no calls where avoidable)."""
     src = f"self.{f.name}"
-    if f.kind == LIST:
+    if f.kind == Kind.LIST:
         return f"{src}[:]"
-    if f.kind == NESTED:
+    if f.kind == Kind.NESTED:
         if f.rows is not None:
             return "[" + ", ".join(f"{src}[{i}][:]" for i in range(f.rows)) + "]"
         return f"list(map(_list_copy, {src}))"  # no comprehension frame: cheaper on the hot path
-    if f.kind == MAYBE_LIST:
+    if f.kind == Kind.MAYBE_LIST:
         return f"None if {src} is None else {src}[:]"
-    if f.kind == SCRATCH:
+    if f.kind == Kind.SCRATCH:
         return "None"
     return src
 
@@ -121,7 +119,7 @@ def _fingerprint_value(kind: str, v: Any) -> Any:
     """A field's value as an immutable, comparable one (lists as tuples, bytes for a bytearray)."""
     if v is None:
         return None
-    if kind == NESTED:
+    if kind == Kind.NESTED:
         return tuple(tuple(x) for x in v)
     if isinstance(v, bytearray):
         return bytes(v)
@@ -172,7 +170,7 @@ class Schema:
     def _copy_lines(self, keep_caches: bool) -> list[str]:
         """The assignments copying every field of ``self`` into ``s``, then ``return s``."""
         lines = [
-            f"    s.{f.name} = {'None' if f.kind == CACHE and not keep_caches else _copy_expr(f)}"
+            f"    s.{f.name} = {'None' if f.kind == Kind.CACHE and not keep_caches else _copy_expr(f)}"
             for f in self.fields
         ]
         return [*lines, "    return s"]
@@ -192,7 +190,7 @@ class Schema:
 
     def make_touch(self) -> Callable[[Any], None]:
         """``touch``: every ``CACHE`` field set to None."""
-        caches = self.names(CACHE)
+        caches = self.names(Kind.CACHE)
         lines = ["def touch(self):"]
         lines += [f"    self.{name} = None" for name in caches] or ["    pass"]
         return self._compile("touch", lines, {})

@@ -25,16 +25,7 @@ from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules, RulesSt
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAPPING,
-    MAYBE_LIST,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 from realpolitik.engine.ideology import actions, state
 from realpolitik.engine.ideology import rules as ideology_rules
 from realpolitik.engine.ideology.board import BOARD, NEUTRAL, PEACE, TYPE_NAMES, VARIANTS, WAR, Board
@@ -118,77 +109,89 @@ class IdeologyState(TermsFromModule, RulesState, SchemaFields):
     methods. ``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint`` come from the
     skeleton (``core.base.RulesState``, ``core.schema``), asking the ``rules`` module."""
 
-    n: int = field(VALUE, "number of players", 0)
+    n: int = field(Kind.VALUE, "number of players", 0)
     board: Board = field(
-        VALUE,
+        Kind.VALUE,
         "the data set in play (``board.Board`` of the ``variant`` option): what advancements and special rules do. Shared, never modified",
         lambda: BOARD,
         position=False,
     )
-    ideo: list[int] = field(LIST, "ideology index of each seat", list)
+    ideo: list[int] = field(Kind.LIST, "ideology index of each seat", list)
     seat_of: list[int] = field(
-        LIST, "seat of each ideology index, -1 when not in play", lambda: [-1] * len(BOARD.ideologies)
+        Kind.LIST, "seat of each ideology index, -1 when not in play", lambda: [-1] * len(BOARD.ideologies)
     )
-    seed: int = field(VALUE, "seed of the initial state", 0)
-    options: dict[str, Any] = field(MAPPING, "options given to ``new_initial_state``", dict, position=False)
+    seed: int = field(Kind.VALUE, "seed of the initial state", 0)
+    options: dict[str, Any] = field(
+        Kind.MAPPING, "options given to ``new_initial_state``", dict, position=False
+    )
     history: list[int] = field(
-        LIST,
+        Kind.LIST,
         "every action applied (forced single-choice moves are not recorded: they are replayed by the rules themselves)",
         list,
         position=False,
     )
-    rng: int = field(VALUE, "SplitMix64 state for card draws", 0)
-    turn: int = field(VALUE, "turn number, from 1", 0)
-    phase: int = field(VALUE, "one of the ``PH_*`` codes, or ``GAME_OVER``", state.PH_RESOURCES)
-    order: list[int] = field(LIST, "seats in Turn Order Chart order", list)
-    idx: int = field(VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
-    passes: int = field(VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
+    rng: int = field(Kind.VALUE, "SplitMix64 state for card draws", 0)
+    turn: int = field(Kind.VALUE, "turn number, from 1", 0)
+    phase: int = field(Kind.VALUE, "one of the ``PH_*`` codes, or ``GAME_OVER``", state.PH_RESOURCES)
+    order: list[int] = field(Kind.LIST, "seats in Turn Order Chart order", list)
+    idx: int = field(Kind.VALUE, "index into ``order`` of the seat acting in a sequential phase", 0)
+    passes: int = field(Kind.VALUE, "consecutive passes in the Foreign or Conflict phase", 0)
     owner: list[int] = field(
-        LIST, "per region, controlling seat or -1 (independent / off the table)", lambda: [-1] * BOARD.n
+        Kind.LIST, "per region, controlling seat or -1 (independent / off the table)", lambda: [-1] * BOARD.n
     )
     dev: list[int] = field(
-        LIST, "per region, current Development Level (printed level until changed)", lambda: list(BOARD.level)
+        Kind.LIST,
+        "per region, current Development Level (printed level until changed)",
+        lambda: list(BOARD.level),
     )
     where: list[int] = field(
-        LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [state.OFF_DECK] * BOARD.n
+        Kind.LIST, "per region, ``OFF_DECK`` or ``IN_PLAY``", lambda: [state.OFF_DECK] * BOARD.n
     )
     inf: bytearray = field(
-        LIST, "influence cards beside the regions (layout in the ``state`` module's docstring)", bytearray
+        Kind.LIST,
+        "influence cards beside the regions (layout in the ``state`` module's docstring)",
+        bytearray,
     )
-    hand: list[int] = field(LIST, "cards in hand per seat and type", list)
-    deck: list[int] = field(LIST, "cards in the draw deck per seat and type", list)
-    discard: list[int] = field(LIST, "cards in the discard pile per seat and type (face up: public)", list)
+    hand: list[int] = field(Kind.LIST, "cards in hand per seat and type", list)
+    deck: list[int] = field(Kind.LIST, "cards in the draw deck per seat and type", list)
+    discard: list[int] = field(
+        Kind.LIST, "cards in the discard pile per seat and type (face up: public)", list
+    )
     staged: list[int] = field(
-        LIST,
+        Kind.LIST,
         "cards a seat has chosen to discard in the simultaneous Resource phase, not yet revealed to the others",
         list,
     )
-    adv: list[int] = field(LIST, "advancements owned per seat and type", list)
+    adv: list[int] = field(Kind.LIST, "advancements owned per seat and type", list)
     supply: list[int] = field(
-        LIST, "advancements left in each supply pile", lambda: [a.count for a in BOARD.advancements]
+        Kind.LIST, "advancements left in each supply pile", lambda: [a.count for a in BOARD.advancements]
     )
     stance: list[int] = field(
-        LIST, "diplomatic stance between each pair (``PEACE``/``NEUTRAL``/``WAR``)", list
+        Kind.LIST, "diplomatic stance between each pair (``PEACE``/``NEUTRAL``/``WAR``)", list
     )
     offers: list[int] = field(
-        LIST, "stances offered in the running Diplomacy phase (-1 = not yet), hidden", list
+        Kind.LIST, "stances offered in the running Diplomacy phase (-1 = not yet), hidden", list
     )
-    shown_offers: list[int] = field(LIST, "the offers of the last completed Diplomacy phase (public)", list)
-    offer_to: int = field(VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0)
+    shown_offers: list[int] = field(
+        Kind.LIST, "the offers of the last completed Diplomacy phase (public)", list
+    )
+    offer_to: int = field(
+        Kind.VALUE, "index (0..n-2) of the opponent the acting seat is making an offer to", 0
+    )
     attacked: list[int] = field(
-        LIST, "per seat, bitmask of seats that started a conflict against it this turn", list
+        Kind.LIST, "per seat, bitmask of seats that started a conflict against it this turn", list
     )
     conflict: tuple[int, int, int, int, int] | None = field(
-        VALUE,
+        Kind.VALUE,
         "the conflict being fought, ``(attacker, defender, region, type, stage)`` with type 0..2 or ``WMD_TYPE``; stage 0 = the defender answers an attack card on the table, 1 = the attacker decides whether to go on. None when no conflict",
         None,
     )
-    traded: int = field(VALUE, "cards the acting seat has traded away so far this Trading phase", 0)
-    revealed: int = field(VALUE, "region turned up this turn (-1 if none)", -1)
-    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
-    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    traded: int = field(Kind.VALUE, "cards the acting seat has traded away so far this Trading phase", 0)
+    revealed: int = field(Kind.VALUE, "region turned up this turn (-1 if none)", -1)
+    result: list[float] | None = field(Kind.MAYBE_LIST, "returns per seat once the game is over, else None")
+    _legal: list[int] | None = field(Kind.CACHE, "the legal actions, remembered until the next action")
     _prospects: tuple[list[int], list[float]] | None = field(
-        CACHE,
+        Kind.CACHE,
         "the prospects (heuristics.prospects) with the _legal list they were computed beside: a match means the same position",
     )
 

@@ -23,17 +23,7 @@ from realpolitik.engine.core.api import (
 from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules, RulesState
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAPPING,
-    MAYBE_LIST,
-    NESTED,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 from realpolitik.engine.invasion import actions
 from realpolitik.engine.invasion import rules as invasion_rules
 from realpolitik.engine.invasion.board import BOARD
@@ -108,106 +98,115 @@ class InvasionState(TermsFromModule, RulesState, SchemaFields):
     - money is counted in half dollars (the oil price moves by 0.5$).
     """
 
-    n: int = field(VALUE, "number of players", 0)
-    seed: int = field(VALUE, "seed of the initial state", 0)
+    n: int = field(Kind.VALUE, "number of players", 0)
+    seed: int = field(Kind.VALUE, "seed of the initial state", 0)
     rng: int = field(
-        VALUE, "SplitMix64 state (reserved for determinizations; dice are chance nodes)", 0, position=False
+        Kind.VALUE,
+        "SplitMix64 state (reserved for determinizations; dice are chance nodes)",
+        0,
+        position=False,
     )
-    phase: int = field(VALUE, "1 Invasion, 2 Guerrilla, 3 Provisional Government", 1)
-    turn: int = field(VALUE, "turn within the phase, from 1", 1)
-    turns: int = field(VALUE, "turns per phase (4, or 5 with the option)", lambda: BOARD.turns_per_phase)
-    stage: int = field(VALUE, "one of the S_* codes: what is being decided", S_ORDER)
-    idx: int = field(VALUE, "index into order of the seat acting (actions, rebels, retreats, joins)", 0)
-    round: int = field(VALUE, "0 for the first chosen action of the turn, 1 for the second", 0)
-    price: int = field(VALUE, "index on the oil price track", 0)
-    gov_oil: int = field(VALUE, "oil held by the Provisional Government", 0)
-    box: int = field(VALUE, "the action box being carried out (kind * 4 + column), -1 none", -1)
-    units: int = field(VALUE, "units still to buy in a purchase box", 0)
-    moves: int = field(VALUE, "movement points (purchases) or construction moves left", 0)
-    asked: int = field(VALUE, "1 when the mover asked for a support manoeuvre this action", 0)
-    support: int = field(VALUE, "the seat that asked for support while allies answer, -1 otherwise", -1)
-    helper: int = field(VALUE, "index (into order) of the ally answering a support request", 0)
-    mv_src: int = field(VALUE, "the movement being chosen: from", -1)
-    mv_dst: int = field(VALUE, "the movement being chosen: to", -1)
-    mv_troops: int = field(VALUE, "the movement being chosen: troops", 0)
-    battle: int = field(VALUE, "the territory whose battle is being fought, -1 none", -1)
-    roll_p: int = field(VALUE, "the players' roll in that battle", 0)
+    phase: int = field(Kind.VALUE, "1 Invasion, 2 Guerrilla, 3 Provisional Government", 1)
+    turn: int = field(Kind.VALUE, "turn within the phase, from 1", 1)
+    turns: int = field(Kind.VALUE, "turns per phase (4, or 5 with the option)", lambda: BOARD.turns_per_phase)
+    stage: int = field(Kind.VALUE, "one of the S_* codes: what is being decided", S_ORDER)
+    idx: int = field(Kind.VALUE, "index into order of the seat acting (actions, rebels, retreats, joins)", 0)
+    round: int = field(Kind.VALUE, "0 for the first chosen action of the turn, 1 for the second", 0)
+    price: int = field(Kind.VALUE, "index on the oil price track", 0)
+    gov_oil: int = field(Kind.VALUE, "oil held by the Provisional Government", 0)
+    box: int = field(Kind.VALUE, "the action box being carried out (kind * 4 + column), -1 none", -1)
+    units: int = field(Kind.VALUE, "units still to buy in a purchase box", 0)
+    moves: int = field(Kind.VALUE, "movement points (purchases) or construction moves left", 0)
+    asked: int = field(Kind.VALUE, "1 when the mover asked for a support manoeuvre this action", 0)
+    support: int = field(Kind.VALUE, "the seat that asked for support while allies answer, -1 otherwise", -1)
+    helper: int = field(Kind.VALUE, "index (into order) of the ally answering a support request", 0)
+    mv_src: int = field(Kind.VALUE, "the movement being chosen: from", -1)
+    mv_dst: int = field(Kind.VALUE, "the movement being chosen: to", -1)
+    mv_troops: int = field(Kind.VALUE, "the movement being chosen: troops", 0)
+    battle: int = field(Kind.VALUE, "the territory whose battle is being fought, -1 none", -1)
+    roll_p: int = field(Kind.VALUE, "the players' roll in that battle", 0)
     attack: tuple[int, int, int, int] | None = field(
-        VALUE, "the rebel attack being resolved, (attacker, territory, target, strength)"
+        Kind.VALUE, "the rebel attack being resolved, (attacker, territory, target, strength)"
     )
     repair: tuple[int, int, int, int] | None = field(
-        VALUE, "a partial damage awaiting repair, (seat, territory, building, damage)"
+        Kind.VALUE, "a partial damage awaiting repair, (seat, territory, building, damage)"
     )
-    actor: int = field(VALUE, "the seat deciding now (every decision stage sets it)", -1)
-    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
+    actor: int = field(Kind.VALUE, "the seat deciding now (every decision stage sets it)", -1)
+    result: list[float] | None = field(Kind.MAYBE_LIST, "returns per seat once the game is over, else None")
     wealth: list[int] | None = field(
-        MAYBE_LIST, "final money per seat in half dollars once the game is over, else None"
+        Kind.MAYBE_LIST, "final money per seat in half dollars once the game is over, else None"
     )
-    resume_stage: int = field(VALUE, "the stage to return to after a phase-1 local troops die", S_ACTION)
-    order: list[int] = field(LIST, "seats in turn order", list)
-    money: list[int] = field(LIST, "half dollars per seat", list)
-    oil: list[int] = field(LIST, "oil in hand per seat", list)
-    media: list[int] = field(LIST, "media track position per seat", list)
-    pacifism: list[int] = field(LIST, "pacifism track position per seat", list)
-    influence: list[int] = field(LIST, "influence track position per seat", list)
-    contracts: list[int] = field(LIST, "contracts track position per seat", list)
-    speech_used: list[int] = field(LIST, "1 once a seat has made its speech to the nation", list)
-    taxed: list[int] = field(LIST, "1 once a seat has used the Taxes box this turn", list)
-    sold: list[int] = field(LIST, "1 when a seat sold oil this turn (the market counts sellers)", list)
+    resume_stage: int = field(Kind.VALUE, "the stage to return to after a phase-1 local troops die", S_ACTION)
+    order: list[int] = field(Kind.LIST, "seats in turn order", list)
+    money: list[int] = field(Kind.LIST, "half dollars per seat", list)
+    oil: list[int] = field(Kind.LIST, "oil in hand per seat", list)
+    media: list[int] = field(Kind.LIST, "media track position per seat", list)
+    pacifism: list[int] = field(Kind.LIST, "pacifism track position per seat", list)
+    influence: list[int] = field(Kind.LIST, "influence track position per seat", list)
+    contracts: list[int] = field(Kind.LIST, "contracts track position per seat", list)
+    speech_used: list[int] = field(Kind.LIST, "1 once a seat has made its speech to the nation", list)
+    taxed: list[int] = field(Kind.LIST, "1 once a seat has used the Taxes box this turn", list)
+    sold: list[int] = field(Kind.LIST, "1 when a seat sold oil this turn (the market counts sellers)", list)
     boxes: list[int] = field(
-        LIST, "per action box (kind * 4 + column), the seat on it or -1", lambda: [-1] * 16
+        Kind.LIST, "per action box (kind * 4 + column), the seat on it or -1", lambda: [-1] * 16
     )
     money_takers: list[int] = field(
-        LIST, "seats that took the money boxes, by box (-1 none): next turn's order", lambda: [-1] * 4
+        Kind.LIST, "seats that took the money boxes, by box (-1 none): next turn's order", lambda: [-1] * 4
     )
-    explored: list[int] = field(LIST, "per territory, 1 once entered", _per_territory(0))
-    locals: list[int] = field(LIST, "local troops per territory", _per_territory(0))
-    controller: list[int] = field(LIST, "controlling seat per territory, -1 none", _per_territory(-1))
-    troops: list[int] = field(LIST, "troops[t * n + p]: troops of seat p on territory t", list)
+    explored: list[int] = field(Kind.LIST, "per territory, 1 once entered", _per_territory(0))
+    locals: list[int] = field(Kind.LIST, "local troops per territory", _per_territory(0))
+    controller: list[int] = field(Kind.LIST, "controlling seat per territory, -1 none", _per_territory(-1))
+    troops: list[int] = field(Kind.LIST, "troops[t * n + p]: troops of seat p on territory t", list)
     logistics: list[int] = field(
-        LIST, "logistics per province (they belong to its controller)", _per_territory(0)
+        Kind.LIST, "logistics per province (they belong to its controller)", _per_territory(0)
     )
-    border_log: list[int] = field(LIST, "logistics per seat on the Border Territory", list)
+    border_log: list[int] = field(Kind.LIST, "logistics per seat on the Border Territory", list)
     buildings: list[int] = field(
-        LIST, "buildings[t * 4 + k]: buildings of kind k on province t", lambda: [0] * (BOARD.n * 4)
+        Kind.LIST, "buildings[t * 4 + k]: buildings of kind k on province t", lambda: [0] * (BOARD.n * 4)
     )
-    store: list[int] = field(LIST, "oil stored per province", _per_territory(0))
+    store: list[int] = field(Kind.LIST, "oil stored per province", _per_territory(0))
     rebel_at: list[int] = field(
-        LIST, "territory of each seat's rebels; -1 not on the map, OFFMAP waiting outside", list
+        Kind.LIST, "territory of each seat's rebels; -1 not on the map, OFFMAP waiting outside", list
     )
-    rebel_str: list[int] = field(LIST, "attack strength of each seat's rebels (1..4)", list)
+    rebel_str: list[int] = field(Kind.LIST, "attack strength of each seat's rebels (1..4)", list)
     rebel_out: list[int] = field(
-        LIST,
+        Kind.LIST,
         "the turn (phase * 10 + turn) a seat's rebels attacked (back the turn after), -1 otherwise",
         list,
     )
     repeats: list[int] = field(
-        LIST, "construction moves of each kind (building, influence, contract) this action", lambda: [0, 0, 0]
+        Kind.LIST,
+        "construction moves of each kind (building, influence, contract) this action",
+        lambda: [0, 0, 0],
     )
     battles: list[list[int]] = field(
-        NESTED,
+        Kind.NESTED,
         "per territory, the seats that entered its battle, in order (the first rolls)",
         lambda: [[] for _ in range(BOARD.n)],
     )
     retreaters: list[int] = field(
-        LIST, "seats that retreated from the battle being fought, in the order they did", list
+        Kind.LIST, "seats that retreated from the battle being fought, in the order they did", list
     )
-    joiners: list[int] = field(LIST, "seats whose rebels joined the attack being resolved", list)
+    joiners: list[int] = field(Kind.LIST, "seats whose rebels joined the attack being resolved", list)
     defenders: list[int] = field(
-        LIST, "seats that lent their police stations to the defender of that attack", list
+        Kind.LIST, "seats that lent their police stations to the defender of that attack", list
     )
     drawn: list[int] = field(
-        LIST, "provinces the seat withdrawing oil has taken a barrel from this turn, in order", list
+        Kind.LIST, "provinces the seat withdrawing oil has taken a barrel from this turn, in order", list
     )
-    gov_share: list[int] = field(LIST, "government oil each seat received at the end (empty before)", list)
-    options: dict[str, Any] = field(MAPPING, "options given to new_initial_state", dict, position=False)
-    history: list[int] = field(LIST, "every action applied, chance outcomes included", list, position=False)
+    gov_share: list[int] = field(
+        Kind.LIST, "government oil each seat received at the end (empty before)", list
+    )
+    options: dict[str, Any] = field(Kind.MAPPING, "options given to new_initial_state", dict, position=False)
+    history: list[int] = field(
+        Kind.LIST, "every action applied, chance outcomes included", list, position=False
+    )
     log: list[str] = field(
-        LIST, "what happened, one line per effect, each naming its cause", list, position=False
+        Kind.LIST, "what happened, one line per effect, each naming its cause", list, position=False
     )
-    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    _legal: list[int] | None = field(Kind.CACHE, "the legal actions, remembered until the next action")
     _eval: tuple[int, list[float]] | None = field(
-        CACHE, "the evaluator's values with the key they were computed for"
+        Kind.CACHE, "the evaluator's values with the key they were computed for"
     )
 
     FEATURES = "realpolitik.engine.invasion.features"

@@ -12,17 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAPPING,
-    NESTED,
-    SCRATCH,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 from realpolitik.engine.twilight import movegen
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
@@ -75,63 +65,71 @@ class TSState(SchemaFields):
     names (``tests/twilight/test_compiled_differential.py`` checks it against this
     declaration). Fields are public for rules/events code."""
 
-    inf: list[int] = field(LIST, "influence, ``inf[side * N + c]``", lambda: [0] * (2 * N))
-    vp: int = field(VALUE, "victory points, positive = US ahead", 0)
-    defcon: int = field(VALUE, "DEFCON level 1..5", 5)
-    turn: int = field(VALUE, "turn 1..10", 1)
-    action_round: int = field(VALUE, "action round within the turn (0 during the headline)", 0)
-    phase: int = field(VALUE, "one of the PH_* constants", PH_SETUP)
-    phasing: int = field(VALUE, "the phasing side (4.2), or -1 outside a player's round", -1)
-    milops: list[int] = field(LIST, "military operations this turn, per side", lambda: [0, 0])
-    space: list[int] = field(LIST, "space race box reached, per side (0 = start)", lambda: [0, 0])
-    space_tries: list[int] = field(LIST, "space race attempts this turn, per side", lambda: [0, 0])
-    rounds_done: list[int] = field(LIST, "action rounds played this turn, per side", lambda: [0, 0])
+    inf: list[int] = field(Kind.LIST, "influence, ``inf[side * N + c]``", lambda: [0] * (2 * N))
+    vp: int = field(Kind.VALUE, "victory points, positive = US ahead", 0)
+    defcon: int = field(Kind.VALUE, "DEFCON level 1..5", 5)
+    turn: int = field(Kind.VALUE, "turn 1..10", 1)
+    action_round: int = field(Kind.VALUE, "action round within the turn (0 during the headline)", 0)
+    phase: int = field(Kind.VALUE, "one of the PH_* constants", PH_SETUP)
+    phasing: int = field(Kind.VALUE, "the phasing side (4.2), or -1 outside a player's round", -1)
+    milops: list[int] = field(Kind.LIST, "military operations this turn, per side", lambda: [0, 0])
+    space: list[int] = field(Kind.LIST, "space race box reached, per side (0 = start)", lambda: [0, 0])
+    space_tries: list[int] = field(Kind.LIST, "space race attempts this turn, per side", lambda: [0, 0])
+    rounds_done: list[int] = field(Kind.LIST, "action rounds played this turn, per side", lambda: [0, 0])
     hands: list[list[int]] = field(
-        NESTED, "card numbers in each side's hand (never the China Card)", lambda: [[], []], rows=2
+        Kind.NESTED, "card numbers in each side's hand (never the China Card)", lambda: [[], []], rows=2
     )
-    deck: list[int] = field(LIST, "draw deck, top = last element", list)
-    discard: list[int] = field(LIST, "discard pile", list)
-    removed: list[int] = field(LIST, "cards removed from the game", list)
-    box: list[int] = field(LIST, "Mid/Late War cards not yet added to the deck", list)
-    inplay: list[int] = field(LIST, "cards being played right now (between hand and discard)", list)
-    china: int = field(VALUE, "side holding the China Card", USSR)
-    china_up: bool = field(VALUE, "whether the China Card is face up", True)
-    headline: list[int] = field(LIST, "headline card chosen per side (0 = none yet)", lambda: [0, 0])
-    perm: int = field(VALUE, "bit n set = card n's lasting effect is in play for the game", 0)
-    turnfx: int = field(VALUE, "bit n set = card n's effect lasts for the rest of this turn", 0)
-    red_scare: int = field(VALUE, "bit s set = side s suffers Red Scare/Purge's -1 this turn", 0)
+    deck: list[int] = field(Kind.LIST, "draw deck, top = last element", list)
+    discard: list[int] = field(Kind.LIST, "discard pile", list)
+    removed: list[int] = field(Kind.LIST, "cards removed from the game", list)
+    box: list[int] = field(Kind.LIST, "Mid/Late War cards not yet added to the deck", list)
+    inplay: list[int] = field(Kind.LIST, "cards being played right now (between hand and discard)", list)
+    china: int = field(Kind.VALUE, "side holding the China Card", USSR)
+    china_up: bool = field(Kind.VALUE, "whether the China Card is face up", True)
+    headline: list[int] = field(Kind.LIST, "headline card chosen per side (0 = none yet)", lambda: [0, 0])
+    perm: int = field(Kind.VALUE, "bit n set = card n's lasting effect is in play for the game", 0)
+    turnfx: int = field(Kind.VALUE, "bit n set = card n's effect lasts for the rest of this turn", 0)
+    red_scare: int = field(Kind.VALUE, "bit s set = side s suffers Red Scare/Purge's -1 this turn", 0)
     missile_crisis: int = field(
-        VALUE, "bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup)", 0
+        Kind.VALUE,
+        "bit s set = side s played Cuban Missile Crisis this turn (the other side must not coup)",
+        0,
     )
-    death_squads: int = field(VALUE, "bit s set = side s played Latin American Death Squads this turn", 0)
-    chernobyl: int = field(VALUE, "region the USSR may not place influence in by operations (-1 = none)", -1)
+    death_squads: int = field(
+        Kind.VALUE, "bit s set = side s played Latin American Death Squads this turn", 0
+    )
+    chernobyl: int = field(
+        Kind.VALUE, "region the USSR may not place influence in by operations (-1 = none)", -1
+    )
     missile_envy: int = field(
-        VALUE, "side that must play Missile Envy for operations next round (-1 = none)", -1
+        Kind.VALUE, "side that must play Missile Envy for operations next round (-1 = none)", -1
     )
     ames: list[int] = field(
-        LIST, "US cards in the order the USSR dictated (Aldrich Ames), first = next to play", list
+        Kind.LIST, "US cards in the order the USSR dictated (Aldrich Ames), first = next to play", list
     )
-    revealed: int = field(VALUE, "bit s set = side s's hand is shown to the opponent this turn", 0)
+    revealed: int = field(Kind.VALUE, "bit s set = side s's hand is shown to the opponent this turn", 0)
     bury_you_pending: int = field(
-        VALUE,
+        Kind.VALUE,
         "BURY_YOU_AWAITED / BURY_YOU_ANSWERABLE: We Will Bury You awaits or is in the US's next round (0 = neither)",
         0,
     )
     round_start: list[int] = field(
-        LIST, "per side, bitmask of countries with own influence at the start of its round", lambda: [0, 0]
+        Kind.LIST,
+        "per side, bitmask of countries with own influence at the start of its round",
+        lambda: [0, 0],
     )
-    stack: list[tuple] = field(LIST, "pending decisions (tuples), top = last", list)
-    rng: int = field(VALUE, "SplitMix64 state for shuffles", 0)
-    winner: int = field(VALUE, "-1 while running; 0 USSR, 1 US, 2 draw", -1)
-    end_reason: str = field(VALUE, "why the game ended", "")
-    history: list[int] = field(LIST, "every action applied", list, position=False)
-    seed: int = field(VALUE, "the seed the game started from", 0)
-    options: dict[str, Any] = field(MAPPING, "options the game started with", dict, position=False)
+    stack: list[tuple] = field(Kind.LIST, "pending decisions (tuples), top = last", list)
+    rng: int = field(Kind.VALUE, "SplitMix64 state for shuffles", 0)
+    winner: int = field(Kind.VALUE, "-1 while running; 0 USSR, 1 US, 2 draw", -1)
+    end_reason: str = field(Kind.VALUE, "why the game ended", "")
+    history: list[int] = field(Kind.LIST, "every action applied", list, position=False)
+    seed: int = field(Kind.VALUE, "the seed the game started from", 0)
+    options: dict[str, Any] = field(Kind.MAPPING, "options the game started with", dict, position=False)
     _queue: list[tuple[Any, ...]] | None = field(
-        SCRATCH, "events queued while one action is applied (frames.py)"
+        Kind.SCRATCH, "events queued while one action is applied (frames.py)"
     )
     _legal: tuple[int, tuple[Any, ...], list[int]] | None = field(
-        CACHE,
+        Kind.CACHE,
         "(history length, top frame, legal ids) from the last legal_actions(): apply() checks legality against it",
     )
 

@@ -35,17 +35,7 @@ from realpolitik.engine.core.base import DataFilesBase, GameBase, Rules, RulesSt
 from realpolitik.engine.core.features import TermsFromModule
 from realpolitik.engine.core.presentation import Presentation
 from realpolitik.engine.core.rng import shuffle_with
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAPPING,
-    MAYBE_LIST,
-    NESTED,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 from realpolitik.engine.waronterror import actions
 from realpolitik.engine.waronterror import rules as waronterror_rules
 from realpolitik.engine.waronterror.board import BOARD, CELL, CITY, MOST_ROUNDS, SIZE_NAMES, UNIT_NAMES
@@ -108,88 +98,106 @@ class WarOnTerrorState(TermsFromModule, RulesState, SchemaFields):
     fingerprint gives them (``legal_actions``, ``apply_action``, ``clone`` and ``fingerprint``
     come from the skeleton, whose rules are ``rules``': see ``core.base.RulesState``)."""
 
-    n: int = field(VALUE, "number of players (seats, clockwise)", 0)
-    seed: int = field(VALUE, "seed of the initial state", 0)
-    options: dict[str, Any] = field(MAPPING, "options given to ``new_initial_state``", dict, position=False)
-    history: list[int] = field(LIST, "every action applied, chance outcomes included", list, position=False)
-    rng: int = field(VALUE, "SplitMix64 state for card draws and shuffles (hidden information)", 0)
-    max_rounds: int = field(VALUE, "round limit (house rule; see docs/rulings.md)", 0)
-    phase: int = field(VALUE, "one of the phase codes (``state``: ``P_*``, ``GAME_OVER``)", 0)
-    resume_phase: int = field(VALUE, "phase to return to after an Axis of Evil spin", 0)
-    actor: int = field(VALUE, "the seat deciding now (also during chance nodes: whose turn it is)", 0)
-    turn_seat: int = field(VALUE, "the seat whose turn slot is running", 0)
-    round: int = field(VALUE, "round number; 0 in the preparation round, 1 = the first round (no attacks)", 0)
-    start_seat: int = field(VALUE, "the seat that played the first turn (a round starts with its slot)", 0)
-    turns: int = field(VALUE, "turns played (empire and terrorist turns)", 0)
-    setup_order: list[int] = field(LIST, "seats in preparation-round order (counter-clockwise)", list)
-    setup_left: int = field(VALUE, "starting villages the placing seat has left to place", 0)
-    owner: list[int] = field(LIST, "per country, the empire with a development there, or -1", list)
+    n: int = field(Kind.VALUE, "number of players (seats, clockwise)", 0)
+    seed: int = field(Kind.VALUE, "seed of the initial state", 0)
+    options: dict[str, Any] = field(
+        Kind.MAPPING, "options given to ``new_initial_state``", dict, position=False
+    )
+    history: list[int] = field(
+        Kind.LIST, "every action applied, chance outcomes included", list, position=False
+    )
+    rng: int = field(Kind.VALUE, "SplitMix64 state for card draws and shuffles (hidden information)", 0)
+    max_rounds: int = field(Kind.VALUE, "round limit (house rule; see docs/rulings.md)", 0)
+    phase: int = field(Kind.VALUE, "one of the phase codes (``state``: ``P_*``, ``GAME_OVER``)", 0)
+    resume_phase: int = field(Kind.VALUE, "phase to return to after an Axis of Evil spin", 0)
+    actor: int = field(Kind.VALUE, "the seat deciding now (also during chance nodes: whose turn it is)", 0)
+    turn_seat: int = field(Kind.VALUE, "the seat whose turn slot is running", 0)
+    round: int = field(
+        Kind.VALUE, "round number; 0 in the preparation round, 1 = the first round (no attacks)", 0
+    )
+    start_seat: int = field(
+        Kind.VALUE, "the seat that played the first turn (a round starts with its slot)", 0
+    )
+    turns: int = field(Kind.VALUE, "turns played (empire and terrorist turns)", 0)
+    setup_order: list[int] = field(Kind.LIST, "seats in preparation-round order (counter-clockwise)", list)
+    setup_left: int = field(Kind.VALUE, "starting villages the placing seat has left to place", 0)
+    owner: list[int] = field(Kind.LIST, "per country, the empire with a development there, or -1", list)
     size: list[int] = field(
-        LIST, "per country, the development's size (0 none, 1 village, 2 town, 3 city)", list
+        Kind.LIST, "per country, the development's size (0 none, 1 village, 2 town, 3 city)", list
     )
     unit: list[int] = field(
-        LIST, "per country, the terrorist unit (0 none, 1 vanguard, 2 column, 3 cell)", list
+        Kind.LIST, "per country, the terrorist unit (0 none, 1 vanguard, 2 column, 3 cell)", list
     )
-    radiation: list[int] = field(LIST, "per country, 1 when a radiation counter lies there", list)
-    chit: list[int] = field(LIST, "per country, its oil chit (0 = blank); hidden until ``revealed``", list)
-    spare: list[int] = field(LIST, "the oil chits left in the box (hidden)", list)
-    revealed: list[int] = field(LIST, "per country, 1 once its oil chit is face up", list)
+    radiation: list[int] = field(Kind.LIST, "per country, 1 when a radiation counter lies there", list)
+    chit: list[int] = field(
+        Kind.LIST, "per country, its oil chit (0 = blank); hidden until ``revealed``", list
+    )
+    spare: list[int] = field(Kind.LIST, "the oil chits left in the box (hidden)", list)
+    revealed: list[int] = field(Kind.LIST, "per country, 1 once its oil chit is face up", list)
     freed: list[int] = field(
-        LIST,
+        Kind.LIST,
         "per continent, 1 while it is freed: a card effect removed its last empire development, and no empire has developed there since (the terrorists' points under the ``cleared`` house rule; kept under either reading)",
         list,
     )
-    terrorist: list[int] = field(LIST, "per seat, 1 once it plays for the terrorists", list)
-    terrorist_seats: list[int] = field(LIST, "terrorist seats in the order they changed sides", list)
-    terrorist_turns: int = field(VALUE, "terrorist turns played (the seats take them in rotation)", 0)
-    money: list[int] = field(LIST, "per side (seats, then the terrorist purse), money in millions", list)
-    hand: list[int] = field(LIST, "cards per side and type (see module docstring)", list)
-    camp: list[int] = field(LIST, "training-camp units per side and size", list)
-    decks: list[list[int]] = field(NESTED, "the two decks (see module docstring)", lambda: [[], []], rows=2)
-    known: list[int] = field(LIST, "publicly known bottom cards of each deck", list)
-    evil: int = field(VALUE, "the Evil Empire's seat, or -1", 0)
-    builds: int = field(VALUE, "developments the action die still allows this turn", 0)
-    free_builds: int = field(VALUE, "free developments (Free Development cards) still to place this turn", 0)
-    buys: int = field(VALUE, "extra cards that may still be bought this turn", 0)
-    moves: int = field(VALUE, "terrorist moves left this turn", 0)
-    die: int = field(VALUE, "the action die's last face (0..5), or -1", 0)
-    pending_card: int = field(VALUE, "the card type being resolved, or -1", 0)
-    pending_target: int = field(VALUE, "its target (country, or seat for seat cards), or -1", 0)
+    terrorist: list[int] = field(Kind.LIST, "per seat, 1 once it plays for the terrorists", list)
+    terrorist_seats: list[int] = field(Kind.LIST, "terrorist seats in the order they changed sides", list)
+    terrorist_turns: int = field(Kind.VALUE, "terrorist turns played (the seats take them in rotation)", 0)
+    money: list[int] = field(Kind.LIST, "per side (seats, then the terrorist purse), money in millions", list)
+    hand: list[int] = field(Kind.LIST, "cards per side and type (see module docstring)", list)
+    camp: list[int] = field(Kind.LIST, "training-camp units per side and size", list)
+    decks: list[list[int]] = field(
+        Kind.NESTED, "the two decks (see module docstring)", lambda: [[], []], rows=2
+    )
+    known: list[int] = field(Kind.LIST, "publicly known bottom cards of each deck", list)
+    evil: int = field(Kind.VALUE, "the Evil Empire's seat, or -1", 0)
+    builds: int = field(Kind.VALUE, "developments the action die still allows this turn", 0)
+    free_builds: int = field(
+        Kind.VALUE, "free developments (Free Development cards) still to place this turn", 0
+    )
+    buys: int = field(Kind.VALUE, "extra cards that may still be bought this turn", 0)
+    moves: int = field(Kind.VALUE, "terrorist moves left this turn", 0)
+    die: int = field(Kind.VALUE, "the action die's last face (0..5), or -1", 0)
+    pending_card: int = field(Kind.VALUE, "the card type being resolved, or -1", 0)
+    pending_target: int = field(Kind.VALUE, "its target (country, or seat for seat cards), or -1", 0)
     paused: int = field(
-        VALUE,
+        Kind.VALUE,
         "while another seat decides out of turn (``OUT_OF_TURN`` phases: answering a card, a window, a debt), the seat whose turn it is (``actor`` is the deciding seat then); -1 otherwise",
         0,
     )
     asking: list[int] = field(
-        LIST, "the seats still to be asked in the open out-of-turn window, in order", list
+        Kind.LIST, "the seats still to be asked in the open out-of-turn window, in order", list
     )
-    resume: int = field(VALUE, "what the open window goes back to (``RESUME_DIE`` or ``RESUME_CARD``)", 0)
+    resume: int = field(
+        Kind.VALUE, "what the open window goes back to (``RESUME_DIE`` or ``RESUME_CARD``)", 0
+    )
     debts: list[int] = field(
-        LIST,
+        Kind.LIST,
         "debts still to be paid, flat triples (debtor seat, amount, creditor side or -1 for the World Bank), the first being paid now (Bancarotta)",
         list,
     )
     cleared_only: bool = field(
-        VALUE,
+        Kind.VALUE,
         'option ``terrorist_points == "cleared"`` (house rule): a continent counts for the terrorists only while ``freed``; otherwise (the rulebook) every continent with no empire development counts',
         False,
     )
     last_empire_holds: bool = field(
-        VALUE,
+        Kind.VALUE,
         "option ``last_empire_holds`` (house rule): the last empire neither changes sides by choice nor dismantles its last development",
         False,
     )
     terrorists_win_any_time: bool = field(
-        VALUE,
+        Kind.VALUE,
         "option ``terrorist_win == \"any_time\"``: the terrorists' points are counted the moment they reach the target; otherwise (the ruling) only in the Terrorist Player's own turn",
         False,
     )
-    move_from: int = field(VALUE, "the country of the unit being moved, or -1", 0)
-    units_seen: int = field(VALUE, "1 once a terrorist unit has stood on the board (World Peace needs it)", 0)
-    last_roll: int = field(VALUE, "the last 2d6 total (combat or oil), or 0", 0)
-    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over, else None")
-    end_reason: str = field(VALUE, "how the game ended ('' while it runs)", "")
-    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    move_from: int = field(Kind.VALUE, "the country of the unit being moved, or -1", 0)
+    units_seen: int = field(
+        Kind.VALUE, "1 once a terrorist unit has stood on the board (World Peace needs it)", 0
+    )
+    last_roll: int = field(Kind.VALUE, "the last 2d6 total (combat or oil), or 0", 0)
+    result: list[float] | None = field(Kind.MAYBE_LIST, "returns per seat once the game is over, else None")
+    end_reason: str = field(Kind.VALUE, "how the game ended ('' while it runs)", "")
+    _legal: list[int] | None = field(Kind.CACHE, "the legal actions, remembered until the next action")
 
     FEATURES = "realpolitik.engine.waronterror.features"
     rules: ClassVar[Rules] = waronterror_rules

@@ -12,27 +12,18 @@ from realpolitik.engine import load_game
 from realpolitik.engine.core import base
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.core.base import RulesState
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAYBE_LIST,
-    NESTED,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 from tests.games import every_game
 
 
 @state_fields
 class Demo(SchemaFields):
-    count: int = field(VALUE, "a number", 3)
-    cells: list[int] = field(LIST, "a flat list", lambda: [0, 0])
-    piles: list[list[int]] = field(NESTED, "lists in a list", lambda: [[1], [2]])
-    result: list[float] | None = field(MAYBE_LIST, "set at the end")
-    history: list[int] = field(LIST, "not the position", list, position=False)
-    _memo: Any = field(CACHE, "derived")
+    count: int = field(Kind.VALUE, "a number", 3)
+    cells: list[int] = field(Kind.LIST, "a flat list", lambda: [0, 0])
+    piles: list[list[int]] = field(Kind.NESTED, "lists in a list", lambda: [[1], [2]])
+    result: list[float] | None = field(Kind.MAYBE_LIST, "set at the end")
+    history: list[int] = field(Kind.LIST, "not the position", list, position=False)
+    _memo: Any = field(Kind.CACHE, "derived")
 
 
 def test_the_declaration_makes_slots_defaults_and_documentation() -> None:
@@ -50,7 +41,7 @@ def test_the_declaration_makes_slots_defaults_and_documentation() -> None:
     with pytest.raises(AttributeError):
         d.other = 1  # type: ignore[attr-defined]
     assert "cells: a flat list" in (Demo.__doc__ or "")
-    assert Demo.SCHEMA.names(CACHE) == ("_memo",)
+    assert Demo.SCHEMA.names(Kind.CACHE) == ("_memo",)
 
 
 def test_clone_copies_each_field_as_deep_as_its_kind_and_shares_caches() -> None:

@@ -12,16 +12,7 @@ from typing import Any
 
 from realpolitik.engine.core.api import TERMINAL, ChanceMode, GameSpec, Information, check_players, check_seed
 from realpolitik.engine.core.base import GameBase, RulesState
-from realpolitik.engine.core.schema import (
-    CACHE,
-    LIST,
-    MAPPING,
-    MAYBE_LIST,
-    VALUE,
-    SchemaFields,
-    field,
-    state_fields,
-)
+from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
 
 HEAPS = 3
 FACES = 6
@@ -66,13 +57,13 @@ class Rules:
 class DiceNimState(RulesState, SchemaFields):
     """A Dice Nim position speaking the ``State`` protocol: one class, its fields declared."""
 
-    seed: int = field(VALUE, "seed of the initial state", 0, position=False)
-    options: dict[str, Any] = field(MAPPING, "options (none)", dict, position=False)
-    history: list[int] = field(LIST, "every action applied, die rolls included", list, position=False)
-    heaps: list[int] = field(LIST, "counters per heap (rolled one by one at the start)", list)
-    to_move: int = field(VALUE, "the seat to move once the heaps are rolled", 0)
-    result: list[float] | None = field(MAYBE_LIST, "returns per seat once the game is over")
-    _legal: list[int] | None = field(CACHE, "the legal actions, remembered until the next action")
+    seed: int = field(Kind.VALUE, "seed of the initial state", 0, position=False)
+    options: dict[str, Any] = field(Kind.MAPPING, "options (none)", dict, position=False)
+    history: list[int] = field(Kind.LIST, "every action applied, die rolls included", list, position=False)
+    heaps: list[int] = field(Kind.LIST, "counters per heap (rolled one by one at the start)", list)
+    to_move: int = field(Kind.VALUE, "the seat to move once the heaps are rolled", 0)
+    result: list[float] | None = field(Kind.MAYBE_LIST, "returns per seat once the game is over")
+    _legal: list[int] | None = field(Kind.CACHE, "the legal actions, remembered until the next action")
 
     rules = Rules()
 
