@@ -38,6 +38,17 @@ from realpolitik.engine.core.api import (
 from realpolitik.engine.core.base import GameBase
 
 
+class ToyGameBase(GameBase):
+    """What the AI tests' toy games add to ``GameBase``: a record (their states' plain
+    ``to_json``: players, seed, options, actions) is replayed as it stands."""
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> Any:
+        state = self.new_initial_state(obj["players"], obj["seed"], **obj["options"])
+        for a in obj["actions"]:
+            state.apply_action(a)
+        return state
+
+
 class ToyStateBase:
     """What every toy game's state writes alike: ``game()`` and ``num_players()`` from its
     ``_game`` and ``players``, chance and the end read off ``current_player()``, moves parsed
@@ -103,7 +114,7 @@ def block(value: int) -> int:
     return BLOCK + value - 1
 
 
-class RaceGame(GameBase):
+class RaceGame(ToyGameBase):
     """The dice race."""
 
     spec = GameSpec(
@@ -127,12 +138,6 @@ class RaceGame(GameBase):
         random.Random(seed).shuffle(deck)
         hands = [sorted(deck.pop() for _ in range(HAND_SIZE)) for _ in range(players)]
         return RaceState(self, players, opts["goal"], opts["max_turns"], seed, [0] * players, hands, deck)
-
-    def state_from_json(self, obj: Mapping[str, Any]) -> RaceState:
-        state = self.new_initial_state(obj["players"], obj["seed"], **obj["options"])
-        for a in obj["actions"]:
-            state.apply_action(a)
-        return state
 
 
 class RaceState(ToyStateBase):
@@ -373,7 +378,7 @@ def random_positions(
 # --------------------------------------------------------------------------- nim
 
 
-class NimGame(GameBase):
+class NimGame(ToyGameBase):
     """Take 1-3 from a pile; whoever takes the last wins."""
 
     spec = GameSpec(
@@ -393,12 +398,6 @@ class NimGame(GameBase):
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> NimState:
         check_players(self.spec, players)
         return NimState(self, self.check_options(options, 2)["pile"])
-
-    def state_from_json(self, obj: Mapping[str, Any]) -> NimState:
-        s = self.new_initial_state(2, **obj["options"])
-        for a in obj["actions"]:
-            s.apply_action(a)
-        return s
 
 
 class NimState(ToyStateBase):
@@ -502,7 +501,7 @@ TreeNode = Leaf | Decision | Chance
 
 
 @dataclass
-class TreeGame(GameBase):
+class TreeGame(ToyGameBase):
     """A game given as an explicit tree."""
 
     root: TreeNode
@@ -525,12 +524,6 @@ class TreeGame(GameBase):
 
     def new_initial_state(self, players: int | None = None, seed: int = 0, **options: Any) -> TreeState:
         return TreeState(self, self.root, [])
-
-    def state_from_json(self, obj: Mapping[str, Any]) -> TreeState:
-        s = self.new_initial_state()
-        for a in obj["actions"]:
-            s.apply_action(a)
-        return s
 
 
 class TreeState(ToyStateBase):
