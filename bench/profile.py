@@ -21,6 +21,7 @@ import time
 from realpolitik.ai.ismcts import SearchConfig, search
 from realpolitik.bench.common import midgame, random_playout
 from realpolitik.engine import load_game
+from realpolitik.engine.core.api import Game
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     pstats.Stats(prof).sort_stats(a.sort).print_stats(a.top)
 
 
-def split(game, games: int) -> None:
+def split(game: Game, games: int) -> None:
     """Print µs per step of the whole random-playout loop and of ``apply_action`` alone."""
     records = []
     for seed in range(games):

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from realpolitik.engine.core.api import HasNativePlayout
 MANY = 20  # a whole game is more decisions than this
 
 
-def test_random_full_game(benchmark) -> None:
+def test_random_full_game(benchmark: Any) -> None:
     game = load_game("twilight")
     seeds = iter(range(10**9))
 
@@ -28,7 +29,7 @@ def test_random_full_game(benchmark) -> None:
     assert steps > MANY  # a full game is many decisions
 
 
-def test_native_random_playout(benchmark) -> None:
+def test_native_random_playout(benchmark: Any) -> None:
     """The engine's own random playout (choices drawn inside the engine: no protocol calls)."""
     game = load_game("twilight")
     seeds = iter(range(10**9))
@@ -43,19 +44,19 @@ def test_native_random_playout(benchmark) -> None:
     assert decisions > MANY
 
 
-def test_clone(benchmark) -> None:
+def test_clone(benchmark: Any) -> None:
     state = midgame()
     twin = benchmark(state.clone)
     assert twin.fingerprint() == state.fingerprint()
 
 
-def test_legal_actions(benchmark) -> None:
+def test_legal_actions(benchmark: Any) -> None:
     state = midgame()
     legal = benchmark(legal_actions_call(state))
     assert legal == state.legal_actions() and legal
 
 
-def test_apply_action(benchmark) -> None:
+def test_apply_action(benchmark: Any) -> None:
     state = midgame()
     action = state.legal_actions()[0]
 
@@ -66,14 +67,14 @@ def test_apply_action(benchmark) -> None:
     benchmark(run)
 
 
-def test_evaluate(benchmark) -> None:
+def test_evaluate(benchmark: Any) -> None:
     """The hand evaluator at a leaf (``eval=hand``), both seats (each from its own hand)."""
     state = midgame()
     values = benchmark(lambda: [state.evaluate(0), state.evaluate(1)])
     assert all(0.0 < v < 1.0 for v in values)
 
 
-def test_fitted_evaluate(benchmark) -> None:
+def test_fitted_evaluate(benchmark: Any) -> None:
     """The fitted evaluator at a leaf (``eval=fitted``): both seats' terms, weighed. The
     compiled core computes the terms (``_core_c.eval_terms``) where it is built."""
     state = with_weights(midgame(), packaged_weights("twilight"))
@@ -85,7 +86,7 @@ def test_fitted_evaluate(benchmark) -> None:
     assert benchmark(run) == pytest.approx(1.0)
 
 
-def test_eval_terms(benchmark) -> None:
+def test_eval_terms(benchmark: Any) -> None:
     """The fitted evaluator's terms of one seat (``features.terms`` or its compiled twin)."""
     state = midgame()
     terms = benchmark(state.eval_terms, 0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from tqdm import tqdm
 
@@ -270,4 +270,4 @@ def run_with_progress(
     worker.join()
     if "error" in box:
         raise box["error"]
-    return box["value"]
+    return cast("T", box["value"])

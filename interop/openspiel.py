@@ -247,7 +247,7 @@ class RealpolitikState(pyspiel.State):
         self.__dict__["live"].step(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        state = self.__dict__["live"].state
+        state: State = self.__dict__["live"].state
         if player == state.current_player() and action in state.legal_actions():
             return state.action_to_string(action)
         return f"action {action}"

@@ -100,10 +100,10 @@ class RealpolitikEnv(AECEnv):
         self.state: State = first
         self._length = 0
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

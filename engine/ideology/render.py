@@ -461,7 +461,8 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
     """One log line for ``action`` (state before it), as ``viewer`` may see it."""
     cur = rules.current_player(s)
     if cur < 0:
-        return s.action_to_string(action)
+        chance: str = s.action_to_string(action)
+        return chance
     who = BOARD.ideologies[s.ideo[cur]].name
     if viewer is not None and viewer != cur:
         if s.phase == state.PH_RESOURCES:
@@ -475,7 +476,7 @@ def describe_action(s: Any, action: int, viewer: int | None) -> str:
 
 def _words(s: Any, action: int) -> str:
     """The action's text, with what its penalty is for (``+2``: distance 1, gap 1)."""
-    text = s.action_to_string(action)
+    text: str = s.action_to_string(action)
     kind, r, t, v = actions.decode(action)
     if s.conflict is None and kind in (actions.K_PLACE, actions.K_ATTACK):
         cur = rules.current_player(s)

@@ -13,7 +13,7 @@ the history repeats it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.api import CHANCE, TERMINAL, InvalidState
 from realpolitik.engine.core.rng import MASK64, splitmix64
@@ -322,7 +322,7 @@ def deal_ideologies(players: int, seed: int, fixed: list[int | None] | None = No
 
 
 def new_state(
-    cls: type[IdeologyState], players: int, seed: int, ideologies: list[int], options: dict
+    cls: type[IdeologyState], players: int, seed: int, ideologies: list[int], options: dict[str, Any]
 ) -> IdeologyState:
     """The position at the start of turn 1, settled at its first decision.
 

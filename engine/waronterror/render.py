@@ -299,7 +299,7 @@ def choices(s: Any, legal: list[int]) -> ChoiceGroups:
 def describe_action(s: Any, action: int, viewer: int | None) -> str:
     """One log line for ``action`` (state before it), as ``viewer`` may see it."""
     cur = rules.current_player(s)
-    text = s.action_to_string(action)
+    text: str = s.action_to_string(action)
     if cur < 0:
         if s.phase == P_COMBAT:
             k, t = s.pending_card, s.pending_target
@@ -373,7 +373,8 @@ def _cause(b: Any, action: int) -> str:
     if b.phase in OUT_OF_TURN:
         return "changed sides out of turn" if action == actions.BECOME else "out of turn"
     if b.pending_card >= 0:
-        return BOARD.cards[b.pending_card].name
+        name: str = BOARD.cards[b.pending_card].name
+        return name
     if actions.PLAY <= action < actions.TARGET:
         return BOARD.cards[action - actions.PLAY].name
     if action in (actions.BECOME,):
