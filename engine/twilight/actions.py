@@ -14,6 +14,7 @@ needs the state. Texts are short and unique among the legal actions of a state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from realpolitik.engine.twilight import frames
 from realpolitik.engine.twilight import movegen as _movegen
@@ -125,11 +126,12 @@ FIXED_OPTIONS = {
 }
 
 
-def to_string(frame: tuple | None, a: int, edition: str = "seed") -> str:
+def to_string(frame: tuple[Any, ...] | None, a: int, edition: str = "seed") -> str:
     """Text of action ``a`` answering ``frame`` (the state's top frame); cards are shown with
     the numbers printed in ``edition``."""
     d = decode(a)
-    kind = frame[0] if frame else -1
+    top: Any = frames.view(frame) if frame else None  # a compiled state's frame is a plain tuple
+    kind = top.kind if top else -1
     if d.kind == "play":
         return f"{card_label(d.value, edition)}: {frames.MODE_NAMES[d.mode]}"
     if d.kind == "die":
@@ -144,12 +146,12 @@ def to_string(frame: tuple | None, a: int, edition: str = "seed") -> str:
             frames.PLACE: "place",
             frames.REMOVE: "remove",
         }.get(kind, "choose")
-        if kind in (frames.PLACE, frames.REMOVE) and frame is not None:
-            return f"{verb} {SIDE_NAMES[frame[3]]} {name}"
+        if kind in (frames.PLACE, frames.REMOVE) and top is not None:
+            return f"{verb} {SIDE_NAMES[top.target_side]} {name}"
         return f"{verb} {name}"
     if d.kind == "card":
-        if kind == frames.CCARD and frame is not None:
-            return f"{card_label(d.value, edition)}: {frame[5]}"
+        if kind == frames.CCARD and top is not None:
+            return f"{card_label(d.value, edition)}: {top.verb}"
         if kind == frames.TRAP:
             return f"{card_label(d.value, edition)}: discard"
         if kind == frames.HELD:
@@ -159,8 +161,8 @@ def to_string(frame: tuple | None, a: int, edition: str = "seed") -> str:
         return card_label(d.value, edition)
     # option
     k = d.value
-    if kind == frames.COPTION and frame is not None:
-        labels = frame[4]
+    if kind == frames.COPTION and top is not None:
+        labels = top.labels
         return labels[k] if 0 <= k < len(labels) else f"option {k}"
     if kind == frames.OPSMODE and OPT_MODE_BASE <= k < OPT_MODE_BASE + 6:
         return f"ops: {frames.MODE_NAMES[k - OPT_MODE_BASE]}"

@@ -49,8 +49,9 @@ def _name(c: int) -> str:
     return BOARD.name[c]
 
 
-def _frame(state: TSState) -> tuple | None:
-    return state.stack[-1] if state.stack and state.winner < 0 else None
+def _frame(state: TSState) -> Any:
+    """The pending frame, named (``frames.view``: the state may be a compiled one), or None."""
+    return frames.view(state.stack[-1]) if state.stack and state.winner < 0 else None
 
 
 # ---------------------------------------------------------------- odds
@@ -96,9 +97,15 @@ def move_odds(state: TSState, action: int) -> str | None:
     if frame is None:
         return None
     d = actions.decode(action)
-    k = frame[0]
+    k = frame.kind
     if k == frames.COUP and d.kind == "country":
-        side, ops, asia_b, sea_b, free = frame[1], frame[3], frame[4], frame[5], frame[6]
+        side, ops, asia_b, sea_b, free = (
+            frame.player,
+            frame.ops,
+            frame.asia_bonus,
+            frame.sea_bonus,
+            frame.free_mask,
+        )
         c = d.value
         if BOARD.region_mask[ASIA] >> c & 1:
             ops += asia_b
@@ -110,14 +117,14 @@ def move_odds(state: TSState, action: int) -> str | None:
             parts.append(f"DEFCON {state.defcon}->{state.defcon - 1}")
         else:
             parts.append("DEFCON stays")
-        counts = rules.coup_adds_milops(frame[2], free)  # 6.3.3; free coups 8.2.5
+        counts = rules.coup_adds_milops(frame.card, free)  # 6.3.3; free coups 8.2.5
         parts.append(f"mil ops +{min(ops, 5 - state.milops[side])}" if counts else "no mil ops (free)")
         return ", ".join(parts)
     if k == frames.REALIGN and d.kind == "country":
-        win, tie, removed = realign_odds(state, frame[1], d.value)
+        win, tie, removed = realign_odds(state, frame.player, d.value)
         return f"wins {win:.0%}, ties {tie:.0%}, removes {removed:.1f} on average; DEFCON, mil ops unchanged"
     if d.kind == "play" and d.mode == frames.M_SPACE:
-        side = frame[1]  # the ACTION frame's side plays the card
+        side = frame.player  # the ACTION frame's side plays the card
         box = state.space[side] + 1 if side in (USSR, US) else 9
         if side in (USSR, US) and box <= LAST_SPACE_BOX:
             need = BOARD.space[box][1]
@@ -134,13 +141,13 @@ def move_danger(state: TSState, action: int) -> str | None:
     frame = _frame(state)
     if (
         frame is None
-        or frame[0] != frames.ACTION
+        or frame.kind != frames.ACTION
         or state.phase != PH_ACTION
         or not state.options.get("tournament")
     ):
         return None
     d = actions.decode(action)
-    side = frame[1]
+    side = frame.player
     if d.kind != "play" or d.value in rules.SCORING_CARDS:
         return None
     if state.rounds_done[side] + 1 < rules.rounds_for(state, side):
@@ -218,12 +225,12 @@ def why_illegal(state: TSState, text: str) -> str | None:
     c = _country(rest)
     if c is None:
         return f"there is no country called '{rest.strip()}'" if rest.strip() else None
-    k, side = frame[0], frame[1]
+    k, side = frame.kind, frame.player
     if k not in _VERBS[verb]:
         asked = _ASKING.get(k, f"answering '{frames.KIND_NAMES[k]}'")
         return f"you are {asked} now, not to {verb}"
     if k == frames.SETUP:
-        if not frame[3]:  # a bid's point (option bid)
+        if not frame.mask:  # a bid's point (option bid)
             return f"a bid is placed where the {SIDE_NAMES[side]} has influence; {_name(c)} has none"
         where = "Eastern Europe (3.2)" if side == USSR else "Western Europe (3.3)"
         return f"{_name(c)} is not in {where}"
@@ -233,8 +240,8 @@ def why_illegal(state: TSState, text: str) -> str | None:
                 return f"#94 Chernobyl bars USSR influence in {REGION_NAMES[state.chernobyl]}"
             return f"no adjacent influence (6.1.1): {_name(c)} has no {SIDE_NAMES[side]} influence in it or next to it"
         cost = 2 if state.controls(opp(side), c) else 1
-        if cost > frame[3]:
-            return f"{_name(c)} is controlled by the {SIDE_NAMES[opp(side)]}: it costs 2 ops (6.1.2), {frame[3]} left"
+        if cost > frame.remaining:
+            return f"{_name(c)} is controlled by the {SIDE_NAMES[opp(side)]}: it costs 2 ops (6.1.2), {frame.remaining} left"
         return None
     if k == frames.COUP:
         return _target_reason(state, side, c, "6.3.1", "coup") or None
@@ -313,11 +320,11 @@ END_OF_TURN = "the end of the turn (military operations short, 8.2.1; final scor
 """``vp_causes``'s cause for the turn's bookkeeping steps (4.5 E–J)."""
 
 
-def _cause(frame: tuple | None, action: int, edition: str = "seed") -> str:
-    """The card, roll or step a frame stands for, in words."""
+def _cause(frame: Any, action: int, edition: str = "seed") -> str:
+    """The card, roll or step a frame (of the pure reference: named) stands for, in words."""
     if frame is None:
         return END_OF_TURN
-    k = frame[0]
+    k = frame.kind
     if k in (frames.ACTION, frames.HEADLINE):
         d = actions.decode(action)
         return actions.card_label(d.value, edition) if d.kind == "play" else "the action round"
@@ -327,16 +334,9 @@ def _cause(frame: tuple | None, action: int, edition: str = "seed") -> str:
         return "the space race (6.4.2)"
     if k in (frames.REALIGN_ROLL, frames.REALIGN):
         return "the realignment"
-    item = frames.CARD_ITEM
-    if (
-        len(frame) > item
-        and isinstance(frame[item], int)
-        and frame[item] in BOARD.cards
-        and k not in (frames.ORDER,)
-    ):
-        return actions.card_label(frame[2], edition)
-    if k == frames.TRAP_ROLL:
-        return actions.card_label(frame[3], edition)
+    card = getattr(frame, "card", None)  # the card most layouts are about
+    if card in BOARD.cards and k not in (frames.ORDER,):
+        return actions.card_label(card, edition)
     return frames.KIND_NAMES[k]
 
 
@@ -367,7 +367,7 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
     s.history.append(action)
     s._legal = None
     start = s.clone()
-    rules.ANSWERS[frame[0]](s, frame, actions.decode(action))
+    rules.ANSWERS[frame.kind](s, frame, actions.decode(action))
     steps: list[tuple[str, int, TSState]] = []
     last = [start, s.clone()]  # the position before the latest step, and after it
 
@@ -378,7 +378,7 @@ def vp_causes(before: Any, action: int, after: Any) -> list[tuple[str, int, TSSt
     edition = str(s.options.get("edition", "seed"))
     note(_cause(frame, action, edition), start, last[1])
 
-    def on_step(step: tuple | None, state: TSState) -> None:
+    def on_step(step: Any, state: TSState) -> None:
         now = state.clone()
         note(_cause(step, action, edition), last[1], now)
         last[1] = now

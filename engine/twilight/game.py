@@ -92,7 +92,8 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         return self._core.current_player(self)
 
     def is_chance_node(self) -> bool:
-        return self.winner < 0 and self.stack[-1][0] in frames.CHANCE_KINDS
+        # a pure state's frames are named; the compiled class has its own is_chance_node
+        return self.winner < 0 and self.stack[-1].kind in frames.CHANCE_KINDS
 
     def is_terminal(self) -> bool:
         return self.winner >= 0
@@ -127,9 +128,9 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         """VP from each side's point of view (USSR positive when it leads)."""
         return [float(-self.vp), float(self.vp)]
 
-    def top(self) -> tuple | None:
-        """The pending frame, or None."""
-        return self.stack[-1] if self.stack and self.winner < 0 else None
+    def top(self) -> Any:
+        """The pending frame (a named tuple of ``frames``, whichever implementation), or None."""
+        return frames.view(self.stack[-1]) if self.stack and self.winner < 0 else None
 
     def action_to_string(self, action: int) -> str:
         return actions.to_string(self.top(), action, self.options.get("edition", "seed"))
@@ -186,7 +187,7 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
             "on_table": sorted(self.inplay),
             "effects": [n for n in range(1, 111) if self.flag(n)],
             "to_move": self.current_player(),
-            "decision": frames.KIND_NAMES[frame[0]] if frame else None,
+            "decision": frames.KIND_NAMES[frame.kind] if frame else None,
             "winner": self.winner,
         }
 
@@ -233,9 +234,11 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         bad: list[str] = []
         places = self.hands[0] + self.hands[1] + self.deck + self.discard + self.removed
         places += self.box + self.inplay + [h for h in self.headline if h > 0]
-        for frame in self.stack:  # card 108 Our Man in Tehran: the drawn cards, being looked at
-            if frame[0] == frames.CCARD and frame[2] == Card.OUR_MAN_IN_TEHRAN:
-                places += list(frame[4])
+        for frame in map(
+            frames.view, self.stack
+        ):  # card 108 Our Man in Tehran: the drawn cards, being looked at
+            if frame.kind == frames.CCARD and frame.card == Card.OUR_MAN_IN_TEHRAN:
+                places += list(frame.cards)
         want = [n for n in rules.cards_in_game(self.options) if n != rules.CHINA]
         if sorted(places) != want:
             from collections import Counter
@@ -332,7 +335,9 @@ class TwilightState(StateBase, TermsFromModule, _Fields):
         rules."""
         if isinstance(self, PureTwilightState):
             return self.clone()
-        return TSState.copy_into(self, PureTwilightState.__new__(PureTwilightState))
+        copy = TSState.copy_into(self, PureTwilightState.__new__(PureTwilightState))
+        copy.stack = [frames.view(f) for f in copy.stack]  # the reference reads its frames by name
+        return copy
 
 
 class PureTwilightState(TwilightState, TSState):

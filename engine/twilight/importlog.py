@@ -83,7 +83,7 @@ def _key(s: Any) -> tuple:
     frame = s.top()
     if frame is None:
         return ("end",)
-    if frame[0] == frames.HEADLINE:
+    if frame.kind == frames.HEADLINE:
         return (s.turn, "headline")
     return (s.turn, s.action_round, s.phasing)
 
@@ -95,7 +95,7 @@ def at_block_start(s: Any) -> bool:
         return True
     frame = s.top()
     return frame is not None and (
-        frame[0] in (frames.HEADLINE, frames.TRAP) or (frame[0] == frames.ACTION and frame[2] is None)
+        frame.kind in (frames.HEADLINE, frames.TRAP) or (frame.kind == frames.ACTION and frame.only is None)
     )
 
 
@@ -183,9 +183,9 @@ class Search:
                 frames.SPACE_ROLL: "space",
                 frames.TRAP_ROLL: "trap",
                 frames.ROLL: "event",
-            }.get(frame[0])
-            if frame[0] == frames.REALIGN_ROLL:
-                kind = "realign0" if frame[4] == 0 else "realign1"
+            }.get(frame.kind)
+            if frame.kind == frames.REALIGN_ROLL:
+                kind = "realign0" if frame.ussr_die == 0 else "realign1"
             if kind is not None:
                 q = self.f.dice[kind]
                 k = used.get(kind, 0)
@@ -204,8 +204,8 @@ class Search:
         texts = {a: s.action_to_string(a) for a in legal}
         frame = s.top()
         if (
-            frame[0] == frames.ACTION
-            and frame[2] is None
+            frame.kind == frames.ACTION
+            and frame.only is None
             and _key(s) == self.start_key
             and self.first_card is not None
         ):
@@ -228,10 +228,10 @@ class Search:
                 cancel = [(a, used) for a in legal if texts[a].startswith("cancel Cuban Missile Crisis")]
                 return cancel + plays  # the threatened side cancels the crisis first
             return plays
-        if frame[0] == frames.HEADLINE:
-            n = self.f.headlines.get(frame[1])
+        if frame.kind == frames.HEADLINE:
+            n = self.f.headlines.get(frame.player)
             return [(a, used) for a in legal if n is not None and texts[a].startswith(f"#{_shown(n)} ")]
-        if frame[0] == frames.ORDER:
+        if frame.kind == frames.ORDER:
             ev_first = 0 <= self.f.event_line < self.f.mode_line or self.f.mode_line < 0
             order = ("event first", "ops first") if ev_first else ("ops first", "event first")
             return [(a, used) for w in order for a in legal if texts[a] == w]
@@ -239,7 +239,7 @@ class Search:
         scored = []
         for a in legal:
             t = texts[a]
-            if returned and frame[0] == frames.ACTION and t.startswith(returned):
+            if returned and frame.kind == frames.ACTION and t.startswith(returned):
                 continue  # the log gives the card back: it is not played
             c = _action_country(t)
             score = 5
@@ -257,7 +257,7 @@ class Search:
                     elif (US * N + c) not in self.f.targets:
                         continue
                 else:
-                    sides = _sides_of(t, frame[1])
+                    sides = _sides_of(t, frame.player)
                     idxs = [sd * N + c for sd in sides]
                     if not any(i in self.f.targets for i in idxs):
                         if t.startswith(("place", "remove", "influence")):
@@ -277,9 +277,9 @@ class Search:
                 use = t.rsplit(": ", 1)[-1] if ": " in t else ""
                 if use in self.f.modes or (use == "event" and self.f.event_line >= 0):
                     score = 0
-            elif frame[0] == frames.COPTION and any(m in t for m in self.f.modes):
+            elif frame.kind == frames.COPTION and any(m in t for m in self.f.modes):
                 score = 1  # an event's choice of a use the block shows (Junta: coup or realign)
-            elif t.startswith("#") and frame[0] == frames.CCARD:
+            elif t.startswith("#") and frame.kind == frames.CCARD:
                 score = 9  # a card the block does not name: after passing
             elif t.startswith("ops: "):
                 score = 1 if t[5:] in self.f.modes else 7
@@ -595,7 +595,7 @@ def import_log(
                 # a round with no card: a pass (no card left, or only one it may keep), or
                 # where the log was cut
                 frame = s.top()
-                if frame is not None and frame[0] == frames.ACTION and frame[1] == b.side:
+                if frame is not None and frame.kind == frames.ACTION and frame.player == b.side:
                     passes = [a for a in s.legal_actions() if s.action_to_string(a) == "pass"]
                     if passes:
                         s.apply_action(passes[0])
@@ -682,11 +682,11 @@ def _log_ends(rest: list[Block]) -> bool:
 
 def _setup(s: Any, f: Facts) -> list[int] | None:
     acts: list[int] = []
-    while not s.is_terminal() and s.top()[0] == frames.SETUP:
+    while not s.is_terminal() and s.top().kind == frames.SETUP:
         best = None
         for a in s.legal_actions():
             c = _action_country(s.action_to_string(a))
-            side = s.top()[1]
+            side = s.top().player
             if c is None:
                 continue
             i = side * N + c
@@ -706,15 +706,17 @@ def _setup(s: Any, f: Facts) -> list[int] | None:
 def _check_block_start(s: Any, b: Block) -> str | None:
     frame = s.top()
     if b.is_headline:
-        if frame[0] != frames.HEADLINE:
-            return f"a headline in the log, but the engine is at turn {s.turn} {frames.KIND_NAMES[frame[0]]} (AR {s.action_round})"
+        if frame.kind != frames.HEADLINE:
+            return f"a headline in the log, but the engine is at turn {s.turn} {frames.KIND_NAMES[frame.kind]} (AR {s.action_round})"
         if s.turn != b.turn:
             return f"the log's turn {b.turn} headline comes at the engine's turn {s.turn}"
         return None
-    if frame[0] not in (frames.ACTION, frames.TRAP):
-        return f"an action round in the log, but the engine asks for a {frames.KIND_NAMES[frame[0]]} decision"
-    if frame[1] != b.side:
-        return f"the log's {('USSR', 'US')[b.side]} AR{b.action_round}, but the engine's {('USSR', 'US')[frame[1]]} is to play (turn {s.turn} AR {s.action_round})"
+    if frame.kind not in (frames.ACTION, frames.TRAP):
+        return (
+            f"an action round in the log, but the engine asks for a {frames.KIND_NAMES[frame.kind]} decision"
+        )
+    if frame.player != b.side:
+        return f"the log's {('USSR', 'US')[b.side]} AR{b.action_round}, but the engine's {('USSR', 'US')[frame.player]} is to play (turn {s.turn} AR {s.action_round})"
     if s.turn != b.turn:
         return f"the log's turn {b.turn} AR{b.action_round} comes at the engine's turn {s.turn}"
     return None

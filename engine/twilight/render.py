@@ -20,7 +20,7 @@ colour (USSR red, US blue) is only decoration, so ``--no-color`` loses nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
@@ -176,8 +176,9 @@ def vp_text(vp: int) -> str:
     return "level"
 
 
-def _frame(state: TSState) -> tuple | None:
-    return state.stack[-1] if state.stack and state.winner < 0 else None
+def _frame(state: TSState) -> Any:
+    """The pending frame, named (``frames.view``), or None."""
+    return frames.view(state.stack[-1]) if state.stack and state.winner < 0 else None
 
 
 def _defcon_limits(defcon: int) -> str:
@@ -459,45 +460,47 @@ def question(state: TwilightState) -> str:
     frame = _frame(state)
     if frame is None:
         return result(state) if state.winner >= 0 else "nothing to decide"
-    k, who = frame[0], frame[1]
+    k, who = frame.kind, frame.player
     side = side_name(who) if who in (USSR, US) else ""
     if k == frames.SETUP:
-        if not frame[3]:  # a bid's point (option bid): where the side has influence
-            return f"{side} bid: place 1 influence in a country with {side} influence ({frame[2]} left)"
+        if not frame.mask:  # a bid's point (option bid): where the side has influence
+            return (
+                f"{side} bid: place 1 influence in a country with {side} influence ({frame.remaining} left)"
+            )
         where = "Eastern Europe" if who == USSR else "Western Europe"  # 3.2, 3.3
-        return f"{side} setup: place 1 influence in {where} ({frame[2]} left)"
+        return f"{side} setup: place 1 influence in {where} ({frame.remaining} left)"
     if k == frames.HEADLINE:
         return f"{side}: choose your headline card"
     if k == frames.ACTION:
-        if frame[2] is not None:
-            return f"{side}: play {', '.join(card_label(c, state) for c in frame[2])} or return it"
+        if frame.only is not None:
+            return f"{side}: play {', '.join(card_label(c, state) for c in frame.only)} or return it"
         return f"{side}, action round {state.action_round}: play a card"
     if k == frames.ORDER:
-        return f"{side}: {card_label(frame[2], state)} is the opponent's event; does it happen before or after your operations?"
+        return f"{side}: {card_label(frame.card, state)} is the opponent's event; does it happen before or after your operations?"
     if k == frames.INFLUENCE:
         other = "US" if side == "USSR" else "USSR"
-        left = "1 op" if frame[3] == 1 else f"{frame[3]} ops"
+        left = "1 op" if frame.remaining == 1 else f"{frame.remaining} ops"
         return f"{side}: place influence, {left} left (2 ops where {other} controls)"
     if k == frames.REALIGN:
-        return f"{side}: choose a realignment target ({frame[3]} rolls left)"
+        return f"{side}: choose a realignment target ({frame.remaining} rolls left)"
     if k == frames.COUP:
-        extra = " (free coup; you may pass)" if frame[6] else ""
-        return f"{side}: choose a country to coup with {frame[3]} ops{extra}"
+        extra = " (free coup; you may pass)" if frame.free_mask else ""
+        return f"{side}: choose a country to coup with {frame.ops} ops{extra}"
     if k == frames.OPSMODE:
-        ops = frame[4] or ops_for(state, frame[2], who)
-        return f"{side}: use the {ops} ops of {card_label(frame[2], state)} for"
+        ops = frame.ops_override or ops_for(state, frame.card, who)
+        return f"{side}: use the {ops} ops of {card_label(frame.card, state)} for"
     if k in (frames.PLACE, frames.REMOVE):
         verb = "place" if k == frames.PLACE else "remove"
-        upto = "up to " if frame[8] else ""
-        return f"{side}, {card_label(frame[2], state)}: {verb} {upto}{frame[4]} {side_name(frame[3])} influence, one at a time"
+        upto = "up to " if frame.optional else ""
+        return f"{side}, {card_label(frame.card, state)}: {verb} {upto}{frame.remaining} {side_name(frame.target_side)} influence, one at a time"
     if k == frames.CCOUNTRY:
-        return f"{side}, {card_label(frame[2], state)}: choose a country"
+        return f"{side}, {card_label(frame.card, state)}: choose a country"
     if k == frames.COPTION:
-        return f"{side}, {card_label(frame[2], state)}: choose"
+        return f"{side}, {card_label(frame.card, state)}: choose"
     if k == frames.CCARD:
-        return f"{side}, {card_label(frame[2], state)}: choose a card to {frame[5]}"
+        return f"{side}, {card_label(frame.card, state)}: choose a card to {frame.verb}"
     if k == frames.TRAP:
-        return f"{side}, {card_label(frame[2], state)}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
+        return f"{side}, {card_label(frame.card, state)}: discard a card of 2+ ops, then roll 1-4 to get free (or play a scoring card)"
     if k == frames.HELD:
         return f"{side}: space race box 6 lets you discard one held card (or pass)"
     return f"{side}: {frames.KIND_NAMES[k]}"
@@ -506,12 +509,12 @@ def question(state: TwilightState) -> str:
 def choices(state: TwilightState, legal: list[int]) -> list[tuple[str | None, list[tuple[int, str]]]]:
     """Legal actions in groups for a numbered list: by card, by region, or one plain list."""
     frame = _frame(state)
-    who = frame[1] if frame else -1
+    who = frame.player if frame else -1
     plays = [a for a in legal if actions.decode(a).kind == "play"]
     countries = [a for a in legal if actions.decode(a).kind == "country"]
     others = [a for a in legal if a not in plays and a not in countries]
     groups: list[tuple[str | None, list[tuple[int, str]]]] = []
-    if plays and frame is not None and frame[0] == frames.HEADLINE:
+    if plays and frame is not None and frame.kind == frames.HEADLINE:
         items = []
         for a in plays:
             card = actions.decode(a).value
@@ -555,30 +558,30 @@ def describe_action(state: TwilightState, action: int, viewer: int | None) -> st
     frame = _frame(state)
     if frame is None:
         return state.action_to_string(action)
-    k = frame[0]
+    k = frame.kind
     d = actions.decode(action)
     if k in frames.CHANCE_KINDS:
         return _describe_chance(state, frame, d)
-    side = side_name(frame[1])
+    side = side_name(frame.player)
     if k == frames.HEADLINE:
-        if viewer is None or viewer == frame[1]:
+        if viewer is None or viewer == frame.player:
             return f"{side} headlines {card_label(d.value, state)}"
         return f"{side} chooses a headline card (face down)"
-    if k == frames.SETUP and not frame[3] and d.kind == "country":
+    if k == frames.SETUP and not frame.mask and d.kind == "country":
         return f"{side} bid: {state.action_to_string(action)}"
     if d.kind == "play":
-        ops = ops_for(state, d.value, frame[1])
+        ops = ops_for(state, d.value, frame.player)
         card = BOARD.cards.get(d.value)
         ops_txt = "" if card is None or card.scoring else f" ({ops} ops)"
         return f"{side} plays {card_label(d.value, state)}{ops_txt} for {MODE_PHRASES.get(d.mode, frames.MODE_NAMES[d.mode])}"
     return f"{side}: {state.action_to_string(action)}"
 
 
-def _describe_chance(state: TSState, frame: tuple, d: actions.Decoded) -> str:
-    k = frame[0]
+def _describe_chance(state: TSState, frame: Any, d: actions.Decoded) -> str:
+    k = frame.kind
     v = d.value
     if k == frames.COUP_ROLL:
-        side, c, ops = frame[2], frame[3], frame[4]
+        side, c, ops = frame.side, frame.country, frame.ops
         mod = rules.coup_modifier(state, side, c)
         total = v + ops + mod
         need = 2 * BOARD.stability[c]
@@ -586,7 +589,7 @@ def _describe_chance(state: TSState, frame: tuple, d: actions.Decoded) -> str:
         outcome = f"succeeds by {total - need}" if total > need else "fails"
         return f"{side_name(side)} coup in {country_name(c)}: die {v} + {ops} ops{mod_txt} = {total} vs {need}, {outcome}"
     if k == frames.REALIGN_ROLL:
-        side, c, first = frame[2], frame[3], frame[4]
+        side, c, first = frame.side, frame.country, frame.ussr_die
         if not first:
             return f"realignment in {country_name(c)} by {side_name(side)}: USSR die {v}"
         ru = first + rules.realign_modifier(state, USSR, c)
@@ -594,7 +597,7 @@ def _describe_chance(state: TSState, frame: tuple, d: actions.Decoded) -> str:
         who = "USSR" if ru > ra else "US" if ra > ru else "neither"
         return f"realignment in {country_name(c)}: US die {v}; modified USSR {ru} vs US {ra}, {who} wins"
     if k == frames.SPACE_ROLL:
-        side = frame[2]
+        side = frame.side
         box = state.space[side] + 1
         if box > LAST_SPACE_BOX:
             return f"{side_name(side)} space race: die {v}"
@@ -602,13 +605,13 @@ def _describe_chance(state: TSState, frame: tuple, d: actions.Decoded) -> str:
         ok = "success" if v <= need else "failure"
         return f"{side_name(side)} space race attempt for box {box} (needs 1-{need}): die {v}, {ok}"
     if k == frames.ROLL:
-        return f"{card_label(frame[2], state)}: die {v}"
+        return f"{card_label(frame.card, state)}: die {v}"
     if k == frames.RANDOM_CARD:
-        return f"{card_label(frame[2], state)}: random card from the {side_name(frame[4])} hand is {card_label(v, state)}"
+        return f"{card_label(frame.card, state)}: random card from the {side_name(frame.from_side)} hand is {card_label(v, state)}"
     if k == frames.TRAP_ROLL:
-        side = frame[2]
+        side = frame.side
         freed = "free" if v < rules.TRAP_ESCAPE_BELOW else "still trapped"
-        return f"{side_name(side)} {card_label(frame[3], state)} roll: die {v}, {freed}"
+        return f"{side_name(side)} {card_label(frame.card, state)} roll: die {v}, {freed}"
     return f"chance: {d.kind} {v}"
 
 
@@ -618,9 +621,9 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
     d = actions.decode(action)
     frame = _frame(before)
     # headlines revealed
-    if frame is not None and frame[0] == frames.HEADLINE and before.phase == PH_HEADLINE:
+    if frame is not None and frame.kind == frames.HEADLINE and before.phase == PH_HEADLINE:
         chosen = before.headline[:]
-        chosen[frame[1]] = d.value
+        chosen[frame.player] = d.value
         if after.headline == [0, 0] or after.phase != PH_HEADLINE:
             shown = [f"{side_name(s)} {card_label(chosen[s], after)}" for s in (USSR, US) if chosen[s] > 0]
             if shown:
@@ -641,7 +644,9 @@ def describe_change(before: TSState, action: int, after: TSState, viewer: int | 
             line += f" ({side_name(c1)} controls)" if c1 >= 0 else " (uncontrolled)"
         out.append(line)
     causes = vp_causes(before, action, after)
-    scored = {d.value: before} if d.kind == "play" and frame is not None and frame[0] == frames.ACTION else {}
+    scored = (
+        {d.value: before} if d.kind == "play" and frame is not None and frame.kind == frames.ACTION else {}
+    )
     for cause, _, at in causes:  # a scoring card resolved in this step, on the board it saw
         if cause.startswith("#"):
             scored.setdefault(int(cause[1:].split()[0]), at)

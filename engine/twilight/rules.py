@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from typing import Any
 
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.core.rng import MASK64, shuffle, splitmix64
@@ -181,11 +182,15 @@ def bid_text(value: object) -> str:
     return f"{SIDE_NAMES[side]}+{points}" if points else BID_NONE
 
 
-def setup_frames(options: dict) -> tuple[tuple, ...]:
+def setup_frames(options: dict) -> tuple[tuple[int, int, int, int], ...]:
     """The setup decisions, in order (3.2, 3.3, then a bid): the USSR's 6 in Eastern Europe, the
     US's 7 in Western Europe, then the bidding side's points. A bid frame has mask 0: its
-    countries are those holding that side's influence when each point is placed."""
-    setup: tuple[tuple, ...] = ((frames.SETUP, USSR, 6, BOARD.ee_mask), (frames.SETUP, US, 7, BOARD.we_mask))
+    countries are those holding that side's influence when each point is placed. Plain tuples:
+    the compiled core pushes them as they are (``new_state`` makes them ``frames.Setup``)."""
+    setup: tuple[tuple[int, int, int, int], ...] = (
+        (frames.SETUP, USSR, 6, BOARD.ee_mask),
+        (frames.SETUP, US, 7, BOARD.we_mask),
+    )
     side, points = parse_bid(options.get("bid", BID_NONE))
     if points:
         setup += ((frames.SETUP, side, points, 0),)
@@ -213,7 +218,7 @@ def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
     s.phase = PH_SETUP
     # 3.2 USSR places 6 anywhere in Eastern Europe first; 3.3 then the US 7 in Western Europe;
     # then a bid's points (option ``bid``).
-    seq(s, *setup_frames(s.options))
+    seq(s, *map(frames.view, setup_frames(s.options)))
     advance(s)
     return s
 
@@ -656,7 +661,7 @@ def headline_step(s: TSState) -> None:
         for side in headline_order(s):
             if s.headline[side] == 0:
                 if any(c != UN_INTERVENTION for c in s.hands[side]):
-                    s.stack.append((frames.HEADLINE, side))
+                    s.stack.append(frames.Headline(frames.HEADLINE, side))
                     return
                 s.headline[side] = -1
         resolve_headline(s)
@@ -692,7 +697,7 @@ def resolve_headline(s: TSState) -> None:
             flower_power_check(s, c, side)
             owner = CARDS[c].side
             eside = side if owner == BOTH else owner
-            headlines.append((frames.EVENT, frames.AUTO, c, eside, side))
+            headlines.append(frames.Event(frames.EVENT, frames.AUTO, c, eside, side))
     seq(s, *headlines)
 
 
@@ -707,9 +712,9 @@ def start_round(s: TSState, side: int) -> None:
         )
     trap = Card.QUAGMIRE if side == US else Card.BEAR_TRAP
     if s.perm >> trap & 1:
-        s.stack.append((frames.TRAP, side, trap))
+        s.stack.append(frames.Trap(frames.TRAP, side, trap))
     else:
-        s.stack.append((frames.ACTION, side, None, 0))
+        s.stack.append(frames.Action(frames.ACTION, side, None, 0))
 
 
 def china_available(s: TSState, side: int) -> bool:
@@ -776,7 +781,7 @@ def end_step(s: TSState) -> None:
                     return
         box6_holder = space_holder(s, 6)
         if box6_holder >= 0 and s.hands[box6_holder]:
-            s.stack.append((frames.HELD, box6_holder))  # 6.4.4 box 6: may discard the held card
+            s.stack.append(frames.Held(frames.HELD, box6_holder))  # 6.4.4 box 6: may discard the held card
         return
     # G/H. flip the China Card face up; clear this turn's effects.
     s.china_up = True
@@ -829,7 +834,7 @@ def war_prohibited(s: TSState, card: int) -> bool:
 def run_event(s: TSState, card: int, side: int, finisher: int) -> None:
     block = event_block(s, card, side)
     if finisher >= 0:
-        s.stack.append((frames.FINISH, frames.AUTO, card, finisher, not block))
+        s.stack.append(frames.Finish(frames.FINISH, frames.AUTO, card, finisher, not block))
     if block:
         if finisher < 0:
             unfire(s, card)
@@ -845,8 +850,8 @@ def unfire(s: TSState, card: int) -> None:
     card's pending FINISH frame is marked as not fired."""
     for i in range(len(s.stack) - 1, -1, -1):
         frame = s.stack[i]
-        if frame[0] == frames.FINISH and frame[2] == card:
-            s.stack[i] = (*frame[:4], False)
+        if frame.kind == frames.FINISH and frame.card == card:
+            s.stack[i] = frame._replace(fired=False)
             return
 
 
@@ -884,31 +889,30 @@ def open_ops(s: TSState, side: int, card: int, mode: int, fixed: int = 0) -> Non
         # (headline events, an opponent's event triggered by ops) count influence as it stands.
         s.round_start[side] = s.presence_mask(side)
     if mode == frames.M_INFLUENCE:
-        s.stack.append((frames.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
+        s.stack.append(frames.Influence(frames.INFLUENCE, side, card, ops + asia_b + sea_b, asia_b, sea_b))
     elif mode == frames.M_REALIGN:
-        s.stack.append((frames.REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
+        s.stack.append(frames.Realign(frames.REALIGN, side, card, ops + asia_b + sea_b, asia_b, sea_b, 0))
     elif mode == frames.M_COUP:
-        s.stack.append((frames.COUP, side, card, ops, asia_b, sea_b, 0))
+        s.stack.append(frames.Coup(frames.COUP, side, card, ops, asia_b, sea_b, 0))
     elif mode == frames.M_SPACE:
         s.space_tries[side] += 1
-        s.stack.append((frames.SPACE_ROLL, frames.CHANCE_P, side, card))
+        s.stack.append(frames.SpaceRoll(frames.SPACE_ROLL, frames.CHANCE_P, side, card))
 
 
-def process_auto(s: TSState, frame: tuple) -> None:
-    k = frame[0]
+def process_auto(s: TSState, frame: Any) -> None:
+    """Run a bookkeeping frame (EVENT, FINISH, OPSTART or CALL)."""
+    k = frame.kind
     if k == frames.EVENT:
-        finisher = frame[frames.EVENT_FINISHER] if len(frame) > frames.EVENT_FINISHER else -1
-        run_event(s, frame[2], frame[3], finisher)
+        run_event(s, frame.card, frame.side, frame.finisher if type(frame) is frames.Event else -1)
     elif k == frames.FINISH:
-        finish(s, frame[2], frame[3], frame[4])
+        finish(s, frame.card, frame.side, frame.fired)
     elif k == frames.OPSTART:
-        fixed = frame[frames.OPSTART_FIXED_OPS] if len(frame) > frames.OPSTART_FIXED_OPS else 0
-        open_ops(s, frame[2], frame[3], frame[4], fixed)
+        open_ops(s, frame.side, frame.card, frame.mode)
     elif k == frames.CALL:
-        frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[4])
+        frames.run_handler(s, RESUME[frame.card], frame.step, 0, frame.data)
 
 
-def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = None) -> None:
+def advance(s: TSState, trace: Callable[[Any, TSState], None] | None = None) -> None:
     """Run bookkeeping until a decision, a chance node or the end.
 
     ``trace`` (for the log's account of causes, never the game itself) is called after each
@@ -925,7 +929,7 @@ def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = 
                 trace(None, s)
             continue
         frame = stack[-1]
-        k = frame[0]
+        k = frame.kind
         if k in frames.AUTO_KINDS:
             stack.pop()
             process_auto(s, frame)
@@ -933,9 +937,9 @@ def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = 
                 trace(frame, s)
             continue
         if k == frames.RANDOM_CARD:
-            if not s.hands[frame[4]]:
+            if not s.hands[frame.from_side]:
                 stack.pop()
-                frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[5])
+                frames.run_handler(s, RESUME[frame.card], frame.step, 0, frame.data)
                 continue
             break
         if k in frames.CHANCE_KINDS or k == frames.ACTION:
@@ -945,9 +949,9 @@ def advance(s: TSState, trace: Callable[[tuple | None, TSState], None] | None = 
         if not legal_actions(s):
             stack.pop()
             if k == frames.CCOUNTRY:
-                frames.run_handler(s, RESUME[frame[2]], frame[3], -1, frame[5])
+                frames.run_handler(s, RESUME[frame.card], frame.step, -1, frame.data)
             elif k == frames.CCARD:
-                frames.run_handler(s, RESUME[frame[2]], frame[3], 0, frame[7])
+                frames.run_handler(s, RESUME[frame.card], frame.step, 0, frame.data)
             continue
         break
 
@@ -958,14 +962,14 @@ def current_player(s: TSState) -> int:
     if s.winner >= 0:
         return -4
     frame = s.stack[-1]
-    return -1 if frame[0] in frames.CHANCE_KINDS else frame[1]
+    return -1 if frame.kind in frames.CHANCE_KINDS else frame.player
 
 
 def chance_outcomes(s: TSState) -> list[tuple[int, float]]:
     """Dice faces 1..6 at 1/6, or the cards of a hand at equal odds."""
     frame = s.stack[-1]
-    if frame[0] == frames.RANDOM_CARD:
-        hand = sorted(s.hands[frame[4]])
+    if frame.kind == frames.RANDOM_CARD:
+        hand = sorted(s.hands[frame.from_side])
         p = 1.0 / len(hand)
         return [(actions.card_choice(c), p) for c in hand]
     return list(DIE_OUTCOMES)
@@ -1040,9 +1044,9 @@ def trap_legal(s: TSState, side: int) -> list[int]:
     return sorted(out) if out else [actions.option(actions.OPT_PASS)]
 
 
-def action_legal(s: TSState, frame: tuple) -> list[int]:
-    side = frame[1]
-    only = frame[2]
+def action_legal(s: TSState, frame: frames.Action) -> list[int]:
+    side = frame.player
+    only = frame.only
     out: list[int] = []
     if only is not None:
         for card in only:
@@ -1099,15 +1103,19 @@ def action_legal(s: TSState, frame: tuple) -> list[int]:
     return out
 
 
-def influence_legal(s: TSState, frame: tuple) -> list[int]:
+def influence_legal(s: TSState, frame: frames.Influence) -> list[int]:
     """6.1.2: cost 2 in enemy-controlled countries; forfeited area bonuses cost 1 more."""
-    side = frame[1]
-    return _influence_moves(s.inf, side, placement_mask(s, side), frame[3], frame[4], frame[5])
+    side = frame.player
+    return _influence_moves(
+        s.inf, side, placement_mask(s, side), frame.remaining, frame.asia_bonus, frame.sea_bonus
+    )
 
 
-def realign_legal(s: TSState, frame: tuple) -> list[int]:
+def realign_legal(s: TSState, frame: frames.Realign) -> list[int]:
     """6.2.2: one point per roll; forfeited area bonuses cost 1 more."""
-    return _realign_moves(realign_targets(s, frame[1], frame[6]), frame[3], frame[4], frame[5])
+    return _realign_moves(
+        realign_targets(s, frame.player, frame.free_mask), frame.remaining, frame.asia_bonus, frame.sea_bonus
+    )
 
 
 _CHECK_LEGAL = os.environ.get("REALPOLITIK_CHECK_LEGAL", "") not in ("", "0")
@@ -1133,8 +1141,8 @@ def legal_actions(s: TSState) -> list[int]:
     return out
 
 
-def _legal_actions(s: TSState, frame: tuple) -> list[int]:
-    k = frame[0]
+def _legal_actions(s: TSState, frame: Any) -> list[int]:
+    k = frame.kind
     if k in frames.CHANCE_KINDS:
         if k == frames.RANDOM_CARD:
             return [a for a, _ in chance_outcomes(s)]
@@ -1146,18 +1154,21 @@ def _legal_actions(s: TSState, frame: tuple) -> list[int]:
     if k == frames.REALIGN:
         return realign_legal(s, frame)
     if k == frames.COUP:
-        out = _mask_moves(coup_targets(s, frame[1], frame[6]))
-        if frame[6] and out:
+        out = _mask_moves(coup_targets(s, frame.player, frame.free_mask))
+        if frame.free_mask and out:
             out.insert(0, actions.option(actions.OPT_PASS))  # a free coup may be declined
         return sorted(out)
     if k == frames.HEADLINE:
-        return sorted(actions.play(c, frames.M_HEADLINE) for c in s.hands[frame[1]] if c != UN_INTERVENTION)
+        return sorted(
+            actions.play(c, frames.M_HEADLINE) for c in s.hands[frame.player] if c != UN_INTERVENTION
+        )
     if k == frames.SETUP:  # mask 0: a bid's point, where the side has influence now
-        return _mask_moves(frame[3] or _presence(s.inf, frame[1]))
+        return _mask_moves(frame.mask or _presence(s.inf, frame.player))
     if k == frames.ORDER:
         return [actions.option(actions.OPT_EVENT_FIRST), actions.option(actions.OPT_OPS_FIRST)]
     if k == frames.PLACE or k == frames.REMOVE:
-        side_t, mask, cap, done = frame[3], frame[5], frame[6], frame[7]
+        side_t, mask, cap = frame.target_side, frame.mask, frame.cap
+        done = frame.placed if k == frames.PLACE else frame.removed
         if cap:
             for c in set(done):
                 if done.count(c) >= cap:
@@ -1165,20 +1176,20 @@ def _legal_actions(s: TSState, frame: tuple) -> list[int]:
         if k == frames.REMOVE:
             mask &= _presence(s.inf, side_t)
         out = _mask_moves(mask)  # ascending, below the OPTION ids
-        if out and frame[8]:
+        if out and frame.optional:
             out.append(actions.option(actions.OPT_DONE))
         return out
     if k == frames.CCOUNTRY:
-        return _mask_moves(frame[4])
+        return _mask_moves(frame.mask)
     if k == frames.COPTION:
-        return [actions.option(i) for i in range(len(frame[4]))]
+        return [actions.option(i) for i in range(len(frame.labels))]
     if k == frames.CCARD:
-        out = sorted(actions.card_choice(c) for c in set(frame[4]))
-        if frame[6]:
+        out = sorted(actions.card_choice(c) for c in set(frame.cards))
+        if frame.allow_pass:
             out.insert(0, actions.option(actions.OPT_PASS))
         return sorted(out)
     if k == frames.OPSMODE:
-        side, card, modes = frame[1], frame[2], frame[3]
+        side, card, modes = frame.player, frame.card, frame.modes
         out = []
         for m in (frames.M_INFLUENCE, frames.M_REALIGN, frames.M_COUP, frames.M_SPACE):
             if not modes >> m & 1:
@@ -1187,17 +1198,19 @@ def _legal_actions(s: TSState, frame: tuple) -> list[int]:
                 continue
             if m == frames.M_COUP and not coup_targets(s, side):
                 continue
-            if m == frames.M_SPACE and not space_allowed(s, side, frame[4] or ops_value(s, card, side)):
+            if m == frames.M_SPACE and not space_allowed(
+                s, side, frame.ops_override or ops_value(s, card, side)
+            ):
                 continue
             out.append(actions.option(actions.OPT_MODE_BASE + m))
         if modes & OPTIONAL_MODES:
             out.append(actions.option(actions.OPT_MODE_PASS))
         return sorted(out)
     if k == frames.TRAP:
-        return trap_legal(s, frame[1])
+        return trap_legal(s, frame.player)
     if k == frames.HELD:
         return sorted(
-            [actions.option(actions.OPT_PASS)] + [actions.card_choice(c) for c in s.hands[frame[1]]]
+            [actions.option(actions.OPT_PASS)] + [actions.card_choice(c) for c in s.hands[frame.player]]
         )
     return []
 
@@ -1219,8 +1232,7 @@ def apply(s: TSState, a: int) -> None:
     frame = s.stack.pop()
     s.history.append(a)
     d = actions.decode(a)
-    k = frame[0]
-    handler = ANSWERS[k]
+    handler = ANSWERS[frame.kind]
     handler(s, frame, d)
     advance(s)
 
@@ -1236,8 +1248,7 @@ def random_playout(s: TSState, seed: int, max_decisions: int = -1) -> int:
     x = seed & MASK64
     decisions = 0
     while s.winner < 0:
-        frame = s.stack[-1]
-        chance = frame[0] in frames.CHANCE_KINDS
+        chance = s.stack[-1].kind in frames.CHANCE_KINDS
         if not chance and decisions == max_decisions:
             break
         legal = legal_actions(s)
@@ -1249,13 +1260,17 @@ def random_playout(s: TSState, seed: int, max_decisions: int = -1) -> int:
 
 
 def illegal_reason(s: TSState, a: int) -> str:
-    """A sentence saying why ``a`` is not legal now."""
-    frame = s.stack[-1] if s.stack else None
+    """A sentence saying why ``a`` is not legal now (the compiled core asks it too)."""
+    frame = frames.view(s.stack[-1]) if s.stack else None
     if not 0 <= a < actions.NUM_ACTIONS:
         return f"action {a} is out of range"
     d = actions.decode(a)
-    who = current_player(s)
-    what = frames.KIND_NAMES[frame[0]] if frame else "nothing"
+    # current_player's answer, read off the named frame (a compiled state's is a plain tuple)
+    if s.winner >= 0 or frame is None:
+        who = -4
+    else:
+        who = -1 if frame.kind in frames.CHANCE_KINDS else frame.player
+    what = frames.KIND_NAMES[frame.kind] if frame else "nothing"
     if who == -1:
         return f"action {a} is not a possible chance outcome here ({what})"
     side = SIDE_NAMES[who] if who in (0, 1) else "nobody"
@@ -1265,13 +1280,13 @@ def illegal_reason(s: TSState, a: int) -> str:
             return f"there is no card #{card}"
         if d.mode >= len(frames.MODE_NAMES):  # the encoding leaves room for uses no card has
             return f"action {a} is no use of a card"
-        if frame and frame[0] in (frames.ACTION, frames.HEADLINE):
-            only = frame[2] if frame[0] == frames.ACTION else None  # a headline frame is (k, p): no card list
+        if frame and frame.kind in (frames.ACTION, frames.HEADLINE):
+            only = frame.only if frame.kind == frames.ACTION else None  # a headline frame has no card list
             if card != CHINA and card not in s.hands[who] and card not in (only or ()):
                 return f"{label(s, card)} is not in the {side} hand"
             if card == CHINA and not china_available(s, who):
                 return "the China Card is not available to play now (9.3, 9.5)"
-            if frame[0] == frames.ACTION and d.mode == frames.M_EVENT:
+            if frame.kind == frames.ACTION and d.mode == frames.M_EVENT:
                 block = event_block(s, card, who) or (
                     "it is the opponent's event" if CARDS[card].side == opp(who) else ""
                 )
@@ -1284,28 +1299,30 @@ def illegal_reason(s: TSState, a: int) -> str:
     return f"action {a} does not answer '{what}' for the {side}"
 
 
-def answer_setup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    s.add_inf(frame[1], d.value, 1)
-    if frame[2] > 1:
-        s.stack.append((frames.SETUP, frame[1], frame[2] - 1, frame[3]))
+def answer_setup(s: TSState, frame: frames.Setup, d: actions.Decoded) -> None:
+    s.add_inf(frame.player, d.value, 1)
+    if frame.remaining > 1:
+        s.stack.append(frames.Setup(frames.SETUP, frame.player, frame.remaining - 1, frame.mask))
 
 
-def answer_headline(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    s.hands[frame[1]].remove(d.value)
-    s.headline[frame[1]] = d.value
+def answer_headline(s: TSState, frame: frames.Headline, d: actions.Decoded) -> None:
+    s.hands[frame.player].remove(d.value)
+    s.headline[frame.player] = d.value
 
 
-def answer_action(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    side = frame[1]
+def answer_action(s: TSState, frame: frames.Action, d: actions.Decoded) -> None:
+    side = frame.player
     if d.kind == "option":
         k = d.value
         if k == actions.OPT_PASS:
             return
         if k == actions.OPT_RETURN:  # #67 Grain Sales: the card goes back, Grain Sales gives ops
-            card = frame[2][0]
+            only = frame.only
+            assert only is not None  # a card is returned only where the frame names it
+            card = only[0]
             s.inplay.remove(card)
             s.hands[USSR].append(card)
-            s.stack.append((frames.OPSMODE, side, frame[3], frames.MODE_BITS_OPS, 0))
+            s.stack.append(frames.OpsMode(frames.OPSMODE, side, frame.return_card, frames.MODE_BITS_OPS, 0))
             return
         if k == actions.OPT_CANCEL_CRISIS_CUBA:
             s.remove_inf(USSR, CUBA, 2)
@@ -1336,35 +1353,41 @@ def play_card(s: TSState, side: int, card: int, mode: int) -> None:
         flower_power_check(s, card, side)
     if mode == frames.M_EVENT:
         owner = CARDS[card].side
-        seq(s, (frames.EVENT, frames.AUTO, card, side if owner == BOTH else owner, side))
+        seq(s, frames.Event(frames.EVENT, frames.AUTO, card, side if owner == BOTH else owner, side))
         return
     if mode == frames.M_SPACE:
         seq(
             s,
-            (frames.OPSTART, frames.AUTO, side, card, mode),
-            (frames.FINISH, frames.AUTO, card, side, False),
+            frames.OpStart(frames.OPSTART, frames.AUTO, side, card, mode),
+            frames.Finish(frames.FINISH, frames.AUTO, card, side, False),
         )  # 6.4.5
         return
     if card != CHINA and CARDS[card].side == opp(side):
         if not event_block(s, card, opp(side)):
-            s.stack.append((frames.ORDER, side, card, mode))  # 5.2: phasing player picks the order
+            s.stack.append(
+                frames.Order(frames.ORDER, side, card, mode)
+            )  # 5.2: phasing player picks the order
             return
-    seq(s, (frames.OPSTART, frames.AUTO, side, card, mode), (frames.FINISH, frames.AUTO, card, side, False))
+    seq(
+        s,
+        frames.OpStart(frames.OPSTART, frames.AUTO, side, card, mode),
+        frames.Finish(frames.FINISH, frames.AUTO, card, side, False),
+    )
 
 
-def answer_order(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    side, card, mode = frame[1], frame[2], frame[3]
-    ev = (frames.EVENT, frames.AUTO, card, opp(side), -1)
-    ops = (frames.OPSTART, frames.AUTO, side, card, mode)
-    fin = (frames.FINISH, frames.AUTO, card, side, True)
+def answer_order(s: TSState, frame: frames.Order, d: actions.Decoded) -> None:
+    side, card, mode = frame.player, frame.card, frame.mode
+    ev = frames.Event(frames.EVENT, frames.AUTO, card, opp(side), -1)
+    ops = frames.OpStart(frames.OPSTART, frames.AUTO, side, card, mode)
+    fin = frames.Finish(frames.FINISH, frames.AUTO, card, side, True)
     if d.value == actions.OPT_EVENT_FIRST:
         seq(s, ev, ops, fin)
     else:
         seq(s, ops, ev, fin)
 
 
-def answer_influence(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    _, side, card, remaining, asia_b, sea_b = frame
+def answer_influence(s: TSState, frame: frames.Influence, d: actions.Decoded) -> None:
+    side, remaining, asia_b, sea_b = frame.player, frame.remaining, frame.asia_bonus, frame.sea_bonus
     c = d.value
     cost = 2 if s.controls(opp(side), c) else 1  # 6.1.2: cost as control stands now
     if asia_b and not ASIA_MASK >> c & 1:
@@ -1376,11 +1399,11 @@ def answer_influence(s: TSState, frame: tuple, d: actions.Decoded) -> None:
     remaining -= cost
     s.add_inf(side, c, 1)
     if remaining > 0:
-        s.stack.append((frames.INFLUENCE, side, card, remaining, asia_b, sea_b))
+        s.stack.append(frames.Influence(frames.INFLUENCE, side, frame.card, remaining, asia_b, sea_b))
 
 
-def answer_realign(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    _, side, card, remaining, asia_b, sea_b, free_mask = frame
+def answer_realign(s: TSState, frame: frames.Realign, d: actions.Decoded) -> None:
+    side, remaining, asia_b, sea_b = frame.player, frame.remaining, frame.asia_bonus, frame.sea_bonus
     c = d.value
     if asia_b and not ASIA_MASK >> c & 1:
         remaining -= 1
@@ -1390,8 +1413,10 @@ def answer_realign(s: TSState, frame: tuple, d: actions.Decoded) -> None:
         sea_b = 0
     remaining -= 1
     if remaining > 0:
-        s.stack.append((frames.REALIGN, side, card, remaining, asia_b, sea_b, free_mask))
-    s.stack.append((frames.REALIGN_ROLL, frames.CHANCE_P, side, c, 0))
+        s.stack.append(
+            frames.Realign(frames.REALIGN, side, frame.card, remaining, asia_b, sea_b, frame.free_mask)
+        )
+    s.stack.append(frames.RealignRoll(frames.REALIGN_ROLL, frames.CHANCE_P, side, c, 0))
 
 
 def realign_modifier(s: TSState, side: int, c: int) -> int:
@@ -1409,10 +1434,10 @@ def realign_modifier(s: TSState, side: int, c: int) -> int:
     return mod
 
 
-def answer_realign_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    _, _, side, c, first = frame
+def answer_realign_roll(s: TSState, frame: frames.RealignRoll, d: actions.Decoded) -> None:
+    side, c, first = frame.side, frame.country, frame.ussr_die
     if not first:
-        s.stack.append((frames.REALIGN_ROLL, frames.CHANCE_P, side, c, d.value))
+        s.stack.append(frames.RealignRoll(frames.REALIGN_ROLL, frames.CHANCE_P, side, c, d.value))
         return
     r_ussr = first + realign_modifier(s, USSR, c)
     r_us = d.value + realign_modifier(s, US, c)
@@ -1422,8 +1447,14 @@ def answer_realign_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
         s.remove_inf(USSR, c, r_us - r_ussr)
 
 
-def answer_coup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    _, side, _card, ops, asia_b, sea_b, free_mask = frame
+def answer_coup(s: TSState, frame: frames.Coup, d: actions.Decoded) -> None:
+    side, ops, asia_b, sea_b, free_mask = (
+        frame.player,
+        frame.ops,
+        frame.asia_bonus,
+        frame.sea_bonus,
+        frame.free_mask,
+    )
     if d.kind == "option":
         return  # free coup declined
     c = d.value
@@ -1434,7 +1465,7 @@ def answer_coup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
     if s.missile_crisis >> opp(side) & 1:  # #40 Cuban Missile Crisis
         s.end(opp(side), f"{SIDE_NAMES[side]} attempted a coup during the Cuban Missile Crisis")
         return
-    if coup_adds_milops(_card, free_mask):
+    if coup_adds_milops(frame.card, free_mask):
         s.milops[side] = min(5, s.milops[side] + ops)  # 6.3.3, 8.2.3 (free coups: 8.2.5)
     if side == US and s.turnfx >> Card.YURI_AND_SAMANTHA & 1:  # card 109: 1 VP per US coup
         s.gain_vp(USSR, 1)
@@ -1445,7 +1476,7 @@ def answer_coup(s: TSState, frame: tuple, d: actions.Decoded) -> None:
         degrade_defcon(s, 1, side)  # the seed: as the coup is made, before its roll
         if s.winner >= 0:
             return
-    s.stack.append((frames.COUP_ROLL, frames.CHANCE_P, side, c, ops, 1 if free_mask else 0))
+    s.stack.append(frames.CoupRoll(frames.COUP_ROLL, frames.CHANCE_P, side, c, ops, 1 if free_mask else 0))
 
 
 def coup_degrades_defcon(s: TSState, side: int, c: int) -> bool:
@@ -1476,8 +1507,8 @@ def coup_modifier(s: TSState, side: int, c: int) -> int:
     return mod
 
 
-def answer_coup_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    _, _, side, c, ops, _free = frame
+def answer_coup_roll(s: TSState, frame: frames.CoupRoll, d: actions.Decoded) -> None:
+    side, c, ops = frame.side, frame.country, frame.ops
     result = d.value + ops + coup_modifier(s, side, c) - 2 * STAB[c]  # 6.3.2
     if result > 0:
         removed = s.remove_inf(opp(side), c, result)
@@ -1486,56 +1517,82 @@ def answer_coup_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
         degrade_defcon(s, 1, side)  # 6.3.4, after the result in the Deluxe edition
 
 
-def answer_space_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    side = frame[2]
+def answer_space_roll(s: TSState, frame: frames.SpaceRoll, d: actions.Decoded) -> None:
+    side = frame.side
     box = s.space[side] + 1
     if box <= LAST_SPACE_BOX and d.value <= BOARD.space[box][1]:  # 6.4.1
         advance_space(s, side, 1)
 
 
-def answer_ops_mode(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+def answer_ops_mode(s: TSState, frame: frames.OpsMode, d: actions.Decoded) -> None:
     if d.value == actions.OPT_MODE_PASS:
         return
     mode = d.value - actions.OPT_MODE_BASE
-    open_ops(s, frame[1], frame[2], mode, frame[4])
+    open_ops(s, frame.player, frame.card, mode, frame.ops_override)
 
 
-def answer_place_remove(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    k, chooser, card, side_t, n, mask, cap, done, optional = frame
+def answer_place_remove(s: TSState, frame: frames.Place | frames.Remove, d: actions.Decoded) -> None:
     if d.kind == "option":
         return  # done early ("up to")
     c = d.value
-    if k == frames.PLACE:
+    side_t, left = frame.target_side, frame.remaining - 1
+    if isinstance(frame, frames.Place):
         s.add_inf(side_t, c, 1)
+        if left:
+            s.stack.append(
+                frames.Place(
+                    frames.PLACE,
+                    frame.player,
+                    frame.card,
+                    side_t,
+                    left,
+                    frame.mask,
+                    frame.cap,
+                    frame.placed + (c,),
+                    frame.optional,
+                )
+            )
     else:
         s.remove_inf(side_t, c, 1)
-    if n > 1:
-        s.stack.append((k, chooser, card, side_t, n - 1, mask, cap, done + (c,), optional))
+        if left:
+            s.stack.append(
+                frames.Remove(
+                    frames.REMOVE,
+                    frame.player,
+                    frame.card,
+                    side_t,
+                    left,
+                    frame.mask,
+                    frame.cap,
+                    frame.removed + (c,),
+                    frame.optional,
+                )
+            )
 
 
-def answer_choose_country(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
+def answer_choose_country(s: TSState, frame: frames.ChooseCountry, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame.card], frame.step, d.value, frame.data)
 
 
-def answer_choose_option(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
+def answer_choose_option(s: TSState, frame: frames.ChooseOption, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame.card], frame.step, d.value, frame.data)
 
 
-def answer_choose_card(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+def answer_choose_card(s: TSState, frame: frames.ChooseCard, d: actions.Decoded) -> None:
     choice = 0 if d.kind == "option" else d.value
-    frames.run_handler(s, RESUME[frame[2]], frame[3], choice, frame[7])
+    frames.run_handler(s, RESUME[frame.card], frame.step, choice, frame.data)
 
 
-def answer_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[4])
+def answer_roll(s: TSState, frame: frames.Roll, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame.card], frame.step, d.value, frame.data)
 
 
-def answer_random_card(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    frames.run_handler(s, RESUME[frame[2]], frame[3], d.value, frame[5])
+def answer_random_card(s: TSState, frame: frames.RandomCard, d: actions.Decoded) -> None:
+    frames.run_handler(s, RESUME[frame.card], frame.step, d.value, frame.data)
 
 
-def answer_trap(s: TSState, frame: tuple, d: actions.Decoded) -> None:
-    side, trap = frame[1], frame[2]
+def answer_trap(s: TSState, frame: frames.Trap, d: actions.Decoded) -> None:
+    side, trap = frame.player, frame.card
     if d.kind == "play":
         play_card(s, side, d.value, frames.M_EVENT)
         return
@@ -1543,22 +1600,22 @@ def answer_trap(s: TSState, frame: tuple, d: actions.Decoded) -> None:
         return
     s.hands[side].remove(d.value)
     s.discard.append(d.value)  # 5.4: the discarded card's event does not occur
-    s.stack.append((frames.TRAP_ROLL, frames.CHANCE_P, side, trap))
+    s.stack.append(frames.TrapRoll(frames.TRAP_ROLL, frames.CHANCE_P, side, trap))
 
 
-def answer_trap_roll(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+def answer_trap_roll(s: TSState, frame: frames.TrapRoll, d: actions.Decoded) -> None:
     if d.value < TRAP_ESCAPE_BELOW:
-        s.set_perm(frame[3], False)
+        s.set_perm(frame.card, False)
 
 
-def answer_held(s: TSState, frame: tuple, d: actions.Decoded) -> None:
+def answer_held(s: TSState, frame: frames.Held, d: actions.Decoded) -> None:
     if d.kind == "card":
-        s.hands[frame[1]].remove(d.value)
+        s.hands[frame.player].remove(d.value)
         s.discard.append(d.value)
 
 
 # What answering each kind of frame does: handler(state, top frame, decoded action).
-ANSWERS = {
+ANSWERS: dict[int, Callable[[TSState, Any, actions.Decoded], None]] = {
     frames.SETUP: answer_setup,
     frames.HEADLINE: answer_headline,
     frames.ACTION: answer_action,

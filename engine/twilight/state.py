@@ -1,8 +1,8 @@
 """The plain Twilight Struggle state: flat int lists and bitmasks, a hand-written clone().
 
 Sides: USSR = 0, US = 1. ``vp`` is signed: positive favours the US (10.2.1). Influence is one
-flat list, ``inf[side * N + country]``. Pending decisions live on ``stack`` as tuples (see
-``frames.py``): the state is a small machine whose top frame says who decides what.
+flat list, ``inf[side * N + country]``. Pending decisions live on ``stack`` as frames, named
+tuples (see ``frames.py``): the state is a small machine whose top frame says who decides what.
 
 ``_core_c.CState`` is the compiled twin: the same fields under the same names (a ``cdef
 class``), so that everything outside the core reads and writes either alike.
@@ -118,7 +118,9 @@ class TSState(SchemaFields):
         "per side, bitmask of countries with own influence at the start of its round",
         lambda: [0, 0],
     )
-    stack: list[tuple] = field(Kind.LIST, "pending decisions (tuples), top = last", list)
+    stack: list[Any] = field(
+        Kind.LIST, "pending decisions (``frames``: a named tuple per kind), top = last", list
+    )
     rng: int = field(Kind.VALUE, "SplitMix64 state for shuffles", 0)
     winner: int = field(Kind.VALUE, "-1 while running; 0 USSR, 1 US, 2 draw", -1)
     end_reason: str = field(Kind.VALUE, "why the game ended", "")

@@ -110,8 +110,8 @@ def fire(s: TwilightState, card: int, side: int, *, by: int | None = None) -> No
     s.inplay.append(card)
     s.phasing = player
     s.round_start[player] = s.presence_mask(player)
-    s.stack.append((frames.ACTION, opp(player), None, 0))
-    s.stack.append((frames.EVENT, frames.AUTO, card, side, player))
+    s.stack.append(frames.for_state(s, (frames.ACTION, opp(player), None, 0)))
+    s.stack.append(frames.for_state(s, (frames.EVENT, frames.AUTO, card, side, player)))
     s._core.advance(s)  # the state's own machine: rules, or the compiled core
 
 
@@ -123,8 +123,8 @@ def play(s: TwilightState, side: int, card: int, mode: str) -> None:
         s.hands[side].append(card)
     s.phasing = side
     s.round_start[side] = s.presence_mask(side)
-    s.stack.append((frames.ACTION, opp(side), None, 0))
-    s.stack.append((frames.ACTION, side, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, opp(side), None, 0)))
+    s.stack.append(frames.for_state(s, (frames.ACTION, side, None, 0)))
     s.apply_action(actions.play(card, frames.MODE_NAMES.index(mode)))
 
 

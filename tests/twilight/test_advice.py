@@ -49,7 +49,7 @@ def test_realignment_odds_6_2_2() -> None:
 
 def test_space_race_odds_6_4_1() -> None:
     s = position(hands=([7], []))
-    s.stack.append((frames.ACTION, USSR, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, USSR, None, 0)))
     s.touch()
     assert advice.move_odds(s, actions.play(7, frames.M_SPACE)) == "box 1 on 1-3: 50%"
     assert advice.move_odds(s, actions.play(7, frames.M_INFLUENCE)) is None
@@ -67,7 +67,7 @@ def test_a_battleground_coup_at_defcon_2_is_marked_as_losing() -> None:
 def test_holding_a_scoring_card_after_the_last_round_is_marked_11_1_2() -> None:
     s = position(tournament=True, hands=([1, 7], [19]))
     s.rounds_done[USSR] = rules.rounds_for(s, USSR) - 1
-    s.stack.append((frames.ACTION, USSR, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, USSR, None, 0)))
     s.touch()
     said = advice.move_danger(s, actions.play(7, frames.M_INFLUENCE))
     assert said is not None and "#1 Asia Scoring" in said and "(11.1.2)" in said
@@ -98,8 +98,8 @@ def test_scoring_breakdown_adds_up_to_the_vp_change() -> None:
         "USSR: domination 5 + 2 of 6 battlegrounds + 0 next to the US = 7 VP",
         "US: presence 3 + 1 of 6 battlegrounds + 0 next to the USSR = 4 VP",
     ]
-    s.stack.append((frames.ACTION, US, None, 0))
-    s.stack.append((frames.ACTION, USSR, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, US, None, 0)))
+    s.stack.append(frames.for_state(s, (frames.ACTION, USSR, None, 0)))
     s.touch()
     before = s.clone()
     s.apply_action(actions.play(3, frames.M_EVENT))
@@ -186,8 +186,8 @@ def test_a_step_with_two_vp_changes_names_each_cause() -> None:
 def test_a_revealed_hand_is_logged_for_the_other_side() -> None:
     """#26 CIA Created: the USSR shows its hand this turn; the US log lists the cards."""
     s = position(hands=([7, 9], [19]), inf={"japan": (0, 1)})
-    s.stack.append((frames.ACTION, USSR, None, 0))
-    s.stack.append((frames.ACTION, US, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, USSR, None, 0)))
+    s.stack.append(frames.for_state(s, (frames.ACTION, US, None, 0)))
     s.hands[US].append(26)
     s.deck.remove(26)
     s.touch()

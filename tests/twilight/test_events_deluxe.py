@@ -74,7 +74,7 @@ def test_deluxe_texts_show_the_deluxe_numbers():
 
     for edition, shown in (("seed", ("#35", "#81", "#101")), ("deluxe", ("#81", "#101", "#35"))):
         s = position(turn=8, edition=edition, hands=([35, 81, 101, 19], [27]))
-        s.stack = [(frames.ACTION, USSR, None, 0)]
+        s.stack = [frames.for_state(s, (frames.ACTION, USSR, None, 0))]
         s.touch()
         got = texts(s)
         assert f"{shown[0]} South America Scoring: event" in got
@@ -164,7 +164,7 @@ def test_special_relationship_needs_us_control_of_the_uk():
 def _end_round_with_defcon_drop(s):
     """The US coups a battleground from DEFCON 3 (it moves to 2) in its own action round, which
     then ends as rounds do (no test sentinel under it)."""
-    s.stack = [(frames.ACTION, US, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, US, None, 0))]
     s.touch()
     s.apply_action(actions.play(27, frames.MODE_NAMES.index("coup")))
     act(s, "coup Iran")

@@ -204,7 +204,7 @@ def _trapped_round(implementation: str, action_round: int, us_hand: list[int], t
     ``action_round`` that follows opens with the trap (the state's own turn sequence runs it)."""
     s = position(turn=4, hands=([42, 19], us_hand), tournament=tournament, implementation=implementation)
     s.action_round, s.phasing, s.rounds_done = action_round, USSR, [action_round, action_round - 1]
-    s.stack = [(frames.ACTION, USSR, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, USSR, None, 0))]
     s.touch()
     s.apply_action(actions.play(42, frames.M_EVENT))
     assert s.stack[-1][0] == frames.TRAP and s.current_player() == US and s.rounds_done[US] == action_round

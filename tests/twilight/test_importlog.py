@@ -281,7 +281,7 @@ def test_deluxe_containment_and_red_scare_add_up_then_bound(impl: str) -> None:
 def _event_offered(s: Any, side: int, card: int) -> bool:
     s.deck.remove(card)
     s.hands[side].append(card)
-    s.stack.append((frames.ACTION, side, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, side, None, 0)))
     s.touch()
     return f"#{card} Kitchen Debates: event" in texts(s)
 

@@ -98,7 +98,7 @@ def test_failed_coup_changes_nothing_but_tracks() -> None:
 
 def test_coup_needs_opponent_influence_6_3_1() -> None:
     s = position(inf={"mexico": (0, 1)}, hands=([], [26]))
-    s.stack = [(frames.ACTION, US, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, US, None, 0))]
     assert actions.play(26, frames.M_COUP) not in s.legal_actions()
     assert actions.play(26, frames.M_INFLUENCE) in s.legal_actions()
     assert rules.coup_targets(s, US) == 0
@@ -138,10 +138,10 @@ def test_defcon_never_exceeds_5_8_1_2() -> None:
 
 def test_free_coup_ignores_defcon_but_still_degrades_6_3_5() -> None:
     s = position(inf={"italy": (0, 1)}, defcon=3)
-    s.stack.append((frames.ACTION, US, None, 0))
+    s.stack.append(frames.for_state(s, (frames.ACTION, US, None, 0)))
     s.hands[US].append(26)
     frames.free_coup(s, USSR, 47, 2, rules.EUROPE_MASK)
-    rules.advance(s)
+    s._core.advance(s)  # the state's own machine: rules, or the compiled core
     assert "coup Italy" in texts(s) and "pass" in texts(s)
     act(s, "coup Italy")
     assert s.defcon == 2 and s.milops[USSR] == 0  # 8.2.5: free coups are not military ops
@@ -163,13 +163,13 @@ def test_space_race_success_first_and_second_vp_6_4() -> None:
 
 def test_space_race_failed_roll_and_min_ops_6_4_1() -> None:
     s = position(hands=([30, 26], []))
-    s.stack = [(frames.ACTION, USSR, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, USSR, None, 0))]
     s.phasing = USSR
     legal = s.legal_actions()
     assert actions.play(26, frames.M_SPACE) not in legal  # 1 op < 2 needed
     assert actions.play(30, frames.M_SPACE) in legal
     s.hands[US].append(63)
-    s.stack.insert(0, (frames.ACTION, US, None, 0))
+    s.stack.insert(0, frames.for_state(s, (frames.ACTION, US, None, 0)))
     s.apply_action(actions.play(30, frames.M_SPACE))
     die(s, 4)
     assert s.space == [0, 0] and s.vp == 0 and 30 in s.discard
@@ -210,7 +210,7 @@ def test_ops_modifiers_stack_7_4_example() -> None:
     s = position(turnfx=(9,), inf={"vietnam": (1, 0), "thailand": (1, 0)})
     s.red_scare = 1 << USSR
     assert rules.ops_value(s, 6, USSR) == 3
-    s.stack = [(frames.ACTION, US, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, US, None, 0))]
     s.hands[US].append(26)
     rules.open_ops(s, USSR, 6, frames.M_INFLUENCE)
     assert s.stack[-1][3] == 5  # 3 + China bonus + Vietnam bonus
@@ -228,8 +228,9 @@ def test_containment_and_red_scare_bounds_7_4() -> None:
 
 
 def test_china_bonus_needs_all_points_in_asia_9_6() -> None:
-    s = position(inf={"thailand": (1, 0), "poland": (1, 0)})
-    s.stack = [(frames.ACTION, US, None, 0)]
+    # the reference's open_ops pushes the reference's frames: a pure state
+    s = position(inf={"thailand": (1, 0), "poland": (1, 0)}, implementation="pure")
+    s.stack = [frames.for_state(s, (frames.ACTION, US, None, 0))]
     s.hands[US].append(26)
     s.round_start[USSR] = s.presence_mask(USSR)
     rules.open_ops(s, USSR, 6, frames.M_INFLUENCE)
@@ -255,7 +256,7 @@ def test_china_card_passes_face_down_and_flips_at_turn_end_9_3() -> None:
 def test_china_card_not_in_headline_9_5() -> None:
     s = position(hands=([30, 26], [63]))
     s.phase = PH_HEADLINE
-    s.stack = [(frames.HEADLINE, USSR)]
+    s.stack = [frames.for_state(s, (frames.HEADLINE, USSR))]
     assert all(actions.decode(a).value != 6 for a in s.legal_actions())
 
 
@@ -305,7 +306,7 @@ def test_prohibited_event_only_gives_ops_5_2_example_2() -> None:
 def test_scoring_card_cannot_be_held_4_5_d() -> None:
     s = position(turn=2, hands=([1, 30], [26]))
     s.rounds_done = [6, 5]
-    s.stack = [(frames.ACTION, USSR, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, USSR, None, 0))]
     s.action_round = 6
     assert {actions.decode(a).value for a in s.legal_actions() if actions.decode(a).kind == "play"} == {1}
 

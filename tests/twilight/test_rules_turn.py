@@ -87,7 +87,8 @@ def test_defectors_cancel_the_ussr_headline() -> None:
 
 
 def test_space_box_4_reveals_the_opponent_headline_6_4_4() -> None:
-    s = position(space=(0, 4), hands=([30, 19], [63, 26]))
+    # the reference's headline_step pushes the reference's frames: a pure state
+    s = position(space=(0, 4), hands=([30, 19], [63, 26]), implementation="pure")
     s.phase = PH_HEADLINE
     s.action_round = 0
     s.stack = []
@@ -284,7 +285,7 @@ def test_final_scoring_twenty_does_not_stop_scoring_10_3_2() -> None:
 
 def test_illegal_action_names_the_reason() -> None:
     s = position(hands=([30], [26]))
-    s.stack = [(frames.ACTION, USSR, None, 0)]
+    s.stack = [frames.for_state(s, (frames.ACTION, USSR, None, 0))]
     try:
         s.apply_action(actions.play(26, frames.M_EVENT))
     except Exception as exc:  # IllegalAction
@@ -305,9 +306,9 @@ def test_remembered_legal_actions_are_private_and_forgotten_after_a_move() -> No
     first = s.legal_actions()
     first.clear()  # the caller's list is its own
     again = s.legal_actions()
-    assert again and again == rules._legal_actions(s, s.stack[-1])
+    assert again and again == rules._legal_actions(s, frames.view(s.stack[-1]))
     s.apply_action(again[0])
-    assert s.legal_actions() == rules._legal_actions(s, s.stack[-1])
+    assert s.legal_actions() == rules._legal_actions(s, frames.view(s.stack[-1]))
     with pytest.raises(IllegalAction):
         s.apply_action(again[0] + 10_000)
     s.touch()

@@ -488,7 +488,7 @@ def defectors(s: TSState, side: int) -> None:
     its own action round, the US gains 1 VP (not when it is only discarded, e.g. by #5)."""
     if s.phase != PH_ACTION or s.phasing != USSR:
         return
-    for frame in s.stack:
-        if frame[0] == frames.FINISH and frame[2] == Card.DEFECTORS and frame[3] == USSR:
+    for frame in map(frames.view, s.stack):  # a compiled state's frames are plain tuples
+        if frame.kind == frames.FINISH and frame.card == Card.DEFECTORS and frame.side == USSR:
             s.gain_vp(US, 1)
             return

@@ -126,7 +126,7 @@ def grain_sales_drawn(s: TSState, step: int, choice: int, data: tuple) -> None:
         return
     s.hands[USSR].remove(choice)
     s.inplay.append(choice)
-    frames.push(s, (frames.ACTION, US, (choice,), 67))
+    frames.push(s, frames.Action(frames.ACTION, US, (choice,), 67))
 
 
 @event(68)
