@@ -398,7 +398,7 @@ def evaluation_terms(state: TSState, seat: int) -> dict[str, float]:
     turns_left = max(0, 10 - s.turn) + 1
     projs, bg_lead = heuristics._board_terms(s.inf, bool(s.perm >> 101 & 1))
     for region in range(6):
-        proj = projs[region]
+        proj: float = projs[region]
         if region == EUROPE and abs(proj) >= WIN_VP:
             proj = 12.0 if proj > 0 else -12.0
         terms[REGION_NAMES[region]] = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from realpolitik.engine.twilight import movegen, rules
+from realpolitik.engine.twilight import _movegen_py, movegen, rules
 from realpolitik.engine.twilight.board import BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.cards import Card
 from realpolitik.engine.twilight.state import DEFCON_BRINK, DRAW, PH_ACTION, WIN_VP, TSState, opp
@@ -29,7 +29,7 @@ def us_advantage(s: TSState, seat: int) -> float:
     # presence short of control: the reference loops' board_terms.
     projs, bg_lead = _board_terms(s.inf, bool(s.perm >> Card.FORMOSAN_RESOLUTION & 1))
     for region in range(6):
-        proj = projs[region]
+        proj: float = projs[region]
         if region == EUROPE and abs(proj) >= WIN_VP:  # Europe control (10.3.1), projected as 20
             proj = math.copysign(12.0, proj)
         x += REGION_WEIGHT[region] * proj * (0.6 if turns_left > 1 else 1.0)
@@ -70,5 +70,7 @@ def evaluate(s: TSState, seat: int) -> float:
     return v if seat == US else 1.0 - v
 
 
-_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
-_board_terms = _MG.board_terms
+assert (
+    movegen.pure() is _movegen_py
+)  # the reference loops (movegen gave them the board); the compiled core calls its own twin
+_board_terms = _movegen_py.board_terms

@@ -79,7 +79,7 @@ def ended_by_final_scoring(s: Any) -> bool:
     return bool(s.is_terminal() and s.phase == GAME_OVER)
 
 
-def _key(s: Any) -> tuple:
+def _key(s: Any) -> tuple[Any, ...]:
     frame = s.top()
     if frame is None:
         return ("end",)
@@ -132,7 +132,7 @@ class Search:
     block: Block
     f: Facts
     start_inf: list[int]
-    start_key: tuple
+    start_key: tuple[Any, ...]
     first_card: int | None
     nodes: int = 0
     limit: int = 60000
@@ -160,8 +160,8 @@ class Search:
         if s.turn != self.block.turn:
             # the turn's end improved DEFCON by 1 (4.5 F), which the log gives with the next
             # turn's headlines
-            return s.defcon == min(5, self.f.defcon + 1)
-        return s.defcon == self.f.defcon
+            return bool(s.defcon == min(5, self.f.defcon + 1))
+        return bool(s.defcon == self.f.defcon)
 
     def ok(self, s: Any) -> bool:
         """No influence changed outside the countries the block names."""
@@ -351,7 +351,7 @@ _EDITION = {"edition": "deluxe"}
 
 
 def _shown(n: int) -> int:
-    from realpolitik.engine.twilight.actions import DELUXE_NUMBER
+    from realpolitik.engine.twilight.cards import DELUXE_NUMBER
 
     return int(DELUXE_NUMBER.get(n, n))
 

@@ -62,7 +62,8 @@ def compiled_core() -> ModuleType | None:
         from realpolitik.engine.twilight import _core_c  # type: ignore[attr-defined]
     except ImportError:
         return None
-    return _core_c
+    core: ModuleType = _core_c
+    return core
 
 
 _init(_movegen_py)

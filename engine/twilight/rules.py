@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from realpolitik.engine.core.api import IllegalAction
 from realpolitik.engine.core.rng import MASK64, shuffle, splitmix64
-from realpolitik.engine.twilight import actions, frames, movegen
+from realpolitik.engine.twilight import _movegen_py, actions, frames, movegen
 from realpolitik.engine.twilight.board import (
     AFRICA,
     ASIA,
@@ -112,7 +112,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def seq(s: TSState, *pending: tuple) -> None:
+def seq(s: TSState, *pending: tuple[Any, ...]) -> None:
     """Push frames so that they run in the order given."""
     s.stack.extend(reversed(pending))
 
@@ -135,14 +135,14 @@ US_SETUP = {
 DELUXE_US_SETUP = {"canada": 2}  # the Deluxe edition's US setup adds 2 in Canada
 
 
-def cards_in_game(options: dict) -> list[int]:
+def cards_in_game(options: Mapping[str, Any]) -> list[int]:
     """The card numbers of a game with ``options``: the seed's 103, and the 7 optional cards
     (104..110) with ``optional_cards``."""
     top = max(CARDS) if options.get("optional_cards") else SEED_CARDS
     return sorted(n for n in CARDS if n <= top)
 
 
-def us_setup(options: dict) -> dict[str, int]:
+def us_setup(options: Mapping[str, Any]) -> dict[str, int]:
     """The US's fixed setup influence for the game's edition (3.3)."""
     if options.get("edition") == "deluxe":
         return {**US_SETUP, **DELUXE_US_SETUP}
@@ -182,7 +182,7 @@ def bid_text(value: object) -> str:
     return f"{SIDE_NAMES[side]}+{points}" if points else BID_NONE
 
 
-def setup_frames(options: dict) -> tuple[tuple[int, int, int, int], ...]:
+def setup_frames(options: Mapping[str, Any]) -> tuple[tuple[int, int, int, int], ...]:
     """The setup decisions, in order (3.2, 3.3, then a bid): the USSR's 6 in Eastern Europe, the
     US's 7 in Western Europe, then the bidding side's points. A bid frame has mask 0: its
     countries are those holding that side's influence when each point is placed. Plain tuples:
@@ -197,7 +197,7 @@ def setup_frames(options: dict) -> tuple[tuple[int, int, int, int], ...]:
     return setup
 
 
-def new_state(seed: int, options: dict, cls: type = TSState) -> TSState:
+def new_state(seed: int, options: Mapping[str, Any], cls: type[TSState] = TSState) -> TSState:
     """A new game: decks shuffled from ``seed``, hands dealt, fixed influence placed (3.1–3.3).
     ``cls`` is the state class to create (a ``TSState`` subclass)."""
     s = cls()
@@ -1642,9 +1642,11 @@ ANSWERS: dict[int, Callable[[TSState, Any, actions.Decoded], None]] = {
 REGION_IDS = (EUROPE, ASIA, MIDDLE_EAST, CENTRAL_AMERICA, SOUTH_AMERICA, AFRICA, SOUTHEAST_ASIA)
 
 
-_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
-_presence = _MG.presence
-_spread = _MG.spread
-_mask_moves = _MG.mask_moves
-_influence_moves = _MG.influence_moves
-_realign_moves = _MG.realign_moves
+assert (
+    movegen.pure() is _movegen_py
+)  # the reference loops (movegen gave them the board); the compiled core calls its own twin
+_presence = _movegen_py.presence
+_spread = _movegen_py.spread
+_mask_moves = _movegen_py.mask_moves
+_influence_moves = _movegen_py.influence_moves
+_realign_moves = _movegen_py.realign_moves

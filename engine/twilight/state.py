@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from realpolitik.engine.core.schema import Kind, SchemaFields, field, state_fields
-from realpolitik.engine.twilight import movegen
+from realpolitik.engine.twilight import _movegen_py, movegen
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
 __all__ = ["N", "TSState", "opp"]
@@ -230,6 +230,8 @@ class TSState(SchemaFields):
             self.phasing = -1
 
 
-_MG = movegen.pure()  # the reference loops; the compiled core calls its own twin
-_control = _MG.control
-_presence = _MG.presence
+assert (
+    movegen.pure() is _movegen_py
+)  # the reference loops (movegen gave them the board); the compiled core calls its own twin
+_control = _movegen_py.control
+_presence = _movegen_py.presence

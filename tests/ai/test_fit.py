@@ -17,7 +17,7 @@ from realpolitik.ai.bots import make_bot
 from realpolitik.cli.main import app
 from realpolitik.engine import game_specs, load_game
 from realpolitik.engine.core.api import HasEvalTerms
-from realpolitik.engine.twilight import features as TF
+from realpolitik.engine.twilight import features
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 
 GAMES = [sp.name for sp in game_specs()]
@@ -41,7 +41,7 @@ def _walk(state, steps: int, seed: int):
 
 
 def _hand_value(terms: list[float]) -> float:
-    return 1.0 / (1.0 + math.exp(-sum(w * t for w, t in zip(TF.HAND_WEIGHTS, terms, strict=True))))
+    return 1.0 / (1.0 + math.exp(-sum(w * t for w, t in zip(features.HAND_WEIGHTS, terms, strict=True))))
 
 
 # ----- terms ---------------------------------------------------------------------------------------
@@ -79,12 +79,12 @@ def test_twilight_nonbattleground_influence_is_a_term_the_hand_evaluator_ignores
         assert not BOARD.bg_mask >> c & 1 and BOARD.stability[c] >= 2
         s.inf[BOARD.n + c] += 1
     s.touch()
-    k = TF.TERM_NAMES.index("nonbg_influence")
+    k = features.TERM_NAMES.index("nonbg_influence")
     for seat, sign in ((US, 1.0), (USSR, -1.0)):
         value, terms = before[seat]
         assert s.evaluate(seat) == value
         assert s.eval_terms(seat)[k] - terms[k] == pytest.approx(sign * 7 / 7.0)  # SCALE is 7
-    assert TF.HAND_WEIGHTS[k] == 0.0
+    assert features.HAND_WEIGHTS[k] == 0.0
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -341,7 +341,7 @@ def test_train_a_tiny_run(tmp_path: Path) -> None:
     assert report["games"] == 4 and report["held_out_games"] == 1
     assert report["training_positions"] + report["held_out_positions"] == report["positions"]
     assert 0.0 <= report["brier_fitted"] <= 1.0 and 0.0 <= report["brier_hand"] <= 1.0
-    assert weights.term_names == TF.TERM_NAMES and all(math.isfinite(w) for w in weights.weights)
+    assert weights.term_names == features.TERM_NAMES and all(math.isfinite(w) for w in weights.weights)
     again, _ = fit.train("twilight", 4, bot_spec="heuristic:follow=0", seed=3, rate=0.5)
     assert again.weights == weights.weights  # seeded: the same games, the same fit
 
@@ -384,7 +384,7 @@ def test_train_free_restricts_the_fit_to_the_named_terms(tmp_path: Path) -> None
     w = fit.load_weights(out)
     assert w.training["free"] == ["nonbg_influence", "china"]
     hand = dict(
-        zip(TF.TERM_NAMES, load_game("twilight").new_initial_state().eval_hand_weights(), strict=True)
+        zip(features.TERM_NAMES, load_game("twilight").new_initial_state().eval_hand_weights(), strict=True)
     )
     ratios = {
         n: x / hand[n]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from realpolitik.ai import tune as T
+from realpolitik.ai import tune
 from realpolitik.ai.bots import make_bot
 from realpolitik.ai.fit import Weights, load_weights
 from realpolitik.ai.weights import weights_from_json
@@ -39,9 +39,9 @@ def test_every_update_moves_toward_the_side_that_won(monkeypatch: pytest.MonkeyP
     exactly when its space multiplier was raised, so theta for space grows by
     ``a_k * step`` per pair at every update; a group the games ignore moves only when the
     pair's score happens to line up with its random sign."""
-    monkeypatch.setattr(T, "_play", _fake_play)
-    config = T.TuneConfig("twilight", "heuristic", (("space",), ("china",)), pairs=12, seed=3, batch=3)
-    weights, history = T.tune(config)
+    monkeypatch.setattr(tune, "_play", _fake_play)
+    config = tune.TuneConfig("twilight", "heuristic", (("space",), ("china",)), pairs=12, seed=3, batch=3)
+    weights, history = tune.tune(config)
     assert len(history) == 4
     expected = 0.0
     for k, theta in enumerate(history):
@@ -63,9 +63,9 @@ def test_a_term_weighted_zero_is_tuned_by_addition(monkeypatch: pytest.MonkeyPat
         p, m = (_weights(x).weights[NONBG] for x in job[4:])
         return 1.0 if p > m else 0.0
 
-    monkeypatch.setattr(T, "_play", nonbg_wins)
-    config = T.TuneConfig("twilight", "heuristic", (("nonbg_influence",),), pairs=8, seed=1, batch=4)
-    weights, history = T.tune(config)
+    monkeypatch.setattr(tune, "_play", nonbg_wins)
+    config = tune.TuneConfig("twilight", "heuristic", (("nonbg_influence",),), pairs=8, seed=1, batch=4)
+    weights, history = tune.tune(config)
     assert weights.training["additive"] == [True]
     assert history[0][0] == pytest.approx(4 * 0.08 * 0.15)  # step_zero, in weight units
     assert (
@@ -75,9 +75,9 @@ def test_a_term_weighted_zero_is_tuned_by_addition(monkeypatch: pytest.MonkeyPat
 
 def test_a_real_run_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
     """Seeded games, in a fixed order: the workers change only the speed. The weights play."""
-    config = T.TuneConfig("twilight", "ismcts:iters=5", (("space",), ("vp",)), pairs=4, seed=1, batch=2)
-    one, h1 = T.tune(config)
-    two, h2 = T.tune(T.TuneConfig(**{**config.__dict__, "workers": 2}))
+    config = tune.TuneConfig("twilight", "ismcts:iters=5", (("space",), ("vp",)), pairs=4, seed=1, batch=2)
+    one, h1 = tune.tune(config)
+    two, h2 = tune.tune(tune.TuneConfig(**{**config.__dict__, "workers": 2}))
     assert h1 == h2 and one.weights == two.weights
     assert any(t != 0.0 for t in h1[-1])  # the four pairs were not all level
     path = tmp_path / "tuned.json"
@@ -101,7 +101,7 @@ def test_a_real_run_is_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
 def test_bad_runs_are_refused_before_any_game(kwargs: dict, message: str) -> None:
     base = {"game": "twilight", "bot": "heuristic", "groups": (("space",),), "pairs": 8, "batch": 4}
     with pytest.raises(ValueError, match=message):
-        T.tune(T.TuneConfig(**{**base, **kwargs}))
+        tune.tune(tune.TuneConfig(**{**base, **kwargs}))
 
 
 def test_cli_tune_writes_weights_and_reports_each_group(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from realpolitik.cli.common import make_console
 from realpolitik.cli.saves import read_game_file
 from realpolitik.engine import load_game
 from realpolitik.engine.core.records import replay
-from realpolitik.engine.twilight import actions as A
+from realpolitik.engine.twilight import actions
 from realpolitik.engine.twilight.board import BOARD
 from realpolitik.engine.twilight.game import CompiledTwilightState, TwilightState
 from tests.cli.conftest import FAST_AI, assert_no_crash, assert_one_line_error
@@ -149,7 +149,7 @@ def test_undo_goes_back_to_the_previous_decision(cli, tmp_path: Path) -> None:
     r = cli(*PLAY, input=lines("undo", "1", "2", "undo", f"save {f}"))
     assert "Nothing to undo" in r.output
     assert "Undone: back to your previous decision (1 action played)" in r.output
-    assert read_game_file(str(f)).state.history == [A.country(BOARD.country("finland"))]
+    assert read_game_file(str(f)).state.history == [actions.country(BOARD.country("finland"))]
 
 
 def test_undo_takes_back_the_ai_moves_since(cli, tmp_path: Path) -> None:
@@ -268,7 +268,7 @@ def test_ai_failure_keeps_the_game_and_stops_with_one_line(
 
 def test_engine_failure_on_a_human_move_keeps_the_prompt(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     original = TwilightState.apply_action
-    bad = A.country(BOARD.country("finland"))
+    bad = actions.country(BOARD.country("finland"))
 
     def flaky(self, action):
         if action == bad:
@@ -365,15 +365,15 @@ def test_undo_target_skips_forced_moves(toy_game: str) -> None:
 
 def test_a_card_play_can_be_typed_as_card_number_and_use() -> None:
     from realpolitik.cli.screen import match_words
-    from realpolitik.engine.twilight import frames as F
+    from realpolitik.engine.twilight import frames
     from realpolitik.engine.twilight.state import PH_ACTION
 
     s = load_game("twilight").new_initial_state(seed=3)
-    s.stack = [(F.ACTION, 0, None, 0)]
+    s.stack = [(frames.ACTION, 0, None, 0)]
     s.phase, s.action_round, s.phasing = PH_ACTION, 1, 0
-    card = sorted(c for c in s.hands[0] if A.play(c, F.M_INFLUENCE) in s.legal_actions())[0]
-    assert match_words(s, f"#{card} infl") == A.play(card, F.M_INFLUENCE)
-    assert match_words(s, "#6 influence") == A.play(6, F.M_INFLUENCE)  # the China Card
+    card = sorted(c for c in s.hands[0] if actions.play(c, frames.M_INFLUENCE) in s.legal_actions())[0]
+    assert match_words(s, f"#{card} infl") == actions.play(card, frames.M_INFLUENCE)
+    assert match_words(s, "#6 influence") == actions.play(6, frames.M_INFLUENCE)  # the China Card
     assert match_words(s, f"#{card}") is None  # several uses: ambiguous
     assert match_words(s, "#999 coup") is None
 

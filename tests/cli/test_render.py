@@ -10,9 +10,7 @@ from rich.console import Console
 from realpolitik.cli.screen import Renderer, layout_choices
 from realpolitik.engine import load_game
 from realpolitik.engine.core.presentation import Presentation
-from realpolitik.engine.twilight import actions as A
-from realpolitik.engine.twilight import frames as F
-from realpolitik.engine.twilight import presentation, render
+from realpolitik.engine.twilight import actions, frames, presentation, render
 from realpolitik.engine.twilight.board import BOARD, US, USSR
 from realpolitik.engine.twilight.state import PH_ACTION, PH_HEADLINE
 
@@ -37,7 +35,7 @@ def text_of(renderable, color: bool = False) -> str:
 
 def action_round_state():
     s = GAME.new_initial_state(seed=3)
-    s.stack = [(F.ACTION, USSR, None, 0)]
+    s.stack = [(frames.ACTION, USSR, None, 0)]
     s.phase, s.action_round, s.phasing = PH_ACTION, 1, USSR
     return s
 
@@ -74,24 +72,25 @@ def test_each_viewer_sees_only_its_own_hand() -> None:
 
 def test_a_hidden_headline_is_not_announced_to_the_opponent() -> None:
     s = GAME.new_initial_state(seed=1)
-    s.stack = [(F.HEADLINE, USSR)]
+    s.stack = [(frames.HEADLINE, USSR)]
     s.phase = PH_HEADLINE
     card = sorted(s.hands[USSR])[0]
-    a = A.play(card, F.M_HEADLINE)
+    a = actions.play(card, frames.M_HEADLINE)
     assert render.describe_action(s, a, US) == "USSR chooses a headline card (face down)"
     assert render.describe_action(s, a, USSR) == f"USSR headlines {render.card_label(card)}"
 
 
 def test_dice_are_described_with_what_they_decide() -> None:
     s = GAME.new_initial_state(seed=1)
-    s.stack = [(F.COUP_ROLL, F.CHANCE_P, US, IRAN, 3, 0)]
+    s.stack = [(frames.COUP_ROLL, frames.CHANCE_P, US, IRAN, 3, 0)]
     assert (
-        render.describe_action(s, A.die(4), USSR) == "US coup in Iran: die 4 + 3 ops = 7 vs 4, succeeds by 3"
+        render.describe_action(s, actions.die(4), USSR)
+        == "US coup in Iran: die 4 + 3 ops = 7 vs 4, succeeds by 3"
     )
-    assert render.describe_action(s, A.die(1), USSR).endswith("= 4 vs 4, fails")
-    s.stack = [(F.SPACE_ROLL, F.CHANCE_P, USSR, 20)]
+    assert render.describe_action(s, actions.die(1), USSR).endswith("= 4 vs 4, fails")
+    s.stack = [(frames.SPACE_ROLL, frames.CHANCE_P, USSR, 20)]
     assert (
-        render.describe_action(s, A.die(2), USSR)
+        render.describe_action(s, actions.die(2), USSR)
         == "USSR space race attempt for box 1 (needs 1-3): die 2, success"
     )
 
@@ -102,7 +101,7 @@ def test_a_change_is_described_in_words() -> None:
     after.add_inf(USSR, IRAN, 3)
     after.vp = -2
     after.defcon = 4
-    lines = render.describe_change(before, A.country(IRAN), after, USSR)
+    lines = render.describe_change(before, actions.country(IRAN), after, USSR)
     assert "Iran: USSR 0->3 (USSR controls)" in lines
     assert "USSR gains 2 VP (now USSR +2)" in lines
     assert "DEFCON 5->4 (no coups or realignments in Europe)" in lines
@@ -144,11 +143,11 @@ def test_the_status_line_and_questions_fit_80_columns() -> None:
     s = action_round_state()
     assert len(render.status(s, USSR).plain) <= 80
     assert render.question(s) == "USSR, action round 1: play a card"
-    s.stack = [(F.COUP, US, 20, 3, 0, 0, 0)]
+    s.stack = [(frames.COUP, US, 20, 3, 0, 0, 0)]
     assert render.question(s) == "US: choose a country to coup with 3 ops"
     # the full screen's question pane holds two lines of about 34 columns at 80x24: the
     # influence question was cut after "2 ops into an"
-    s.stack = [(F.INFLUENCE, USSR, 20, 1, 0, 0, 0)]
+    s.stack = [(frames.INFLUENCE, USSR, 20, 1, 0, 0)]
     assert render.question(s) == "USSR: place influence, 1 op left (2 ops where US controls)"
     assert len(render.question(s)) <= 60
 

@@ -109,14 +109,13 @@ def test_every_long_job_gives_the_local_results_on_one_ray(tmp_path: Path) -> No
 
     from typer.testing import CliRunner
 
-    from realpolitik.ai import fit
-    from realpolitik.ai import tune as T
+    from realpolitik.ai import fit, tune
     from realpolitik.ai.tournament import RayExecutor
     from realpolitik.cli.main import app
     from realpolitik.cli.review import review_game
     from realpolitik.engine import load_game
 
-    config = T.TuneConfig(
+    config = tune.TuneConfig(
         "ideology", "ismcts:iters=5", (("influence_lead",), ("late_lead",)), pairs=4, batch=2
     )
     train = {"game": "invasion", "games": 4, "seed": 2, "rate": 0.5}
@@ -130,7 +129,7 @@ def test_every_long_job_gives_the_local_results_on_one_ray(tmp_path: Path) -> No
     balance = ["balance", "invasion", "--players", "3", "--bot", "heuristic", "--games", "6",
                "--seed", "4", "--json"]  # fmt: skip
     with RayExecutor(2) as executor:
-        tuned = T.tune(config, executor=executor)
+        tuned = tune.tune(config, executor=executor)
         trained = fit.train(**train, executor=executor)
         reviewed = review_game(state, [0, 1], "ismcts:iters=5", executor)
         res = CliRunner().invoke(app, [*tournament, "--workers", "2", "--backend", "ray"])
@@ -144,7 +143,7 @@ def test_every_long_job_gives_the_local_results_on_one_ray(tmp_path: Path) -> No
         assert res.exit_code == 0, res.output
         assert ray.is_initialized()  # the commands leave the Ray they joined running
     assert not ray.is_initialized()
-    assert tuned == T.tune(config)
+    assert tuned == tune.tune(config)
     assert trained[0] == fit.train(**train)[0]
     assert reviewed == review_game(state, [0, 1], "ismcts:iters=5") and reviewed["moves"]
     res = CliRunner().invoke(app, [*balance, "--workers", "1", "--out", str(tmp_path / "local.jsonl")])

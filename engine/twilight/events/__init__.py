@@ -9,11 +9,12 @@ helpers in ``engine.twilight.frames`` and continue in ``@resume(n)`` handlers
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from realpolitik.engine.twilight.state import TSState
 
 EventFn = Callable[[TSState, int], None]
-ResumeFn = Callable[[TSState, int, int, tuple], None]
+ResumeFn = Callable[[TSState, int, int, tuple[Any, ...]], None]
 
 EVENTS: dict[int, EventFn] = {}
 RESUME: dict[int, ResumeFn] = {}

@@ -7,6 +7,8 @@ Rulings on ambiguous texts are in ``docs/rulings.md``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import AFRICA, BOARD, EUROPE, US, USSR
 from realpolitik.engine.twilight.cards import Card
@@ -105,7 +107,7 @@ def five_year_plan(s: TSState, side: int) -> None:
 
 
 @resume(5)
-def _five_year_plan(s: TSState, step: int, card: int, data: tuple) -> None:
+def _five_year_plan(s: TSState, step: int, card: int, data: tuple[Any, ...]) -> None:
     if not card:
         return  # the USSR hand was empty
     s.hands[USSR].remove(card)
@@ -153,7 +155,7 @@ def blockade(s: TSState, side: int) -> None:
 
 
 @resume(10)
-def _blockade(s: TSState, step: int, card: int, data: tuple) -> None:
+def _blockade(s: TSState, step: int, card: int, data: tuple[Any, ...]) -> None:
     if card:
         s.hands[US].remove(card)
         s.discard.append(card)  # 5.4: its event does not occur
@@ -175,7 +177,7 @@ def korean_war(s: TSState, side: int) -> None:
 
 
 @resume(11)
-def _korean_war(s: TSState, step: int, face: int, data: tuple) -> None:
+def _korean_war(s: TSState, step: int, face: int, data: tuple[Any, ...]) -> None:
     _war_outcome(s, USSR, SOUTH_KOREA, face)
 
 
@@ -196,7 +198,7 @@ def arab_israeli_war(s: TSState, side: int) -> None:
 
 
 @resume(13)
-def _arab_israeli_war(s: TSState, step: int, face: int, data: tuple) -> None:
+def _arab_israeli_war(s: TSState, step: int, face: int, data: tuple[Any, ...]) -> None:
     if s.options.get("edition") == "deluxe" and s.controls(US, ISRAEL):
         face -= 1  # the Deluxe printing also subtracts for US control of Israel itself
     _war_outcome(s, USSR, ISRAEL, face)
@@ -227,7 +229,7 @@ def warsaw_pact(s: TSState, side: int) -> None:
 
 
 @resume(16)
-def _warsaw_pact(s: TSState, step: int, choice: int, data: tuple) -> None:
+def _warsaw_pact(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if step == 0:
         if choice == 0:
             frames.choose_country(s, USSR, 16, 1, _presence(s, US, EE_MASK), (4,))
@@ -270,7 +272,7 @@ def truman_doctrine(s: TSState, side: int) -> None:
 
 
 @resume(19)
-def _truman_doctrine(s: TSState, step: int, c: int, data: tuple) -> None:
+def _truman_doctrine(s: TSState, step: int, c: int, data: tuple[Any, ...]) -> None:
     if c >= 0:
         s.set_inf(USSR, c, 0)
 
@@ -283,7 +285,7 @@ def olympic_games(s: TSState, side: int) -> None:
 
 
 @resume(20)
-def _olympic_games(s: TSState, step: int, choice: int, data: tuple) -> None:
+def _olympic_games(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     host = data[0]
     if step == 0:
         if choice == 0:  # boycott: DEFCON −1, the host may conduct 4 Ops instead
@@ -326,7 +328,7 @@ def independent_reds(s: TSState, side: int) -> None:
 
 
 @resume(22)
-def _independent_reds(s: TSState, step: int, c: int, data: tuple) -> None:
+def _independent_reds(s: TSState, step: int, c: int, data: tuple[Any, ...]) -> None:
     if c >= 0:
         s.set_inf(US, c, max(s.influence(US, c), s.influence(USSR, c)))
 
@@ -349,7 +351,7 @@ def indo_pakistani_war(s: TSState, side: int) -> None:
 
 
 @resume(24)
-def _indo_pakistani_war(s: TSState, step: int, choice: int, data: tuple) -> None:
+def _indo_pakistani_war(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     side = data[0]
     if step == 0:
         _add_milops(s, side, 2)
@@ -401,7 +403,7 @@ def east_european_unrest(s: TSState, side: int) -> None:
 
 
 @resume(29)
-def _east_european_unrest(s: TSState, step: int, c: int, data: tuple) -> None:
+def _east_european_unrest(s: TSState, step: int, c: int, data: tuple[Any, ...]) -> None:
     if c < 0:
         return  # no (more) Eastern European country holds USSR Influence
     left, per, chosen = data
@@ -434,7 +436,7 @@ def un_intervention(s: TSState, side: int) -> None:
 
 
 @resume(32)
-def _un_intervention(s: TSState, step: int, card: int, data: tuple) -> None:
+def _un_intervention(s: TSState, step: int, card: int, data: tuple[Any, ...]) -> None:
     if not card:
         return  # no card carrying the opponent's event: nothing to pair it with
     side = data[0]
@@ -459,7 +461,7 @@ def de_stalinization(s: TSState, side: int) -> None:
 
 
 @resume(33)
-def _de_stalinization(s: TSState, step: int, choice: int, data: tuple) -> None:
+def _de_stalinization(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     moved = data[0] - sum(s.inf[:N])
     frames.place(s, USSR, USSR, moved, BOARD.all_mask & ~s.control_mask(US), cap=2, card=33)
 

@@ -7,6 +7,8 @@ beyond what a decision needs, country indices and masks computed once at import.
 
 from __future__ import annotations
 
+from typing import Any
+
 from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     BOARD,
@@ -118,7 +120,7 @@ def star_wars(s: TSState, side: int) -> None:
 
 
 @resume(85)
-def star_wars_pick(s: TSState, step: int, choice: int, data: tuple) -> None:
+def star_wars_pick(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if not choice or choice not in s.discard:
         return
     s.discard.remove(choice)
@@ -204,7 +206,7 @@ def terrorism(s: TSState, side: int) -> None:
 
 
 @resume(92)
-def terrorism_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
+def terrorism_discard(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if not choice:
         return  # empty hand
     o, n = data
@@ -230,7 +232,7 @@ def chernobyl(s: TSState, side: int) -> None:
 
 
 @resume(94)
-def chernobyl_region(s: TSState, step: int, choice: int, data: tuple) -> None:
+def chernobyl_region(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     s.chernobyl = choice
     s.set_turn(Card.CHERNOBYL)
 
@@ -257,7 +259,7 @@ def _debt_double_first(s: TSState) -> None:
 
 
 @resume(95)
-def debt_crisis_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def debt_crisis_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if step == 0:
         if choice:
             s.hands[US].remove(choice)
@@ -287,7 +289,7 @@ def tear_down_this_wall(s: TSState, side: int) -> None:
 
 
 @resume(96)
-def tear_down_choice(s: TSState, step: int, choice: int, data: tuple) -> None:
+def tear_down_choice(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     ops = rules.ops_value(s, 96, US)
     if choice == 0:
         frames.free_coup(s, US, 96, ops, EUROPE_MASK)
@@ -331,7 +333,7 @@ def _ames_next(s: TSState) -> None:
 
 
 @resume(98)
-def ames_order(s: TSState, step: int, choice: int, data: tuple) -> None:
+def ames_order(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if step == 1:  # Deluxe: the card the USSR discards from the US hand
         if choice in s.hands[US]:
             s.hands[US].remove(choice)
@@ -363,7 +365,7 @@ def wargames(s: TSState, side: int) -> None:
 
 
 @resume(100)
-def wargames_choice(s: TSState, step: int, choice: int, data: tuple) -> None:
+def wargames_choice(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice != 0:
         return
     s.gain_vp(opp(data[0]), 6)
@@ -386,7 +388,7 @@ def iran_iraq_war(s: TSState, side: int) -> None:
 
 
 @resume(102)
-def iran_iraq_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def iran_iraq_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     side = data[0]
     if step == 0:
         frames.roll(s, 102, 1, (side, IRAN_IRAQ_TARGET[choice]))

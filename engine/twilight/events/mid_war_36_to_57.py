@@ -6,6 +6,8 @@ contract and docs/rulings.md for the readings chosen where the seed is unclear).
 
 from __future__ import annotations
 
+from typing import Any
+
 from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
@@ -58,7 +60,7 @@ def brush_war(s: TSState, side: int) -> None:
 
 
 @resume(36)
-def brush_war_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def brush_war_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     side = data[0]
     if step == 0:
         if choice >= 0:
@@ -130,7 +132,7 @@ def salt_negotiations(s: TSState, side: int) -> None:
 
 
 @resume(43)
-def salt_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def salt_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice and choice in s.discard:
         s.discard.remove(choice)
         s.hands[data[0]].append(choice)  # shown to the opponent (public: it left the discards)
@@ -163,7 +165,7 @@ def summit(s: TSState, side: int) -> None:
 
 
 @resume(45)
-def summit_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def summit_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if step == 0:
         frames.roll(s, 45, 1, (choice,))
         return
@@ -195,7 +197,7 @@ def how_i_learned(s: TSState, side: int) -> None:
 
 
 @resume(46)
-def how_i_learned_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def how_i_learned_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     rules.set_defcon(s, choice + 1, data[0])
 
 
@@ -211,7 +213,7 @@ def junta(s: TSState, side: int) -> None:
 
 
 @resume(47)
-def junta_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def junta_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     side = data[0]
     if step == 0:
         if choice >= 0:
@@ -268,7 +270,7 @@ def missile_envy(s: TSState, side: int) -> None:
 
 
 @resume(49)
-def missile_envy_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def missile_envy_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice:
         envy_take(s, data[0], choice)
 
@@ -327,7 +329,7 @@ def south_african_unrest(s: TSState, side: int) -> None:
 
 
 @resume(53)
-def south_african_unrest_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def south_african_unrest_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice == 0:
         s.add_inf(USSR, SOUTH_AFRICA, 2)
     else:
@@ -373,7 +375,7 @@ def muslim_revolution(s: TSState, side: int) -> None:
 
 
 @resume(56)
-def muslim_revolution_resume(s: TSState, step: int, choice: int, data: tuple) -> None:
+def muslim_revolution_resume(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice < 0:
         return
     s.set_inf(US, choice, 0)

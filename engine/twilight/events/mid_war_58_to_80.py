@@ -6,6 +6,8 @@ Texts follow the seed rulebook's card list; the rulings taken where it is ambigu
 
 from __future__ import annotations
 
+from typing import Any
+
 from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
@@ -120,7 +122,7 @@ def grain_sales(s: TSState, side: int) -> None:
 
 
 @resume(67)
-def grain_sales_drawn(s: TSState, step: int, choice: int, data: tuple) -> None:
+def grain_sales_drawn(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if not choice:  # the USSR hand is empty: Grain Sales' own Ops
         frames.conduct_ops(s, US, 67)
         return
@@ -202,7 +204,7 @@ def ask_not(s: TSState, side: int) -> None:
 
 
 @resume(77)
-def ask_not_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
+def ask_not_discard(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     n = data[0]
     hand = s.hands[US]
     if choice:

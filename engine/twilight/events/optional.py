@@ -7,6 +7,9 @@ Texts follow the Deluxe edition's optional cards; the readings chosen are in
 
 from __future__ import annotations
 
+from typing import Any
+
+from realpolitik.engine.core.rng import shuffle
 from realpolitik.engine.twilight import frames, rules
 from realpolitik.engine.twilight.board import (
     AFRICA,
@@ -64,7 +67,7 @@ def special_relationship(s: TSState, side: int) -> None:
 
 
 @resume(105)
-def special_relationship_place(s: TSState, step: int, choice: int, data: tuple) -> None:
+def special_relationship_place(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     if choice >= 0:
         s.add_inf(US, choice, data[0])
 
@@ -88,7 +91,7 @@ def che(s: TSState, side: int) -> None:
 
 
 @resume(107)
-def che_second(s: TSState, step: int, choice: int, data: tuple) -> None:
+def che_second(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     hit = -1
     for c, before in zip(rules.bits(CHE_MASK), data[0], strict=True):
         if s.inf[N + c] < before:
@@ -114,18 +117,18 @@ def _tehran_next(s: TSState, left: tuple[int, ...]) -> None:
     if left:
         frames.choose_card(s, US, 108, 0, left, "discard", allow_pass=True, data=(left,))
     else:
-        s.rng = rules.shuffle(s.deck, s.rng)
+        s.rng = shuffle(s.deck, s.rng)
 
 
 @resume(108)
-def tehran_discard(s: TSState, step: int, choice: int, data: tuple) -> None:
+def tehran_discard(s: TSState, step: int, choice: int, data: tuple[Any, ...]) -> None:
     left = data[0]
     if choice:
         s.discard.append(choice)
         _tehran_next(s, tuple(c for c in left if c != choice))
         return
     s.deck.extend(left)  # done: the rest go back and the draw pile is reshuffled
-    s.rng = rules.shuffle(s.deck, s.rng)
+    s.rng = shuffle(s.deck, s.rng)
 
 
 # ---------------------------------------------------------------- #109 Yuri and Samantha
