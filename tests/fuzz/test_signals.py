@@ -18,6 +18,14 @@ from realpolitik.cli.saves import read_game_file
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
 
+def _as_in_a_terminal() -> None:
+    """The stop signals' default disposition, as a command typed at a terminal has it: a test run
+    started in the background by a script inherits SIGINT ignored (POSIX shells ignore it for
+    asynchronous commands), and the command under test would then never see its Ctrl-C."""
+    for sig in SIGNALS:
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     code = "from realpolitik.cli.main import app; app()"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -29,6 +37,7 @@ def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         text=True,
         cwd=cwd,
         env=env,
+        preexec_fn=_as_in_a_terminal,
     )
 
 
