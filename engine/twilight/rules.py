@@ -1538,36 +1538,24 @@ def answer_place_remove(s: TSState, frame: frames.Place | frames.Remove, d: acti
     side_t, left = frame.target_side, frame.remaining - 1
     if isinstance(frame, frames.Place):
         s.add_inf(side_t, c, 1)
-        if left:
-            s.stack.append(
-                frames.Place(
-                    frames.PLACE,
-                    frame.player,
-                    frame.card,
-                    side_t,
-                    left,
-                    frame.mask,
-                    frame.cap,
-                    frame.placed + (c,),
-                    frame.optional,
-                )
-            )
+        done = frame.placed
     else:
         s.remove_inf(side_t, c, 1)
-        if left:
-            s.stack.append(
-                frames.Remove(
-                    frames.REMOVE,
-                    frame.player,
-                    frame.card,
-                    side_t,
-                    left,
-                    frame.mask,
-                    frame.cap,
-                    frame.removed + (c,),
-                    frame.optional,
-                )
+        done = frame.removed
+    if left:  # the same frame, one point fewer to go and this country noted
+        s.stack.append(
+            type(frame)(
+                frame.kind,
+                frame.player,
+                frame.card,
+                side_t,
+                left,
+                frame.mask,
+                frame.cap,
+                done + (c,),
+                frame.optional,
             )
+        )
 
 
 def answer_choose_country(s: TSState, frame: frames.ChooseCountry, d: actions.Decoded) -> None:
